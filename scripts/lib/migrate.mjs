@@ -1,0 +1,160 @@
+// Prisma migrations without the native schema engine (it downloads from a host these machines
+// cannot reach): Prisma's WASM schema engine driven through @prisma/adapter-pg. The migrations are
+// standard (`prisma/migrations/*/migration.sql`, table `_prisma_migrations`), so `prisma migrate
+// deploy` stays interchangeable wherever the native engine can be had.
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { createRequire } from "node:module";
+import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from "@prisma/driver-adapter-utils";
+import pg from "pg";
+
+const require = createRequire(import.meta.url);
+
+// adapter-pg 7.10 does not map PostgreSQL's internal "char" type (oid 18), which the engine's
+// introspection reads (pg_class.relkind, ...); and its executeScript() splits scripts on ";" even
+// inside string literals. Patch both on each connection the engine gets.
+function patchAdapter(q) {
+  const perform = q.performIO.bind(q);
+  const queryRaw = Object.getPrototypeOf(q).queryRaw;
+  q.queryRaw = async (query) => {
+    const res = await perform(query);
+    const charIdx = [];
+    res.fields.forEach((f, i) => { if (f.dataTypeID === 18) { charIdx.push(i); f.dataTypeID = 25; } });
+    const out = await queryRaw.call(Object.assign(Object.create(q), { performIO: async () => res }), query);
+    for (const i of charIdx) out.columnTypes[i] = ColumnTypeEnum.Character;
+    return out;
+  };
+  if (q.executeScript) {
+    q.executeScript = async (script) => {
+      try { await q.client.query(script); } catch (e) { q.onError(e); }
+    };
+  }
+  if (q.startTransaction) {
+    const start = q.startTransaction.bind(q);
+    q.startTransaction = async (...a) => patchAdapter(await start(...a));
+  }
+  return q;
+}
+
+let wasmLoaded = false;
+async function loadEngineModule() {
+  if (wasmLoaded) return;
+  globalThis.PRISMA_WASM_PANIC_REGISTRY ??= { message: "", set_message(m) { this.message = `RuntimeError: ${m}`; } };
+  const wasmFile = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm")), "schema_engine_bg.wasm");
+  const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmFile), { "./schema_engine_bg.js": bg });
+  bg.__wbg_set_wasm(instance.exports);
+  instance.exports.__wbindgen_start();
+  wasmLoaded = true;
+}
+
+function listMigrations(migrationsDir) {
+  let lockContent = null;
+  try { lockContent = fs.readFileSync(path.join(migrationsDir, "migration_lock.toml"), "utf8"); } catch {}
+  const dirs = fs.existsSync(migrationsDir)
+    ? fs.readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    : [];
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: "migration_lock.toml", content: lockContent },
+    shadowDbInitScript: "",
+    migrationDirectories: dirs.map((name) => {
+      let content;
+      try { content = { tag: "ok", value: fs.readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8") }; }
+      catch (e) { content = { tag: "error", value: String(e) }; }
+      return { path: name, migrationFile: { path: "migration.sql", content } };
+    }),
+  };
+}
+
+function pgConfigFromUrl(url) {
+  // discrete fields, not { connectionString }: PrismaPg's shadow-database config spreads this and
+  // overrides `database`, but pg lets a connectionString win over it.
+  const u = new URL(url);
+  return {
+    host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password), database: decodeURIComponent(u.pathname.slice(1)) || "postgres",
+    ssl: /sslmode=(require|verify)/.test(u.search) ? { rejectUnauthorized: !/sslmode=require/.test(u.search) } : undefined,
+  };
+}
+
+/**
+ * Run one migration command against `url`.
+ * cmd: "deploy" | "create" (arg: name) | "rolled-back" (arg: name) | "status" | "diff-empty"
+ * Returns a one-line summary (or JSON / SQL text for status and diff-empty).
+ */
+export async function migrate({ url, cmd, arg, root = process.cwd(), quiet = false }) {
+  const schemaPath = path.join(root, "prisma/schema.prisma");
+  const migrationsDir = path.join(root, "prisma/migrations");
+  const schemaContent = fs.readFileSync(schemaPath, "utf8");
+  const files = [{ path: schemaPath, content: schemaContent }];
+  const filters = { externalTables: [], externalEnums: [] };
+  await loadEngineModule();
+  const pgConfig = pgConfigFromUrl(url);
+  const base = new PrismaPg(pgConfig);
+  // our own shadow database handling: PrismaPg 7.10 drops it before closing its pool (which fails
+  // and leaks prisma_migrate_shadow_db_* databases)
+  const factory = bindMigrationAwareSqlAdapterFactory({
+    provider: base.provider,
+    adapterName: base.adapterName,
+    connect: async () => patchAdapter(await base.connect()),
+    async connectToShadowDb() {
+      const admin = new pg.Client(pgConfig);
+      await admin.connect();
+      const db = `prisma_shadow_${crypto.randomUUID().replaceAll("-", "")}`;
+      await admin.query(`CREATE DATABASE "${db}"`);
+      const adapter = patchAdapter(await new PrismaPg({ ...pgConfig, database: db }).connect());
+      const dispose = adapter.dispose.bind(adapter);
+      adapter.dispose = async () => {
+        await dispose();
+        await admin.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
+        await admin.end();
+      };
+      return adapter;
+    },
+  });
+  const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, schemaContent]] }, (line) => {
+    if (process.env.DEBUG_SCHEMA_ENGINE) console.error("[engine]", line);
+  }, factory);
+  const say = (m) => { if (!quiet) console.log(m); return m; };
+  try {
+    if (cmd === "deploy") {
+      const out = await engine.applyMigrations({ migrationsList: listMigrations(migrationsDir), filters });
+      return say(out.appliedMigrationNames.length ? `Applied migrations: ${out.appliedMigrationNames.join(", ")}` : "No pending migrations.");
+    }
+    if (cmd === "create") {
+      // devDiagnostic replays the migrations into a shadow database and fills the engine's cache
+      const diag = await engine.devDiagnostic({ migrationsList: listMigrations(migrationsDir), filters });
+      if (diag.action.tag === "reset") throw new Error("The database has drifted from the migrations: " + diag.action.reason);
+      const out = await engine.createMigration({ draft: false, migrationName: arg ?? "migration", migrationsList: listMigrations(migrationsDir), schema: { files }, filters });
+      if (!out.generatedMigrationName || !out.migrationScript) return say("No schema changes.");
+      fs.mkdirSync(path.join(migrationsDir, out.generatedMigrationName), { recursive: true });
+      fs.writeFileSync(path.join(migrationsDir, out.generatedMigrationName, "migration.sql"), out.migrationScript);
+      const lock = path.join(migrationsDir, "migration_lock.toml");
+      if (!fs.existsSync(lock)) fs.writeFileSync(lock, '# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "postgresql"\n');
+      return say(`Created prisma/migrations/${out.generatedMigrationName}/migration.sql`);
+    }
+    if (cmd === "rolled-back") {
+      await engine.markMigrationRolledBack({ migrationName: arg });
+      return say(`Marked ${arg} as rolled back.`);
+    }
+    if (cmd === "status") {
+      const out = await engine.diagnoseMigrationHistory({ migrationsList: listMigrations(migrationsDir), optInToShadowDatabase: false, filters });
+      return say(JSON.stringify(out, null, 2));
+    }
+    if (cmd === "diff-empty") {
+      const out = await engine.diff({ from: { tag: "empty" }, to: { tag: "schemaDatamodel", files }, script: true, exitCode: null, filters });
+      return say(out.stdout ?? "");
+    }
+    throw new Error(`unknown migrate command ${cmd}`);
+  } catch (e) {
+    const panic = globalThis.PRISMA_WASM_PANIC_REGISTRY?.message;
+    if (panic) e.message += `\n${panic}`;
+    throw e;
+  } finally {
+    engine.free();
+    await base.dispose?.().catch(() => {});
+  }
+}
