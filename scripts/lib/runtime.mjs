@@ -31,22 +31,23 @@ function localSecrets() {
 }
 
 /**
- * Returns { embedded: boolean, stop() }. With `DATABASE_URL` unset, starts the embedded cluster
+ * Returns { embedded, generated (names of the secrets taken from .data/secrets.json), stop() }. With `DATABASE_URL` unset, starts the embedded cluster
  * in .data/pg and fills in missing secrets from .data/secrets.json.
  */
 export async function prepareEnvironment({ quiet = false } = {}) {
   loadDotEnv();
   process.env.CHECKPOINT_DISABLE = "1";
-  if (process.env.DATABASE_URL) return { embedded: false, stop: async () => {} };
+  if (process.env.DATABASE_URL) return { embedded: false, generated: [], stop: async () => {} };
   if (quiet) process.env.FOYER_QUIET = "1";
   const secrets = localSecrets();
-  for (const [k, v] of Object.entries(secrets)) if (!process.env[k]) process.env[k] = v;
+  const generated = [];
+  for (const [k, v] of Object.entries(secrets)) if (!process.env[k]) { process.env[k] = v; generated.push(k); }
   process.env.FIRST_SUPERUSER_EMAIL ??= "admin@example.com";
   process.env.DEMO_USER_EMAIL ??= "demo@example.com";
   const db = await startEmbeddedPostgres({ root: path.join(dataDir, "pg"), port: Number(process.env.EMBEDDED_PG_PORT ?? 54329) });
   process.env.DATABASE_URL = db.url;
   process.env.FOYER_EMBEDDED_DB = "1";
-  return { embedded: true, stop: db.stop };
+  return { embedded: true, generated, stop: db.stop };
 }
 
 export async function migrateDeploy({ quiet = false } = {}) {

@@ -1,0 +1,9 @@
+import { publicRoute } from "@/lib/http/route";
+import { ok } from "@/lib/http/respond";
+import { clientIp } from "@/lib/auth/client-ip";
+import { requestPasswordRecovery } from "@/lib/services/auth";
+
+// POST /api/password-recovery/{email}: e-mail a reset link (same answer for unknown addresses)
+export const POST = publicRoute(async ({ req, params }) =>
+  ok({ msg: await requestPasswordRecovery(params.email ?? "", clientIp(req)) }),
+);

@@ -1,0 +1,15 @@
+"use client";
+import { ThemeProvider } from "@mui/material/styles";
+import CssBaseline from "@mui/material/CssBaseline";
+import { SWRConfig } from "swr";
+import { fetcher } from "@/lib/swr/fetcher";
+import { theme } from "./theme";
+
+export function Providers({ children }: { children: React.ReactNode }) {
+  return (
+    <ThemeProvider theme={theme} defaultMode="light">
+      <CssBaseline />
+      <SWRConfig value={{ fetcher, revalidateOnFocus: false }}>{children}</SWRConfig>
+    </ThemeProvider>
+  );
+}

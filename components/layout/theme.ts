@@ -1,0 +1,24 @@
+"use client";
+import { createTheme } from "@mui/material/styles";
+
+/** Foyer's look: light first, a calm energy green and a clear blue for information. */
+export const theme = createTheme({
+  cssVariables: true,
+  palette: {
+    mode: "light",
+    primary: { main: "#1b6b4f" },
+    secondary: { main: "#f2a33a" },
+    info: { main: "#1769aa" },
+    background: { default: "#f6f8f7" },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: "Roboto, system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+    h1: { fontSize: "2.4rem", fontWeight: 600 },
+    h2: { fontSize: "1.8rem", fontWeight: 600 },
+    h3: { fontSize: "1.4rem", fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: "none", fontWeight: 600 } } },
+  },
+});

@@ -1,0 +1,48 @@
+import { SignJWT, jwtVerify } from "jose";
+import { env } from "@/lib/env";
+
+export type Permissions = "user" | "admin";
+
+export type AccessClaims = {
+  sub: string;
+  email: string;
+  permissions: Permissions;
+  accepted_tos: boolean;
+  /** the user's token version: a password change bumps it and retires older tokens */
+  ver: number;
+  iat: number;
+  exp: number;
+};
+
+type TokenUser = { id: number; email: string; isSuperuser: boolean; acceptedTos: boolean; tokenVersion: number };
+
+const key = () => new TextEncoder().encode(env().SECRET_KEY);
+
+export async function createAccessToken(user: TokenUser): Promise<string> {
+  return new SignJWT({
+    email: user.email,
+    permissions: user.isSuperuser ? "admin" : "user",
+    accepted_tos: user.acceptedTos,
+    ver: user.tokenVersion,
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(user.id))
+    .setIssuedAt()
+    .setExpirationTime(`${env().ACCESS_TOKEN_EXPIRE_MINUTES}m`)
+    .sign(key());
+}
+
+/** The claims of a valid, unexpired token, or null. */
+export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"] });
+    if (typeof payload.sub !== "string" || !/^\d+$/.test(payload.sub) || typeof payload.ver !== "number") return null;
+    return payload as unknown as AccessClaims;
+  } catch {
+    return null;
+  }
+}
+
+export function tokenResponseBody(accessToken: string) {
+  return { access_token: accessToken, token_type: "bearer" as const };
+}

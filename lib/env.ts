@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/** Secrets that must never reach production unchanged. */
+const PLACEHOLDER = /^(changethis|change-me|secret|please-change.*)$/i;
+
+const bool = (def: boolean) =>
+  z.enum(["true", "false", "1", "0", "yes", "no"]).optional().transform((v) => (v === undefined ? def : ["true", "1", "yes"].includes(v)));
+const int = (def: number) => z.coerce.number().int().positive().default(def);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z.string().url({ message: "DATABASE_URL must be a postgresql:// URL" }),
+    /** set by scripts/start.mjs when it started the embedded cluster */
+    FOYER_EMBEDDED_DB: bool(false),
+    SECRET_KEY: z.string().min(32, { message: "SECRET_KEY must be at least 32 characters" }),
+    ENCRYPTION_KEY: z.string().min(32).optional(),
+    APP_URL: z.string().url().default("http://localhost:3000"),
+    ACCESS_TOKEN_EXPIRE_MINUTES: int(60),
+    SESSION_HOURS: int(12),
+    REMEMBER_ME_DAYS: int(14),
+    FIRST_SUPERUSER_EMAIL: z.string().email().optional(),
+    FIRST_SUPERUSER_PASSWORD: z.string().min(8).optional(),
+    SMTP_URL: z.string().optional(),
+    EMAILS_FROM: z.string().default("Foyer <no-reply@foyer.local>"),
+    CONTACT_EMAIL: z.string().email().default("contact@foyer-energy.eu"),
+    LOGIN_MAX_FAILURES_PER_EMAIL: int(10),
+    LOGIN_MAX_FAILURES_PER_CLIENT: int(50),
+    LOGIN_WINDOW_MINUTES: int(15),
+    SIGNUP_MAX_PER_HOUR: int(30),
+    RECOVERY_MAX_PER_HOUR: int(30),
+    /** "loopback" trusts X-Forwarded-For only from a proxy on this machine; "true" always; "false" never */
+    TRUST_PROXY: z.enum(["loopback", "true", "false"]).default("loopback"),
+    PASSWORD_RESET_MINUTES: int(60),
+    MAIL_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.FOYER_EMBEDDED_DB && PLACEHOLDER.test(env.SECRET_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["SECRET_KEY"], message: "SECRET_KEY is a placeholder: set a random secret of at least 32 characters" });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Foyer cannot start: the environment is not valid.\n${lines}\nSee .env.example.`);
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+/** The environment, parsed once; throws a readable error on bad configuration. */
+export function env(): Env {
+  return (cached ??= load());
+}

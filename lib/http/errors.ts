@@ -1,0 +1,61 @@
+import { ZodError, type ZodIssue } from "zod";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+export type FieldError = { path: string; message: string };
+
+/** An error with a user-facing `detail`; route wrappers turn it into the contract's JSON body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+  ) {
+    super(detail);
+    this.name = "ApiError";
+  }
+}
+
+export const badRequest = (detail: string) => new ApiError(400, detail);
+export const unauthorized = (detail = "Not authenticated") =>
+  new ApiError(401, detail, { headers: { "WWW-Authenticate": "Bearer" } });
+export const forbidden = (detail = "Not enough permissions") => new ApiError(403, detail);
+export const notFound = (what = "Item") => new ApiError(404, `${what} not found`);
+export const conflict = (detail: string) => new ApiError(409, detail);
+
+/** 422 with one or more field errors; `detail` defaults to the first message. */
+export function unprocessable(errors: FieldError[], detail?: string) {
+  return new ApiError(422, detail ?? errors[0]?.message ?? "Invalid input", { errors });
+}
+
+export function zodIssuesToErrors(issues: readonly ZodIssue[] | ZodError["issues"], prefix: (string | number)[] = []): FieldError[] {
+  return issues.map((i) => ({ path: [...prefix, ...i.path].map(String).join("."), message: i.message }));
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers });
+}
+
+/** The one place where anything thrown becomes an HTTP response. */
+export function errorResponse(err: unknown): Response {
+  if (err instanceof ApiError) {
+    const body: Record<string, unknown> = { detail: err.detail, ...err.extra.body };
+    if (err.extra.errors) body.errors = err.extra.errors;
+    return json(err.status, body, err.extra.headers);
+  }
+  if (err instanceof ZodError) {
+    const errors = zodIssuesToErrors(err.issues);
+    return json(422, { detail: errors[0]?.message ?? "Invalid input", errors });
+  }
+  if (err instanceof Prisma.PrismaClientKnownRequestError) {
+    if (err.code === "P2002") return json(409, { detail: "This item already exists" });
+    if (err.code === "P2025") return json(404, { detail: "Item not found" });
+    if (err.code === "P2003") return json(422, { detail: "A referenced item does not exist", errors: [] });
+  }
+  console.error("[foyer] unhandled error:", err);
+  return json(500, { detail: "Internal server error" });
+}
+
+/** True for PostgreSQL's unique violation, as Prisma reports it. */
+export function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
+}

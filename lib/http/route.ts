@@ -1,0 +1,70 @@
+import { resolveCaller, type Caller } from "@/lib/auth/caller";
+import { env } from "@/lib/env";
+import { errorResponse, forbidden, notFound, unauthorized } from "./errors";
+
+type Params = Record<string, string>;
+type RouteContext = { params: Promise<Params> } | undefined;
+type Handler<C> = (ctx: C) => Response | Promise<Response>;
+
+export type PublicContext = { req: Request; params: Params };
+export type AuthedContext = PublicContext & { caller: Caller };
+
+/** A handler open to anyone; errors become the contract's JSON bodies. */
+export function publicRoute(handler: Handler<PublicContext>) {
+  return async (req: Request, ctx: RouteContext): Promise<Response> => {
+    try {
+      return await handler({ req, params: (await ctx?.params) ?? {} });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cookie-authenticated writes must come from our own pages: the browser's Origin (or
+ * Sec-Fetch-Site) says where a request was made; a bearer token cannot be sent cross-site.
+ */
+function assertSameOrigin(req: Request) {
+  const origin = req.headers.get("origin");
+  if (origin) {
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw forbidden("Cross-site request refused");
+    }
+    const allowed = [req.headers.get("x-forwarded-host"), req.headers.get("host"), new URL(env().APP_URL).host];
+    if (allowed.includes(host)) return;
+    throw forbidden("Cross-site request refused");
+  }
+  const site = req.headers.get("sec-fetch-site");
+  if (site === "same-origin" || site === "none") return;
+  throw forbidden("Cross-site request refused");
+}
+
+/**
+ * A handler for signed-in callers (bearer token or session cookie, one resolver). With
+ * `role: "admin"`, anyone else gets 403 before the handler runs.
+ */
+export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "admin" } = {}) {
+  return async (req: Request, ctx: RouteContext): Promise<Response> => {
+    try {
+      const r = await resolveCaller(req);
+      if (!r.caller) throw unauthorized(r.reason === "missing" ? "Not authenticated" : "Could not validate credentials");
+      if (r.caller.via === "cookie" && !SAFE.has(req.method)) assertSameOrigin(req);
+      if (opts.role === "admin" && !r.caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
+      return await handler({ req, params: (await ctx?.params) ?? {}, caller: r.caller });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+/** An integer id from the path; anything else cannot name an object, so it is not found (404). */
+export function pathId(params: Params, name = "id", what = "Item"): number {
+  const v = params[name] ?? "";
+  if (!/^\d{1,9}$/.test(v)) throw notFound(what);
+  return Number(v);
+}

@@ -1,0 +1,122 @@
+import crypto from "node:crypto";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ApiError, badRequest, conflict, isUniqueViolation, unauthorized } from "@/lib/http/errors";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/password";
+import { createAccessToken } from "@/lib/auth/tokens";
+import type { Caller } from "@/lib/auth/caller";
+import { assertUnderLimit, recordHits, type Limit } from "@/lib/services/rate-limit";
+import { sendMail } from "@/lib/email/transport";
+import { passwordResetMessage } from "@/lib/email/messages";
+
+const MINUTE = 60_000;
+export const RECOVERY_MESSAGE = "If an account exists for this e-mail, a password recovery e-mail has been sent";
+export const USER_EXISTS = "A user with this email already exists";
+
+const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+
+function loginLimits(email: string, ip: string): Limit[] {
+  const e = env();
+  const windowMs = e.LOGIN_WINDOW_MINUTES * MINUTE;
+  return [
+    { bucket: "login-email", key: email, max: e.LOGIN_MAX_FAILURES_PER_EMAIL, windowMs },
+    { bucket: "login-client", key: ip, max: e.LOGIN_MAX_FAILURES_PER_CLIENT, windowMs },
+  ];
+}
+
+/**
+ * Checks an e-mail and password: 429 while the brute-force limits hold (even for the right
+ * password), 401 for an unknown e-mail or a wrong password alike (same body, same bcrypt work),
+ * 403 for an inactive account (only after the right password).
+ */
+export async function authenticate(emailInput: string, password: string, ip: string) {
+  const email = emailInput.trim().toLowerCase();
+  const limits = loginLimits(email, ip);
+  await assertUnderLimit(limits);
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, hashedPassword: true, isActive: true, isSuperuser: true, acceptedTos: true, tokenVersion: true },
+  });
+  const valid = user ? await verifyPassword(password, user.hashedPassword) : (await verifyAgainstDummy(password), false);
+  if (!user || !valid) {
+    await recordHits(limits);
+    throw unauthorized("Incorrect username or password");
+  }
+  if (!user.isActive) throw new ApiError(403, "Inactive user");
+  const { hashedPassword: _hash, ...safe } = user;
+  return safe;
+}
+
+/** POST /api/token */
+export async function login(email: string, password: string, ip: string) {
+  return createAccessToken(await authenticate(email, password, ip));
+}
+
+async function hourlyLimit(bucket: string, ip: string, max: number) {
+  const limit = { bucket, key: ip, max, windowMs: 60 * MINUTE };
+  await assertUnderLimit([limit]);
+  await recordHits([limit]);
+}
+
+/** POST /api/signup: creates a user and returns its first access token. */
+export async function signup(email: string, password: string, ip: string) {
+  await hourlyLimit("signup-client", ip, env().SIGNUP_MAX_PER_HOUR);
+  try {
+    const user = await db.user.create({
+      data: { email, hashedPassword: await hashPassword(password) },
+      select: { id: true, email: true, isSuperuser: true, acceptedTos: true, tokenVersion: true },
+    });
+    return createAccessToken(user);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(USER_EXISTS);
+    throw e;
+  }
+}
+
+/** POST /api/token/refresh: a fresh token with the caller's current claims. */
+export async function refreshToken(caller: Caller) {
+  return createAccessToken(caller);
+}
+
+/**
+ * POST /api/password-recovery/{email}: the same answer whether or not the account exists; the
+ * e-mail goes out in the background so that the timing does not tell either.
+ */
+export async function requestPasswordRecovery(emailInput: string, ip: string): Promise<string> {
+  await hourlyLimit("recovery-client", ip, env().RECOVERY_MAX_PER_HOUR);
+  const email = emailInput.trim().toLowerCase();
+  void sendRecoveryEmail(email).catch((err) => console.error("[foyer] password recovery e-mail failed:", err));
+  return RECOVERY_MESSAGE;
+}
+
+async function sendRecoveryEmail(email: string) {
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, isActive: true } });
+  if (!user || !user.isActive) return;
+  const token = crypto.randomBytes(32).toString("base64url");
+  const minutes = env().PASSWORD_RESET_MINUTES;
+  await db.passwordResetToken.create({
+    data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + minutes * MINUTE) },
+  });
+  const link = `${env().APP_URL.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
+  await sendMail(passwordResetMessage({ to: user.email, link, minutes }));
+}
+
+/**
+ * POST /api/reset-password/: a valid token (unused, under an hour old) sets the new password,
+ * retires every token issued before, and cannot be used again.
+ */
+export async function resetPassword(token: string, newPassword: string): Promise<string> {
+  const hashed = await hashPassword(newPassword);
+  const done = await db.$transaction(async (tx) => {
+    const row = await tx.passwordResetToken.findUnique({ where: { tokenHash: sha256(token) }, include: { user: { select: { isActive: true } } } });
+    if (!row || row.usedAt || row.expiresAt < new Date() || !row.user.isActive) return false;
+    // claim the token atomically: a second request racing with this one finds it used
+    const claimed = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+    if (claimed.count !== 1) return false;
+    await tx.user.update({ where: { id: row.userId }, data: { hashedPassword: hashed, tokenVersion: { increment: 1 } } });
+    await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: new Date() } });
+    return true;
+  });
+  if (!done) throw badRequest("Invalid or expired token");
+  return "Password updated successfully";
+}

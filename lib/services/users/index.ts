@@ -1,0 +1,132 @@
+import { db, Prisma } from "@/lib/db";
+import type { Caller } from "@/lib/auth/caller";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "@/lib/http/errors";
+import { boolFilter, type ListParams } from "@/lib/http/list";
+import { userViewSelect, type UserRow } from "@/lib/serializers/user";
+import { USER_EXISTS } from "@/lib/services/auth";
+import type { UserCreate, UserUpdate } from "@/lib/validation/user";
+
+export const USER_SORTABLE = ["id", "email", "first_name", "last_name", "is_active", "is_superuser", "accepted_tos", "created_at"] as const;
+export const USER_FILTERABLE = ["is_active", "is_superuser", "email"] as const;
+type UserSort = (typeof USER_SORTABLE)[number];
+
+const sortColumn: Record<UserSort, keyof Prisma.UserOrderByWithRelationInput> = {
+  id: "id",
+  email: "email",
+  first_name: "firstName",
+  last_name: "lastName",
+  is_active: "isActive",
+  is_superuser: "isSuperuser",
+  accepted_tos: "acceptedTos",
+  created_at: "createdAt",
+};
+
+/** Self or admin; anyone else's id is answered as missing. */
+export async function getUserOrThrow(caller: Caller, id: number): Promise<UserRow> {
+  if (!caller.isSuperuser && caller.id !== id) throw notFound("User");
+  const user = await db.user.findUnique({ where: { id }, select: userViewSelect });
+  if (!user) throw notFound("User");
+  return user;
+}
+
+/** Admin: every user, filtered and paged; anyone else: a list holding only themselves. */
+export async function listUsers(caller: Caller, p: ListParams<UserSort>): Promise<{ items: UserRow[]; total: number }> {
+  const where: Prisma.UserWhereInput = {};
+  if (!caller.isSuperuser) where.id = caller.id;
+  const isActive = boolFilter("is_active", p.filters.is_active);
+  const isSuperuser = boolFilter("is_superuser", p.filters.is_superuser);
+  if (isActive !== undefined) where.isActive = isActive;
+  if (isSuperuser !== undefined) where.isSuperuser = isSuperuser;
+  if (p.filters.email) where.email = p.filters.email.trim().toLowerCase();
+  if (p.q) {
+    where.OR = [
+      { email: { contains: p.q, mode: "insensitive" } },
+      { firstName: { contains: p.q, mode: "insensitive" } },
+      { lastName: { contains: p.q, mode: "insensitive" } },
+    ];
+  }
+  const orderBy: Prisma.UserOrderByWithRelationInput[] = [{ [sortColumn[p.sort.field]]: p.sort.order }];
+  if (p.sort.field !== "id") orderBy.push({ id: "asc" });
+  const [items, total] = await db.$transaction([
+    db.user.findMany({ where, orderBy, skip: p.skip, take: p.take, select: userViewSelect }),
+    db.user.count({ where }),
+  ]);
+  return { items, total };
+}
+
+/** POST /api/v1/users (admin) */
+export async function createUser(input: UserCreate): Promise<UserRow> {
+  try {
+    return await db.user.create({
+      data: {
+        email: input.email,
+        hashedPassword: await hashPassword(input.password),
+        firstName: input.first_name ?? null,
+        lastName: input.last_name ?? null,
+        isActive: input.is_active,
+        isSuperuser: input.is_superuser,
+      },
+      select: userViewSelect,
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(USER_EXISTS);
+    throw e;
+  }
+}
+
+/**
+ * PUT /api/v1/users/{id}. A user may change their own first and last name (repeating unchanged
+ * values of other fields is allowed); an admin may change everything. A new password retires
+ * the user's earlier tokens.
+ */
+export async function updateUser(caller: Caller, id: number, input: UserUpdate): Promise<UserRow> {
+  const current = await getUserOrThrow(caller, id);
+  if (!caller.isSuperuser) {
+    const changes =
+      (input.email !== undefined && input.email !== current.email) ||
+      (input.is_active !== undefined && input.is_active !== current.isActive) ||
+      (input.is_superuser !== undefined && input.is_superuser !== current.isSuperuser) ||
+      input.password !== undefined;
+    if (changes) throw forbidden("You may change only your first and last name");
+  }
+  const data: Prisma.UserUpdateInput = {};
+  if (input.first_name !== undefined) data.firstName = input.first_name;
+  if (input.last_name !== undefined) data.lastName = input.last_name;
+  if (input.email !== undefined) data.email = input.email;
+  if (input.is_active !== undefined) data.isActive = input.is_active;
+  if (input.is_superuser !== undefined) data.isSuperuser = input.is_superuser;
+  if (input.password !== undefined) {
+    data.hashedPassword = await hashPassword(input.password);
+    data.tokenVersion = { increment: 1 };
+  }
+  try {
+    return await db.user.update({ where: { id }, data, select: userViewSelect });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(USER_EXISTS);
+    throw e;
+  }
+}
+
+/** DELETE /api/v1/users/{id} (admin): the user and everything they own. */
+export async function deleteUser(caller: Caller, id: number): Promise<void> {
+  if (caller.id === id) throw forbidden("You cannot delete your own account");
+  const { count } = await db.user.deleteMany({ where: { id } });
+  if (count === 0) throw notFound("User");
+}
+
+/** POST /api/v1/users/me/accept_tos */
+export async function acceptTos(caller: Caller): Promise<UserRow> {
+  return db.user.update({ where: { id: caller.id }, data: { acceptedTos: true }, select: userViewSelect });
+}
+
+/** POST /api/v1/users/me/password: needs the current password; retires every earlier token. */
+export async function changePassword(caller: Caller, currentPassword: string, newPassword: string): Promise<string> {
+  const row = await db.user.findUniqueOrThrow({ where: { id: caller.id }, select: { hashedPassword: true } });
+  if (!(await verifyPassword(currentPassword, row.hashedPassword))) throw badRequest("Incorrect password");
+  await db.user.update({
+    where: { id: caller.id },
+    data: { hashedPassword: await hashPassword(newPassword), tokenVersion: { increment: 1 } },
+  });
+  return "Password updated successfully";
+}

@@ -1,0 +1,48 @@
+// npm run db:seed: the first admin and, unless SEED_DEMO=false, a demo household. Idempotent.
+import crypto from "node:crypto";
+import { db, disconnectDb } from "@/lib/db";
+import { hashPassword } from "@/lib/auth/password";
+import { seedDemoHousehold } from "@/prisma/demo";
+
+async function ensureUser(email: string, password: string, data: { isSuperuser?: boolean; firstName?: string; lastName?: string }) {
+  const existing = await db.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
+  if (existing) {
+    if (data.isSuperuser) await db.user.update({ where: { id: existing.id }, data: { isSuperuser: true, isActive: true } });
+    return { id: existing.id, created: false };
+  }
+  const u = await db.user.create({
+    data: { email: email.toLowerCase(), hashedPassword: await hashPassword(password), ...data },
+    select: { id: true },
+  });
+  return { id: u.id, created: true };
+}
+
+async function main() {
+  const adminEmail = process.env.FIRST_SUPERUSER_EMAIL;
+  const adminPassword = process.env.FIRST_SUPERUSER_PASSWORD;
+  if (adminEmail && adminPassword) {
+    const r = await ensureUser(adminEmail, adminPassword, { isSuperuser: true, firstName: "Foyer", lastName: "Admin" });
+    console.log(`[foyer:seed] admin ${adminEmail} ${r.created ? "created" : "present"}`);
+  } else {
+    console.warn("[foyer:seed] FIRST_SUPERUSER_EMAIL / FIRST_SUPERUSER_PASSWORD not set: no admin created");
+  }
+  if ((process.env.SEED_DEMO ?? "true").toLowerCase() !== "false") {
+    const email = process.env.DEMO_USER_EMAIL ?? "demo@example.com";
+    let password = process.env.DEMO_USER_PASSWORD;
+    if (!password) {
+      password = crypto.randomBytes(9).toString("base64url");
+      console.log(`[foyer:seed] DEMO_USER_PASSWORD not set: the demo user's password is ${password}`);
+    }
+    const r = await ensureUser(email, password, { firstName: "Camille", lastName: "Martin" });
+    if (r.created) await seedDemoHousehold(r.id);
+    console.log(`[foyer:seed] demo household ${email} ${r.created ? "created" : "present"}`);
+  }
+}
+
+main()
+  .then(() => disconnectDb())
+  .catch(async (e) => {
+    console.error(e);
+    await disconnectDb();
+    process.exit(1);
+  });

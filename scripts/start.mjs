@@ -1,0 +1,77 @@
+// Starts Foyer: `node scripts/start.mjs dev` (development) or `start` (production, after
+// `next build`). Without DATABASE_URL it first starts the embedded PostgreSQL under .data/; then it
+// applies the migrations, runs the idempotent seed and serves the app on PORT (default 3000).
+import fs from "node:fs";
+import path from "node:path";
+import http from "node:http";
+import { prepareEnvironment, migrateDeploy, runSeed, root, dataDir } from "./lib/runtime.mjs";
+
+const mode = process.argv[2] === "dev" ? "dev" : "start";
+const dev = mode === "dev";
+process.env.NODE_ENV = dev ? "development" : "production";
+
+function fail(msg) {
+  console.error(`\n[foyer] ${msg}\n`);
+  process.exit(1);
+}
+
+if (!dev && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) fail("There is no production build yet: run `npm run build` first (or `npm run dev`).");
+
+let db;
+try {
+  db = await prepareEnvironment();
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
+}
+if (!db.embedded && !dev) {
+  const s = process.env.SECRET_KEY ?? "";
+  if (s.length < 32 || /^(changethis|change-me|secret)/i.test(s)) {
+    await db.stop();
+    fail("SECRET_KEY is missing or a placeholder. With DATABASE_URL set in production, set SECRET_KEY to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).");
+  }
+}
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? "0.0.0.0";
+process.env.APP_URL ??= `http://localhost:${port}`;
+process.env.NEXTAUTH_URL ??= process.env.APP_URL;
+
+async function shutdown(code = 0) {
+  try { await db.stop(); } finally { process.exit(code); }
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+try {
+  await migrateDeploy({ quiet: !dev });
+  if ((process.env.SEED_ON_START ?? "true") !== "false") await runSeed();
+} catch (e) {
+  console.error(e);
+  await shutdown(1);
+}
+
+const { default: next } = await import("next");
+const app = next({ dev, dir: root, hostname, port, turbopack: dev });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((req, res) => {
+  // the TCP peer, for rate limits (lib/auth/client-ip.ts); a client cannot set this header itself
+  req.headers["x-foyer-client-ip"] = req.socket.remoteAddress ?? "unknown";
+  handle(req, res);
+});
+server.on("error", (e) => {
+  console.error(`[foyer] cannot listen on port ${port}: ${e.message}`);
+  shutdown(1);
+});
+server.listen(port, hostname, () => {
+  const lines = [`Foyer is ready at ${process.env.APP_URL}  (${dev ? "development" : "production"}${db.embedded ? ", embedded PostgreSQL in .data/" : ""})`];
+  if (process.env.FIRST_SUPERUSER_EMAIL) {
+    const shown = (k) => (db.generated.includes(k) ? process.env[k] : `(your ${k})`);
+    lines.push(`  admin:  ${process.env.FIRST_SUPERUSER_EMAIL} / ${shown("FIRST_SUPERUSER_PASSWORD")}`);
+    if ((process.env.SEED_DEMO ?? "true") !== "false" && process.env.DEMO_USER_PASSWORD) {
+      lines.push(`  demo:   ${process.env.DEMO_USER_EMAIL ?? "demo@example.com"} / ${shown("DEMO_USER_PASSWORD")}`);
+    }
+    if (db.generated.length) lines.push(`  (generated once, kept in ${path.relative(root, path.join(dataDir, "secrets.json"))})`);
+  }
+  console.log(`\n${lines.join("\n")}\n`);
+});
