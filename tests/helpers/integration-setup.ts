@@ -1,0 +1,30 @@
+import { afterAll, beforeEach, inject } from "vitest";
+import { Mailbox } from "./mailbox";
+
+/** The SMTP server this test file's e-mails go to. */
+export const mailbox = new Mailbox();
+await mailbox.start();
+
+// the app's environment for route handlers under test (lib/env.ts reads it on first use)
+Object.assign(process.env, {
+  DATABASE_URL: inject("databaseUrl"),
+  SECRET_KEY: inject("secretKey"),
+  APP_URL: "http://foyer.test",
+  BCRYPT_ROUNDS: "4",
+  NODE_ENV: "test",
+  SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+});
+
+const { db, disconnectDb } = await import("@/lib/db");
+
+/** Every table but Prisma's own, emptied before each test. */
+beforeEach(async () => {
+  mailbox.messages.length = 0;
+  const rows = await db.$queryRaw<{ tablename: string }[]>`select tablename from pg_tables where schemaname = 'public' and tablename <> '_prisma_migrations'`;
+  if (rows.length) await db.$executeRawUnsafe(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
+});
+
+afterAll(async () => {
+  await mailbox.stop();
+  await disconnectDb();
+});
