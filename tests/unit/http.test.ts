@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiError, errorResponse, unauthorized } from "@/lib/http/errors";
+import { parseListParams } from "@/lib/http/list";
+import { parseJson } from "@/lib/http/parse";
+
+const req = (url: string, init?: RequestInit) => new Request(`http://foyer.test${url}`, init);
+
+describe("list parameters", () => {
+  it("defaults to the first 1000 by id", () => {
+    expect(parseListParams(req("/x"), { sortable: ["id", "email"] })).toMatchObject({ skip: 0, take: 1000, sort: { field: "id", order: "asc" } });
+  });
+  it("reads json-server's slice, sort and filters", () => {
+    const p = parseListParams(req("/x?_start=10&_end=25&_sort=email&_order=DESC&user_id=3&other=1&q=%20ada%20"), { sortable: ["id", "email"], filterable: ["user_id"] });
+    expect(p).toEqual({ skip: 10, take: 15, sort: { field: "email", order: "desc" }, filters: { user_id: "3" }, q: "ada" });
+  });
+  it("refuses bad values with 422", () => {
+    for (const q of ["_start=-1", "_end=x", "_order=UP", "_sort=password"]) {
+      expect(() => parseListParams(req(`/x?${q}`), { sortable: ["id"] }), q).toThrow(ApiError);
+    }
+  });
+});
+
+describe("parseJson", () => {
+  const schema = z.object({ a: z.number() });
+  it("400 for a non-JSON body or content type, 422 for a wrong shape", async () => {
+    const status = async (init: RequestInit) => {
+      try {
+        await parseJson(req("/x", { method: "POST", ...init }), schema);
+        return 200;
+      } catch (e) {
+        return (e as ApiError).status;
+      }
+    };
+    expect(await status({ body: "{", headers: { "content-type": "application/json" } })).toBe(400);
+    expect(await status({ body: '{"a":1}', headers: { "content-type": "text/plain" } })).toBe(400);
+    expect(await status({ body: "", headers: { "content-type": "application/json" } })).toBe(400);
+    expect(await status({ body: '{"a":"1"}', headers: { "content-type": "application/json" } })).toBe(422);
+    expect(await status({ body: "[1]", headers: { "content-type": "application/json" } })).toBe(422);
+    expect(await status({ body: '{"a":1,"ignored":true}', headers: { "content-type": "application/json" } })).toBe(200);
+  });
+});
+
+describe("errorResponse", () => {
+  it("answers the contract's bodies and never leaks an unknown error", async () => {
+    const r = errorResponse(unauthorized());
+    expect(r.status).toBe(401);
+    expect(r.headers.get("www-authenticate")).toBe("Bearer");
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const boom = errorResponse(new Error("SELECT secret FROM users"));
+      expect(boom.status).toBe(500);
+      expect(await boom.json()).toEqual({ detail: "Internal server error" });
+    } finally {
+      console.error = original;
+    }
+  });
+});
