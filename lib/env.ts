@@ -17,6 +17,7 @@ const schema = z
     ENCRYPTION_KEY: z.string().min(32).optional(),
     APP_URL: z.string().url().default("http://localhost:3000"),
     ACCESS_TOKEN_EXPIRE_MINUTES: int(60),
+    BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
     SESSION_HOURS: int(12),
     REMEMBER_ME_DAYS: int(14),
     FIRST_SUPERUSER_EMAIL: z.string().email().optional(),

@@ -1,6 +1,7 @@
 import bcrypt from "bcryptjs";
+import { env } from "@/lib/env";
 
-const rounds = () => Number(process.env.BCRYPT_ROUNDS ?? 10);
+const rounds = () => env().BCRYPT_ROUNDS;
 
 /** bcrypt hash, asynchronous so that it never blocks the event loop. */
 export function hashPassword(password: string): Promise<string> {

@@ -8,7 +8,8 @@ import { startEmbeddedPostgres } from "./embedded-pg.mjs";
 import { migrate } from "./migrate.mjs";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
-export const dataDir = path.join(root, ".data");
+/** Where local state lives (embedded cluster, generated secrets, mail): FOYER_DATA_DIR or .data/ */
+export const dataDir = path.resolve(root, process.env.FOYER_DATA_DIR ?? ".data");
 
 export function loadDotEnv() {
   for (const f of [".env.local", ".env"]) {
@@ -47,6 +48,7 @@ export async function prepareEnvironment({ quiet = false } = {}) {
   const db = await startEmbeddedPostgres({ root: path.join(dataDir, "pg"), port: Number(process.env.EMBEDDED_PG_PORT ?? 54329) });
   process.env.DATABASE_URL = db.url;
   process.env.FOYER_EMBEDDED_DB = "1";
+  process.env.MAIL_DIR ??= path.join(dataDir, "mail");
   return { embedded: true, generated, stop: db.stop };
 }
 

@@ -23,8 +23,11 @@ export class Mailbox {
   });
   port = 0;
 
-  async start(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", () => resolve()));
+  async start(port = 0): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.server.once("error", reject);
+      this.server.listen(port, "127.0.0.1", () => resolve());
+    });
     this.port = (this.server.server.address() as { port: number }).port;
     return this.port;
   }

@@ -1,0 +1,24 @@
+import { cache } from "react";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { Caller } from "./caller";
+import { currentUser } from "./next-auth";
+
+/** The signed-in user of this request, looked up once however many layouts and pages ask. */
+export const getCaller = cache(currentUser);
+
+/** The login page, coming back to `path` (a same-site path with its query) afterwards. */
+export function loginUrl(path: string): string {
+  return path && path !== "/" ? `/login?callbackUrl=${encodeURIComponent(path)}` : "/login";
+}
+
+/**
+ * The signed-in user, or a redirect to the login page that comes back here (proxy.ts hands the
+ * requested path and query to server code in the `x-pathname` header).
+ */
+export async function requireCaller(): Promise<Caller> {
+  const caller = await getCaller();
+  if (caller) return caller;
+  const path = (await headers()).get("x-pathname") ?? "/";
+  redirect(loginUrl(path));
+}
