@@ -90,7 +90,7 @@ async function waitReady(config, child, logFile, timeoutMs = 30000) {
  * Start (initialising on first use) a cluster whose state lives in `root` (e.g. `.data/pg`).
  * Returns { url, stop() }. `port` 0 picks a free port.
  */
-export async function startEmbeddedPostgres({ root, port = 54329, database = "foyer", password }) {
+export async function startEmbeddedPostgres({ root, port = 54329, database = "foyer", password = undefined }) {
   root = path.resolve(root);
   fs.mkdirSync(root, { recursive: true });
   let bin = path.join(nativeDir(), "bin");

@@ -85,7 +85,7 @@ function pgConfigFromUrl(url) {
  * cmd: "deploy" | "create" (arg: name) | "rolled-back" (arg: name) | "status" | "diff-empty"
  * Returns a one-line summary (or JSON / SQL text for status and diff-empty).
  */
-export async function migrate({ url, cmd, arg, root = process.cwd(), quiet = false }) {
+export async function migrate({ url, cmd, arg = undefined, root = process.cwd(), quiet = false }) {
   const schemaPath = path.join(root, "prisma/schema.prisma");
   const migrationsDir = path.join(root, "prisma/migrations");
   const schemaContent = fs.readFileSync(schemaPath, "utf8");

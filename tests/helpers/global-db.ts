@@ -3,9 +3,7 @@
 import path from "node:path";
 import crypto from "node:crypto";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error plain ESM script without types
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-pg.mjs";
-// @ts-expect-error plain ESM script without types
 import { migrate } from "../../scripts/lib/migrate.mjs";
 
 let stop: (() => Promise<void>) | undefined;

@@ -1,0 +1,334 @@
+// Devices and their measurement channels: one device table and one measurement table behind the
+// device_info, user_devices and admin devices views.
+import type { Caller } from "@/lib/auth/caller";
+import { db, Prisma } from "@/lib/db";
+import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
+import { intFilter, type ListParams } from "@/lib/http/list";
+import { withMeasurements, type DeviceWithMeasurements } from "@/lib/serializers/device";
+import { assertIntegrationOf, assertLocationOf, ownedBy, resolveOwner } from "@/lib/services/access";
+import {
+  measurementLimit,
+  measurementLimitMessage,
+  type AdminDeviceUpdate,
+  type ChannelInput,
+  type DeviceInfoCreate,
+  type DeviceInfoUpdate,
+  type MeasurementCreate,
+  type MeasurementUpdate,
+  type UserDeviceInput,
+} from "@/lib/validation/device";
+
+type Tx = Prisma.TransactionClient;
+
+export const DEVICE_EXISTS = "A device with this Device ID already exists";
+export const MEASUREMENT_EXISTS = "A measurement with this name already exists on this device";
+
+export const DEVICE_SORTABLE = ["id", "device_id", "device_type", "phase_m", "owner_id", "location_id", "created_at", "updated_at"] as const;
+export const DEVICE_FILTERABLE = ["owner_id", "location_id", "device_type", "integration_id"] as const;
+export const ADMIN_DEVICE_SORTABLE = ["id", "name", "type", "data_source", "measurement_type", "user_id", "location_id"] as const;
+export const ADMIN_DEVICE_FILTERABLE = ["user_id", "location_id", "type", "data_source"] as const;
+
+const deviceColumns: Record<string, keyof Prisma.DeviceOrderByWithRelationInput> = {
+  id: "id", device_id: "deviceId", name: "deviceId", device_type: "deviceType", type: "deviceType", phase_m: "phaseM",
+  measurement_type: "phaseM", owner_id: "ownerId", user_id: "ownerId", location_id: "locationId", data_source: "dataSource",
+  created_at: "createdAt", updated_at: "updatedAt",
+};
+
+/** Own devices (admin: all), filtered by the view's field names, sorted and paged. */
+export async function listDevices(caller: Caller, p: ListParams): Promise<{ items: DeviceWithMeasurements[]; total: number }> {
+  const f = p.filters;
+  const where: Prisma.DeviceWhereInput = { ...ownedBy(caller) };
+  const owner = intFilter("owner_id", f.owner_id) ?? intFilter("user_id", f.user_id);
+  if (owner !== undefined) where.ownerId = caller.isSuperuser ? owner : owner === caller.id ? owner : -1;
+  const location = intFilter("location_id", f.location_id);
+  if (location !== undefined) where.locationId = location;
+  const integration = intFilter("integration_id", f.integration_id);
+  if (integration !== undefined) where.integrationId = integration;
+  const type = f.device_type ?? f.type;
+  if (type !== undefined) where.deviceType = type as Prisma.DeviceWhereInput["deviceType"];
+  if (f.data_source !== undefined) where.dataSource = f.data_source as Prisma.DeviceWhereInput["dataSource"];
+  if (p.q) where.deviceId = { contains: p.q, mode: "insensitive" };
+  const orderBy: Prisma.DeviceOrderByWithRelationInput[] = [{ [deviceColumns[p.sort.field] ?? "id"]: p.sort.order }];
+  if (p.sort.field !== "id") orderBy.push({ id: "asc" });
+  try {
+    const [items, total] = await db.$transaction([
+      db.device.findMany({ where, orderBy, skip: p.skip, take: p.take, include: withMeasurements }),
+      db.device.count({ where }),
+    ]);
+    return { items, total };
+  } catch (e) {
+    // an enum filter with a value outside the list matches nothing
+    if (e instanceof Prisma.PrismaClientValidationError || (e instanceof Error && /invalid input value for enum/i.test(e.message))) return { items: [], total: 0 };
+    throw e;
+  }
+}
+
+/** A device the caller may see, with its measurements; anyone else's is not found. */
+export async function getDeviceOrThrow(caller: Caller, id: number, tx: Tx | typeof db = db): Promise<DeviceWithMeasurements> {
+  const d = await tx.device.findFirst({ where: { id, ...ownedBy(caller) }, include: withMeasurements });
+  if (!d) throw notFound("Device");
+  return d;
+}
+
+function rethrowDuplicate(e: unknown, message: string): never {
+  if (isUniqueViolation(e)) throw conflict(message);
+  throw e;
+}
+
+/** Locks the device row so that concurrent writes to its measurements queue up. */
+async function lockDevice(tx: Tx, id: number) {
+  await tx.$queryRaw`SELECT id FROM devices WHERE id = ${id} FOR UPDATE`;
+}
+
+function assertFits(count: number, type: string | null | undefined, phase: string | null | undefined) {
+  const limit = measurementLimit(type, phase);
+  if (count > limit) throw conflict(measurementLimitMessage(limit));
+}
+
+/** POST /api/v1/device_info */
+export async function createDeviceInfo(caller: Caller, input: DeviceInfoCreate): Promise<DeviceWithMeasurements> {
+  const ownerId = await resolveOwner(caller, input.owner_id);
+  await assertLocationOf(ownerId, input.location_id);
+  await assertIntegrationOf(ownerId, input.integration_id);
+  try {
+    return await db.device.create({
+      data: {
+        deviceId: input.device_id,
+        deviceType: input.device_type ?? null,
+        phaseM: input.phase_m ?? null,
+        ownerId,
+        locationId: input.location_id ?? null,
+        integrationId: input.integration_id ?? null,
+      },
+      include: withMeasurements,
+    });
+  } catch (e) {
+    rethrowDuplicate(e, DEVICE_EXISTS);
+  }
+}
+
+type DeviceChanges = {
+  deviceId?: string;
+  deviceType?: DeviceWithMeasurements["deviceType"];
+  phaseM?: DeviceWithMeasurements["phaseM"];
+  ownerId?: number | null;
+  locationId?: number | null;
+  integrationId?: number | null;
+  dataSource?: DeviceWithMeasurements["dataSource"];
+  mqttHost?: string | null;
+};
+
+/**
+ * The one update path of every view: checks a new owner, the location and integration against
+ * the (new) owner, and that the measurements still fit a changed type or phase.
+ */
+async function applyDeviceChanges(caller: Caller, id: number, c: DeviceChanges, channels?: ChannelInput[]) {
+  return db.$transaction(async (tx) => {
+    const current = await getDeviceOrThrow(caller, id, tx);
+    await lockDevice(tx, id);
+    const ownerId = c.ownerId === undefined || c.ownerId === null ? current.ownerId : await resolveOwner(caller, c.ownerId, caller.isSuperuser ? "user_id" : "owner_id");
+    const locationId = c.locationId === undefined ? current.locationId : c.locationId;
+    const integrationId = c.integrationId === undefined ? current.integrationId : c.integrationId;
+    if (locationId !== current.locationId || ownerId !== current.ownerId) await assertLocationOf(ownerId, locationId);
+    if (integrationId !== current.integrationId || ownerId !== current.ownerId) await assertIntegrationOf(ownerId, integrationId);
+    const type = c.deviceType === undefined ? current.deviceType : c.deviceType;
+    const phase = c.phaseM === undefined ? current.phaseM : c.phaseM;
+    const count = channels ? channels.length : await tx.measurement.count({ where: { deviceId: id } });
+    assertFits(count, type, phase);
+    try {
+      await tx.device.update({
+        where: { id },
+        data: {
+          deviceId: c.deviceId,
+          deviceType: c.deviceType,
+          phaseM: c.phaseM,
+          ownerId,
+          locationId,
+          integrationId,
+          dataSource: c.dataSource,
+          mqttHost: c.mqttHost,
+        },
+      });
+    } catch (e) {
+      rethrowDuplicate(e, DEVICE_EXISTS);
+    }
+    if (channels) await replaceChannels(tx, id, channels);
+    return tx.device.findUniqueOrThrow({ where: { id }, include: withMeasurements });
+  });
+}
+
+/** PUT /api/v1/device_info/{id}: fields left out stay as they are. */
+export async function updateDeviceInfo(caller: Caller, id: number, input: DeviceInfoUpdate) {
+  return applyDeviceChanges(caller, id, {
+    deviceId: input.device_id,
+    deviceType: input.device_type,
+    phaseM: input.phase_m,
+    ownerId: input.owner_id,
+    locationId: input.location_id,
+    integrationId: input.integration_id,
+  });
+}
+
+/** PUT /api/v1/devices/{id} (admin view): a left-out location keeps the device's location. */
+export async function updateAdminDevice(caller: Caller, id: number, input: AdminDeviceUpdate) {
+  return applyDeviceChanges(caller, id, {
+    deviceId: input.name,
+    deviceType: input.type,
+    phaseM: input.measurement_type,
+    dataSource: input.data_source,
+    ownerId: input.user_id,
+    locationId: input.location_id,
+  });
+}
+
+/** DELETE a device and its measurements. */
+export async function deleteDevice(caller: Caller, id: number) {
+  const { count } = await db.device.deleteMany({ where: { id, ...ownedBy(caller) } });
+  if (!count) throw notFound("Device");
+}
+
+// ---- user_devices (Variant A): channels are the device's measurements, matched by name ----
+
+function channelData(c: ChannelInput) {
+  return {
+    classification: c.classification,
+    prefix: c.prefix ?? null,
+    suffix: c.suffix ?? null,
+    programmable: c.metadata?.["is.programmable"] ?? null,
+    smartApplianceCategory: c.metadata?.smartApplianceCategory ?? null,
+    quantities: (c.metadata?.measurements ?? []).map((q) => ({ unit: q.unit ?? null, databaseMeasurementPrefix: q.databaseMeasurementPrefix ?? null })),
+  };
+}
+
+/** Makes the device's measurements match the channel list: adds, changes and removes. */
+async function replaceChannels(tx: Tx, deviceId: number, channels: ChannelInput[]) {
+  const names = channels.map((c) => c.name);
+  await tx.measurement.deleteMany({ where: { deviceId, name: { notIn: names } } });
+  const existing = new Set((await tx.measurement.findMany({ where: { deviceId }, select: { name: true } })).map((m) => m.name));
+  for (const c of channels) {
+    if (existing.has(c.name)) await tx.measurement.update({ where: { deviceId_name: { deviceId, name: c.name } }, data: channelData(c) });
+    else await tx.measurement.create({ data: { deviceId, name: c.name, displayName: c.name, ...channelData(c) } });
+  }
+}
+
+/** POST /api/v1/user_devices: the device of the caller with its channels. */
+export async function createUserDevice(caller: Caller, input: UserDeviceInput) {
+  await assertLocationOf(caller.id, input.location_id);
+  await assertIntegrationOf(caller.id, input.integration_id);
+  const channels = input.data.channels ?? [];
+  assertFits(channels.length, input.device_type, input.phase_m);
+  try {
+    return await db.$transaction(async (tx) => {
+      const d = await tx.device.create({
+        data: {
+          deviceId: input.device_id,
+          deviceType: input.device_type,
+          phaseM: input.phase_m ?? null,
+          ownerId: caller.id,
+          locationId: input.location_id,
+          integrationId: input.integration_id ?? null,
+          dataSource: input.data.source,
+          mqttHost: input.data.mqtt?.host ?? null,
+        },
+      });
+      await replaceChannels(tx, d.id, channels);
+      return tx.device.findUniqueOrThrow({ where: { id: d.id }, include: withMeasurements });
+    });
+  } catch (e) {
+    rethrowDuplicate(e, DEVICE_EXISTS);
+  }
+}
+
+/** PUT /api/v1/user_devices/{id}: the whole device; its channel list replaces the measurements. */
+export async function updateUserDevice(caller: Caller, id: number, input: UserDeviceInput) {
+  return applyDeviceChanges(
+    caller,
+    id,
+    {
+      deviceId: input.device_id,
+      deviceType: input.device_type,
+      phaseM: input.phase_m === undefined ? undefined : input.phase_m,
+      locationId: input.location_id,
+      integrationId: input.integration_id ?? null,
+      dataSource: input.data.source,
+      mqttHost: input.data.mqtt?.host ?? null,
+    },
+    input.data.channels ?? [],
+  );
+}
+
+// ---- measurements ----
+
+/** A device id named in a body: 422 on `device_id` when the caller cannot see it. */
+async function deviceForBody(tx: Tx, caller: Caller, deviceId: number) {
+  const d = await tx.device.findFirst({ where: { id: deviceId, ...ownedBy(caller) } });
+  if (!d) throw unprocessable([{ path: "device_id", message: "This device does not exist" }]);
+  return d;
+}
+
+async function assertRoomFor(tx: Tx, device: { id: number; deviceType: string | null; phaseM: string | null }) {
+  const count = await tx.measurement.count({ where: { deviceId: device.id } });
+  const limit = measurementLimit(device.deviceType, device.phaseM);
+  if (count >= limit) throw conflict(measurementLimitMessage(limit));
+}
+
+function measurementData(input: Omit<MeasurementUpdate, "device_id" | "name" | "id">) {
+  return {
+    displayName: input.display_name,
+    measureType: input.measure_type ?? undefined,
+    classification: input.classification,
+    programmable: input.programmable,
+    smartApplianceCategory: input.smart_appliance_category,
+    prefix: input.prefix,
+    suffix: input.suffix,
+    quantities: input.quantities?.map((q) => ({ unit: q.unit ?? null, databaseMeasurementPrefix: q.databaseMeasurementPrefix ?? null })),
+  };
+}
+
+/** POST /api/v1/device_measurement_metadata: within the device's limit, safe under concurrency. */
+export async function createMeasurement(caller: Caller, input: MeasurementCreate) {
+  try {
+    return await db.$transaction(async (tx) => {
+      const device = await deviceForBody(tx, caller, input.device_id);
+      await lockDevice(tx, device.id);
+      if (await tx.measurement.count({ where: { deviceId: device.id, name: input.name } })) throw conflict(MEASUREMENT_EXISTS);
+      await assertRoomFor(tx, device);
+      return tx.measurement.create({ data: { deviceId: device.id, name: input.name, ...measurementData(input) } });
+    });
+  } catch (e) {
+    rethrowDuplicate(e, MEASUREMENT_EXISTS);
+  }
+}
+
+export async function getMeasurementOrThrow(caller: Caller, id: number, tx: Tx | typeof db = db) {
+  const m = await tx.measurement.findFirst({ where: { id, device: ownedBy(caller) } });
+  if (!m) throw notFound("Measurement");
+  return m;
+}
+
+/** PUT /api/v1/device_measurement_metadata/{id}: any field but the name. */
+export async function updateMeasurement(caller: Caller, id: number, input: MeasurementUpdate) {
+  try {
+    return await db.$transaction(async (tx) => {
+      const m = await getMeasurementOrThrow(caller, id, tx);
+      if (input.name !== undefined && input.name !== m.name) {
+        throw unprocessable([{ path: "name", message: "The name of a measurement cannot change" }]);
+      }
+      let deviceId = m.deviceId;
+      if (input.device_id != null && input.device_id !== m.deviceId) {
+        const target = await deviceForBody(tx, caller, input.device_id);
+        await lockDevice(tx, target.id);
+        await assertRoomFor(tx, target);
+        deviceId = target.id;
+      }
+      return tx.measurement.update({ where: { id }, data: { deviceId, ...measurementData(input) } });
+    });
+  } catch (e) {
+    rethrowDuplicate(e, MEASUREMENT_EXISTS);
+  }
+}
+
+export async function deleteMeasurement(caller: Caller, id: number) {
+  const { count } = await db.measurement.deleteMany({ where: { id, device: ownedBy(caller) } });
+  if (!count) throw notFound("Measurement");
+}

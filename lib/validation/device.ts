@@ -1,0 +1,163 @@
+// Device, measurement and user-device schemas shared by the device forms and the handlers.
+import { z } from "zod";
+import { optionalEnum, optionalRef, optionalText, requiredRef, requiredText } from "./common";
+
+export const DEVICE_TYPES = ["spoony", "shelly", "netatmo", "linky", "dcbel", "legrand", "unknown_device_type"] as const;
+/** The device types offered by the device-info form (Variant B). */
+export const DEVICE_INFO_TYPES = ["spoony", "netatmo", "shelly", "linky", "dcbel"] as const;
+/** The device types offered by the user-devices form (Variant A). */
+export const USER_DEVICE_TYPES = ["legrand", "linky", "netatmo", "shelly", "spoony", "unknown_device_type"] as const;
+export const PHASES = ["single", "three"] as const;
+export const MEASURE_TYPES = ["unset", "unused", "pv", "ev", "total_home", "calc", "other"] as const;
+export const MEASURE_TYPE_LABELS: Record<(typeof MEASURE_TYPES)[number], string> = {
+  unset: "Unset",
+  unused: "Unused (CT clamp not connected)",
+  pv: "PV",
+  ev: "EV",
+  total_home: "Total home",
+  calc: "Calculated",
+  other: "Other",
+};
+export const CLASSIFICATIONS = ["consumption", "production", "channel_classification_unknown"] as const;
+export const SMART_APPLIANCE_CATEGORIES = [
+  "periodical_appliances",
+  "continuous_appliances",
+  "behavioral_appliances",
+  "hvac",
+  "battery_operated_rechargeable_appliances",
+  "residential_energy_storage_system",
+] as const;
+export const DATA_SOURCES = ["legrand_api", "linky_api", "mqtt", "netatmo_api", "shelly_api", "unknown_data_source"] as const;
+/** Sources read through a vendor's API: these need one of the user's integrations. */
+export const VENDOR_SOURCES = ["legrand_api", "linky_api", "netatmo_api"] as const;
+
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+export type Phase = (typeof PHASES)[number];
+
+/**
+ * How many measurements a device may have: 3 for a single-phase spoony or shelly, 1 for any
+ * other device (a shelly whose phase is unknown included).
+ */
+export function measurementLimit(deviceType: string | null | undefined, phase: string | null | undefined): number {
+  return (deviceType === "spoony" || deviceType === "shelly") && phase === "single" ? 3 : 1;
+}
+
+export function measurementLimitMessage(limit: number) {
+  return `This device already has its maximum of ${limit} measurement${limit === 1 ? "" : "s"}`;
+}
+
+/** The name and display name a new measurement starts with in the Variant B modal. */
+export function newMeasurementDefaults(deviceType: string | null | undefined, phase: string | null | undefined) {
+  return measurementLimit(deviceType, phase) === 3
+    ? { name: `${deviceType}updatename`, display_name: "insert name" }
+    : { name: "ABC", display_name: "Phase ABC" };
+}
+
+const deviceIdField = requiredText("Device ID is required", 100, "Device ID");
+
+/** POST /api/v1/device_info and the device-info form. */
+export const deviceInfoCreateSchema = z.object({
+  device_id: deviceIdField,
+  device_type: optionalEnum(DEVICE_TYPES, "Device type"),
+  phase_m: optionalEnum(PHASES, "Phase"),
+  owner_id: optionalRef("Owner"),
+  location_id: optionalRef("Location"),
+  integration_id: optionalRef("Integration"),
+});
+export type DeviceInfoCreate = z.infer<typeof deviceInfoCreateSchema>;
+
+/** PUT /api/v1/device_info/{id}: the same fields, each optional (left out = unchanged). */
+export const deviceInfoUpdateSchema = deviceInfoCreateSchema.extend({ device_id: deviceIdField.optional(), id: z.unknown().optional() });
+export type DeviceInfoUpdate = z.infer<typeof deviceInfoUpdateSchema>;
+
+const quantitySchema = z.object({
+  unit: optionalText("Unit", 20),
+  databaseMeasurementPrefix: optionalText("Database measurement prefix", 100),
+});
+const quantitiesField = z.array(quantitySchema, { error: "quantities must be a list" }).max(20, "At most 20 quantities").optional();
+
+const measurementFields = {
+  display_name: optionalText("Display name", 100),
+  measure_type: optionalEnum(MEASURE_TYPES, "Measure type"),
+  classification: optionalEnum(CLASSIFICATIONS, "Classification"),
+  programmable: z.boolean({ error: "programmable must be true or false" }).nullable().optional(),
+  smart_appliance_category: optionalEnum(SMART_APPLIANCE_CATEGORIES, "Smart appliance category"),
+  prefix: optionalText("Prefix", 100),
+  suffix: optionalText("Suffix", 100),
+  quantities: quantitiesField,
+};
+
+/** POST /api/v1/device_measurement_metadata and the New Measure modal. */
+export const measurementCreateSchema = z.object({
+  device_id: requiredRef("Device is required", "Device"),
+  name: requiredText("Name is required", 100, "Name"),
+  ...measurementFields,
+});
+export type MeasurementCreate = z.infer<typeof measurementCreateSchema>;
+
+/** PUT /api/v1/device_measurement_metadata/{id}: any field but the name (which may be repeated). */
+export const measurementUpdateSchema = z.object({
+  device_id: optionalRef("Device"),
+  name: requiredText("Name is required", 100, "Name").optional(),
+  ...measurementFields,
+  id: z.unknown().optional(),
+});
+export type MeasurementUpdate = z.infer<typeof measurementUpdateSchema>;
+
+/** A channel of the Variant A device form. */
+export const channelSchema = z.object({
+  name: requiredText("Channel name required", 100, "Channel name"),
+  classification: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(CLASSIFICATIONS, { error: (i) => (i.input === undefined ? "Channel classification required" : `Channel classification must be one of: ${CLASSIFICATIONS.join(", ")}`) })),
+  prefix: optionalText("Prefix", 100),
+  suffix: optionalText("Suffix", 100),
+  metadata: z
+    .object({
+      "is.programmable": z.boolean({ error: "is.programmable must be true or false" }).nullable().optional(),
+      smartApplianceCategory: optionalEnum(SMART_APPLIANCE_CATEGORIES, "Smart appliance category"),
+      measurements: z.array(quantitySchema, { error: "measurements must be a list" }).max(20).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type ChannelInput = z.infer<typeof channelSchema>;
+
+/** POST/PUT /api/v1/user_devices and the Variant A device form. */
+export const userDeviceSchema = z
+  .object({
+    device_id: requiredText("Device ID is required fill", 100, "Device ID"),
+    device_type: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(DEVICE_TYPES, { error: (i) => (i.input === undefined ? "device_type required" : `device_type must be one of: ${DEVICE_TYPES.join(", ")}`) })),
+    location_id: requiredRef("location required", "Location"),
+    integration_id: optionalRef("Integration"),
+    phase_m: optionalEnum(PHASES, "Phase"),
+    data: z.object(
+      {
+        source: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(DATA_SOURCES, { error: (i) => (i.input === undefined ? "Source required" : `Source must be one of: ${DATA_SOURCES.join(", ")}`) })),
+        mqtt: z.object({ host: optionalText("MQTT host", 255) }).nullable().optional(),
+        channels: z.array(channelSchema, { error: "channels must be a list" }).max(20).nullable().optional(),
+      },
+      { error: "Source required" },
+    ),
+    id: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((VENDOR_SOURCES as readonly string[]).includes(v.data.source) && v.integration_id == null) {
+      ctx.addIssue({ code: "custom", path: ["integration_id"], message: "Integration is required fill" });
+    }
+    const seen = new Set<string>();
+    (v.data.channels ?? []).forEach((c, i) => {
+      if (seen.has(c.name)) ctx.addIssue({ code: "custom", path: ["data", "channels", i, "name"], message: "Channel names must be unique within a device" });
+      seen.add(c.name);
+    });
+  });
+export type UserDeviceInput = z.infer<typeof userDeviceSchema>;
+
+/** PUT /api/v1/devices/{id} (admin back-office); `measures` are read-only and ignored. */
+export const adminDeviceUpdateSchema = z.object({
+  name: requiredText("Device ID is required", 100, "Name").optional(),
+  type: optionalEnum(DEVICE_TYPES, "Type"),
+  data_source: optionalEnum(DATA_SOURCES, "Data source"),
+  measurement_type: optionalEnum(PHASES, "Measurement type"),
+  user_id: optionalRef("User"),
+  location_id: optionalRef("Location"),
+});
+export type AdminDeviceUpdate = z.infer<typeof adminDeviceUpdateSchema>;
