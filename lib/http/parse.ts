@@ -46,15 +46,25 @@ export async function parseFormOrJson<S extends z.ZodType>(req: Request, schema:
   return parseJson(req, schema);
 }
 
-export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/** Validates a parsed body; `prefix` is prepended to error paths (a part nested in the body). */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix: (string | number)[] = []): z.output<S> {
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
     const r = schema.safeParse(input);
     if (r.success) return r.data;
     throw unprocessable([{ path: "", message: "The request body must be a JSON object" }]);
   }
   const r = schema.safeParse(input);
-  if (!r.success) throw unprocessable(zodIssuesToErrors(r.error.issues));
+  if (!r.success) throw unprocessable(zodIssuesToErrors(r.error.issues, prefix), summaryOf(r.error.issues));
   return r.data;
+}
+
+/** A custom issue may carry the response's `detail` in params.detail (a summary of the rule). */
+function summaryOf(issues: readonly z.core.$ZodIssue[]): string | undefined {
+  for (const i of issues) {
+    const detail = i.code === "custom" ? (i as { params?: { detail?: unknown } }).params?.detail : undefined;
+    if (typeof detail === "string") return detail;
+  }
+  return undefined;
 }
 
 /** Validates the query string (as an object of its first values). */

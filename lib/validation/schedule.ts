@@ -1,0 +1,89 @@
+// Manual week-ahead schedules: the rules live here once, for the editor and the handlers.
+import { z } from "zod";
+
+export const POWER_MIN = 1;
+export const POWER_MAX = 10000;
+/** The editor's step; the server accepts any number (a split part is the original plus 1). */
+export const POWER_STEP = 50;
+export const MAX_PARTS = 2;
+export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+export const HOURS = Array.from({ length: 24 }, (_, h) => h);
+export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+export const OVERLAP_DETAIL = "Months are not allowed to overlap between schedules";
+
+const distinctInts = (label: string, min: number, max: number, what: string) =>
+  z
+    .array(
+      z.number({ error: `${label} must hold whole numbers from ${min} to ${max}` }).int(`${label} must hold whole numbers from ${min} to ${max}`).min(min, `${label} must hold ${what} from ${min} to ${max}`).max(max, `${label} must hold ${what} from ${min} to ${max}`),
+      { error: (i) => (i.input === undefined ? `${label} are required` : `${label} must be a list`) },
+    )
+    .min(1, `Choose at least one ${what.replace(/s$/, "")}`)
+    .refine((a) => new Set(a).size === a.length, `${label} must not repeat a value`)
+    .transform((a) => [...a].sort((x, y) => x - y));
+
+const power = z
+  .number({ error: (i) => (i.input === undefined ? "Average power is required" : "Average power must be a number") })
+  .min(POWER_MIN, `Average power must be from ${POWER_MIN} to ${POWER_MAX} W`)
+  .max(POWER_MAX, `Average power must be from ${POWER_MIN} to ${POWER_MAX} W`);
+
+const months = distinctInts("Months", 1, 12, "months");
+const days = distinctInts("Days", 0, 6, "days");
+const hours = distinctInts("Hours", 0, 23, "hours");
+
+export const schedulePartSchema = z.object({ months, days, hours, average_power: power });
+export type SchedulePart = z.infer<typeof schedulePartSchema>;
+
+/** The months that appear in more than one part, ascending. */
+export function overlappingMonths(parts: { months: number[] }[]): number[] {
+  const seen = new Map<number, number>();
+  for (const p of parts) for (const m of new Set(p.months)) seen.set(m, (seen.get(m) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([m]) => m).sort((a, b) => a - b);
+}
+
+/** The `data` of a schedule (POST body, PUT body or a record's `data`). */
+export const scheduleDataSchema = z
+  .object({
+    der_name: z
+      .string({ error: (i) => (i.input === undefined ? "Name is required" : "Name must be text") })
+      .trim()
+      .min(1, "Name is required")
+      .max(100, "Name must be at most 100 characters"),
+    average_power: power,
+    months,
+    days,
+    hours,
+    start_date: z.iso
+      .datetime({ offset: true, error: "start_date must be an ISO date-time" })
+      .optional()
+      .transform((s) => new Date(s ?? Date.now()).toISOString()),
+    schedules: z.array(schedulePartSchema, { error: "schedules must be a list" }).max(MAX_PARTS, `A schedule has at most ${MAX_PARTS} parts`).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const overlap = overlappingMonths(v.schedules ?? []);
+    if (overlap.length) {
+      // the summary becomes the response's detail (lib/http/parse.ts reads params.detail)
+      ctx.addIssue({ code: "custom", path: ["schedules"], message: `Overlapping months: ${overlap.join(", ")}`, params: { detail: OVERLAP_DETAIL } });
+    }
+  });
+export type ScheduleData = z.infer<typeof scheduleDataSchema>;
+export type ScheduleDataInput = z.input<typeof scheduleDataSchema>;
+
+/** The editor's starting point (see API.md's Decision: all twelve months). */
+export function newScheduleDefaults(now = new Date()): ScheduleDataInput {
+  return { der_name: "new schedule", average_power: 0, months: [...MONTHS], days: [...DAYS], hours: HOURS.slice(0, 13), start_date: now.toISOString() };
+}
+
+/** Splits a schedule into two parts copying its months, days and hours; the second runs at power + 1. */
+export function splitSchedule(d: Pick<ScheduleData, "months" | "days" | "hours" | "average_power">): SchedulePart[] {
+  const part = { months: [...d.months], days: [...d.days], hours: [...d.hours], average_power: d.average_power };
+  return [part, { ...part, months: [...d.months], days: [...d.days], hours: [...d.hours], average_power: d.average_power + 1 }];
+}
+
+/** Adds the value if absent, removes it if present (months, days, hours), keeping the list sorted. */
+export function toggle(list: number[], value: number): number[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value].sort((a, b) => a - b);
+}
+
+export const hourLabel = (h: number) => `${String(h).padStart(2, "0")}:00`;
