@@ -56,6 +56,14 @@ function alive(pid) {
   try { process.kill(pid, 0); return true; } catch (e) { return e.code === "EPERM"; }
 }
 
+function parentOf(pid) {
+  try { return Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]); } catch { return 0; }
+}
+
+function commandOf(pid) {
+  try { return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").trim(); } catch { return ""; }
+}
+
 async function portFree(port) {
   return new Promise((resolve) => {
     const s = net.createServer().once("error", () => resolve(false)).once("listening", () => s.close(() => resolve(true)));
@@ -134,7 +142,12 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
     const lines = fs.readFileSync(pidFile, "utf8").split("\n");
     const pid = Number(lines[0]);
     if (pid && alive(pid)) {
-      log(`found a PostgreSQL (pid ${pid}) left running by an earlier run; stopping it`);
+      // still the child of a running Foyer (node)? then that one owns it: say so, touch nothing
+      const parent = parentOf(pid);
+      if (parent > 1 && /\bnode\b/.test(commandOf(parent))) {
+        throw new Error(`Another Foyer (pid ${parent}) is running on ${dataDir}. Stop it first, or set FOYER_DATA_DIR to another folder.`);
+      }
+      log(`found a PostgreSQL (pid ${pid}) left running by a run that was killed; stopping it`);
       try { execFileSync(path.join(bin, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "20"], { ...spawnOpts, stdio: "ignore" }); }
       catch {
         try { process.kill(pid, "SIGQUIT"); } catch {}
