@@ -120,13 +120,15 @@ type DeviceChanges = {
 
 /**
  * The one update path of every view: checks a new owner, the location and integration against
- * the (new) owner, and that the measurements still fit a changed type or phase.
+ * the (new) owner, and that the measurements still fit a changed type or phase. `channels`, when
+ * given, replace the measurements; `ownerPath` is the owner field's name in the caller's view.
  */
-async function applyDeviceChanges(caller: Caller, id: number, c: DeviceChanges, channels?: ChannelInput[]) {
+async function applyDeviceChanges(caller: Caller, id: number, c: DeviceChanges, o: { channels?: ChannelInput[]; ownerPath?: "owner_id" | "user_id" } = {}) {
+  const { channels, ownerPath = "owner_id" } = o;
   return db.$transaction(async (tx) => {
     const current = await getDeviceOrThrow(caller, id, tx);
     await lockDevice(tx, id);
-    const ownerId = c.ownerId === undefined || c.ownerId === null ? current.ownerId : await resolveOwner(caller, c.ownerId, caller.isSuperuser ? "user_id" : "owner_id");
+    const ownerId = c.ownerId === undefined || c.ownerId === null ? current.ownerId : await resolveOwner(caller, c.ownerId, ownerPath);
     const locationId = c.locationId === undefined ? current.locationId : c.locationId;
     const integrationId = c.integrationId === undefined ? current.integrationId : c.integrationId;
     if (locationId !== current.locationId || ownerId !== current.ownerId) await assertLocationOf(ownerId, locationId);
@@ -178,7 +180,7 @@ export async function updateAdminDevice(caller: Caller, id: number, input: Admin
     dataSource: input.data_source,
     ownerId: input.user_id,
     locationId: input.location_id,
-  });
+  }, { ownerPath: "user_id" });
 }
 
 /** DELETE a device and its measurements. */
@@ -253,7 +255,7 @@ export async function updateUserDevice(caller: Caller, id: number, input: UserDe
       dataSource: input.data.source,
       mqttHost: input.data.mqtt?.host ?? null,
     },
-    input.data.channels ?? [],
+    { channels: input.data.channels ?? [] },
   );
 }
 
