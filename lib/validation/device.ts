@@ -129,26 +129,38 @@ export const userDeviceSchema = z
     location_id: requiredRef("location required", "Location"),
     integration_id: optionalRef("Integration"),
     phase_m: optionalEnum(PHASES, "Phase"),
-    data: z.object(
-      {
-        source: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(DATA_SOURCES, { error: (i) => (i.input === undefined ? "Source required" : `Source must be one of: ${DATA_SOURCES.join(", ")}`) })),
-        mqtt: z.object({ host: optionalText("MQTT host", 255) }).nullable().optional(),
-        channels: z.array(channelSchema, { error: "channels must be a list" }).max(20).nullable().optional(),
-      },
-      { error: "Source required" },
+    // a missing data is a missing data.source, where the form shows the message
+    data: z.preprocess(
+      (v) => v ?? {},
+      z.object(
+        {
+          source: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(DATA_SOURCES, { error: (i) => (i.input === undefined ? "Source required" : `Source must be one of: ${DATA_SOURCES.join(", ")}`) })),
+          mqtt: z.object({ host: optionalText("MQTT host", 255) }).nullable().optional(),
+          channels: z.array(channelSchema, { error: "channels must be a list" }).max(20).nullable().optional(),
+        },
+        { error: "Source required" },
+      ),
     ),
     id: z.unknown().optional(),
   })
-  .superRefine((v, ctx) => {
-    if ((VENDOR_SOURCES as readonly string[]).includes(v.data.source) && v.integration_id == null) {
-      ctx.addIssue({ code: "custom", path: ["integration_id"], message: "Integration is required fill" });
-    }
-    const seen = new Set<string>();
-    (v.data.channels ?? []).forEach((c, i) => {
-      if (seen.has(c.name)) ctx.addIssue({ code: "custom", path: ["data", "channels", i, "name"], message: "Channel names must be unique within a device" });
-      seen.add(c.name);
-    });
-  });
+  .superRefine(
+    (v, ctx) => {
+      // also runs when other fields failed (the value may then be partly unparsed), so that a
+      // form gets every missing field at once
+      const data: { source?: unknown; channels?: unknown } | undefined = typeof v.data === "object" && v.data ? v.data : undefined;
+      if (typeof data?.source === "string" && (VENDOR_SOURCES as readonly string[]).includes(data.source) && v.integration_id == null) {
+        ctx.addIssue({ code: "custom", path: ["integration_id"], message: "Integration is required fill" });
+      }
+      const seen = new Set<string>();
+      (Array.isArray(data?.channels) ? (data.channels as unknown[]) : []).forEach((c, i) => {
+        const name = typeof c === "object" && c && "name" in c && typeof c.name === "string" ? c.name.trim() : undefined;
+        if (!name) return;
+        if (seen.has(name)) ctx.addIssue({ code: "custom", path: ["data", "channels", i, "name"], message: "Channel names must be unique within a device" });
+        seen.add(name);
+      });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
 export type UserDeviceInput = z.infer<typeof userDeviceSchema>;
 
 /** PUT /api/v1/devices/{id} (admin back-office); `measures` are read-only and ignored. */
