@@ -1,7 +1,8 @@
 import { cache } from "react";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import type { Caller } from "./caller";
+import { env } from "@/lib/env";
+import { decodeSession, SESSION_COOKIES, type Caller } from "./caller";
 import { currentUser } from "./next-auth";
 
 /** The signed-in user of this request, looked up once however many layouts and pages ask. */
@@ -21,4 +22,15 @@ export async function requireCaller(): Promise<Caller> {
   if (caller) return caller;
   const path = (await headers()).get("x-pathname") ?? "/";
   redirect(loginUrl(path));
+}
+
+/**
+ * Whether this browser's session was opened with 'Remember me' (it outlives a plain session), so
+ * that signing in again after a password change keeps the same choice.
+ */
+export async function sessionIsRemembered(): Promise<boolean> {
+  const jar = await cookies();
+  const raw = SESSION_COOKIES.map((n) => jar.get(n)?.value).find(Boolean);
+  const claims = raw ? await decodeSession(raw) : null;
+  return Boolean(claims && claims.sessionExpires * 1000 - Date.now() > env().SESSION_HOURS * 3600 * 1000);
 }
