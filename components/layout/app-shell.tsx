@@ -1,0 +1,25 @@
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import type { Caller } from "@/lib/auth/caller";
+import { AppHeader, type HeaderUser } from "./app-header";
+import { SiteFooter } from "./site-footer";
+
+/** The full name, or the e-mail when there is no first name (how the avatar names the user). */
+export function displayName(caller: Pick<Caller, "email" | "firstName" | "lastName">): string {
+  if (!caller.firstName) return caller.email;
+  return [caller.firstName, caller.lastName].filter(Boolean).join(" ");
+}
+
+/** The frame of every logged-in page: top bar with navigation, content, footer. */
+export function AppShell({ caller, children }: { caller: Caller; children: React.ReactNode }) {
+  const user: HeaderUser = { name: displayName(caller), email: caller.email, isAdmin: caller.isSuperuser };
+  return (
+    <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
+      <AppHeader user={user} />
+      <Container component="main" id="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}>
+        {children}
+      </Container>
+      <SiteFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Toolbar from "@mui/material/Toolbar";
+import { Brand } from "./brand";
+
+/** The top bar for visitors: Home, Log in and Sign up. */
+export function PublicHeader() {
+  const path = usePathname() ?? "/";
+  const current = (href: string) => (path === href ? "page" : undefined);
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}>
+      <Container maxWidth="lg" disableGutters>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 }, minHeight: { xs: 60, sm: 64 } }}>
+        <Brand />
+        <Box sx={{ flexGrow: 1 }} />
+        <Box component="nav" aria-label="Main" sx={{ display: "flex", alignItems: "center", gap: { xs: 0.25, sm: 1 } }}>
+          <Button component={Link} href="/" aria-current={current("/")} color="inherit" sx={{ px: { xs: 1, sm: 1.5 }, color: path === "/" ? "primary.main" : "text.secondary" }}>
+            Home
+          </Button>
+          <Button component={Link} href="/login" aria-current={current("/login")} color="inherit" sx={{ px: { xs: 1, sm: 1.5 }, color: path === "/login" ? "primary.main" : "text.secondary" }}>
+            Log in
+          </Button>
+          <Button component={Link} href="/signup" aria-current={current("/signup")} variant="contained" sx={{ px: { xs: 1.5, sm: 2 }, whiteSpace: "nowrap" }}>
+            Sign up
+          </Button>
+        </Box>
+      </Toolbar>
+      </Container>
+    </AppBar>
+  );
+}

@@ -1,0 +1,28 @@
+import { NextLink } from "@/components/ui/next-link";
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import MuiLink from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { env } from "@/lib/env";
+
+/** The footer of every page: the privacy policy and a contact link. */
+export function SiteFooter() {
+  const contact = env().CONTACT_EMAIL;
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", mt: "auto" }}>
+      <Container maxWidth="lg" sx={{ py: 3, display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: { xs: 1.5, sm: 3 }, alignItems: { sm: "center" } }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+          © {new Date().getFullYear()} Foyer · the app of your home energy community
+        </Typography>
+        <Box component="nav" aria-label="Footer" sx={{ display: "flex", gap: 3 }}>
+          <MuiLink component={NextLink} href="/privacy" variant="body2" underline="hover">
+            Data Privacy Policy
+          </MuiLink>
+          <MuiLink href={`mailto:${contact}`} variant="body2" underline="hover">
+            Contact
+          </MuiLink>
+        </Box>
+      </Container>
+    </Box>
+  );
+}
