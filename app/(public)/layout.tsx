@@ -1,0 +1,6 @@
+import { SiteShell } from "@/components/layout/site-shell";
+
+// Pages open to everyone. Signed-in users keep the app's frame (e.g. on the privacy policy).
+export default function PublicLayout({ children }: { children: React.ReactNode }) {
+  return <SiteShell>{children}</SiteShell>;
+}

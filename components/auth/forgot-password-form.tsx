@@ -1,0 +1,39 @@
+"use client";
+import { useState } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import TextField from "@mui/material/TextField";
+import { send } from "@/lib/swr/fetcher";
+import { forgotPasswordFormSchema } from "@/lib/validation/auth";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useToast } from "@/components/ui/toast-provider";
+import { useZodForm } from "@/components/ui/use-zod-form";
+
+/** Asks for a reset link by e-mail (the answer is the same whether or not the account exists). */
+export function ForgotPasswordForm() {
+  const toast = useToast();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useZodForm(forgotPasswordFormSchema, { email: "" });
+
+  const onSubmit = form.submit(async ({ email }) => {
+    await send("POST", `/api/password-recovery/${encodeURIComponent(email)}`);
+    toast.success({ title: "Password reset email sent", message: "Check your email" });
+    setSentTo(email);
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
+      <FormErrorAlert error={form.serverError} />
+      {sentTo && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          If an account exists for {sentTo}, a link to choose a new password is on its way. It is valid for one hour.
+        </Alert>
+      )}
+      <TextField label="Email" type="email" autoComplete="email" fullWidth autoFocus sx={{ mb: 3 }} {...form.text("email")} />
+      <SubmitButton busy={form.busy} fullWidth>
+        Reset password
+      </SubmitButton>
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import Box from "@mui/material/Box";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import MuiLink from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { loginFormSchema } from "@/lib/validation/auth";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { PasswordField } from "@/components/ui/password-field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useZodForm } from "@/components/ui/use-zod-form";
+
+/** E-mail, password and 'Remember me'; on success goes to `callbackUrl` (a path on this site). */
+export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+  const router = useRouter();
+  const form = useZodForm(loginFormSchema, { email: "", password: "", remember: false });
+
+  const onSubmit = form.submit(async ({ email, password, remember }) => {
+    const res = await signIn("credentials", { redirect: false, email, password, remember: String(remember) });
+    if (!res || res.error || !res.ok) throw new Error(res?.error || "Login failed, please try again.");
+    router.replace(callbackUrl);
+    router.refresh();
+    return "keep-busy";
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Log in">
+      <FormErrorAlert error={form.serverError} />
+      <Stack spacing={2.25}>
+        <TextField label="Email" type="email" autoComplete="username" fullWidth autoFocus {...form.text("email")} />
+        <PasswordField label="Password" autoComplete="current-password" fullWidth {...form.text("password")} />
+      </Stack>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 1, mt: 1, mb: 2.5 }}>
+        <FormControlLabel control={<Checkbox {...form.checkbox("remember")} />} label="Remember me" />
+        <MuiLink component={Link} href="/forgot-password" variant="body2" underline="hover">
+          Forgot password?
+        </MuiLink>
+      </Box>
+      <SubmitButton busy={form.busy} fullWidth>
+        Log in
+      </SubmitButton>
+    </Box>
+  );
+}

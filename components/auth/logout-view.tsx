@@ -1,0 +1,49 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import { signOut } from "next-auth/react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Typography from "@mui/material/Typography";
+import { errorMessage } from "@/components/ui/use-zod-form";
+
+/** Ends the session as soon as it is shown, then goes home with a full page load (a clean slate). */
+export function LogoutView() {
+  const started = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async () => {
+    setError(null);
+    try {
+      await signOut({ redirect: false });
+      window.location.replace("/");
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run();
+  }, []);
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 2, py: 8 }} role="status" aria-live="polite">
+      {error ? (
+        <>
+          <Alert severity="error">Signing out did not work: {error}</Alert>
+          <Button variant="contained" onClick={run}>
+            Try again
+          </Button>
+        </>
+      ) : (
+        <>
+          <CircularProgress aria-hidden />
+          <Typography color="text.secondary">Signing out…</Typography>
+        </>
+      )}
+    </Box>
+  );
+}

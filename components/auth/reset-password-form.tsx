@@ -1,0 +1,42 @@
+"use client";
+import { useRouter } from "next/navigation";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import { send } from "@/lib/swr/fetcher";
+import { PASSWORD_MIN, resetPasswordFormSchema } from "@/lib/validation/auth";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { PasswordField } from "@/components/ui/password-field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useZodForm } from "@/components/ui/use-zod-form";
+
+/** Sets a new password with the token of the recovery e-mail, then goes to the login page. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const router = useRouter();
+  const form = useZodForm(resetPasswordFormSchema, { password: "", confirm: "" });
+
+  const onSubmit = form.submit(async ({ password }) => {
+    await send("POST", "/api/reset-password/", { token, new_password: password });
+    router.replace("/login?reset=1");
+    return "keep-busy";
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Choose a new password">
+      <FormErrorAlert error={form.serverError} />
+      <Stack spacing={2.25} sx={{ mb: 3 }}>
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          fullWidth
+          autoFocus
+          {...form.text("password")}
+          helperText={form.errors.password ?? `At least ${PASSWORD_MIN} characters`}
+        />
+        <PasswordField label="Confirm new password" autoComplete="new-password" fullWidth {...form.text("confirm")} />
+      </Stack>
+      <SubmitButton busy={form.busy} fullWidth>
+        Set new password
+      </SubmitButton>
+    </Box>
+  );
+}

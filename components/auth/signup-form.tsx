@@ -1,0 +1,50 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { send } from "@/lib/swr/fetcher";
+import { PASSWORD_MIN, signupFormSchema } from "@/lib/validation/auth";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { PasswordField } from "@/components/ui/password-field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useToast } from "@/components/ui/toast-provider";
+import { useZodForm } from "@/components/ui/use-zod-form";
+
+/** Creates the account, then logs the new user in and goes home (where the privacy notice waits). */
+export function SignupForm() {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useZodForm(signupFormSchema, { email: "", password: "", confirm: "" });
+
+  const onSubmit = form.submit(async ({ email, password }) => {
+    // answers an access token for API clients; the browser uses its session cookie instead
+    await send("POST", "/api/signup", { username: email, password });
+    toast.success({ title: "Registration complete", message: "Now use your username and password to login" });
+    const res = await signIn("credentials", { redirect: false, email, password, remember: "false" });
+    router.replace(res?.ok && !res.error ? "/" : "/login");
+    router.refresh();
+    return "keep-busy";
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
+      <FormErrorAlert error={form.serverError} />
+      <Stack spacing={2.25} sx={{ mb: 3 }}>
+        <TextField label="Email" type="email" autoComplete="email" fullWidth autoFocus {...form.text("email")} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          fullWidth
+          {...form.text("password")}
+          helperText={form.errors.password ?? `At least ${PASSWORD_MIN} characters`}
+        />
+        <PasswordField label="Confirm password" autoComplete="new-password" fullWidth {...form.text("confirm")} />
+      </Stack>
+      <SubmitButton busy={form.busy} fullWidth>
+        Sign up
+      </SubmitButton>
+    </Box>
+  );
+}
