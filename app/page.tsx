@@ -1,3 +1,35 @@
-export default function Home() {
-  return <p>Foyer</p>;
+import { getCaller } from "@/lib/auth/session";
+import { AppShell } from "@/components/layout/app-shell";
+import { PublicShell } from "@/components/layout/public-shell";
+import { HomeView } from "@/components/home/home-view";
+import { LandingPage } from "@/components/landing/landing-page";
+import { ToastOnLoad } from "@/components/ui/toast-on-load";
+import type { ToastOptions } from "@/components/ui/toast-provider";
+
+type Props = { searchParams: Promise<{ created?: string | string[]; updated?: string | string[] }> };
+
+// '/': the landing page for visitors, the home of the app for signed-in users. An integration's
+// vendor callback comes back here with ?created=true or ?updated=true.
+export default async function HomePage({ searchParams }: Props) {
+  const caller = await getCaller();
+  if (!caller) {
+    return (
+      <PublicShell fullBleed>
+        <LandingPage />
+      </PublicShell>
+    );
+  }
+  const { created, updated } = await searchParams;
+  const toast: ToastOptions | null =
+    created === "true"
+      ? { severity: "info", message: "Your integration has been created" }
+      : updated === "true"
+        ? { severity: "info", message: "Your integration has been updated" }
+        : null;
+  return (
+    <AppShell caller={caller}>
+      <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
+      <HomeView caller={caller} />
+    </AppShell>
+  );
 }

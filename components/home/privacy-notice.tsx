@@ -1,0 +1,93 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Collapse from "@mui/material/Collapse";
+import MuiLink from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
+import { send } from "@/lib/swr/fetcher";
+
+/** The privacy notice (Variant B), shown until the user confirms acceptance. */
+export function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
+  const router = useRouter();
+  const [accepted, setAccepted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const accept = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await send("POST", "/api/v1/users/me/accept_tos");
+      setAccepted(true);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Collapse in={!accepted} onExited={() => router.refresh()} unmountOnExit>
+      <Paper
+        component="section"
+        aria-labelledby="privacy-notice-title"
+        variant="outlined"
+        sx={{ mb: 4, p: { xs: 2.5, sm: 4 }, borderColor: "primary.main", borderWidth: 1, borderLeftWidth: 6, borderRadius: 3 }}
+      >
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 2 }}>
+          <PrivacyTipOutlined color="primary" aria-hidden />
+          <Typography id="privacy-notice-title" variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.4rem" } }}>
+            Privacy notice
+          </Typography>
+        </Box>
+        <Typography sx={{ mb: 1.5 }}>Before you start, please read how Foyer uses the data of your home.</Typography>
+        <Box component="ul" sx={{ pl: 3, my: 0, "& li": { mb: 1, lineHeight: 1.6 } }}>
+          <li>
+            Your data is used for energy, power and carbon-footprint monitoring, for flexibility baseline and offering calculations, and for energy price benchmarks.
+          </li>
+          <li>It is handled following European data-protection principles.</li>
+          <li>On request, your history can be exported as a flat CSV file or in the IEC 62746-4 format.</li>
+          <li>
+            Cancellation of your data history is requested by e-mail to{" "}
+            <MuiLink href={`mailto:${contactEmail}`} underline="hover">
+              {contactEmail}
+            </MuiLink>
+            .
+          </li>
+          <li>
+            Real-time data may be shared via the cloud, with your explicit consent under a European project, with a transmission system operator and its IT partners.
+          </li>
+        </Box>
+        <Typography sx={{ mt: 1.5, mb: 2.5 }}>
+          Read our{" "}
+          <MuiLink component={Link} href="/privacy" underline="hover" sx={{ fontWeight: 600 }}>
+            data privacy policy
+          </MuiLink>{" "}
+          for the details.
+        </Typography>
+        {failed && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            Ruh-oh it did not work
+          </Alert>
+        )}
+        <Button
+          variant="contained"
+          size="large"
+          onClick={accept}
+          disabled={busy}
+          aria-busy={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        >
+          Confirm Acceptance
+        </Button>
+      </Paper>
+    </Collapse>
+  );
+}

@@ -1,0 +1,165 @@
+import Image from "next/image";
+import { NextLink } from "@/components/ui/next-link";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Grid from "@mui/material/Grid";
+import MuiLink from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import ElectricMeterOutlined from "@mui/icons-material/ElectricMeterOutlined";
+import EcoOutlined from "@mui/icons-material/EnergySavingsLeafOutlined";
+import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
+import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
+import MailOutlined from "@mui/icons-material/MailOutlined";
+import OpenInNew from "@mui/icons-material/OpenInNew";
+import { env } from "@/lib/env";
+
+const FEATURES = [
+  { icon: ElectricMeterOutlined, title: "Connect your meters", text: "Link your Linky meter and your Legrand or Netatmo home in a few clicks." },
+  { icon: EcoOutlined, title: "See your footprint", text: "Follow your energy, your power and the carbon footprint of your home." },
+  { icon: EventRepeatOutlined, title: "Plan your flexibility", text: "Choose the hours when your battery or appliances can help the community." },
+  { icon: ShieldOutlined, title: "Your data, your rules", text: "European data-protection principles; export or erase your history on request." },
+];
+
+const PROJECTS = [
+  { name: "Horizon Europe", text: "The EU's research and innovation programme", href: "https://research-and-innovation.ec.europa.eu/funding/funding-opportunities/funding-programmes-and-open-calls/horizon-europe_en", logo: "/logos/horizon-europe.svg" },
+  { name: "Energy Communities Repository", text: "Support for citizen-led energy in Europe", href: "https://energy-communities-repository.ec.europa.eu/", logo: "/logos/energy-communities.svg" },
+  { name: "Clean energy for all Europeans", text: "The EU framework for active energy consumers", href: "https://energy.ec.europa.eu/topics/energy-strategy/clean-energy-all-europeans-package_en", logo: "/logos/clean-energy.svg" },
+];
+
+/** The page visitors see at '/': what Foyer is, how to join, whom to contact. */
+export function LandingPage() {
+  const contact = env().CONTACT_EMAIL;
+  return (
+    <>
+      <Box component="section" aria-labelledby="hero-title" sx={{ background: "linear-gradient(180deg, #eaf5ef 0%, #f6f8f7 100%)", py: { xs: 5, md: 9 } }}>
+        <Container maxWidth="lg">
+          <Grid container spacing={{ xs: 4, md: 6 }} sx={{ alignItems: "center" }}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: "0.14em" }}>
+                Home energy community
+              </Typography>
+              <Typography id="hero-title" variant="h1" sx={{ fontSize: { xs: "2.1rem", sm: "2.6rem", md: "3.1rem" }, lineHeight: 1.12, letterSpacing: "-0.02em", mb: 2.5 }}>
+                Your home&apos;s energy, shared with your community
+              </Typography>
+              <Typography color="text.secondary" sx={{ fontSize: { xs: "1.05rem", md: "1.15rem" }, lineHeight: 1.65, mb: 4, maxWidth: 560 }}>
+                Foyer is the app for the households of our energy community. Connect your smart meter and home devices, follow your consumption, your solar production and your
+                carbon footprint, and plan when your home can flex to help your neighbours and the grid.
+              </Typography>
+              <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
+                <Button component={NextLink} href="/signup" variant="contained" size="large" sx={{ px: 4 }}>
+                  Sign Up
+                </Button>
+                <Button component={NextLink} href="/login" variant="outlined" size="large" sx={{ px: 4 }}>
+                  Login
+                </Button>
+              </Stack>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Image src="/images/home-solar.svg" alt="A family house with solar panels on its roof and a home battery" width={560} height={420} priority style={{ width: "100%", height: "auto" }} />
+            </Grid>
+          </Grid>
+        </Container>
+      </Box>
+
+      <Container component="section" aria-label="What Foyer does" maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
+        <Grid container spacing={3}>
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <Grid key={title} size={{ xs: 12, sm: 6, md: 3 }}>
+              <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
+                <Box aria-hidden sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: "#dcefe6", color: "primary.main" }}>
+                  <Icon />
+                </Box>
+                <Box>
+                  <Typography variant="h3" sx={{ fontSize: "1.05rem", mb: 0.5 }}>
+                    {title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+                    {text}
+                  </Typography>
+                </Box>
+              </Box>
+            </Grid>
+          ))}
+        </Grid>
+      </Container>
+
+      <Box component="section" aria-labelledby="community-title" sx={{ bgcolor: "background.paper", borderTop: 1, borderBottom: 1, borderColor: "divider", py: { xs: 5, md: 8 } }}>
+        <Container maxWidth="lg">
+          <Grid container spacing={{ xs: 4, md: 8 }} sx={{ alignItems: "center" }}>
+            <Grid size={{ xs: 12, md: 6 }} sx={{ order: { xs: 2, md: 1 } }}>
+              <Image src="/images/community.svg" alt="Neighbouring houses with solar panels sharing a community battery and a wind turbine" width={560} height={420} style={{ width: "100%", height: "auto" }} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }} sx={{ order: { xs: 1, md: 2 } }}>
+              <Typography id="community-title" variant="h2" sx={{ fontSize: { xs: "1.6rem", md: "2rem" }, mb: 2 }}>
+                Stronger together
+              </Typography>
+              <Typography color="text.secondary" sx={{ lineHeight: 1.7, mb: 2 }}>
+                An energy community brings neighbours together around local, renewable energy. When homes use the sun&apos;s energy while it shines and shift their consumption to
+                the right hours, everyone pays less and the grid stays in balance.
+              </Typography>
+              <Typography color="text.secondary" sx={{ lineHeight: 1.7, mb: 3 }}>
+                Want your household to join, or have a question? Write to us, we are happy to help.
+              </Typography>
+              <Button href={`mailto:${contact}`} variant="outlined" startIcon={<MailOutlined />} sx={{ textTransform: "none", maxWidth: "100%" }}>
+                <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>{contact}</Box>
+              </Button>
+            </Grid>
+          </Grid>
+        </Container>
+      </Box>
+
+      <Container component="section" aria-labelledby="projects-title" maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
+        <Typography id="projects-title" variant="h2" sx={{ fontSize: { xs: "1.4rem", md: "1.6rem" }, mb: 1, textAlign: "center" }}>
+          Part of European projects
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 4, textAlign: "center" }}>
+          Foyer grows with the European programmes that bring energy back to citizens.
+        </Typography>
+        <Grid container spacing={2.5}>
+          {PROJECTS.map((p) => (
+            <Grid key={p.name} size={{ xs: 12, md: 4 }}>
+              <Paper
+                component="a"
+                href={p.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="outlined"
+                aria-label={`${p.name} (opens in a new tab)`}
+                sx={{
+                  display: "flex",
+                  alignItems: "center",
+                  gap: 2,
+                  p: 2.25,
+                  height: "100%",
+                  textDecoration: "none",
+                  color: "text.primary",
+                  transition: "border-color .15s, box-shadow .15s",
+                  "&:hover": { borderColor: "primary.main", boxShadow: 2 },
+                  "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 },
+                }}
+              >
+                <Image src={p.logo} alt="" width={56} height={56} />
+                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }}>{p.name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {p.text}
+                  </Typography>
+                </Box>
+                <OpenInNew fontSize="small" sx={{ color: "text.secondary" }} aria-hidden />
+              </Paper>
+            </Grid>
+          ))}
+        </Grid>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 5, textAlign: "center" }}>
+          Contact:{" "}
+          <MuiLink href={`mailto:${contact}`} underline="hover">
+            {contact}
+          </MuiLink>
+        </Typography>
+      </Container>
+    </>
+  );
+}
