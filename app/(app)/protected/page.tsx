@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import Grid from "@mui/material/Grid";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { requireCaller, sessionIsRemembered } from "@/lib/auth/session";
+import { PasswordForm } from "@/components/account/password-form";
+import { ProfileForm } from "@/components/account/profile-form";
+
+export const metadata: Metadata = { title: "My Account" };
+
+function Section({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: React.ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, height: "100%", borderRadius: 3 }}>
+      <Typography id={id} variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        {subtitle}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+export default async function AccountPage() {
+  const caller = await requireCaller();
+  const remember = await sessionIsRemembered();
+  return (
+    <>
+      <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
+        My Account
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        Your profile and your password.
+      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section id="profile-title" title="Profile" subtitle="How Foyer greets you.">
+            <ProfileForm user={{ id: caller.id, email: caller.email, firstName: caller.firstName, lastName: caller.lastName }} />
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section id="password-title" title="Change password" subtitle="Changing it signs you out on your other devices.">
+            <PasswordForm email={caller.email} remember={remember} />
+          </Section>
+        </Grid>
+      </Grid>
+    </>
+  );
+}

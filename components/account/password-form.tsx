@@ -1,0 +1,55 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import { send } from "@/lib/swr/fetcher";
+import { PASSWORD_MIN, passwordChangeFormSchema } from "@/lib/validation/auth";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { PasswordField } from "@/components/ui/password-field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useToast } from "@/components/ui/toast-provider";
+import { useZodForm } from "@/components/ui/use-zod-form";
+
+const EMPTY = { current_password: "", password: "", confirm: "" };
+
+/**
+ * Changes the password. The change ends every session (this one too), so the user is signed in
+ * again with the new password, keeping their 'Remember me' choice.
+ */
+export function PasswordForm({ email, remember }: { email: string; remember: boolean }) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useZodForm(passwordChangeFormSchema, EMPTY);
+
+  const onSubmit = form.submit(async ({ current_password, password }) => {
+    await send("POST", "/api/v1/users/me/password", { current_password, new_password: password });
+    const res = await signIn("credentials", { redirect: false, email, password, remember: String(remember) });
+    if (!res?.ok || res.error) {
+      toast.info({ title: "Your password was changed", message: "Please log in again with your new password" });
+      router.replace("/login");
+      return "keep-busy";
+    }
+    form.setValues(EMPTY);
+    toast.success({ title: "Your password was changed", message: "Use your new password from now on" });
+    router.refresh();
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change password">
+      <FormErrorAlert error={form.serverError} />
+      <Stack spacing={2.25} sx={{ mb: 3 }}>
+        <PasswordField label="Current password" autoComplete="current-password" fullWidth {...form.text("current_password")} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          fullWidth
+          {...form.text("password")}
+          helperText={form.errors.password ?? `At least ${PASSWORD_MIN} characters`}
+        />
+        <PasswordField label="Confirm new password" autoComplete="new-password" fullWidth {...form.text("confirm")} />
+      </Stack>
+      <SubmitButton busy={form.busy}>Change password</SubmitButton>
+    </Box>
+  );
+}

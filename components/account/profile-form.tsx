@@ -1,0 +1,47 @@
+"use client";
+import { useRouter } from "next/navigation";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { send } from "@/lib/swr/fetcher";
+import { profileFormSchema } from "@/lib/validation/user";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useToast } from "@/components/ui/toast-provider";
+import { useZodForm } from "@/components/ui/use-zod-form";
+
+export type ProfileUser = { id: number; email: string; firstName: string | null; lastName: string | null };
+
+/** My Account's profile: the e-mail (read-only), first and last name. */
+export function ProfileForm({ user }: { user: ProfileUser }) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useZodForm(profileFormSchema, { first_name: user.firstName ?? "", last_name: user.lastName ?? "" });
+
+  const onSubmit = form.submit(async (data) => {
+    await send("PUT", `/api/v1/users/${user.id}`, data);
+    toast.success("Your profile was updated");
+    // the name in the top bar comes from the server
+    router.refresh();
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile">
+      <FormErrorAlert error={form.serverError} />
+      <Stack spacing={2.25} sx={{ mb: 3 }}>
+        <TextField
+          label="Email"
+          id="account-email"
+          value={user.email}
+          fullWidth
+          helperText="Your e-mail address cannot be changed."
+          slotProps={{ input: { readOnly: true }, htmlInput: { "aria-readonly": true } }}
+          sx={{ "& .MuiInputBase-root": { bgcolor: "action.hover" } }}
+        />
+        <TextField label="First name" autoComplete="given-name" fullWidth {...form.text("first_name")} />
+        <TextField label="Last name" autoComplete="family-name" fullWidth {...form.text("last_name")} />
+      </Stack>
+      <SubmitButton busy={form.busy}>Save</SubmitButton>
+    </Box>
+  );
+}
