@@ -7,18 +7,24 @@ export const COUNTRY_NAMES: Record<(typeof COUNTRIES)[number], string> = {
   FR: "France", DE: "Germany", IE: "Ireland", AT: "Austria", EE: "Estonia", CA: "Canada", US: "United States",
 };
 
-/** An optional minus sign, digits, an optional decimal point and up to 8 decimals. */
-export const COORDINATE_PATTERN = /^-?\d+\.?\d{0,8}$/;
+/** A number as JSON or a person writes it: optional minus, digits, decimals, an optional exponent. */
+const NUMERIC = /^-?\d+\.?\d*(e[-+]?\d+)?$/i;
 
+/** How many decimals a numeric string has once its exponent is applied ("1e-7" has 7). */
+export function decimalPlaces(s: string): number {
+  const [mantissa, exponent = "0"] = s.toLowerCase().split("e");
+  return Math.max(0, (mantissa.split(".")[1] ?? "").length - Number(exponent));
+}
+
+// one message per problem: each check stops the chain when it fails
 const coordinate = (label: string, limit: number) =>
   z.preprocess(
     (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : v),
     z
       .string({ error: (i) => (i.input === undefined || i.input === null ? `${label} is required` : `${label} must be a number`) })
-      .min(1, `${label} is required`)
-      .refine((s) => /^-?\d+\.?\d*$/.test(s) || /e/i.test(s), `${label} must be a number`)
-      .transform((s) => (/e/i.test(s) ? String(Number(s)) : s))
-      .refine((s) => COORDINATE_PATTERN.test(s), `${label} allows at most 8 decimals`)
+      .min(1, { error: `${label} is required`, abort: true })
+      .refine((s) => NUMERIC.test(s), { error: `${label} must be a number`, abort: true })
+      .refine((s) => decimalPlaces(s) <= 8, { error: `${label} allows at most 8 decimals`, abort: true })
       .transform(Number)
       .refine((n) => n >= -limit && n <= limit, `${label} must be between -${limit} and ${limit}`),
   );
