@@ -33,9 +33,8 @@ function hasSessionCookie(req: NextRequest): boolean {
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   if (needsLogin(pathname) && !hasSessionCookie(req)) {
-    const url = req.nextUrl.clone();
-    url.pathname = "/login";
-    url.search = "";
+    // a new URL, not nextUrl.clone(): that one would keep the trailing slash of /locations/
+    const url = new URL("/login", req.url);
     url.searchParams.set("callbackUrl", pathname + search);
     return NextResponse.redirect(url);
   }

@@ -39,7 +39,7 @@ export function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
         component="section"
         aria-labelledby="privacy-notice-title"
         variant="outlined"
-        sx={{ mb: 4, p: { xs: 2.5, sm: 4 }, borderColor: "primary.main", borderWidth: 1, borderLeftWidth: 6, borderRadius: 3 }}
+        sx={{ mb: 5, p: { xs: 2.5, sm: 4 }, bgcolor: "#f2f9f5", borderColor: "#b7d9c7", borderRadius: 3 }}
       >
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 2 }}>
           <PrivacyTipOutlined color="primary" aria-hidden />

@@ -78,6 +78,7 @@ export function AppHeader({ user }: { user: HeaderUser }) {
                   color: current ? "primary.main" : "text.secondary",
                   bgcolor: current ? alpha(t.palette.primary.main, 0.1) : "transparent",
                   "&:hover": { color: "primary.main", bgcolor: alpha(t.palette.primary.main, current ? 0.14 : 0.06) },
+                  "&.Mui-focusVisible": { outline: `2px solid ${t.palette.primary.main}`, outlineOffset: 1 },
                 })}
               >
                 {item.label}
@@ -93,10 +94,10 @@ export function AppHeader({ user }: { user: HeaderUser }) {
           aria-controls={menuAnchor ? menuId : undefined}
           aria-expanded={Boolean(menuAnchor)}
           onClick={(e) => setMenuAnchor(e.currentTarget)}
-          sx={{ gap: 1, borderRadius: 999, p: 0.5, pr: { xs: 0.5, xl: 1.5 }, "&:hover": { bgcolor: "action.hover" }, "&.Mui-focusVisible": { outline: "2px solid", outlineColor: "primary.main" } }}
+          sx={{ gap: 1, borderRadius: 999, p: 0.5, pr: { xs: 0.5, lg: 1.5 }, "&:hover": { bgcolor: "action.hover" }, "&.Mui-focusVisible": { outline: "2px solid", outlineColor: "primary.main" } }}
         >
           <Avatar sx={{ width: 36, height: 36, bgcolor: "primary.main", fontSize: 15, fontWeight: 600 }}>{initials(user.name)}</Avatar>
-          <Typography component="span" noWrap sx={{ display: { xs: "none", xl: "block" }, maxWidth: 180, fontWeight: 500, fontSize: 14 }}>
+          <Typography component="span" noWrap sx={{ display: { xs: "none", lg: "block" }, maxWidth: { lg: 160, xl: 220 }, fontWeight: 500, fontSize: 14 }}>
             {user.name}
           </Typography>
         </ButtonBase>

@@ -3,6 +3,7 @@ import Container from "@mui/material/Container";
 import type { Caller } from "@/lib/auth/caller";
 import { AppHeader, type HeaderUser } from "./app-header";
 import { SiteFooter } from "./site-footer";
+import { SkipLink } from "./skip-link";
 
 /** The full name, or the e-mail when there is no first name (how the avatar names the user). */
 export function displayName(caller: Pick<Caller, "email" | "firstName" | "lastName">): string {
@@ -15,8 +16,9 @@ export function AppShell({ caller, children }: { caller: Caller; children: React
   const user: HeaderUser = { name: displayName(caller), email: caller.email, isAdmin: caller.isSuperuser };
   return (
     <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
+      <SkipLink />
       <AppHeader user={user} />
-      <Container component="main" id="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}>
+      <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flexGrow: 1, outline: "none", py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}>
         {children}
       </Container>
       <SiteFooter />

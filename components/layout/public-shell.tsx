@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import { PublicHeader } from "./public-header";
 import { SiteFooter } from "./site-footer";
+import { SkipLink } from "./skip-link";
 
 /**
  * The frame of the pages for visitors (login, signup, privacy...): top bar, content, footer.
@@ -10,13 +11,14 @@ import { SiteFooter } from "./site-footer";
 export function PublicShell({ children, fullBleed = false }: { children: React.ReactNode; fullBleed?: boolean }) {
   return (
     <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
+      <SkipLink />
       <PublicHeader />
       {fullBleed ? (
-        <Box component="main" id="main" sx={{ flexGrow: 1 }}>
+        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none" }}>
           {children}
         </Box>
       ) : (
-        <Container component="main" id="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
+        <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flexGrow: 1, outline: "none", py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
           {children}
         </Container>
       )}

@@ -1,0 +1,27 @@
+import Box from "@mui/material/Box";
+
+/** The first stop of the Tab key: jumps over the navigation to the page's content. */
+export function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href="#main"
+      sx={{
+        position: "absolute",
+        left: 8,
+        top: -48,
+        zIndex: 2000,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: "primary.main",
+        color: "primary.contrastText",
+        fontWeight: 600,
+        textDecoration: "none",
+        "&:focus": { top: 8 },
+      }}
+    >
+      Skip to content
+    </Box>
+  );
+}
