@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { call, type CallResult } from "../helpers/api";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
@@ -422,5 +422,43 @@ describe("one device, three views", () => {
     expect(r.status).toBe(200);
     const info = await call(deviceInfo.GET, { token: cast.owner.token, params: at(fx.deviceId) });
     expect(info.body.metadata.find((x: { name: string }) => x.name === "solar")).toMatchObject({ display_name: "Solar roof", measure_type: "pv" });
+  });
+});
+
+describe("user_devices writes are all or nothing", () => {
+  /** Runs `fn` while PostgreSQL refuses to store a measurement named "boom" (the app answers 500). */
+  async function withRefusedChannel(fn: () => Promise<void>) {
+    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN IF NEW.name = 'boom' THEN RAISE EXCEPTION 'boom refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_boom BEFORE INSERT OR UPDATE ON measurements FOR EACH ROW EXECUTE FUNCTION refuse_boom()`);
+    // the unexpected error is logged: expected here, so it must not fail the test
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await fn();
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS refuse_boom ON measurements`);
+      await db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS refuse_boom()`);
+    }
+  }
+
+  it("a POST whose last channel cannot be stored creates no device and no channel", async () => {
+    await withRefusedChannel(async () => {
+      const r = await create(cast.owner.token, body({ device_id: "atomic" }, { channels: [channel("first"), channel("boom")] }));
+      expect(r.status).toBe(500);
+      expect(r.body).toEqual({ detail: "Internal server error" });
+    });
+    expect(await db.device.count({ where: { deviceId: "atomic" } })).toBe(0);
+    expect(await db.measurement.count({ where: { name: "first" } })).toBe(0);
+  });
+
+  it("a PUT whose new channel cannot be stored leaves the device and its channels as they were", async () => {
+    await withRefusedChannel(async () => {
+      const r = await put(cast.owner.token, fx.deviceId, body({ device_id: "renamed" }, { channels: [channel("grid", { classification: "production" }), channel("boom")] }));
+      expect(r.status).toBe(500);
+    });
+    const d = await db.device.findUniqueOrThrow({ where: { id: fx.deviceId }, include: { measurements: true } });
+    expect(d.deviceId).toBe("shelly-1");
+    expect(d.measurements.map((m) => [m.name, m.classification])).toEqual([["grid", "consumption"]]);
   });
 });
