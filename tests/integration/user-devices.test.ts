@@ -334,6 +334,14 @@ describe("user_devices channels and measurement limits", () => {
     expect(await db.measurement.count({ where: { deviceId: created.body.id } })).toBe(0);
   });
 
+  it("a PUT without a channel list keeps the channels", async () => {
+    const created = await create(cast.owner.token, body({}, { channels: [channel("a"), channel("b")] }));
+    const { channels: _c, ...dataWithout } = created.body.data;
+    const r = await put(cast.owner.token, created.body.id, { ...created.body, data: { ...dataWithout, source: "mqtt" } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(names(r)).toEqual(["a", "b"]);
+  });
+
   it("a PUT changes the device's own fields too", async () => {
     const otherHome = await makeLocation(cast.owner.id);
     const integration = await makeIntegration(cast.owner.id, "legrand");

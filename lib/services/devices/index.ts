@@ -241,7 +241,7 @@ export async function createUserDevice(caller: Caller, input: UserDeviceInput) {
   }
 }
 
-/** PUT /api/v1/user_devices/{id}: the whole device; its channel list replaces the measurements. */
+/** PUT /api/v1/user_devices/{id}: the whole device; its channel list, when sent, replaces the measurements. */
 export async function updateUserDevice(caller: Caller, id: number, input: UserDeviceInput) {
   return applyDeviceChanges(
     caller,
@@ -255,7 +255,8 @@ export async function updateUserDevice(caller: Caller, id: number, input: UserDe
       dataSource: input.data.source,
       mqttHost: input.data.mqtt?.host ?? null,
     },
-    { channels: input.data.channels ?? [] },
+    // a body without a channel list keeps the channels; a list (even empty) replaces them
+    { channels: input.data.channels === undefined ? undefined : input.data.channels ?? [] },
   );
 }
 
