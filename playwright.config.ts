@@ -1,7 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
-export const E2E = { baseURL: `http://127.0.0.1:${PORT}`, smtpPort: 2587, admin: { email: "admin@example.com", password: "e2e-admin-password" } };
+/** Several runs may share the machine: E2E_PORT, E2E_PG_PORT and E2E_SMTP_PORT keep them apart. */
+export const E2E = {
+  baseURL: `http://127.0.0.1:${PORT}`,
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 2587),
+  pgPort: Number(process.env.E2E_PG_PORT ?? 54339),
+  admin: { email: "admin@example.com", password: "e2e-admin-password" },
+};
 
 // Debian's Chromium (apt-get install chromium): Playwright never downloads a browser here.
 const chromiumArgs = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
@@ -31,6 +37,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), APP_URL: E2E.baseURL, SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}` },
+    env: { PORT: String(PORT), APP_URL: E2E.baseURL, SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`, EMBEDDED_PG_PORT: String(E2E.pgPort) },
   },
 });

@@ -5,18 +5,25 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dataDir = path.join(root, ".data", "e2e");
+const port = process.env.PORT ?? "3300";
+const dataDir = path.join(root, ".data", `e2e-${port}`);
+// a PostgreSQL left by an e2e run that was killed would hold the port: stop it before wiping
+try {
+  const pid = Number(fs.readFileSync(path.join(dataDir, "pg", "data", "postmaster.pid"), "utf8").split("\n")[0]);
+  if (pid) {
+    process.kill(pid, "SIGINT");
+    for (let i = 0; i < 100; i++) { process.kill(pid, 0); await new Promise((r) => setTimeout(r, 100)); }
+  }
+} catch {}
 fs.rmSync(dataDir, { recursive: true, force: true });
 Object.assign(process.env, {
   FOYER_DATA_DIR: dataDir,
   SEED_DEMO: "false",
   ...Object.fromEntries(Object.entries({
-    PORT: "3300",
     EMBEDDED_PG_PORT: "54339",
-    APP_URL: "http://127.0.0.1:3300",
+    APP_URL: `http://127.0.0.1:${port}`,
     FIRST_SUPERUSER_EMAIL: "admin@example.com",
     FIRST_SUPERUSER_PASSWORD: "e2e-admin-password",
-    SMTP_URL: "smtp://127.0.0.1:2587",
   }).filter(([k]) => !process.env[k])),
 });
 process.argv[2] = "start";

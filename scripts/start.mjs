@@ -15,7 +15,7 @@ function fail(msg) {
   process.exit(1);
 }
 
-if (!dev && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) fail("There is no production build yet: run `npm run build` first (or `npm run dev`).");
+if (!dev && !fs.existsSync(path.join(root, process.env.FOYER_DIST_DIR || ".next", "BUILD_ID"))) fail("There is no production build yet: run `npm run build` first (or `npm run dev`).");
 
 let db;
 try {

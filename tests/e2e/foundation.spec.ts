@@ -1,0 +1,151 @@
+import { expect, test } from "@playwright/test";
+import { Mailbox, resetTokenFrom } from "../helpers/mailbox";
+import { E2E } from "../../playwright.config";
+import { apiUser, logIn, logOut, PHONE, signUp, snap, uniqueEmail } from "./helpers";
+
+const mailbox = new Mailbox();
+test.beforeAll(async () => {
+  await mailbox.start(E2E.smtpPort);
+});
+test.afterAll(async () => {
+  await mailbox.stop();
+});
+
+test("a visitor sees the landing page and is bounced to /login from a private page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Sign Up" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /@/ }).first()).toBeVisible();
+  await snap(page, "landing-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "landing-phone");
+
+  await page.goto("/protected");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fprotected/);
+  await page.goto("/reset-password");
+  await expect(page).toHaveURL(E2E.baseURL + "/");
+});
+
+test("sign up, accept the notice, edit the account, log out, log in again (back to the page asked for)", async ({ page }) => {
+  const email = uniqueEmail("household");
+  const password = "first-password-1";
+
+  await page.goto("/signup");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText("Email was not provided")).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill("something-else");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await snap(page, "signup-mismatch-desktop");
+
+  await signUp(page, email, password);
+  await expect(page.getByText("Registration complete")).toBeVisible();
+  await expect(page.getByText("IEC 62746-4")).toBeVisible();
+  await expect(page.getByText(/transmission system operator/)).toBeVisible();
+  await snap(page, "home-notice-desktop");
+  await page.getByRole("button", { name: "Confirm Acceptance" }).click();
+  await expect(page.getByRole("button", { name: "Confirm Acceptance" })).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm Acceptance" })).toBeHidden();
+
+  await page.goto("/?created=true");
+  await expect(page.getByText("Your integration has been created")).toBeVisible();
+
+  await page.goto("/protected");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Email")).not.toBeEditable();
+  await page.getByLabel("First name").fill("Jeanne");
+  await page.getByLabel("Last name").fill("Dupont");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your profile was updated")).toBeVisible();
+  await snap(page, "account-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "account-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expect(page.getByLabel("First name")).toHaveValue("Jeanne");
+  await expect(page.getByRole("button", { name: /Jeanne/ })).toBeVisible();
+
+  await logOut(page);
+  await expect(page).toHaveURL(E2E.baseURL + "/");
+
+  await page.goto("/schedules");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fschedules/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Incorrect username or password")).toBeVisible();
+  await snap(page, "login-error-desktop");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/schedules$/);
+});
+
+test("a forgotten password is recovered through the e-mail link", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  await page.goto("/login");
+  await page.getByRole("link", { name: /forgot/i }).click();
+  await expect(page).toHaveURL(/\/forgot-password/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByText("Password reset email sent")).toBeVisible();
+  await snap(page, "forgot-desktop");
+
+  const mail = await mailbox.waitFor(user.email);
+  const token = resetTokenFrom(mail);
+  await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
+  await page.getByLabel("New password", { exact: true }).fill("second-password-2");
+  await page.getByLabel("Confirm new password", { exact: true }).fill("second-password-2");
+  await snap(page, "reset-desktop");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Your password has been reset")).toBeVisible();
+
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Incorrect username or password")).toBeVisible();
+  await logIn(page, user.email, "second-password-2");
+  await expect(page.getByRole("button", { name: "Confirm Acceptance" })).toBeVisible();
+
+  // the link works once
+  await logOut(page);
+  await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
+  await page.getByLabel("New password", { exact: true }).fill("third-password-3");
+  await page.getByLabel("Confirm new password", { exact: true }).fill("third-password-3");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Invalid or expired token")).toBeVisible();
+});
+
+test("the app shell: navigation, avatar menu, phone menu, admin item for admins only", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  await logIn(page, user.email, user.password);
+  const nav = page.getByRole("navigation").first();
+  for (const name of ["Home", "Integrations", "Dashboards", "Schedules", "Devices", "Locations"]) {
+    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+  await page.goto("/admin");
+  await expect(page.getByText(/forbidden/i).first()).toBeVisible();
+  await page.goto("/dashboards");
+  await expect(page.getByText(/coming soon/i).first()).toBeVisible();
+  await snap(page, "coming-soon-desktop");
+
+  await page.getByRole("button", { name: user.email }).click();
+  await expect(page.getByRole("menuitem", { name: "My Account" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.setViewportSize(PHONE);
+  await page.getByRole("button", { name: /menu/i }).first().click();
+  await expect(page.getByRole("link", { name: "Locations", exact: true })).toBeVisible();
+  await snap(page, "menu-phone");
+  await page.getByRole("link", { name: "Locations", exact: true }).click();
+  await expect(page).toHaveURL(/\/locations/);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logOut(page);
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await expect(page.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+});

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+export const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
+
+/** Saves a full-page screenshot at the current viewport (desktop or phone) for people to look at. */
+export async function snap(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export const PHONE = { width: 375, height: 740 };
+
+let counter = 0;
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${Date.now().toString(36)}-${counter++}@example.com`;
+}
+
+/** Signs up through the page and lands on Home with the privacy notice. */
+export async function signUp(page: Page, email: string, password: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByRole("button", { name: "Confirm Acceptance" })).toBeVisible();
+}
+
+/** Logs in through the page. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A user created through the API, for specs that are not about signing up. */
+export async function apiUser(baseURL: string, email = uniqueEmail(), password = "e2e-password-1") {
+  const res = await fetch(`${baseURL}/api/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `10.${counter++ % 250}.0.1` },
+    body: new URLSearchParams({ username: email, password }),
+  });
+  if (!res.ok) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  const { access_token } = (await res.json()) as { access_token: string };
+  return { email, password, token: access_token };
+}
+
+/** Logs out through /logout and waits for the visitors' home. */
+export async function logOut(page: Page) {
+  await page.goto("/logout");
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+}
