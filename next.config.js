@@ -11,6 +11,8 @@ const nextConfig = {
   reactStrictMode: true,
   typedRoutes: false,
   devIndicators: false,
+  // forbidden() answers 403 (the back-office for non-admins)
+  experimental: { authInterrupts: true },
 };
 
 module.exports = nextConfig;

@@ -8,6 +8,8 @@ export type ListParams<F extends string = string> = {
   sort: { field: F; order: SortOrder };
   filters: Partial<Record<string, string>>;
   q?: string;
+  /** `?id=1&id=2` (react-admin's getMany): only these ids */
+  ids?: number[];
 };
 
 const MAX_WITHOUT_END = 1000;
@@ -24,7 +26,8 @@ const base = z.object({
 
 /**
  * Reads react-admin's json-server parameters: `_start`, `_end`, `_sort` (one of `sortable`),
- * `_order`, `q`, and equality filters on `filterable` fields (other parameters are ignored).
+ * `_order`, `q`, `id` (repeatable) and equality filters on `filterable` fields (other parameters are
+ * ignored).
  */
 export function parseListParams<F extends string>(req: Request, opts: { sortable: readonly F[]; filterable?: readonly string[]; defaultSort?: F }): ListParams<F> {
   const sp = new URL(req.url).searchParams;
@@ -40,7 +43,10 @@ export function parseListParams<F extends string>(req: Request, opts: { sortable
     const v = sp.get(f);
     if (v !== null) filters[f] = v;
   }
-  return { skip: _start, take, sort: { field: (_sort as F) ?? opts.defaultSort ?? ("id" as F), order: _order }, filters, q: q || undefined };
+  const idValues = sp.getAll("id");
+  if (idValues.some((v) => !/^\d{1,9}$/.test(v))) throw unprocessable([{ path: "id", message: "id must be an integer" }]);
+  const ids = idValues.length ? idValues.map(Number) : undefined;
+  return { skip: _start, take, sort: { field: (_sort as F) ?? opts.defaultSort ?? ("id" as F), order: _order }, filters, q: q || undefined, ids };
 }
 
 /** Parses a boolean filter value ("true"/"false"), 422 otherwise. */

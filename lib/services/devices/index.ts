@@ -38,6 +38,7 @@ const deviceColumns: Record<string, keyof Prisma.DeviceOrderByWithRelationInput>
 export async function listDevices(caller: Caller, p: ListParams): Promise<{ items: DeviceWithMeasurements[]; total: number }> {
   const f = p.filters;
   const where: Prisma.DeviceWhereInput = { ...ownedBy(caller) };
+  if (p.ids) where.id = { in: p.ids };
   const owner = intFilter("owner_id", f.owner_id) ?? intFilter("user_id", f.user_id);
   if (owner !== undefined) where.ownerId = caller.isSuperuser ? owner : owner === caller.id ? owner : -1;
   const location = intFilter("location_id", f.location_id);

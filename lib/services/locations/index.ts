@@ -16,6 +16,7 @@ const columns: Record<(typeof LOCATION_SORTABLE)[number], keyof Prisma.LocationO
 /** Own locations (admin: all unless `onlyOwn`), with their devices and measurements. */
 export async function listLocations(caller: Caller, p: ListParams<(typeof LOCATION_SORTABLE)[number]>, o: { onlyOwn?: boolean } = {}) {
   const where: Prisma.LocationWhereInput = o.onlyOwn ? { ownerId: caller.id } : { ...ownedBy(caller) };
+  if (p.ids) where.id = { in: p.ids };
   const owner = intFilter("owner_id", p.filters.owner_id);
   if (owner !== undefined) where.ownerId = caller.isSuperuser && !o.onlyOwn ? owner : owner === caller.id ? owner : -1;
   const country = p.filters.country;

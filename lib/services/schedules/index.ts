@@ -28,6 +28,7 @@ function stored(d: ScheduleData): Prisma.InputJsonObject {
 
 export async function listSchedules(caller: Caller, p: ListParams<(typeof SCHEDULE_SORTABLE)[number]>) {
   const where: Prisma.ScheduleWhereInput = { ...ownedBy(caller, "userId") };
+  if (p.ids) where.id = { in: p.ids };
   const user = intFilter("user_id", p.filters.user_id);
   if (user !== undefined) where.userId = caller.isSuperuser ? user : user === caller.id ? user : -1;
   if (p.filters.der_name !== undefined) where.derName = p.filters.der_name;

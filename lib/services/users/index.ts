@@ -33,6 +33,7 @@ export async function getUserOrThrow(caller: Caller, id: number): Promise<UserRo
 /** Admin: every user, filtered and paged; anyone else: a list holding only themselves. */
 export async function listUsers(caller: Caller, p: ListParams<UserSort>): Promise<{ items: UserRow[]; total: number }> {
   const where: Prisma.UserWhereInput = {};
+  if (p.ids) where.id = { in: p.ids };
   if (!caller.isSuperuser) where.id = caller.id;
   const isActive = boolFilter("is_active", p.filters.is_active);
   const isSuperuser = boolFilter("is_superuser", p.filters.is_superuser);

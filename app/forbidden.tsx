@@ -1,0 +1,15 @@
+import { getCaller } from "@/lib/auth/session";
+import { AppShell } from "@/components/layout/app-shell";
+import { ForbiddenNotice } from "@/components/layout/forbidden-notice";
+
+// What `forbidden()` renders, with HTTP status 403
+export default async function Forbidden() {
+  const caller = await getCaller();
+  return caller ? (
+    <AppShell caller={caller}>
+      <ForbiddenNotice />
+    </AppShell>
+  ) : (
+    <ForbiddenNotice />
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+import { Admin, AppBar, Layout, Resource, TitlePortal, defaultTheme, type LayoutProps } from "react-admin";
+import Button from "@mui/material/Button";
+import PeopleIcon from "@mui/icons-material/People";
+import DevicesIcon from "@mui/icons-material/DevicesOther";
+import EventIcon from "@mui/icons-material/EventRepeat";
+import PlaceIcon from "@mui/icons-material/Place";
+import { authProvider } from "./auth-provider";
+import { dataProvider } from "./data-provider";
+import { UserCreate, UserEdit, UserList } from "./users";
+import { DeviceEdit, DeviceList } from "./devices";
+import { ScheduleEdit, ScheduleList, ScheduleShow } from "./schedules";
+import { LocationList } from "./locations";
+
+const theme = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, mode: "light" as const, primary: { main: "#1b6b4f" }, secondary: { main: "#1b6b4f" } },
+};
+
+function FoyerAppBar() {
+  return (
+    <AppBar>
+      <TitlePortal />
+      <Button color="inherit" href="/" sx={{ mr: 1 }}>
+        Back to Foyer
+      </Button>
+    </AppBar>
+  );
+}
+
+function FoyerLayout(props: LayoutProps) {
+  return <Layout {...props} appBar={FoyerAppBar} />;
+}
+
+/** The back-office (react-admin, hash routes under /admin), on our own /api/v1. */
+export default function AdminApp() {
+  return (
+    <Admin title="Foyer admin" dataProvider={dataProvider} authProvider={authProvider} theme={theme} layout={FoyerLayout} requireAuth disableTelemetry>
+      <Resource name="users" list={UserList} edit={UserEdit} create={UserCreate} icon={PeopleIcon} recordRepresentation="email" />
+      <Resource name="devices" list={DeviceList} edit={DeviceEdit} icon={DevicesIcon} recordRepresentation="name" />
+      <Resource name="schedules" list={ScheduleList} show={ScheduleShow} edit={ScheduleEdit} icon={EventIcon} recordRepresentation="der_name" />
+      <Resource name="locations" list={LocationList} icon={PlaceIcon} recordRepresentation="name" />
+    </Admin>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+import jsonServerProvider from "ra-data-json-server";
+import { fetchUtils, HttpError, type DataProvider } from "react-admin";
+import { adminToken } from "./auth-provider";
+
+/** Our /api/v1 speaks json-server (X-Total-Count); errors carry `detail`, which the admin shows. */
+async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const token = await adminToken();
+  const headers = new Headers(options.headers ?? { Accept: "application/json" });
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers });
+  } catch (e) {
+    if (e instanceof HttpError) {
+      const body = e.body as { detail?: string; errors?: { path: string; message: string }[] } | undefined;
+      const fields = body?.errors?.length ? Object.fromEntries(body.errors.map((x) => [x.path, x.message])) : undefined;
+      throw new HttpError(body?.detail ?? e.message, e.status, fields ? { errors: fields } : e.body);
+    }
+    throw e;
+  }
+}
+
+const base = jsonServerProvider("/api/v1", httpClient);
+
+export const dataProvider: DataProvider = {
+  ...base,
+  // our DELETE answers 204 with no body; react-admin wants the deleted record back
+  delete: async (resource, params) => {
+    await httpClient(`/api/v1/${resource}/${encodeURIComponent(String(params.id))}`, { method: "DELETE" });
+    return { data: params.previousData ?? { id: params.id } } as never;
+  },
+  deleteMany: async (resource, params) => {
+    await Promise.all(params.ids.map((id) => httpClient(`/api/v1/${resource}/${encodeURIComponent(String(id))}`, { method: "DELETE" })));
+    return { data: params.ids };
+  },
+};

@@ -1,0 +1,100 @@
+"use client";
+import {
+  AutocompleteInput, CheckboxGroupInput, Datagrid, DateField, Edit, FunctionField, List, NumberField, NumberInput,
+  ReferenceField, ReferenceInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, maxValue, minValue,
+  required, useRecordContext,
+} from "react-admin";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
+import { DAY_NAMES, DAYS, HOURS, hourLabel, MONTH_NAMES, MONTHS, POWER_MAX, POWER_MIN } from "@/lib/validation/schedule";
+
+type Part = { months: number[]; days: number[]; hours: number[]; average_power: number };
+type Data = Part & { der_name: string; start_date: string; schedules?: Part[] };
+
+const monthChoices = MONTHS.map((m) => ({ id: m, name: `${m} · ${MONTH_NAMES[m - 1]}` }));
+const dayChoices = DAYS.map((d) => ({ id: d, name: `${d} · ${DAY_NAMES[d]}` }));
+const hourChoices = HOURS.map((h) => ({ id: h, name: hourLabel(h) }));
+const atLeastOne = (label: string) => (v: unknown) => (Array.isArray(v) && v.length ? undefined : `Choose at least one ${label}`);
+
+const months = (m: number[]) => m.map((x) => MONTH_NAMES[x - 1].slice(0, 3)).join(", ");
+const days = (d: number[]) => d.map((x) => DAY_NAMES[x].slice(0, 3)).join(", ");
+const hours = (h: number[]) => h.map(hourLabel).join(", ");
+
+const scheduleFilters = [
+  <ReferenceInput key="user_id" source="user_id" reference="users" alwaysOn>
+    <AutocompleteInput label="User" optionText="email" filterToQuery={(q: string) => ({ q })} />
+  </ReferenceInput>,
+];
+
+export function ScheduleList() {
+  return (
+    <List filters={scheduleFilters} sort={{ field: "id", order: "ASC" }} perPage={25}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="id" />
+        <TextField source="der_name" label="Resource" />
+        <ReferenceField source="user_id" reference="users" label="User" link="edit">
+          <TextField source="email" />
+        </ReferenceField>
+        <NumberField source="data.average_power" label="Power (W)" sortable={false} />
+        <FunctionField label="Months" render={(r: { data: Data }) => months(r.data.months)} />
+        <DateField source="updated_at" label="Updated" showTime />
+      </Datagrid>
+    </List>
+  );
+}
+
+function Parts() {
+  const record = useRecordContext<{ id: number; data: Data }>();
+  const parts = record?.data.schedules ?? [];
+  if (!parts.length) return <span>Not split</span>;
+  return (
+    <Stack spacing={1}>
+      {parts.map((p, i) => (
+        <Stack key={i} direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+          <Chip size="small" label={`Part ${i + 1}: ${p.average_power} W`} />
+          <span>
+            {months(p.months)} · {days(p.days)} · {hours(p.hours)}
+          </span>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+export function ScheduleShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="id" />
+        <TextField source="der_name" label="Resource" />
+        <ReferenceField source="user_id" reference="users" label="User" link="edit">
+          <TextField source="email" />
+        </ReferenceField>
+        <NumberField source="data.average_power" label="Average power (W)" />
+        <FunctionField label="Months" render={(r: { data: Data }) => months(r.data.months)} />
+        <FunctionField label="Days" render={(r: { data: Data }) => days(r.data.days)} />
+        <FunctionField label="Hours" render={(r: { data: Data }) => hours(r.data.hours)} />
+        <DateField source="data.start_date" label="Start date" showTime />
+        <FunctionField label="Split parts" render={() => <Parts />} />
+        <DateField source="updated_at" label="Updated" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+/** The record goes back whole (the API takes it); the name is kept in step with data.der_name. */
+const syncName = (r: { der_name?: string; data: Data }) => ({ ...r, der_name: r.data.der_name });
+
+export function ScheduleEdit() {
+  return (
+    <Edit mutationMode="pessimistic" transform={syncName}>
+      <SimpleForm>
+        <TextInput source="data.der_name" label="Resource name" validate={required()} />
+        <NumberInput source="data.average_power" label="Average power (W)" min={POWER_MIN} max={POWER_MAX} validate={[required(), minValue(POWER_MIN), maxValue(POWER_MAX)]} />
+        <CheckboxGroupInput source="data.months" label="Months (1 = January)" choices={monthChoices} validate={atLeastOne("month")} />
+        <CheckboxGroupInput source="data.days" label="Days (0 = Monday)" choices={dayChoices} validate={atLeastOne("day")} />
+        <CheckboxGroupInput source="data.hours" label="Hours (0 to 23)" choices={hourChoices} validate={atLeastOne("hour")} />
+      </SimpleForm>
+    </Edit>
+  );
+}
