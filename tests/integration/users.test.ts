@@ -142,6 +142,15 @@ describe("GET /api/v1/users lists", () => {
     expect(admins.body.map((u: { id: number }) => u.id)).toEqual([cast.admin.id]);
   });
 
+  it("answers react-admin's getMany (?id=1&id=2) with just those users", async () => {
+    const r = await call(users.GET, { token: cast.admin.token, path: `/api/v1/users?id=${cast.owner.id}&id=${cast.other.id}` });
+    expect(r.body.map((u: { id: number }) => u.id).sort()).toEqual([cast.owner.id, cast.other.id].sort());
+    expect(r.headers.get("x-total-count")).toBe("2");
+    const mine = await call(users.GET, { token: cast.owner.token, path: `/api/v1/users?id=${cast.other.id}` });
+    expect(mine.body.map((u: { id: number }) => u.id)).toEqual([cast.owner.id]);
+    expect((await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?id=abc" })).status).toBe(422);
+  });
+
   it("refuses an unknown sort field with 422", async () => {
     const r = await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?_sort=hashed_password" });
     expect(r.status).toBe(422);

@@ -1,0 +1,120 @@
+// npm run bench:users | bench:bundle: measurements on the production build (run `npm run build`
+// first), against a throw-away server on port 3500 with its own embedded database.
+//   users:  10,000 users, then the admin list endpoint paged, sorted, searched (median of 20 calls)
+//   bundle: JavaScript each page loads, and whether react-admin's code ships outside /admin
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PORT = 3500, PG_PORT = 54360, B = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: "admin@example.com", password: "bench-admin-password" };
+const what = process.argv[2];
+
+async function startServer() {
+  const child = spawn(process.execPath, [path.join(root, "scripts/e2e-server.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), EMBEDDED_PG_PORT: String(PG_PORT), FIRST_SUPERUSER_EMAIL: ADMIN.email, FIRST_SUPERUSER_PASSWORD: ADMIN.password, NEXT_TELEMETRY_DISABLED: "1", FOYER_QUIET: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 600; i++) {
+    try { if ((await fetch(`${B}/api/health`)).ok) return child; } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGINT");
+  throw new Error("the server did not start");
+}
+
+async function token() {
+  const r = await fetch(`${B}/api/token`, { method: "POST", body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
+  return (await r.json()).access_token;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function benchUsers() {
+  const pw = fs.readFileSync(path.join(root, ".data", `e2e-${PORT}`, "pg", "password"), "utf8").trim();
+  const client = new pg.Client({ host: "127.0.0.1", port: PG_PORT, user: "postgres", password: pw, database: "foyer" });
+  await client.connect();
+  const t0 = Date.now();
+  await client.query(`INSERT INTO users (email, first_name, last_name, hashed_password, is_active, updated_at)
+    SELECT 'bench-' || g || '@example.com', 'First' || g, 'Last' || (g % 97), '$2b$10$abcdefghijklmnopqrstuuFJ8mEwGgWQ4pxq1g1lD2y6bJ0mJ0pW2', g % 10 <> 0, now()
+    FROM generate_series(1, 10000) g`);
+  await client.query("ANALYZE users");
+  console.log(`seeded 10,000 users in ${Date.now() - t0} ms`);
+  await client.end();
+  const auth = { Authorization: `Bearer ${await token()}` };
+  const cases = [
+    ["first page (id)", "/api/v1/users?_start=0&_end=25&_sort=id&_order=ASC"],
+    ["last page (id)", "/api/v1/users?_start=9975&_end=10000&_sort=id&_order=ASC"],
+    ["sorted by email, page 200", "/api/v1/users?_start=5000&_end=5025&_sort=email&_order=DESC"],
+    ["search q=first123", "/api/v1/users?q=first123&_start=0&_end=25"],
+    ["filter is_active=false", "/api/v1/users?is_active=false&_start=0&_end=25"],
+    ["no _end (1000 rows)", "/api/v1/users"],
+  ];
+  console.log("\nGET /api/v1/users with 10,001 users, median of 20 calls over HTTP:");
+  for (const [name, url] of cases) {
+    const times = [];
+    let total = "";
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      const r = await fetch(B + url, { headers: auth });
+      await r.arrayBuffer();
+      times.push(performance.now() - t);
+      total = r.headers.get("x-total-count");
+    }
+    console.log(`  ${name.padEnd(28)} ${median(times).toFixed(1).padStart(7)} ms   (X-Total-Count ${total})`);
+  }
+}
+
+async function benchBundle() {
+  /** scripts holding react-admin's code (its translation keys are a reliable mark) */
+  const raScripts = new Set();
+  const { chromium } = await import("playwright");
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+  const page = await browser.newPage();
+  const loaded = async (url, ready) => {
+    const scripts = new Map();
+    const onResponse = async (res) => {
+      if (res.request().resourceType() !== "script") return;
+      try { const body = await res.body(); scripts.set(res.url(), body.length); if (body.includes("ra.action.delete")) raScripts.add(res.url()); } catch {}
+    };
+    page.on("response", onResponse);
+    await page.goto(B + url);
+    await ready();
+    await page.waitForLoadState("networkidle");
+    page.off("response", onResponse);
+    return scripts;
+  };
+  const kib = (m) => `${(([...m.values()].reduce((a, b) => a + b, 0)) / 1024).toFixed(0)} KiB`;
+  const results = {};
+  results["/login (visitor)"] = await loaded("/login", () => page.getByLabel("Email").waitFor());
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(`${B}/`);
+  for (const p of ["/", "/protected", "/schedules", "/locations", "/device-info"]) {
+    results[p] = await loaded(p, () => page.locator("main").first().waitFor());
+  }
+  results["/admin"] = await loaded("/admin", () => page.getByText("Users").first().waitFor({ timeout: 30000 }));
+  const household = new Set(Object.entries(results).filter(([k]) => k !== "/admin").flatMap(([, m]) => [...m.keys()]));
+  const adminOnly = new Map([...results["/admin"]].filter(([u]) => !household.has(u)));
+  console.log("JavaScript loaded per page (uncompressed, scripts of a fresh navigation):");
+  for (const [p, m] of Object.entries(results)) console.log(`  ${p.padEnd(18)} ${String(m.size).padStart(3)} scripts  ${kib(m).padStart(8)}`);
+  console.log(`  scripts only /admin loads: ${adminOnly.size}, ${kib(adminOnly)}`);
+  const leak = [...household].filter((u) => raScripts.has(u));
+  console.log(`  scripts with react-admin's code: ${raScripts.size}, of which on household pages: ${leak.length}`);
+  if (leak.length) process.exitCode = 1;
+  await browser.close();
+}
+
+const server = await startServer();
+try {
+  if (what === "users") await benchUsers();
+  else if (what === "bundle") await benchBundle();
+  else console.error("usage: node scripts/bench.mjs users | bundle");
+} finally {
+  server.kill("SIGINT");
+}
