@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import { E2E } from "../../playwright.config";
+import { apiUser, logIn, logOut, PHONE, snap } from "./helpers";
+
+/** A household made through the API: a location, a device and a schedule. */
+async function household(baseURL: string) {
+  const user = await apiUser(baseURL);
+  const auth = { Authorization: `Bearer ${user.token}`, "content-type": "application/json" };
+  const post = async (path: string, body: unknown) => {
+    const r = await fetch(`${baseURL}${path}`, { method: "POST", headers: auth, body: JSON.stringify(body) });
+    expect(r.status, await r.clone().text()).toBe(201);
+    return r.json();
+  };
+  const location = await post("/api/v1/locations", { name: "Farmhouse", country: "IE", lat: 53.35, lon: -6.26 });
+  const device = await post("/api/v1/device_info", { device_id: `dev-${Date.now()}`, device_type: "linky", location_id: location.id });
+  const schedule = await post("/api/v1/schedules/manual_weekahead", { der_name: "Water heater", average_power: 1500, months: [1, 2, 3], days: [0, 1, 2, 3, 4], hours: [2, 3, 4] });
+  const get = async (path: string) => (await fetch(`${baseURL}${path}`, { headers: auth })).json();
+  return { user, device, schedule, get };
+}
+
+test("a normal user is refused the back-office with 403", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  await logIn(page, user.email, user.password);
+  const res = await page.goto("/admin");
+  expect(res?.status()).toBe(403);
+  await expect(page.getByText("Forbidden").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+  await snap(page, "admin-forbidden-desktop");
+});
+
+test("a visitor opening /admin is sent to log in first", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fadmin/);
+});
+
+test("an admin finds and deactivates a user, edits a device's type and a schedule's months", async ({ page, baseURL }) => {
+  const h = await household(baseURL!);
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await page.getByRole("link", { name: "Admin", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/admin/);
+
+  // users: search, open, deactivate
+  await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible({ timeout: 30_000 });
+  await snap(page, "admin-users-desktop");
+  await page.getByPlaceholder("Search e-mail or name").fill(h.user.email);
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await page.getByRole("row").nth(1).getByRole("cell").first().click();
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(h.user.email);
+  await page.getByLabel("Active").uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Element updated")).toBeVisible();
+  const refused = await fetch(`${baseURL}/api/token`, { method: "POST", body: new URLSearchParams({ username: h.user.email, password: h.user.password }) });
+  expect(refused.status).toBe(403);
+
+  // devices: change the type
+  await page.goto(`/admin#/devices/${h.device.id}`);
+  await expect(page.getByRole("textbox", { name: "Device ID" })).toHaveValue(h.device.device_id);
+  await page.getByRole("combobox", { name: "Type" }).click();
+  await page.getByRole("option", { name: "shelly" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Element updated")).toBeVisible();
+  const device = await fetch(`${baseURL}/api/v1/device_info/${h.device.id}`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());
+  expect(device.device_type).toBe("shelly");
+  expect(device.location_id).toBe(h.device.location_id);
+
+  // schedules: filter by user, show, edit the months
+  await page.goto("/admin#/schedules");
+  await expect(page.getByRole("cell", { name: "Water heater" })).toBeVisible();
+  await page.goto(`/admin#/schedules/${h.schedule.id}`);
+  await page.getByRole("checkbox", { name: "1 · January" }).uncheck();
+  await page.getByRole("checkbox", { name: "12 · December" }).check();
+  await snap(page, "admin-schedule-edit-desktop");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Element updated")).toBeVisible();
+  const schedule = await fetch(`${baseURL}/api/v1/schedules/${h.schedule.id}`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());
+  expect(schedule.data.months).toEqual([2, 3, 12]);
+
+  // locations of every user, read-only
+  await page.goto("/admin#/locations");
+  await expect(page.getByRole("cell", { name: "Farmhouse" })).toBeVisible();
+  await page.setViewportSize(PHONE);
+  await snap(page, "admin-locations-phone");
+});
+
+test("the admin's own account cannot be demoted or deleted from the back-office", async ({ page, baseURL }) => {
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  const me = await fetch(`${baseURL}/api/v1/users/me`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());
+  await page.goto(`/admin#/users/${me.id}`);
+  await expect(page.getByText("This is your own account")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Admin")).toBeDisabled();
+  await expect(page.getByLabel("Active")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await logOut(page);
+});
+
+async function adminToken(baseURL: string) {
+  const r = await fetch(`${baseURL}/api/token`, { method: "POST", body: new URLSearchParams({ username: E2E.admin.email, password: E2E.admin.password }) });
+  return ((await r.json()) as { access_token: string }).access_token;
+}
