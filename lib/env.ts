@@ -30,8 +30,8 @@ const schema = z
     LOGIN_WINDOW_MINUTES: int(15),
     SIGNUP_MAX_PER_HOUR: int(30),
     RECOVERY_MAX_PER_HOUR: int(30),
-    /** "loopback" trusts X-Forwarded-For only from a proxy on this machine; "true" always; "false" never */
-    TRUST_PROXY: z.enum(["loopback", "true", "false"]).default("loopback"),
+    /** whose X-Forwarded-For is believed: "private" (this machine or a private network), "loopback", "true", "false" */
+    TRUST_PROXY: z.enum(["private", "loopback", "true", "false"]).default("private"),
     PASSWORD_RESET_MINUTES: int(60),
     MAIL_DIR: z.string().optional(),
   })
