@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { daysText, hoursText, monthNames, monthsText, planOf, powerText, runsOf } from "@/components/schedules/schedule-text";
+
+describe("a schedule in words", () => {
+  it("finds runs of consecutive values in any order", () => {
+    expect(runsOf([])).toEqual([]);
+    expect(runsOf([3, 1, 2, 7, 9, 8, 11])).toEqual([[1, 3], [7, 9], [11, 11]]);
+    expect(runsOf([2, 2, 3])).toEqual([[2, 3]]);
+  });
+
+  it("names months (1 = January), days (0 = Monday) and hour spans (hour 23 ends at 24:00)", () => {
+    expect(monthsText([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])).toBe("All year");
+    expect(monthsText([1, 2, 3, 11])).toBe("January–March, November");
+    expect(monthsText([6, 7])).toBe("June, July");
+    expect(monthsText([])).toBe("No months");
+    expect(daysText([0, 1, 2, 3, 4, 5, 6])).toBe("Every day");
+    expect(daysText([0, 1, 2, 3, 4])).toBe("Monday–Friday");
+    expect(daysText([5, 6])).toBe("Saturday, Sunday");
+    expect(hoursText([10, 11, 12, 13, 14, 15])).toBe("10:00–16:00");
+    expect(hoursText([0, 23])).toBe("00:00–01:00, 23:00–24:00");
+    expect(hoursText(Array.from({ length: 24 }, (_, h) => h))).toBe("All day");
+    expect(monthNames([3, 11])).toBe("March, November");
+  });
+
+  it("writes powers in watts", () => {
+    expect(powerText(2000)).toBe("2,000 W");
+    expect(powerText(51)).toBe("51 W");
+    expect(powerText(undefined)).toBe("? W");
+    expect(powerText(Number.NaN)).toBe("? W");
+  });
+
+  it("runs the parts of a split schedule, else the schedule itself", () => {
+    const main = { months: [1], days: [0], hours: [1], average_power: 500 };
+    expect(planOf(main)).toEqual([{ label: null, ...main }]);
+    const parts = [{ ...main, months: [1] }, { ...main, months: [2], average_power: 501 }];
+    expect(planOf({ ...main, schedules: parts })).toEqual([
+      { label: "Part 1", ...parts[0] },
+      { label: "Part 2", ...parts[1] },
+    ]);
+    expect(planOf({ ...main, schedules: [] as (typeof main)[] })).toEqual([{ label: null, ...main }]);
+  });
+});
