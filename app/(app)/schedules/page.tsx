@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { requireCaller } from "@/lib/auth/session";
+import { SchedulesView } from "@/components/schedules/schedules-view";
 
 export const metadata: Metadata = { title: "Manual Schedules" };
 
-export default function SchedulesPage() {
-  return <ComingSoon title="Manual Schedules" description="Here you will plan the hours when your energy resources can flex." />;
+export default async function SchedulesPage() {
+  const caller = await requireCaller();
+  return <SchedulesView viewer={{ id: caller.id, isSuperuser: caller.isSuperuser }} />;
 }

@@ -1,0 +1,87 @@
+"use client";
+import { useId } from "react";
+import { format } from "date-fns";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import DeleteOutline from "@mui/icons-material/DeleteOutlineOutlined";
+import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
+import type { ScheduleView } from "@/lib/serializers/schedule";
+import { planOf } from "./schedule-text";
+import { WeekGrid } from "./week-grid";
+
+const TONES = ["primary", "secondary"] as const;
+
+const day = (iso: string | undefined) => {
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? format(d, "dd MMM yyyy") : null;
+};
+
+/** One schedule in the list: its name, what runs when (a week grid per part), Edit and Delete. */
+export function ScheduleCard({
+  schedule,
+  othersSchedule,
+  owner,
+  editButtonId,
+  actionsDisabled,
+  onEdit,
+  onDelete,
+}: {
+  schedule: ScheduleView;
+  /** an admin looking at another user's schedule: the red 'don't edit' badge */
+  othersSchedule: boolean;
+  /** the owner's e-mail (admins), when known */
+  owner?: string;
+  /** the Edit button's id, where the focus comes back after editing */
+  editButtonId: string;
+  /** another schedule is being edited */
+  actionsDisabled: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const titleId = useId();
+  const { data } = schedule;
+  const plan = planOf(data);
+  const starts = day(data.start_date);
+  const split = Boolean(data.schedules?.length);
+  return (
+    <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+      <Box sx={{ display: "grid", gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 5fr) minmax(0, 7fr)" } }}>
+        <Stack spacing={1.25} sx={{ minWidth: 0 }}>
+          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
+            <Typography id={titleId} variant="h2" sx={{ fontSize: "1.2rem", overflowWrap: "anywhere" }}>
+              {schedule.der_name}
+            </Typography>
+            {othersSchedule && <Chip icon={<WarningAmberRounded />} label="don't edit" color="error" size="small" sx={{ fontWeight: 700 }} />}
+            {split && <Chip label={`Split in ${data.schedules?.length} parts`} size="small" variant="outlined" />}
+          </Box>
+          {othersSchedule && (
+            <Typography variant="body2" color="error.dark">
+              Belongs to {owner ?? `user #${schedule.user_id}`}
+            </Typography>
+          )}
+          <Typography variant="body2" color="text.secondary">
+            {[starts && `Starts ${starts}`, day(schedule.updated_at) && `updated ${day(schedule.updated_at)}`].filter(Boolean).join(" · ")}
+          </Typography>
+          <Box sx={{ display: "flex", gap: 1, pt: 0.5, flexWrap: "wrap" }}>
+            <Button id={editButtonId} variant="outlined" startIcon={<EditOutlined />} onClick={onEdit} disabled={actionsDisabled} aria-label={`Edit ${schedule.der_name}`}>
+              Edit
+            </Button>
+            <Button color="error" startIcon={<DeleteOutline />} onClick={onDelete} disabled={actionsDisabled} aria-label={`Delete ${schedule.der_name}`}>
+              Delete
+            </Button>
+          </Box>
+        </Stack>
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          {plan.map((part, i) => (
+            <WeekGrid key={i} part={part} tone={TONES[i % TONES.length]} dense />
+          ))}
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}

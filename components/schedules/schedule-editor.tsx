@@ -1,0 +1,197 @@
+"use client";
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Grid from "@mui/material/Grid";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import CallSplitRounded from "@mui/icons-material/CallSplitRounded";
+import MergeRounded from "@mui/icons-material/MergeRounded";
+import { MAX_PARTS, OVERLAP_DETAIL, type ScheduleData, type ScheduleDataInput } from "@/lib/validation/schedule";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { draftFrom, draftOverlap, parsePower, partOf, sameDraft, splitDraft, unsplitDraft, validateDraft, withPart, type DraftTarget, type PartDraft, type ScheduleDraft } from "./schedule-draft";
+import { monthNames, planOf } from "./schedule-text";
+import { PartFields } from "./part-fields";
+import { WeekGrid } from "./week-grid";
+
+const TONES = ["primary", "secondary"] as const;
+
+function Section({ title, note, tone, children }: { title: string; note?: string; tone?: "primary" | "secondary"; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <Box
+      role="group"
+      aria-labelledby={id}
+      sx={{ border: 1, borderColor: "divider", borderLeft: tone ? 4 : 1, borderLeftColor: tone ? `${tone}.main` : "divider", borderRadius: 2, p: { xs: 1.5, sm: 2.5 } }}
+    >
+      <Typography id={id} variant="h3" sx={{ fontSize: "1.05rem", mb: note ? 0.25 : 1.5 }}>
+        {title}
+      </Typography>
+      {note && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {note}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Creates or changes one schedule: name, average power, months, days and hours, and its split into
+ * two parts. Every rule is scheduleDataSchema's; Save stays disabled until something changed and
+ * refuses what the schema refuses, pointing at the field.
+ */
+export function ScheduleEditor({
+  title,
+  initial,
+  warning,
+  onSave,
+  onCancel,
+}: {
+  title: string;
+  initial: ScheduleDataInput;
+  /** shown above the fields (an admin editing someone else's schedule) */
+  warning?: React.ReactNode;
+  /** sends the data; a throw keeps the editor open (the caller shows the toast) */
+  onSave: (data: ScheduleData) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const start = useMemo(() => draftFrom(initial), [initial]);
+  const [draft, setDraft] = useState<ScheduleDraft>(start);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const nameId = useId();
+
+  const dirty = !sameDraft(draft, start);
+  const check = validateDraft(draft);
+  const errors = tried && check.errors ? check.errors : {};
+  const overlap = draftOverlap(draft);
+  const split = Boolean(draft.schedules?.length);
+
+  const change = (target: DraftTarget) => (patch: Partial<PartDraft>) => setDraft((d) => withPart(d, target, patch));
+  const preview = planOf({ ...draft, average_power: parsePower(draft.average_power), schedules: draft.schedules?.map((p) => ({ ...p, average_power: parsePower(p.average_power) })) });
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy || !dirty) return;
+    setTried(true);
+    if (!check.data) {
+      // after React has drawn the messages: the first field in error (or the overlap) gets the focus
+      requestAnimationFrame(() => {
+        const box = formRef.current?.querySelector<HTMLElement>("[data-invalid]");
+        const target = box?.matches("input, button, [tabindex]") ? box : box?.querySelector<HTMLElement>("input, button:not([disabled])");
+        target?.focus();
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSave(check.data);
+    } catch {
+      // the toast has told what went wrong; the changes stay for another try
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-label={title}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, borderColor: "primary.main", boxShadow: 3 }}
+    >
+      <Typography variant="h2" sx={{ fontSize: { xs: "1.3rem", sm: "1.5rem" }, mb: 2 }}>
+        {title}
+      </Typography>
+      {warning}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Stack spacing={2.5}>
+            <TextField
+              id={nameId}
+              label="Name"
+              autoFocus
+              value={draft.der_name}
+              onChange={(e) => setDraft((d) => ({ ...d, der_name: e.target.value }))}
+              error={Boolean(errors.der_name)}
+              helperText={errors.der_name ?? "The energy resource this schedule drives, e.g. Home battery"}
+              slotProps={{ htmlInput: { maxLength: 100, "data-invalid": errors.der_name ? "" : undefined } }}
+              fullWidth
+            />
+            <Section title="Main schedule" note={split ? "Disabled while the schedule is split: edit the parts below, or remove the split." : undefined}>
+              <PartFields part={draft} target="main" errors={errors} disabled={split} onChange={change("main")} />
+            </Section>
+            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
+              <Button variant="outlined" startIcon={<CallSplitRounded />} disabled={split} onClick={() => setDraft(splitDraft)}>
+                Split schedule
+              </Button>
+              {split ? (
+                <Button variant="text" color="inherit" startIcon={<MergeRounded />} onClick={() => setDraft(unsplitDraft)}>
+                  Remove split
+                </Button>
+              ) : (
+                <Typography variant="body2" color="text.secondary" sx={{ flex: "1 1 240px" }}>
+                  Run at a different power in some months: split into {MAX_PARTS} parts, then give each part its own months.
+                </Typography>
+              )}
+            </Box>
+            {split && overlap.length > 0 && (
+              <Alert severity="error" role="alert" tabIndex={-1} data-invalid="" sx={{ "&:focus": { outline: "3px solid", outlineColor: "error.main" } }}>
+                <AlertTitle>Schedules not compatible!</AlertTitle>
+                {OVERLAP_DETAIL}
+                <Box component="span" sx={{ display: "block", mt: 0.5, fontWeight: 600 }}>
+                  Overlapping months: {monthNames(overlap)}
+                </Box>
+              </Alert>
+            )}
+            {draft.schedules?.map((p, i) => (
+              <Section key={i} title={`Part ${i + 1}`} tone={TONES[i % TONES.length]}>
+                <PartFields part={partOf(draft, i)} target={i} errors={errors} onChange={change(i)} />
+              </Section>
+            ))}
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Box component="section" aria-label="Preview" sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
+            <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
+              At a glance
+            </Typography>
+            <Stack spacing={2} sx={{ bgcolor: "background.default", borderRadius: 2, p: { xs: 1.5, sm: 2 } }}>
+              {preview.map((part, i) => (
+                <WeekGrid key={i} part={part} tone={TONES[i % TONES.length]} />
+              ))}
+            </Stack>
+          </Box>
+        </Grid>
+      </Grid>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center", mt: 3, pt: 2, borderTop: 1, borderColor: "divider" }}>
+        <SubmitButton busy={busy} disabled={!dirty}>
+          Save
+        </SubmitButton>
+        <Button size="large" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        {tried && check.errors && (
+          <Typography role="alert" variant="body2" color="error" sx={{ flex: "1 1 220px" }}>
+            Not saved: {Object.keys(check.errors).every((k) => k === "schedules") ? "the parts must not share a month." : "check the fields marked in red."}
+          </Typography>
+        )}
+        {!dirty && !tried && (
+          <Typography variant="body2" color="text.secondary">
+            Nothing to save yet.
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,206 @@
+"use client";
+import { useState } from "react";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import AddRounded from "@mui/icons-material/AddRounded";
+import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
+import type { ScheduleView } from "@/lib/serializers/schedule";
+import { newScheduleDefaults, type ScheduleData, type ScheduleDataInput } from "@/lib/validation/schedule";
+import { createSchedule, deleteSchedule, updateSchedule, useScheduleOwners, useSchedules } from "@/lib/swr/use-schedules";
+import { useToast } from "@/components/ui/toast-provider";
+import { errorMessage } from "@/components/ui/use-zod-form";
+import { DeleteScheduleDialog } from "./delete-schedule-dialog";
+import { ScheduleCard } from "./schedule-card";
+import { ScheduleEditor } from "./schedule-editor";
+
+export type Viewer = { id: number; isSuperuser: boolean };
+
+/** What is being edited: nothing, a new schedule (with its defaults), or one schedule by id. */
+type Editing = null | { kind: "new"; initial: ScheduleDataInput } | { kind: "edit"; id: number };
+
+const NEW_BUTTON_ID = "schedules-new";
+const editButtonId = (id: number) => `schedule-${id}-edit`;
+/** Gives the focus back to where the person was once the editor has gone. */
+const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+/**
+ * Manual Schedules: the list (every user's for an admin, with 'don't edit' on others'), New and a
+ * per-item Edit opening the one editor, Delete after a confirmation; loading, empty and error states.
+ */
+export function SchedulesView({ viewer }: { viewer: Viewer }) {
+  const toast = useToast();
+  const { schedules, error, isLoading, isValidating, mutate } = useSchedules();
+  const owners = useScheduleOwners(viewer.isSuperuser);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<{ schedule: ScheduleView; open: boolean } | null>(null);
+
+  const othersSchedule = (s: ScheduleView) => viewer.isSuperuser && s.user_id !== viewer.id;
+
+  const failed = (action: string, err: unknown) => toast.error({ title: `There was an error on ${action}`, message: errorMessage(err) });
+
+  const save = async (data: ScheduleData) => {
+    if (!editing) return;
+    const isNew = editing.kind === "new";
+    let saved: ScheduleView;
+    try {
+      saved = isNew ? await createSchedule(data) : await updateSchedule(editing.id, data);
+    } catch (err) {
+      failed(isNew ? "create" : "update", err);
+      throw err;
+    }
+    toast.success(`${saved.der_name} has been ${isNew ? "created" : "updated"}`);
+    setEditing(null);
+    await mutate((list) => (isNew ? [...(list ?? []), saved] : (list ?? []).map((s) => (s.id === saved.id ? saved : s))), { revalidate: true });
+    focusLater(editButtonId(saved.id));
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    const { schedule } = deleting;
+    try {
+      await deleteSchedule(schedule.id);
+    } catch (err) {
+      failed("delete", err);
+      setDeleting({ schedule, open: false });
+      focusLater(editButtonId(schedule.id));
+      return;
+    }
+    toast.success(`${schedule.der_name} has been deleted`);
+    setDeleting({ schedule, open: false });
+    await mutate((list) => (list ?? []).filter((s) => s.id !== schedule.id), { revalidate: true });
+    focusLater(NEW_BUTTON_ID);
+  };
+
+  const cancel = () => {
+    const back = editing?.kind === "edit" ? editButtonId(editing.id) : NEW_BUTTON_ID;
+    setEditing(null);
+    focusLater(back);
+  };
+
+  const editorFor = (s: ScheduleView) => (
+    <ScheduleEditor
+      key={s.id}
+      title={`Edit ${s.der_name}`}
+      initial={s.data}
+      warning={
+        othersSchedule(s) ? (
+          <Alert severity="warning" sx={{ mb: 2.5 }}>
+            This schedule belongs to {owners.get(s.user_id) ?? `user #${s.user_id}`}: don&apos;t edit it unless they asked you to.
+          </Alert>
+        ) : undefined
+      }
+      onSave={save}
+      onCancel={cancel}
+    />
+  );
+
+  const list = schedules ?? [];
+  return (
+    <>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-end", justifyContent: "space-between", mb: 3 }}>
+        <Box sx={{ minWidth: 0, flex: "1 1 320px" }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
+            Manual Schedules
+          </Typography>
+          <Typography color="text.secondary">When your energy resources run, hour by hour, across the week and the year.</Typography>
+        </Box>
+        <Button
+          id={NEW_BUTTON_ID}
+          variant="contained"
+          size="large"
+          startIcon={<AddRounded />}
+          disabled={editing !== null}
+          onClick={() => setEditing({ kind: "new", initial: newScheduleDefaults() })}
+        >
+          New
+        </Button>
+      </Box>
+
+      {viewer.isSuperuser && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          You are logged in as an admin, so this list holds every user&apos;s schedules. Those of other users carry a red &lsquo;don&apos;t edit&rsquo; badge.
+        </Alert>
+      )}
+
+      {error && (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => mutate()} disabled={isValidating}>
+              Try again
+            </Button>
+          }
+        >
+          <AlertTitle>Failed to get schedules</AlertTitle>
+          {error.message}
+          {schedules ? " The list below may be out of date." : ""}
+        </Alert>
+      )}
+
+      <Stack spacing={2.5}>
+        {editing?.kind === "new" && <ScheduleEditor title="New schedule" initial={editing.initial} onSave={save} onCancel={cancel} />}
+
+        {isLoading && !schedules && (
+          <Box role="status" aria-live="polite">
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              Loading schedules…
+            </Typography>
+            <Stack spacing={2.5} aria-hidden>
+              {[0, 1].map((i) => (
+                <Skeleton key={i} variant="rounded" height={190} sx={{ borderRadius: 3 }} />
+              ))}
+            </Stack>
+          </Box>
+        )}
+
+        {schedules && list.length === 0 && editing?.kind !== "new" && (
+          <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 3, textAlign: "center" }}>
+            <Box aria-hidden sx={{ color: "primary.main", mb: 1, "& svg": { fontSize: 44 } }}>
+              <EventRepeatOutlined />
+            </Box>
+            <Typography sx={{ fontWeight: 600, fontSize: "1.1rem", mb: 0.5 }}>No schedules found. Please create one.</Typography>
+            <Typography variant="body2" color="text.secondary">
+              With New, choose the months, days and hours when a battery, a water heater or a charger may run, and at what power.
+            </Typography>
+          </Paper>
+        )}
+
+        {list.map((s) =>
+          editing?.kind === "edit" && editing.id === s.id ? (
+            editorFor(s)
+          ) : (
+            <ScheduleCard
+              key={s.id}
+              schedule={s}
+              othersSchedule={othersSchedule(s)}
+              owner={owners.get(s.user_id)}
+              editButtonId={editButtonId(s.id)}
+              actionsDisabled={editing !== null}
+              onEdit={() => setEditing({ kind: "edit", id: s.id })}
+              onDelete={() => setDeleting({ schedule: s, open: true })}
+            />
+          ),
+        )}
+      </Stack>
+
+      {deleting && (
+        <DeleteScheduleDialog
+          name={deleting.schedule.der_name}
+          open={deleting.open}
+          onClose={() => {
+            setDeleting({ ...deleting, open: false });
+            focusLater(editButtonId(deleting.schedule.id));
+          }}
+          onConfirm={remove}
+        />
+      )}
+    </>
+  );
+}
