@@ -1,0 +1,47 @@
+"use client";
+// SWR hooks of the device screens: the device_info view (device list and page), the user_devices
+// view (My Devices cards) and the owner choice of the device form.
+import useSWR, { mutate } from "swr";
+import type { toDeviceInfoView, toMeasurementView, toUserDeviceView } from "@/lib/serializers/device";
+import type { UserView } from "@/lib/serializers/user";
+
+export type DeviceInfo = ReturnType<typeof toDeviceInfoView>;
+export type Measurement = ReturnType<typeof toMeasurementView>;
+export type UserDevice = ReturnType<typeof toUserDeviceView>;
+export type OwnerChoice = Pick<UserView, "id" | "email" | "first_name" | "last_name">;
+
+export const DEVICE_INFO_URL = "/api/v1/device_info/";
+export const deviceInfoUrl = (id: number) => `/api/v1/device_info/${id}`;
+export const userDeviceUrl = (id: number) => `/api/v1/user_devices/${id}`;
+
+/** GET /api/v1/device_info/: own devices (admin: all). */
+export function useDeviceInfoList() {
+  return useSWR<DeviceInfo[]>(DEVICE_INFO_URL);
+}
+
+/** GET /api/v1/device_info/{id} with its measurements; `null` waits (e.g. for a valid id). */
+export function useDeviceInfo(id: number | null) {
+  return useSWR<DeviceInfo>(id === null ? null : deviceInfoUrl(id));
+}
+
+/** GET /api/v1/user_devices of one owner (My Devices shows the caller's own, also for an admin). */
+export function useUserDevices(ownerId: number) {
+  return useSWR<UserDevice[]>(`/api/v1/user_devices?owner_id=${ownerId}`);
+}
+
+export function useUserDevice(id: number | null) {
+  return useSWR<UserDevice>(id === null ? null : userDeviceUrl(id));
+}
+
+/** GET /api/v1/users: the owners a device may have (a non-admin gets only itself). */
+export function useOwnerChoices() {
+  return useSWR<OwnerChoice[]>("/api/v1/users");
+}
+
+/**
+ * After a device or measurement write: every cached device view and the locations (which list
+ * their devices) are stale. `except` is a key not to reload (a device that was just deleted).
+ */
+export function revalidateDevices(except?: string) {
+  return mutate((key) => typeof key === "string" && key !== except && /^\/api\/v1\/(device_info|user_devices|locations)/.test(key));
+}
