@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { requireCaller } from "@/lib/auth/session";
+import { DeviceView } from "@/components/devices/device-view";
+import { idOrNotFound } from "@/components/devices/route-id";
 
 export const metadata: Metadata = { title: "Device" };
 
-export default function DevicePage() {
-  return <ComingSoon title="Device" description="Here you will see a device and its measurements." />;
+export default async function DevicePage({ params }: { params: Promise<{ deviceId: string }> }) {
+  const id = idOrNotFound((await params).deviceId);
+  const caller = await requireCaller();
+  return <DeviceView id={id} callerId={caller.id} />;
 }

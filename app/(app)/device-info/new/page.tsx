@@ -1,8 +1,16 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { requireCaller } from "@/lib/auth/session";
+import { DeviceInfoForm } from "@/components/devices/device-info-form";
+import { PageHeader } from "@/components/devices/page-header";
 
 export const metadata: Metadata = { title: "New Device" };
 
-export default function NewDevicePage() {
-  return <ComingSoon title="New Device" description="Here you will register a new device." />;
+export default async function NewDevicePage() {
+  const caller = await requireCaller();
+  return (
+    <>
+      <PageHeader title="New Device" subtitle="Register a device, then add its measurements on the device's page." back={{ href: "/device-info", label: "Devices" }} />
+      <DeviceInfoForm callerId={caller.id} />
+    </>
+  );
 }

@@ -1,8 +1,18 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { requireCaller } from "@/lib/auth/session";
+import { EditDeviceInfo } from "@/components/devices/edit-device-info";
+import { PageHeader } from "@/components/devices/page-header";
+import { idOrNotFound } from "@/components/devices/route-id";
 
 export const metadata: Metadata = { title: "Edit Device" };
 
-export default function EditDevicePage() {
-  return <ComingSoon title="Edit Device" description="Here you will change a device." />;
+export default async function EditDevicePage({ params }: { params: Promise<{ deviceId: string }> }) {
+  const id = idOrNotFound((await params).deviceId);
+  const caller = await requireCaller();
+  return (
+    <>
+      <PageHeader title="Edit Device" back={{ href: `/device-info/${id}`, label: "Back to the device" }} />
+      <EditDeviceInfo id={id} callerId={caller.id} />
+    </>
+  );
 }

@@ -1,0 +1,76 @@
+"use client";
+import { useState } from "react";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { errorMessage } from "@/components/ui/use-zod-form";
+
+/**
+ * Asks before something is deleted. `onConfirm` runs with the buttons disabled; when it fails,
+ * the dialog stays open with the reason.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel = "Delete",
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: React.ReactNode;
+  confirmLabel?: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+      slotProps={{ transition: { onExited: () => setError(null) } }}
+    >
+      <DialogTitle id="confirm-title">{title}</DialogTitle>
+      <DialogContent>
+        <FormErrorAlert error={error} />
+        <DialogContentText id="confirm-text">{children}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy} autoFocus>
+          Cancel
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          onClick={confirm}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

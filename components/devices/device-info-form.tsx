@@ -1,0 +1,177 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { send } from "@/lib/swr/fetcher";
+import { DEVICE_INFO_URL, deviceInfoUrl, revalidateDevices, useOwnerChoices, type DeviceInfo, type OwnerChoice } from "@/lib/swr/use-devices";
+import { useOwnerLocations } from "@/lib/swr/use-locations";
+import { COUNTRY_NAMES } from "@/lib/validation/location";
+import { DEVICE_INFO_TYPES, deviceInfoCreateSchema, PHASES } from "@/lib/validation/device";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useToast } from "@/components/ui/toast-provider";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { asTextForm, serverFieldErrors } from "./form-schema";
+import { PHASE_LABELS } from "./labels";
+import { ErrorState, LoadingState } from "./page-states";
+
+type Values = { device_id: string; device_type: string; phase_m: string; owner_id: string; location_id: string };
+
+const schema = asTextForm<Values>()(deviceInfoCreateSchema);
+
+/**
+ * The device form of the device pages (Variant B): device id, type, phase, owner (from the users
+ * list, which for a non-admin holds only themselves) and a location of that owner. It shows once
+ * the users list has loaded and is not empty.
+ */
+export function DeviceInfoForm({ callerId, device }: { callerId: number; device?: DeviceInfo }) {
+  const owners = useOwnerChoices();
+  if (owners.error) return <ErrorState error={owners.error} what="the list of owners" onRetry={() => owners.mutate()} />;
+  if (owners.isLoading || !owners.data) return <LoadingState />;
+  if (!owners.data.length) {
+    return (
+      <Alert severity="warning" sx={{ my: 2 }}>
+        There is no user who could own a device.
+      </Alert>
+    );
+  }
+  return <DeviceInfoFields callerId={callerId} device={device} owners={owners.data} />;
+}
+
+function ownerLabel(o: OwnerChoice, callerId: number) {
+  const name = [o.first_name, o.last_name].filter(Boolean).join(" ");
+  return `${name ? `${name} · ` : ""}${o.email}${o.id === callerId ? " (you)" : ""}`;
+}
+
+function DeviceInfoFields({ callerId, device, owners }: { callerId: number; device?: DeviceInfo; owners: OwnerChoice[] }) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useZodForm(schema, {
+    device_id: device?.device_id ?? "",
+    device_type: device?.device_type ?? "",
+    phase_m: device?.phase_m ?? "",
+    owner_id: String(device?.owner_id ?? (owners.some((o) => o.id === callerId) ? callerId : owners[0].id)),
+    location_id: device?.location_id ? String(device.location_id) : "",
+  });
+  const ownerId = Number(form.values.owner_id) || null;
+  const locations = useOwnerLocations(ownerId);
+
+  // a device of another variant may have a type this form does not offer: keep it choosable
+  const types: string[] = [...DEVICE_INFO_TYPES];
+  if (form.values.device_type && !types.includes(form.values.device_type)) types.push(form.values.device_type);
+  const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: `${l.name} (${COUNTRY_NAMES[l.country] ?? l.country})` }));
+  if (form.values.location_id && !locationChoices.some((l) => l.id === form.values.location_id)) {
+    locationChoices.push({ id: form.values.location_id, label: `Location ${form.values.location_id}` });
+  }
+
+  const onSubmit = form.submit(async (data) => {
+    try {
+      if (!device) {
+        const created = await send<DeviceInfo>("POST", DEVICE_INFO_URL.replace(/\/$/, ""), data);
+        await revalidateDevices();
+        toast.success({ title: "Device created", message: "You created a new device." });
+        router.push(`/device-info/${created.id}`);
+      } else {
+        await send<DeviceInfo>("PUT", deviceInfoUrl(device.id), { ...data, id: device.id });
+        await revalidateDevices();
+        toast.success("Device updated");
+        router.push(`/device-info/${device.id}`);
+      }
+      return "keep-busy";
+    } catch (e) {
+      if (!device) toast.error({ title: "Unable to create device", message: "This is an error." });
+      form.setErrors(serverFieldErrors(e));
+      throw e;
+    }
+  });
+
+  const locationHelp = locations.error
+    ? "We could not load the locations of this owner."
+    : locations.isLoading
+      ? "Loading the owner's locations…"
+      : !locationChoices.length
+        ? "This owner has no locations yet."
+        : "Where the device is. Only the owner's locations can be chosen.";
+
+  return (
+    <Paper component="form" variant="outlined" noValidate onSubmit={onSubmit} aria-label={device ? "Edit device" : "New device"} sx={{ maxWidth: 720, p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
+      <FormErrorAlert error={form.serverError} />
+      <Stack spacing={2.5} sx={{ mb: 3 }}>
+        <TextField label="Device ID" required fullWidth autoFocus={!device} placeholder="e.g. shellyem-C45BBE6B2D42" {...form.text("device_id")} />
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>
+          <TextField select label="Device Type" fullWidth {...form.text("device_type")}>
+            <MenuItem value="">
+              <em>Not set</em>
+            </MenuItem>
+            {types.map((t) => (
+              <MenuItem key={t} value={t}>
+                {t}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select label="Phase" fullWidth {...form.text("phase_m")} helperText={form.errors.phase_m ?? "A single-phase spoony or shelly has up to 3 measurements, any other device 1."}>
+            <MenuItem value="">
+              <em>Not set</em>
+            </MenuItem>
+            {PHASES.map((p) => (
+              <MenuItem key={p} value={p}>
+                {PHASE_LABELS[p]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <TextField
+          select
+          label="Owner"
+          fullWidth
+          {...form.text("owner_id")}
+          // a location belongs to one owner: a new owner starts with no location
+          onChange={(e) => form.setValues((v) => ({ ...v, owner_id: e.target.value, location_id: e.target.value === v.owner_id ? v.location_id : "" }))}
+          helperText={form.errors.owner_id ?? (owners.length === 1 ? "You own the devices you register." : undefined)}
+        >
+          {owners.map((o) => (
+            <MenuItem key={o.id} value={String(o.id)}>
+              {ownerLabel(o, callerId)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Location"
+          fullWidth
+          {...form.text("location_id")}
+          disabled={locations.isLoading}
+          helperText={form.errors.location_id ?? locationHelp}
+        >
+          <MenuItem value="">
+            <em>No location</em>
+          </MenuItem>
+          {locationChoices.map((l) => (
+            <MenuItem key={l.id} value={l.id}>
+              {l.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        {!locations.isLoading && !locations.error && !locations.data?.length && ownerId === callerId && (
+          <Box>
+            <Button component={Link} href="/locations/new" size="small">
+              Add a location
+            </Button>
+          </Box>
+        )}
+      </Stack>
+      <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
+        <SubmitButton busy={form.busy}>{device ? "Save" : "Create device"}</SubmitButton>
+        <Button component={Link} href={device ? `/device-info/${device.id}` : "/device-info"} size="large" disabled={form.busy}>
+          Cancel
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

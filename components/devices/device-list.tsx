@@ -1,0 +1,115 @@
+"use client";
+import Link from "next/link";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTheme } from "@mui/material/styles";
+import Add from "@mui/icons-material/Add";
+import DevicesOtherOutlined from "@mui/icons-material/DevicesOtherOutlined";
+import { useDeviceInfoList, type DeviceInfo } from "@/lib/swr/use-devices";
+import { ErrorState, LoadingState, visuallyHidden } from "./page-states";
+
+/** The empty state of a device list: what a device is here, and the way to add one. */
+export function NoDevices({ href, text }: { href: string; text: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center", borderRadius: 3, borderStyle: "dashed" }}>
+      <DevicesOtherOutlined aria-hidden sx={{ fontSize: 44, color: "primary.main", mb: 1 }} />
+      <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
+        No devices yet
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 460, mx: "auto" }}>
+        {text}
+      </Typography>
+      <Button component={Link} href={href} variant="contained" startIcon={<Add />}>
+        Add your first device
+      </Button>
+    </Paper>
+  );
+}
+
+/** /device-info: Device ID, Device Type and Owner ID of each device, with View and Edit Device. */
+export function DeviceList({ callerId }: { callerId: number }) {
+  const { data, error, isLoading, mutate } = useDeviceInfoList();
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  if (error) return <ErrorState error={error} what="your devices" onRetry={() => mutate()} />;
+  if (isLoading || !data) return <LoadingState />;
+  if (!data.length) {
+    return <NoDevices href="/device-info/new" text="Register your meter, smart plug or energy monitor, then name its measurements so your data makes sense." />;
+  }
+  const you = (ownerId: number) =>
+    ownerId === callerId && (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {" "}
+        (you)
+      </Typography>
+    );
+  const actions = (d: DeviceInfo) => (
+    <>
+      <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={`View ${d.device_id}`}>
+        View
+      </Button>
+      <Button component={Link} href={`/device-info/${d.id}/edit`} size="small" aria-label={`Edit Device ${d.device_id}`}>
+        Edit Device
+      </Button>
+    </>
+  );
+  if (phone) {
+    // a table of four columns does not fit a phone: one block per device, same fields
+    return (
+      <Paper component="ul" aria-label="Devices" variant="outlined" sx={{ borderRadius: 3, listStyle: "none", m: 0, p: 0, "& > li + li": { borderTop: 1, borderColor: "divider" } }}>
+        {data.map((d) => (
+          <Box component="li" key={d.id} sx={{ px: 2, pt: 1.5, pb: 1 }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Device Type: <Box component="span" sx={{ color: "text.primary" }}>{d.device_type ?? "—"}</Box> · Owner ID:{" "}
+              <Box component="span" sx={{ color: "text.primary" }}>{d.owner_id}</Box>
+              {you(d.owner_id)}
+            </Typography>
+            <Box sx={{ display: "flex", gap: 1, ml: -1, mt: 0.5 }}>{actions(d)}</Box>
+          </Box>
+        ))}
+      </Paper>
+    );
+  }
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
+      <Table aria-label="Devices" sx={{ "& td, & th": { px: { xs: 1.25, sm: 2 } } }}>
+        <TableHead>
+          <TableRow sx={{ "& th": { fontWeight: 700, bgcolor: "action.hover" } }}>
+            <TableCell>Device ID</TableCell>
+            <TableCell>Device Type</TableCell>
+            <TableCell>Owner ID</TableCell>
+            <TableCell align="right">
+              <Box component="span" sx={visuallyHidden}>
+                Actions
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((d) => (
+            <TableRow key={d.id} hover>
+              <TableCell sx={{ fontWeight: 600, overflowWrap: "anywhere", minWidth: 110 }}>{d.device_id}</TableCell>
+              <TableCell>{d.device_type ?? <Typography component="span" color="text.secondary">—</Typography>}</TableCell>
+              <TableCell>
+                {d.owner_id}
+                {you(d.owner_id)}
+              </TableCell>
+              <TableCell align="right">
+                <Box sx={{ display: "flex", gap: 0.5, justifyContent: "flex-end" }}>{actions(d)}</Box>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

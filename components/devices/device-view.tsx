@@ -1,0 +1,265 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Paper from "@mui/material/Paper";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTheme } from "@mui/material/styles";
+import Add from "@mui/icons-material/Add";
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import { send } from "@/lib/swr/fetcher";
+import { deviceInfoUrl, revalidateDevices, useDeviceInfo, type DeviceInfo, type Measurement } from "@/lib/swr/use-devices";
+import { useLocation } from "@/lib/swr/use-locations";
+import { COUNTRY_NAMES } from "@/lib/validation/location";
+import { MEASURE_TYPE_LABELS, measurementLimit } from "@/lib/validation/device";
+import { useToast } from "@/components/ui/toast-provider";
+import { ConfirmDialog } from "./confirm-dialog";
+import { PHASE_LABELS } from "./labels";
+import { MeasurementDialog } from "./measurement-dialog";
+import { PageHeader } from "./page-header";
+import { ErrorState, LoadingState, visuallyHidden } from "./page-states";
+
+/** Why New Measure is disabled, in words. */
+function limitReason(d: DeviceInfo, limit: number) {
+  return limit === 3
+    ? `This single-phase ${d.device_type} already has its maximum of 3 measurements. Delete one to add another.`
+    : "This device already has its maximum of 1 measurement. Only single-phase spoony and shelly devices can have up to 3.";
+}
+
+/** /device-info/{id}: the device, its location and its measurements with the New Measure modal. */
+export function DeviceView({ id, callerId }: { id: number; callerId: number }) {
+  const { data: device, error, isLoading, mutate } = useDeviceInfo(id);
+  if (error) {
+    return (
+      <>
+        <PageHeader title="Device" back={{ href: "/device-info", label: "Devices" }} />
+        <ErrorState error={error} what="this device" onRetry={() => mutate()} back={{ href: "/device-info", label: "Devices" }} />
+      </>
+    );
+  }
+  if (isLoading || !device) {
+    return (
+      <>
+        <PageHeader title="Device" back={{ href: "/device-info", label: "Devices" }} />
+        <LoadingState />
+      </>
+    );
+  }
+  return <DeviceDetails device={device} callerId={callerId} />;
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: "anywhere" }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function LocationName({ id }: { id: number }) {
+  const { data, error } = useLocation(id);
+  if (error || !data) return <>Location {id}</>;
+  return (
+    <>
+      {data.name}{" "}
+      <Typography component="span" variant="body2" color="text.secondary">
+        ({COUNTRY_NAMES[data.country] ?? data.country} · #{id})
+      </Typography>
+    </>
+  );
+}
+
+function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: number }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [editing, setEditing] = useState<{ open: boolean; measurement: Measurement | null }>({ open: false, measurement: null });
+  const [deleting, setDeleting] = useState<Measurement | null>(null);
+  const [deletingDevice, setDeletingDevice] = useState(false);
+
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const limit = measurementLimit(device.device_type, device.phase_m);
+  const count = device.metadata.length;
+  const full = count >= limit;
+  const dash = <Typography component="span" color="text.secondary">Not set</Typography>;
+
+  const closeEditor = () => setEditing((e) => ({ ...e, open: false }));
+  const onSaved = async (_saved: Measurement, created: boolean) => {
+    await revalidateDevices();
+    toast.success(created ? "Measurement created" : "Measurement updated");
+    closeEditor();
+  };
+
+  const rowActions = (m: Measurement) => (
+    <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", flexShrink: 0 }}>
+      <Button size="small" onClick={() => setEditing({ open: true, measurement: m })} aria-label={`Edit ${m.display_name ?? m.name}`}>
+        Edit
+      </Button>
+      <Tooltip title="Delete">
+        <IconButton size="small" color="error" onClick={() => setDeleting(m)} aria-label={`Delete ${m.display_name ?? m.name}`}>
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={device.device_id}
+        subtitle={`Device ${device.id}`}
+        back={{ href: "/device-info", label: "Devices" }}
+        actions={
+          <>
+            <Button component={Link} href={`/device-info/${device.id}/edit`} variant="outlined" startIcon={<EditOutlined />}>
+              Edit Device
+            </Button>
+            <Button color="error" startIcon={<DeleteOutline />} onClick={() => setDeletingDevice(true)}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+
+      <Paper component="section" aria-label="Device details" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3, mb: 3 }}>
+        <Box component="dl" sx={{ m: 0, display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(5, minmax(0, 1fr))" } }}>
+          <Field label="Device ID">{device.device_id}</Field>
+          <Field label="Device Type">{device.device_type ?? dash}</Field>
+          <Field label="Phase">{device.phase_m ? PHASE_LABELS[device.phase_m] : dash}</Field>
+          <Field label="Owner ID">
+            {device.owner_id}
+            {device.owner_id === callerId && (
+              <Typography component="span" variant="body2" color="text.secondary">
+                {" "}
+                (you)
+              </Typography>
+            )}
+          </Field>
+          <Field label="Location">{device.location_id ? <LocationName id={device.location_id} /> : dash}</Field>
+        </Box>
+      </Paper>
+
+      <Box component="section" aria-labelledby="measurements-title">
+        <Box sx={{ display: "flex", alignItems: { xs: "flex-start", sm: "center" }, justifyContent: "space-between", gap: 2, mb: 1.5, flexDirection: { xs: "column", sm: "row" } }}>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+            <Typography id="measurements-title" variant="h2" sx={{ fontSize: "1.3rem" }}>
+              Measurements
+            </Typography>
+            <Chip size="small" label={`${count} of ${limit}`} color={full ? "default" : "primary"} variant="outlined" aria-label={`${count} of at most ${limit} measurements`} />
+          </Box>
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            disabled={full}
+            aria-describedby={full ? "measure-limit" : undefined}
+            onClick={() => setEditing({ open: true, measurement: null })}
+          >
+            New Measure
+          </Button>
+        </Box>
+        {full && (
+          <Typography id="measure-limit" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {limitReason(device, limit)}
+          </Typography>
+        )}
+        {count === 0 ? (
+          <Paper variant="outlined" sx={{ p: 3, borderRadius: 3, borderStyle: "dashed", color: "text.secondary" }}>
+            No measurements yet. Add the channels this device measures with New Measure.
+          </Paper>
+        ) : phone ? (
+          // the grid's columns do not fit a phone: one block per measurement, same fields
+          <Paper component="ul" aria-labelledby="measurements-title" variant="outlined" sx={{ borderRadius: 3, listStyle: "none", m: 0, p: 0, "& > li + li": { borderTop: 1, borderColor: "divider" } }}>
+            {device.metadata.map((m) => (
+              <Box component="li" key={m.id} sx={{ display: "flex", alignItems: "center", gap: 1, pl: 2, pr: 1, py: 1.25 }}>
+                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{m.display_name ?? m.name}</Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+                    <Box component="span" sx={{ fontFamily: "monospace" }}>{m.name}</Box> · {MEASURE_TYPE_LABELS[m.measure_type] ?? m.measure_type}
+                  </Typography>
+                </Box>
+                {rowActions(m)}
+              </Box>
+            ))}
+          </Paper>
+        ) : (
+          <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
+            <Table aria-labelledby="measurements-title" size="small" sx={{ "& td, & th": { py: 1.25, px: { xs: 1.25, sm: 2 } } }}>
+              <TableHead>
+                <TableRow sx={{ "& th": { fontWeight: 700, bgcolor: "action.hover" } }}>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Display name</TableCell>
+                  <TableCell>Measure type</TableCell>
+                  <TableCell align="right">
+                    <Box component="span" sx={visuallyHidden}>
+                      Actions
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {device.metadata.map((m) => (
+                  <TableRow key={m.id} hover>
+                    <TableCell sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }}>{m.name}</TableCell>
+                    <TableCell sx={{ overflowWrap: "anywhere" }}>{m.display_name ?? dash}</TableCell>
+                    <TableCell>{MEASURE_TYPE_LABELS[m.measure_type] ?? m.measure_type}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                      {rowActions(m)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+
+      <MeasurementDialog device={device} measurement={editing.measurement} open={editing.open} onClose={closeEditor} onSaved={onSaved} />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this measurement?"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await send("DELETE", `/api/v1/device_measurement_metadata/${deleting.id}`);
+          await revalidateDevices();
+          toast.success("Measurement deleted");
+          setDeleting(null);
+        }}
+      >
+        {deleting && `${deleting.display_name ?? deleting.name} (${deleting.name}) will be removed from ${device.device_id}. This cannot be undone.`}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={deletingDevice}
+        title="Delete this device?"
+        onClose={() => setDeletingDevice(false)}
+        onConfirm={async () => {
+          await send("DELETE", deviceInfoUrl(device.id));
+          toast.success("Device deleted");
+          router.push("/device-info");
+          await revalidateDevices(deviceInfoUrl(device.id));
+        }}
+      >
+        {`${device.device_id} and its ${count === 1 ? "measurement" : `${count} measurements`} will be deleted. This cannot be undone.`}
+      </ConfirmDialog>
+    </>
+  );
+}

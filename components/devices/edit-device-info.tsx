@@ -1,0 +1,12 @@
+"use client";
+import { useDeviceInfo } from "@/lib/swr/use-devices";
+import { DeviceInfoForm } from "./device-info-form";
+import { ErrorState, LoadingState } from "./page-states";
+
+/** Edit Device: the device form, prefilled once the device has loaded. */
+export function EditDeviceInfo({ id, callerId }: { id: number; callerId: number }) {
+  const { data, error, isLoading, mutate } = useDeviceInfo(id);
+  if (error) return <ErrorState error={error} what="this device" onRetry={() => mutate()} back={{ href: "/device-info", label: "Devices" }} />;
+  if (isLoading || !data) return <LoadingState />;
+  return <DeviceInfoForm callerId={callerId} device={data} />;
+}
