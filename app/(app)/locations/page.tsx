@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { requireCaller } from "@/lib/auth/session";
+import { LocationList } from "@/components/locations/location-list";
 
 export const metadata: Metadata = { title: "My Locations" };
 
-export default function LocationsPage() {
-  return <ComingSoon title="My Locations" description="Here you will see your locations and the devices in each of them." />;
+export default async function LocationsPage() {
+  const caller = await requireCaller();
+  return <LocationList callerId={caller.id} isAdmin={caller.isSuperuser} />;
 }

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { PageHeader } from "@/components/devices/page-header";
+import { LocationForm } from "@/components/locations/location-form";
 
 export const metadata: Metadata = { title: "Add Location" };
 
 export default function NewLocationPage() {
-  return <ComingSoon title="Add Location" description="Here you will add a location." />;
+  return (
+    <>
+      <PageHeader title="Add Location" subtitle="A place where your devices are: your home, a second home, a workshop." back={{ href: "/locations/", label: "My Locations" }} />
+      <LocationForm />
+    </>
+  );
 }

@@ -1,8 +1,16 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { PageHeader } from "@/components/devices/page-header";
+import { idOrNotFound } from "@/components/devices/route-id";
+import { EditLocation } from "@/components/locations/edit-location";
 
 export const metadata: Metadata = { title: "Edit Location" };
 
-export default function EditLocationPage() {
-  return <ComingSoon title="Edit Location" description="Here you will change a location." />;
+export default async function EditLocationPage({ params }: { params: Promise<{ locationId: string }> }) {
+  const id = idOrNotFound((await params).locationId);
+  return (
+    <>
+      <PageHeader title="Edit Location" back={{ href: "/locations/", label: "My Locations" }} />
+      <EditLocation id={id} />
+    </>
+  );
 }

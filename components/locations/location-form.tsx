@@ -1,0 +1,90 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { send } from "@/lib/swr/fetcher";
+import { locationUrl, revalidateLocations, type LocationView } from "@/lib/swr/use-locations";
+import { COUNTRIES, COUNTRY_NAMES, locationSchema } from "@/lib/validation/location";
+import { asTextForm, serverFieldErrors } from "@/components/devices/form-schema";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useToast } from "@/components/ui/toast-provider";
+import { useZodForm } from "@/components/ui/use-zod-form";
+
+type Values = { name: string; country: string; lat: string; lon: string };
+
+const schema = asTextForm<Values>()(locationSchema);
+
+/** Add Location and Edit Location: name, country, latitude and longitude (0 until set); back to /locations/ on save. */
+export function LocationForm({ location }: { location?: LocationView }) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useZodForm(schema, {
+    name: location?.name ?? "",
+    country: location?.country ?? "",
+    lat: String(location?.lat ?? 0),
+    lon: String(location?.lon ?? 0),
+  });
+
+  // the schema turns latitude and longitude into numbers
+  const onSubmit = form.submit(async (data) => {
+    try {
+      if (location) await send("PUT", locationUrl(location.id), data);
+      else await send("POST", "/api/v1/locations", data);
+    } catch (e) {
+      form.setErrors(serverFieldErrors(e));
+      throw e;
+    }
+    await revalidateLocations();
+    toast.success(location ? "Location updated" : "Location added");
+    router.push("/locations/");
+    return "keep-busy";
+  });
+
+  const coordinate = { inputMode: "decimal" as const, autoComplete: "off" };
+
+  return (
+    <Paper component="form" variant="outlined" noValidate onSubmit={onSubmit} aria-label={location ? "Edit location" : "Add location"} sx={{ maxWidth: 720, p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
+      <FormErrorAlert error={form.serverError} />
+      <Stack spacing={2.5} sx={{ mb: 3 }}>
+        <TextField label="Name" required fullWidth autoFocus={!location} placeholder="e.g. Home" {...form.text("name")} />
+        <TextField select label="Country" required fullWidth {...form.text("country")}>
+          {COUNTRIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {COUNTRY_NAMES[c]} ({c})
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>
+          <TextField
+            label="Latitude"
+            required
+            fullWidth
+            slotProps={{ htmlInput: coordinate }}
+            {...form.text("lat")}
+            helperText={form.errors.lat ?? "Decimal degrees, -90 to 90, e.g. 45.18756"}
+          />
+          <TextField
+            label="Longitude"
+            required
+            fullWidth
+            slotProps={{ htmlInput: coordinate }}
+            {...form.text("lon")}
+            helperText={form.errors.lon ?? "Decimal degrees, -180 to 180, e.g. 5.73578"}
+          />
+        </Stack>
+      </Stack>
+      <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
+        <SubmitButton busy={form.busy}>{location ? "Save" : "Add location"}</SubmitButton>
+        <Button component={Link} href="/locations/" size="large" disabled={form.busy}>
+          Cancel
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

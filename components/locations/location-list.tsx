@@ -1,0 +1,179 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Grid from "@mui/material/Grid";
+import IconButton from "@mui/material/IconButton";
+import Paper from "@mui/material/Paper";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import Add from "@mui/icons-material/Add";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
+import { send } from "@/lib/swr/fetcher";
+import type { DeviceInfo } from "@/lib/swr/use-devices";
+import { locationUrl, revalidateLocations, useLocations, type LocationView } from "@/lib/swr/use-locations";
+import { COUNTRY_NAMES } from "@/lib/validation/location";
+import { MEASURE_TYPE_LABELS, measurementLimit } from "@/lib/validation/device";
+import { ConfirmDialog } from "@/components/devices/confirm-dialog";
+import { PHASE_LABELS } from "@/components/devices/labels";
+import { ErrorState, LoadingState } from "@/components/devices/page-states";
+import { useToast } from "@/components/ui/toast-provider";
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** /locations/: the caller's locations (an admin's: everyone's), each with its devices and their measurements. */
+export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin: boolean }) {
+  const { data, error, isLoading, mutate } = useLocations();
+  const [deleting, setDeleting] = useState<LocationView | null>(null);
+  const toast = useToast();
+
+  return (
+    <>
+      <Box sx={{ display: "flex", alignItems: { xs: "stretch", sm: "flex-end" }, justifyContent: "space-between", gap: 2, mb: 3, flexDirection: { xs: "column", sm: "row" } }}>
+        <Box>
+          <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 0.75 }}>
+            My Locations
+          </Typography>
+          <Typography color="text.secondary">Where your devices are, and what each of them measures.</Typography>
+        </Box>
+        <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />} sx={{ flexShrink: 0 }}>
+          Add location
+        </Button>
+      </Box>
+      {isAdmin && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          Note that you are logged in as an admin so you can see all users locations and devices.
+        </Alert>
+      )}
+      {error ? (
+        <ErrorState error={error} what="your locations" onRetry={() => mutate()} />
+      ) : isLoading || !data ? (
+        <LoadingState label="Loading...." />
+      ) : !data.length ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center", borderRadius: 3, borderStyle: "dashed" }}>
+          <PlaceOutlined aria-hidden sx={{ fontSize: 44, color: "primary.main", mb: 1 }} />
+          <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
+            No locations yet
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 460, mx: "auto" }}>
+            Add your home (or any place with devices) to tell where your devices are.
+          </Typography>
+          <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />}>
+            Add your first location
+          </Button>
+        </Paper>
+      ) : (
+        <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
+          {data.map((l) => (
+            <LocationCard key={l.id} location={l} showOwner={isAdmin && l.owner_id !== callerId} onDelete={() => setDeleting(l)} />
+          ))}
+        </Box>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this location?"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await send("DELETE", locationUrl(deleting.id));
+          await revalidateLocations();
+          toast.success("Location deleted");
+          setDeleting(null);
+        }}
+      >
+        {deleting &&
+          `${deleting.name} will be deleted. ${deleting.devices_info.length ? `Its ${plural(deleting.devices_info.length, "device")} stay, with no location.` : ""} This cannot be undone.`}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function LocationCard({ location: l, showOwner, onDelete }: { location: LocationView; showOwner: boolean; onDelete: () => void }) {
+  const titleId = `location-${l.id}`;
+  return (
+    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: "flex", alignItems: "flex-start", gap: 1.5, mb: 2 }}>
+        <Box aria-hidden sx={{ width: 44, height: 44, flexShrink: 0, borderRadius: 2.5, display: { xs: "none", sm: "grid" }, placeItems: "center", bgcolor: "#dcefe6", color: "primary.main" }}>
+          <PlaceOutlined />
+        </Box>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography id={titleId} variant="h2" sx={{ fontSize: "1.3rem", overflowWrap: "anywhere" }}>
+            {l.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {COUNTRY_NAMES[l.country] ?? l.country} · {l.lat}, {l.lon}
+          </Typography>
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
+            <Chip size="small" label={plural(l.devices_info.length, "device")} />
+            {showOwner && <Chip size="small" variant="outlined" color="warning" label={`Owner ${l.owner_id}`} />}
+          </Box>
+        </Box>
+        <Box sx={{ display: "flex", gap: 0.5, flexShrink: 0 }}>
+          <Button component={Link} href={`/locations/${l.id}/edit`} size="small" startIcon={<EditOutlined />} aria-label={`Edit ${l.name}`}>
+            Edit
+          </Button>
+          <Tooltip title="Delete">
+            <IconButton size="small" color="error" onClick={onDelete} aria-label={`Delete ${l.name}`}>
+              <DeleteOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      </Box>
+      {l.devices_info.length ? (
+        <Grid container spacing={2}>
+          {l.devices_info.map((d) => (
+            <Grid key={d.id} size={{ xs: 12, sm: 6, md: 4 }}>
+              <DeviceCard device={d} />
+            </Grid>
+          ))}
+        </Grid>
+      ) : (
+        <Typography color="text.secondary" sx={{ py: 1 }}>
+          There are no devices assigned to this location yet.
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+function DeviceCard({ device: d }: { device: DeviceInfo }) {
+  // a single-phase spoony or shelly measures several channels: name the channel of each
+  const channels = measurementLimit(d.device_type, d.phase_m) === 3;
+  return (
+    <Card variant="outlined" component="article" aria-label={`Device ${d.device_id}`} sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 2.5, bgcolor: "background.default" }}>
+      <CardContent sx={{ flexGrow: 1, pb: 1 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.25 }}>
+          {[d.device_type ?? "Type not set", d.phase_m ? PHASE_LABELS[d.phase_m] : null].filter(Boolean).join(" · ")}
+        </Typography>
+        {d.metadata.length ? (
+          <Box component="ul" aria-label="Measurements" sx={{ m: 0, pl: 2.25, "& li": { mb: 0.25 } }}>
+            {d.metadata.map((m) => (
+              <Typography component="li" variant="body2" key={m.id} sx={{ overflowWrap: "anywhere" }}>
+                {m.display_name ?? m.name} · {MEASURE_TYPE_LABELS[m.measure_type] ?? m.measure_type}
+                {channels && ` (${m.name})`}
+              </Typography>
+            ))}
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No measurements yet.
+          </Typography>
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 1.5, pt: 0 }}>
+        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={`View ${d.device_id}`}>
+          View
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
