@@ -1,8 +1,35 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import Button from "@mui/material/Button";
+import Add from "@mui/icons-material/Add";
+import TableRowsOutlined from "@mui/icons-material/TableRowsOutlined";
+import { requireCaller } from "@/lib/auth/session";
+import { listIntegrations } from "@/lib/services/integrations";
+import { PageHeader } from "@/components/devices/page-header";
+import { UserDeviceGrid } from "@/components/devices/user-device-grid";
+import { NextLink } from "@/components/ui/next-link";
 
 export const metadata: Metadata = { title: "My Devices" };
 
-export default function UserDevicesPage() {
-  return <ComingSoon title="My Devices" description="Here you will see your devices and their channels as cards." />;
+export default async function UserDevicesPage() {
+  const caller = await requireCaller();
+  const integrations = (await listIntegrations(caller)).map(({ id, name }) => ({ id, name }));
+  return (
+    <>
+      <PageHeader
+        title="My Devices"
+        subtitle="Your devices, how they report and the channels they measure."
+        actions={
+          <>
+            <Button component={NextLink} href="/device-info" variant="outlined" startIcon={<TableRowsOutlined />}>
+              Device list
+            </Button>
+            <Button component={NextLink} href="/user-devices/new" variant="contained" startIcon={<Add />}>
+              New Device
+            </Button>
+          </>
+        }
+      />
+      <UserDeviceGrid callerId={caller.id} integrations={integrations} />
+    </>
+  );
 }

@@ -1,0 +1,104 @@
+"use client";
+import Link from "next/link";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Grid from "@mui/material/Grid";
+import Typography from "@mui/material/Typography";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import { useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
+import { useMyLocations, type LocationView } from "@/lib/swr/use-locations";
+import { NoDevices } from "./device-list";
+import { humanize, INTEGRATION_LABELS, PHASE_LABELS } from "./labels";
+import { ErrorState, LoadingState } from "./page-states";
+import type { IntegrationChoice } from "./user-device-form";
+
+/** My Devices: the caller's devices as cards, three a row on a wide screen, one on a phone. */
+export function UserDeviceGrid({ callerId, integrations }: { callerId: number; integrations: IntegrationChoice[] }) {
+  const { data, error, isLoading, mutate } = useUserDevices(callerId);
+  const locations = useMyLocations();
+  if (error) return <ErrorState error={error} what="your devices" onRetry={() => mutate()} />;
+  if (isLoading || !data) return <LoadingState />;
+  if (!data.length) return <NoDevices href="/user-devices/new" text="Describe a device, where it is, how it reports and the channels it measures." />;
+  return (
+    <Grid container spacing={2.5}>
+      {data.map((d) => (
+        <Grid key={d.id} size={{ xs: 12, sm: 6, md: 4 }}>
+          <UserDeviceCard device={d} locations={locations.data} integrations={integrations} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+function Line({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ display: "flex", gap: 1, fontSize: 14, lineHeight: 1.7, minWidth: 0 }}>
+      <Box component="span" sx={{ color: "text.secondary", flexShrink: 0, width: 84 }}>
+        {label}
+      </Box>
+      <Box component="span" sx={{ fontWeight: 500, overflowWrap: "anywhere", minWidth: 0 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function UserDeviceCard({ device: d, locations, integrations }: { device: UserDevice; locations?: LocationView[]; integrations: IntegrationChoice[] }) {
+  const location = locations?.find((l) => l.id === d.location_id);
+  const integration = integrations.find((i) => i.id === d.integration_id);
+  const titleId = `device-${d.id}`;
+  return (
+    <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 3 }}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Box sx={{ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: 1, mb: 1.5 }}>
+          <Typography id={titleId} variant="h2" sx={{ fontSize: "1.1rem", overflowWrap: "anywhere", minWidth: 0 }}>
+            {d.device_id}
+          </Typography>
+          {d.device_type && <Chip size="small" color="primary" variant="outlined" label={d.device_type} />}
+        </Box>
+        <Line label="Location">{location ? location.name : d.location_id ? `Location ${d.location_id}` : "None"}</Line>
+        <Line label="Source">{d.data.source ?? "Not set"}</Line>
+        {d.phase_m && <Line label="Phase">{PHASE_LABELS[d.phase_m]}</Line>}
+        {d.data.mqtt.host && <Line label="MQTT host">{d.data.mqtt.host}</Line>}
+        {d.integration_id && <Line label="Integration">{integration ? (INTEGRATION_LABELS[integration.name] ?? integration.name) : `Integration ${d.integration_id}`}</Line>}
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5, mb: 0.5 }}>
+          {d.data.channels.length ? `Channels (${d.data.channels.length})` : "No channels yet"}
+        </Typography>
+        {d.data.channels.length > 0 && (
+          <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: 0.75 }}>
+            {d.data.channels.map((c) => {
+              const units = c.metadata.measurements.map((q) => q.unit).filter(Boolean);
+              return (
+                <Box component="li" key={c.name} sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", fontSize: 14 }}>
+                  <Box component="span" sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>
+                    {c.name}
+                  </Box>
+                  {c.classification && (
+                    <Chip size="small" label={humanize(c.classification)} color={c.classification === "production" ? "secondary" : "default"} sx={{ height: 22 }} />
+                  )}
+                  {units.length > 0 && (
+                    <Box component="span" sx={{ color: "text.secondary" }}>
+                      {units.join(", ")}
+                    </Box>
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1 }}>
+        <Button component={Link} href={`/user-devices/${d.id}/edit`} variant="outlined" size="small" startIcon={<EditOutlined />} aria-label={`Edit Device ${d.device_id}`}>
+          Edit Device
+        </Button>
+        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={`View ${d.device_id}`}>
+          View
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
