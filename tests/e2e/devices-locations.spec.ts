@@ -1,0 +1,286 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { E2E } from "../../playwright.config";
+import { apiUser, logIn, PHONE, snap } from "./helpers";
+
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Picks `option` in the MUI select labelled `label` (inside `scope`, a channel for instance). */
+async function choose(page: Page, label: string, option: string | RegExp, scope: Page | Locator = page) {
+  await scope.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: typeof option === "string" }).click();
+  await expect(page.getByRole("listbox")).toBeHidden();
+}
+
+/** Desktop then phone screenshots of the page as it is, back to desktop. */
+async function snapBoth(page: Page, name: string) {
+  await snap(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await snap(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A location of `token`'s user, through the API. */
+async function apiLocation(baseURL: string, token: string, body: { name: string; country: string; lat: number; lon: number }) {
+  const res = await fetch(`${baseURL}/api/v1/locations`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`location: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: number; owner_id: number };
+}
+
+test("a household adds a location, a single-phase shelly with three measurements, and sees them on its locations", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  await logIn(page, user.email, user.password);
+  const deviceId = `shellyem-${Date.now().toString(36).toUpperCase()}`;
+
+  // the empty states invite to add
+  await page.goto("/device-info");
+  await expect(page.getByText("No devices yet")).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await snapBoth(page, "devices-empty");
+  await page.goto("/locations/");
+  await expect(page.getByRole("heading", { name: "My Locations" })).toBeVisible();
+  await expect(page.getByText("No locations yet")).toBeVisible();
+  await expect(page.getByText(/logged in as an admin/)).toHaveCount(0);
+
+  // Add Location: the specification's messages, at most 8 decimals, 0 by default
+  await page.getByRole("link", { name: "Add location", exact: true }).click();
+  await expect(page).toHaveURL(/\/locations\/new$/);
+  await expect(page.getByLabel("Latitude")).toHaveValue("0");
+  await expect(page.getByLabel("Longitude")).toHaveValue("0");
+  await page.getByLabel("Latitude").fill("");
+  await page.getByRole("button", { name: "Add location" }).click();
+  await expect(page.getByText("Location name is required")).toBeVisible();
+  await expect(page.getByText("Latitude is required")).toBeVisible();
+  await expect(page.getByLabel("Name")).toBeFocused();
+  await page.getByLabel("Name").fill("Maison");
+  await choose(page, "Country", "France (FR)");
+  await page.getByLabel("Latitude").fill("45.123456789");
+  await page.getByLabel("Longitude").fill("");
+  await page.getByRole("button", { name: "Add location" }).click();
+  await expect(page.getByText("Latitude allows at most 8 decimals")).toBeVisible();
+  await expect(page.getByText("Longitude is required")).toBeVisible();
+  await page.getByLabel("Latitude").fill("45.12345678");
+  await page.getByLabel("Longitude").fill("5.7");
+  await snapBoth(page, "location-form");
+  await page.getByRole("button", { name: "Add location" }).click();
+  await expect(page).toHaveURL(/\/locations\/$/);
+  const maison = page.getByRole("region", { name: "Maison" });
+  await expect(maison.getByText("France · 45.12345678, 5.7")).toBeVisible();
+  await expect(maison.getByText("0 devices")).toBeVisible();
+  await expect(maison.getByText("There are no devices assigned to this location yet.")).toBeVisible();
+
+  // New Device: the Variant B form
+  await page.goto("/device-info");
+  await page.getByRole("link", { name: "New Device" }).click();
+  await expect(page).toHaveURL(/\/device-info\/new$/);
+  await expect(page.getByRole("combobox", { name: "Owner" })).toContainText(`${user.email} (you)`);
+  await page.getByRole("button", { name: "Create device" }).click();
+  await expect(page.getByText("Device ID is required")).toBeVisible();
+  await page.getByLabel("Device ID").fill(deviceId);
+  await choose(page, "Device Type", "shelly");
+  await choose(page, "Phase", "Single phase");
+  await choose(page, "Location", "Maison (France)");
+  await snapBoth(page, "device-new");
+  await page.getByRole("button", { name: "Create device" }).click();
+  await expect(page).toHaveURL(/\/device-info\/\d+$/);
+  const devicePath = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { name: deviceId })).toBeVisible();
+  const details = page.getByRole("region", { name: "Device details" });
+  await expect(details.getByText("Single phase")).toBeVisible();
+  await expect(details.getByText("Maison")).toBeVisible();
+  await expect(page.getByText("No measurements yet")).toBeVisible();
+
+  // three measurements, the first with the specification's defaults to replace
+  const measures = [
+    { name: "emeter_0", display: "Grid", type: "Total home" },
+    { name: "emeter_1", display: "Solar panels", type: "PV" },
+    { name: "emeter_2", display: "Heat pump", type: "Other" },
+  ];
+  for (const [i, m] of measures.entries()) {
+    await page.getByRole("button", { name: "New Measure" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Measure" });
+    await expect(dialog.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("shellyupdatename");
+    await expect(dialog.getByLabel("Display name")).toHaveValue("insert name");
+    if (i === 0) await snapBoth(page, "measure-new");
+    await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(m.name);
+    await dialog.getByLabel("Display name").fill(m.display);
+    await choose(page, "Measure type", m.type, dialog);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("row", { name: new RegExp(`${m.name} ${m.display} ${m.type}`) })).toBeVisible();
+  }
+  // the fourth is refused in the UI, with the reason
+  await expect(page.getByRole("button", { name: "New Measure" })).toBeDisabled();
+  await expect(page.getByText(/already has its maximum of 3 measurements/)).toBeVisible();
+
+  // Update Measure: the name is not shown, the rest changes
+  await page.getByRole("button", { name: "Edit Heat pump" }).click();
+  const update = page.getByRole("dialog", { name: "Update Measure" });
+  await expect(update.getByLabel("Display name")).toHaveValue("Heat pump");
+  await expect(update.getByRole("textbox", { name: "Name", exact: true })).toHaveCount(0);
+  await update.getByLabel("Display name").fill("Heat pump (garage)");
+  await choose(page, "Measure type", "Unused (CT clamp not connected)", update);
+  await update.getByRole("button", { name: "Save" }).click();
+  await expect(update).toBeHidden();
+  await expect(page.getByRole("row", { name: /emeter_2 Heat pump \(garage\) Unused/ })).toBeVisible();
+  await snapBoth(page, "device-page");
+
+  // the same device id again: the error toast and the server's reason
+  await page.goto("/device-info/new");
+  await page.getByLabel("Device ID").fill(deviceId);
+  await page.getByRole("button", { name: "Create device" }).click();
+  await expect(page.getByText("Unable to create device")).toBeVisible();
+  await expect(page.getByText("This is an error.")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "A device with this Device ID already exists" })).toBeVisible();
+
+  // the list, then the locations with the device and its measurements
+  await page.goto("/device-info");
+  const row = page.getByRole("row", { name: new RegExp(deviceId) });
+  await expect(row.getByRole("cell", { name: "shelly", exact: true })).toBeVisible();
+  await expect(row.getByRole("link", { name: `Edit Device ${deviceId}` })).toBeVisible();
+  await snapBoth(page, "devices-list");
+  await page.goto("/locations/");
+  await expect(maison.getByText("1 device", { exact: true })).toBeVisible();
+  const card = maison.getByRole("article", { name: `Device ${deviceId}` });
+  await expect(card.getByText("shelly · Single phase")).toBeVisible();
+  await expect(card.getByText("Grid · Total home (emeter_0)")).toBeVisible();
+  await expect(card.getByText("Solar panels · PV (emeter_1)")).toBeVisible();
+  await expect(card.getByText("Heat pump (garage) · Unused (CT clamp not connected) (emeter_2)")).toBeVisible();
+  await snapBoth(page, "locations");
+  await card.getByRole("link", { name: `View ${deviceId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${devicePath}$`));
+
+  // deleting a measurement asks first, then New Measure is back
+  await page.getByRole("button", { name: "Delete Solar panels" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this measurement?" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("row", { name: /emeter_1/ })).toBeVisible();
+  await page.getByRole("button", { name: "Delete Solar panels" }).click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("row", { name: /emeter_1/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "New Measure" })).toBeEnabled();
+
+  // Edit Device comes back to the device page; Edit Location back to the locations
+  await page.getByRole("link", { name: "Edit Device" }).click();
+  await expect(page.getByLabel("Device ID")).toHaveValue(deviceId);
+  await page.getByLabel("Device ID").fill(`${deviceId}-B`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(new RegExp(`${devicePath}$`));
+  await expect(page.getByRole("heading", { name: `${deviceId}-B` })).toBeVisible();
+  await page.goto("/locations/");
+  await maison.getByRole("link", { name: "Edit Maison" }).click();
+  await expect(page.getByLabel("Latitude")).toHaveValue("45.12345678");
+  await page.getByLabel("Name").fill("Maison principale");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/locations\/$/);
+  await expect(page.getByRole("region", { name: "Maison principale" })).toBeVisible();
+
+  // deleting the device asks first and goes back to the (empty) list
+  await page.goto(devicePath);
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("dialog", { name: "Delete this device?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/device-info$/);
+  await expect(page.getByText("No devices yet")).toBeVisible();
+});
+
+test("My Devices: the Variant A form creates a device with two channels", async ({ page, baseURL }) => {
+  await page.goto("/user-devices/new");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fuser-devices%2Fnew/);
+
+  const user = await apiUser(baseURL!);
+  await apiLocation(baseURL!, user.token, { name: "Atelier", country: "DE", lat: 48.137154, lon: 11.576124 });
+  await logIn(page, user.email, user.password);
+  await page.goto("/user-devices");
+  await expect(page.getByText("No devices yet")).toBeVisible();
+  await snapBoth(page, "user-devices-empty");
+  await page.getByRole("link", { name: "New Device" }).click();
+  await expect(page).toHaveURL(/\/user-devices\/new$/);
+
+  // the specification's messages, all at once
+  await page.getByRole("button", { name: "Create device" }).click();
+  for (const message of ["Device ID is required fill", "device_type required", "location required", "Source required"]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel("Device ID")).toBeFocused();
+  // a vendor's API needs an integration, and this user has none
+  await expect(page.getByText("No integration linked yet")).toBeVisible();
+  await choose(page, "Source", "legrand_api");
+  await page.getByRole("button", { name: "Create device" }).click();
+  await expect(page.getByText("Integration is required fill")).toBeVisible();
+
+  await page.getByLabel("Device ID").fill("garage monitor");
+  await choose(page, "Device type", "shelly");
+  await choose(page, "Phase", "Single phase");
+  await choose(page, "Location", "Atelier (Germany)");
+  await choose(page, "Source", "mqtt");
+  await page.getByLabel("MQTT host").fill("mqtt.example.org");
+
+  await page.getByRole("button", { name: "Add channel" }).click();
+  await page.getByRole("button", { name: "Create device" }).click();
+  await expect(page.getByText("Channel name required")).toBeVisible();
+  await expect(page.getByText("Channel classification required")).toBeVisible();
+
+  const first = page.getByRole("group", { name: "Channel 1" });
+  await first.getByLabel("Channel name").fill("main");
+  await choose(page, "Classification", "Consumption", first);
+  await first.getByLabel("Unit", { exact: true }).fill("W");
+  await first.getByLabel("Database measurement prefix").fill("power");
+
+  await page.getByRole("button", { name: "Add channel" }).click();
+  const second = page.getByRole("group", { name: "Channel 2" });
+  await second.getByLabel("Channel name").fill("battery");
+  await choose(page, "Classification", "Production", second);
+  await choose(page, "Smart appliance category", "Residential energy storage system", second);
+  await second.getByLabel("Programmable").check();
+  await second.getByLabel("Unit", { exact: true }).fill("Wh");
+  await expect(page.getByText("Channels (2 of 3)")).toBeVisible();
+  await snapBoth(page, "user-device-form");
+
+  await page.getByRole("button", { name: "Create device" }).click();
+  await expect(page.getByText("Device created")).toBeVisible();
+  await expect(page.getByText("You created a new device.")).toBeVisible();
+  await expect(page).toHaveURL(/\/user-devices$/);
+  const card = page.getByRole("article", { name: "garage monitor" });
+  await expect(card.getByText("Atelier")).toBeVisible();
+  await expect(card.getByText("mqtt.example.org")).toBeVisible();
+  await expect(card.getByText("Channels (2)")).toBeVisible();
+  await expect(card.getByText("battery")).toBeVisible();
+  await snapBoth(page, "user-devices");
+
+  // what was stored: empty fields left out, the unit row without a prefix kept
+  const res = await fetch(`${baseURL}/api/v1/user_devices`, { headers: { authorization: `Bearer ${user.token}` } });
+  const [stored] = (await res.json()) as { integration_id: number | null; data: { channels: { name: string; prefix: string | null; metadata: Record<string, unknown> }[] } }[];
+  expect(stored.integration_id).toBeNull();
+  expect(stored.data.channels.map((c) => c.name)).toEqual(["main", "battery"]);
+  expect(stored.data.channels[1].metadata).toEqual({ "is.programmable": true, smartApplianceCategory: "residential_energy_storage_system", measurements: [{ unit: "Wh", databaseMeasurementPrefix: null }] });
+  expect(stored.data.channels[0].metadata["is.programmable"]).toBe(false);
+
+  // Edit Device: prefilled; a channel removed
+  await card.getByRole("link", { name: "Edit Device garage monitor" }).click();
+  await expect(page.getByLabel("Device ID")).toHaveValue("garage monitor");
+  await expect(page.getByRole("group", { name: "Channel 2" }).getByLabel("Channel name")).toHaveValue("battery");
+  await page.getByRole("button", { name: "Remove channel 2" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/user-devices$/);
+  await expect(card.getByText("Channels (1)")).toBeVisible();
+  await expect(card.getByText("battery")).toHaveCount(0);
+});
+
+test("an admin sees every user's locations, with the admin note", async ({ page, baseURL }) => {
+  const other = await apiUser(baseURL!);
+  const name = `Chalet ${Date.now().toString(36)}`;
+  const location = await apiLocation(baseURL!, other.token, { name, country: "AT", lat: 47.2692, lon: 11.4041 });
+
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await page.goto("/locations/");
+  await expect(page.getByText("Note that you are logged in as an admin so you can see all users locations and devices.")).toBeVisible();
+  const card = page.getByRole("region", { name });
+  await expect(card.getByText("Austria · 47.2692, 11.4041")).toBeVisible();
+  await expect(card.getByText(`Owner ${location.owner_id}`)).toBeVisible();
+  await expect(card.getByText("There are no devices assigned to this location yet.")).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await snapBoth(page, "locations-admin");
+});
