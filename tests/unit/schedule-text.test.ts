@@ -8,6 +8,17 @@ describe("a schedule in words", () => {
     expect(runsOf([2, 2, 3])).toEqual([[2, 3]]);
   });
 
+  it("joins the run that ends a cycle to the one that starts it (winter, night)", () => {
+    expect(runsOf([1, 2, 6, 12], [1, 12])).toEqual([[6, 6], [12, 2]]);
+    expect(runsOf([1, 12], [1, 12])).toEqual([[12, 1]]);
+    expect(runsOf([1, 2, 3], [1, 12])).toEqual([[1, 3]]);
+    expect(runsOf([5, 12], [1, 12])).toEqual([[5, 5], [12, 12]]);
+    expect(monthsText([1, 2, 12])).toBe("December–February");
+    expect(monthsText([1, 6, 12])).toBe("June, December, January");
+    expect(hoursText([0, 1, 2, 22, 23])).toBe("22:00–03:00");
+    expect(hoursText([0, 12, 23])).toBe("12:00–13:00, 23:00–01:00");
+  });
+
   it("names months (1 = January), days (0 = Monday) and hour spans (hour 23 ends at 24:00)", () => {
     expect(monthsText([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])).toBe("All year");
     expect(monthsText([1, 2, 3, 11])).toBe("January–March, November");
@@ -17,7 +28,8 @@ describe("a schedule in words", () => {
     expect(daysText([0, 1, 2, 3, 4])).toBe("Monday–Friday");
     expect(daysText([5, 6])).toBe("Saturday, Sunday");
     expect(hoursText([10, 11, 12, 13, 14, 15])).toBe("10:00–16:00");
-    expect(hoursText([0, 23])).toBe("00:00–01:00, 23:00–24:00");
+    expect(hoursText([22, 23])).toBe("22:00–24:00");
+    expect(hoursText([0])).toBe("00:00–01:00");
     expect(hoursText(Array.from({ length: 24 }, (_, h) => h))).toBe("All day");
     expect(monthNames([3, 11])).toBe("March, November");
   });
