@@ -17,12 +17,15 @@ export function PartFields({
   target,
   errors,
   disabled = false,
+  flaggedMonths,
   onChange,
 }: {
   part: PartDraft;
   target: DraftTarget;
   errors: DraftErrors;
   disabled?: boolean;
+  /** the months this part shares with the other one */
+  flaggedMonths?: readonly number[];
   onChange: (patch: Partial<PartDraft>) => void;
 }) {
   const powerId = useId();
@@ -49,6 +52,7 @@ export function PartFields({
         selected={part.months}
         onToggle={(m) => onChange({ months: toggle(part.months, m) })}
         disabled={disabled}
+        flagged={flaggedMonths}
         error={errors[fieldKey(target, "months")]}
         columns={{ xs: 6, sm: 12 }}
       />

@@ -156,7 +156,7 @@ export function ScheduleEditor({
             )}
             {draft.schedules?.map((p, i) => (
               <Section key={i} title={`Part ${i + 1}`} tone={TONES[i % TONES.length]}>
-                <PartFields part={partOf(draft, i)} target={i} errors={errors} onChange={change(i)} />
+                <PartFields part={partOf(draft, i)} target={i} errors={errors} flaggedMonths={overlap} onChange={change(i)} />
               </Section>
             ))}
           </Stack>

@@ -19,6 +19,7 @@ export function ToggleSet({
   onToggle,
   disabled = false,
   error,
+  flagged = [],
   columns,
 }: {
   label: string;
@@ -29,6 +30,8 @@ export function ToggleSet({
   onToggle: (value: number) => void;
   disabled?: boolean;
   error?: string;
+  /** values to point at (the months two parts share): a red ring */
+  flagged?: readonly number[];
   /** buttons per row by breakpoint */
   columns: { xs: number; sm?: number; md?: number };
 }) {
@@ -50,6 +53,7 @@ export function ToggleSet({
       <Box sx={{ display: "grid", gridTemplateColumns: cols, gap: 0.75 }}>
         {options.map((o) => {
           const on = selected.includes(o.value);
+          const flag = flagged.includes(o.value);
           return (
             <ToggleButton
               key={o.value}
@@ -73,6 +77,7 @@ export function ToggleSet({
                 "&.Mui-selected, &.Mui-selected:hover": { bgcolor: "primary.main", color: "primary.contrastText", borderColor: "primary.main" },
                 "&.Mui-selected.Mui-disabled": { bgcolor: "action.disabledBackground", color: "text.secondary", borderColor: "transparent" },
                 "&.Mui-focusVisible": { outline: "3px solid", outlineColor: "info.main", outlineOffset: 2 },
+                ...(flag && { boxShadow: (t) => `0 0 0 2px ${t.palette.background.paper}, 0 0 0 4px ${t.palette.error.main}` }),
               }}
             >
               {o.text}
