@@ -8,35 +8,50 @@ const DESKTOP = { width: 1280, height: 800 };
 async function choose(page: Page, label: string, option: string | RegExp, scope: Page | Locator = page) {
   await scope.getByRole("combobox", { name: label, exact: true }).click();
   await page.getByRole("option", { name: option, exact: typeof option === "string" }).click();
-  await expect(page.getByRole("listbox")).toBeHidden();
+  // the menu is gone once its closing transition ends
+  await expect(page.locator(".MuiMenu-root")).toHaveCount(0);
 }
 
 /** Desktop then phone screenshots of the page as it is, back to desktop. */
 async function snapBoth(page: Page, name: string) {
+  // no dialog half-way through its opening transition
+  const dialog = page.locator(".MuiDialog-container");
+  if (await dialog.count()) await expect(dialog.first()).toHaveCSS("opacity", "1");
+  await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   await snap(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
 
-/** A location of `token`'s user, through the API. */
-async function apiLocation(baseURL: string, token: string, body: { name: string; country: string; lat: number; lon: number }) {
-  const res = await fetch(`${baseURL}/api/v1/locations`, {
-    method: "POST",
+/** A JSON call to the API as `token`'s user (the set-up of a test). */
+async function api<T = unknown>(baseURL: string, token: string, method: "POST", path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  if (res.status !== 201) throw new Error(`location: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { id: number; owner_id: number };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }
+
+const apiLocation = (baseURL: string, token: string, body: { name: string; country: string; lat: number; lon: number }) =>
+  api<{ id: number; owner_id: number }>(baseURL, token, "POST", "/api/v1/locations", body);
 
 test("a household adds a location, a single-phase shelly with three measurements, and sees them on its locations", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
   await logIn(page, user.email, user.password);
   const deviceId = `shellyem-${Date.now().toString(36).toUpperCase()}`;
 
-  // the empty states invite to add
+  // a list that cannot load says so, and loads again on request
+  await page.route("**/api/v1/device_info/", (route) => route.fulfill({ status: 500, json: { detail: "Internal server error" } }));
   await page.goto("/device-info");
+  await expect(page.getByText("We could not load your devices")).toBeVisible();
+  await snap(page, "devices-error-desktop");
+  await page.unroute("**/api/v1/device_info/");
+  await page.getByRole("button", { name: "Try again" }).click();
+
+  // the empty states invite to add
   await expect(page.getByText("No devices yet")).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
   await snapBoth(page, "devices-empty");
@@ -128,14 +143,6 @@ test("a household adds a location, a single-phase shelly with three measurements
   await expect(page.getByRole("row", { name: /emeter_2 Heat pump \(garage\) Unused/ })).toBeVisible();
   await snapBoth(page, "device-page");
 
-  // the same device id again: the error toast and the server's reason
-  await page.goto("/device-info/new");
-  await page.getByLabel("Device ID").fill(deviceId);
-  await page.getByRole("button", { name: "Create device" }).click();
-  await expect(page.getByText("Unable to create device")).toBeVisible();
-  await expect(page.getByText("This is an error.")).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "A device with this Device ID already exists" })).toBeVisible();
-
   // the list, then the locations with the device and its measurements
   await page.goto("/device-info");
   const row = page.getByRole("row", { name: new RegExp(deviceId) });
@@ -152,38 +159,72 @@ test("a household adds a location, a single-phase shelly with three measurements
   await snapBoth(page, "locations");
   await card.getByRole("link", { name: `View ${deviceId}` }).click();
   await expect(page).toHaveURL(new RegExp(`${devicePath}$`));
+});
 
-  // deleting a measurement asks first, then New Measure is back
-  await page.getByRole("button", { name: "Delete Solar panels" }).click();
+test("device pages: a refused create, confirmed deletes, edits that come back where they started", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  const location = await apiLocation(baseURL!, user.token, { name: "Studio", country: "IE", lat: 53.3498, lon: -6.2603 });
+  const deviceId = `spoony-${Date.now().toString(36).toUpperCase()}`;
+  const device = await api<{ id: number }>(baseURL!, user.token, "POST", "/api/v1/device_info", { device_id: deviceId, device_type: "spoony", phase_m: "single", location_id: location.id });
+  for (const [name, display_name] of [["ct1", "Kitchen"], ["ct2", "Boiler"]]) {
+    await api(baseURL!, user.token, "POST", "/api/v1/device_measurement_metadata", { device_id: device.id, name, display_name, measure_type: "other" });
+  }
+  await logIn(page, user.email, user.password);
+
+  // the same device id again: the error toast and the server's reason
+  await page.goto("/device-info/new");
+  await page.getByLabel("Device ID").fill(deviceId);
+  await page.getByRole("button", { name: "Create device" }).click();
+  await expect(page.getByText("Unable to create device")).toBeVisible();
+  await expect(page.getByText("This is an error.")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "A device with this Device ID already exists" })).toBeVisible();
+  await snap(page, "device-refused-desktop");
+
+  // deleting a measurement asks first
+  await page.goto(`/device-info/${device.id}`);
+  await expect(page.getByText("2 of 3")).toBeVisible();
+  await page.getByRole("button", { name: "Delete Boiler" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete this measurement?" });
+  await expect(confirm).toContainText("Boiler (ct2)");
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByRole("row", { name: /emeter_1/ })).toBeVisible();
-  await page.getByRole("button", { name: "Delete Solar panels" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("row", { name: /ct2/ })).toBeVisible();
+  await page.getByRole("button", { name: "Delete Boiler" }).click();
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("row", { name: /emeter_1/ })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "New Measure" })).toBeEnabled();
+  await expect(page.getByRole("row", { name: /ct2/ })).toHaveCount(0);
+  await expect(page.getByText("1 of 3")).toBeVisible();
 
-  // Edit Device comes back to the device page; Edit Location back to the locations
+  // Edit Device comes back to the device page, prefilled and saved
   await page.getByRole("link", { name: "Edit Device" }).click();
+  await expect(page).toHaveURL(new RegExp(`/device-info/${device.id}/edit$`));
   await expect(page.getByLabel("Device ID")).toHaveValue(deviceId);
+  await expect(page.getByRole("combobox", { name: "Location" })).toHaveText("Studio (Ireland)");
   await page.getByLabel("Device ID").fill(`${deviceId}-B`);
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(new RegExp(`${devicePath}$`));
+  await expect(page).toHaveURL(new RegExp(`/device-info/${device.id}$`));
   await expect(page.getByRole("heading", { name: `${deviceId}-B` })).toBeVisible();
+
+  // Edit Location goes back to the locations
   await page.goto("/locations/");
-  await maison.getByRole("link", { name: "Edit Maison" }).click();
-  await expect(page.getByLabel("Latitude")).toHaveValue("45.12345678");
-  await page.getByLabel("Name").fill("Maison principale");
+  await page.getByRole("link", { name: "Edit Studio" }).click();
+  await expect(page.getByLabel("Longitude")).toHaveValue("-6.2603");
+  await page.getByLabel("Name").fill("Studio Dublin");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/locations\/$/);
-  await expect(page.getByRole("region", { name: "Maison principale" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Studio Dublin" }).getByRole("article", { name: `Device ${deviceId}-B` })).toBeVisible();
 
-  // deleting the device asks first and goes back to the (empty) list
-  await page.goto(devicePath);
+  // deleting the device asks first and goes back to the (now empty) list
+  await page.goto(`/device-info/${device.id}`);
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page.getByRole("dialog", { name: "Delete this device?" }).getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/device-info$/);
   await expect(page.getByText("No devices yet")).toBeVisible();
+
+  // and a location, the same way
+  await page.goto("/locations/");
+  await page.getByRole("button", { name: "Delete Studio Dublin" }).click();
+  await page.getByRole("dialog", { name: "Delete this location?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("No locations yet")).toBeVisible();
 });
 
 test("My Devices: the Variant A form creates a device with two channels", async ({ page, baseURL }) => {
