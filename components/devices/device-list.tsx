@@ -38,7 +38,7 @@ export function NoDevices({ href, text }: { href: string; text: string }) {
 /** /device-info: Device ID, Device Type and Owner ID of each device, with View and Edit Device. */
 export function DeviceList({ callerId }: { callerId: number }) {
   const { data, error, isLoading, mutate } = useDeviceInfoList();
-  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"), { noSsr: true });
   if (error) return <ErrorState error={error} what="your devices" onRetry={() => mutate()} />;
   if (isLoading || !data) return <LoadingState />;
   if (!data.length) {

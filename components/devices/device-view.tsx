@@ -94,7 +94,7 @@ function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: num
   const [deleting, setDeleting] = useState<Measurement | null>(null);
   const [deletingDevice, setDeletingDevice] = useState(false);
 
-  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"), { noSsr: true });
   const limit = measurementLimit(device.device_type, device.phase_m);
   const count = device.metadata.length;
   const full = count >= limit;
@@ -162,7 +162,7 @@ function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: num
             <Typography id="measurements-title" variant="h2" sx={{ fontSize: "1.3rem" }}>
               Measurements
             </Typography>
-            <Chip size="small" label={`${count} of ${limit}`} color={full ? "default" : "primary"} variant="outlined" aria-label={`${count} of at most ${limit} measurements`} />
+            <Chip size="small" label={`${count} of ${limit}`} color={full ? "default" : "primary"} variant="outlined" />
           </Box>
           <Button
             variant="contained"

@@ -40,7 +40,7 @@ export function MeasurementDialog({
   onClose: () => void;
   onSaved: (saved: Measurement, created: boolean) => Promise<void>;
 }) {
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down("sm"), { noSsr: true });
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="measure-title">
       {/* a fresh form each time it opens */}
