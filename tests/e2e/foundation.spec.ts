@@ -149,3 +149,15 @@ test("the app shell: navigation, avatar menu, phone menu, admin item for admins 
   await logIn(page, E2E.admin.email, E2E.admin.password);
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
 });
+
+test("a page that does not exist answers 404 inside one shell", async ({ page, baseURL }) => {
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("This page does not exist")).toBeVisible();
+  const user = await apiUser(baseURL!);
+  await logIn(page, user.email, user.password);
+  const inApp = await page.goto("/device-info/not-a-number");
+  expect(inApp?.status()).toBe(404);
+  await expect(page.getByText("This page does not exist")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Data Privacy Policy" })).toHaveCount(1);
+});
