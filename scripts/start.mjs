@@ -9,6 +9,7 @@ import { prepareEnvironment, migrateDeploy, runSeed, root, dataDir } from "./lib
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const dev = mode === "dev";
 process.env.NODE_ENV = dev ? "development" : "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1"; // no phoning home (and no network here)
 
 function fail(msg) {
   console.error(`\n[foyer] ${msg}\n`);
@@ -64,7 +65,7 @@ server.on("error", (e) => {
   shutdown(1);
 });
 server.listen(port, hostname, () => {
-  const lines = [`Foyer is ready at ${process.env.APP_URL}  (${dev ? "development" : "production"}${db.embedded ? ", embedded PostgreSQL in .data/" : ""})`];
+  const lines = [`Foyer is ready at ${process.env.APP_URL}  (${dev ? "development" : "production"}${db.embedded ? `, embedded PostgreSQL in ${path.relative(root, dataDir) || "."}/` : ""})`];
   if (process.env.FIRST_SUPERUSER_EMAIL) {
     const shown = (k) => (db.generated.includes(k) ? process.env[k] : `(your ${k})`);
     lines.push(`  admin:  ${process.env.FIRST_SUPERUSER_EMAIL} / ${shown("FIRST_SUPERUSER_PASSWORD")}`);

@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const reports = path.join(root, "test-results", "reports");
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const only = process.argv.slice(2);
 
