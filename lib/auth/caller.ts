@@ -68,23 +68,19 @@ export async function loadCaller(id: number, ver: number, via: Caller["via"]): P
   return { ...rest, via };
 }
 
-export type Resolution = { caller: Caller } | { caller: null; reason: "missing" | "invalid" };
-
 /** Bearer token first; without an Authorization header, the next-auth session cookie. */
-export async function resolveCaller(req: Request): Promise<Resolution> {
+export async function resolveCaller(req: Request): Promise<Caller | null> {
   const auth = req.headers.get("authorization");
   if (auth) {
     const m = /^Bearer\s+(\S+)$/i.exec(auth.trim());
-    if (!m) return { caller: null, reason: "invalid" };
+    if (!m) return null;
     const claims = await verifyAccessToken(m[1]);
-    const caller = claims && (await loadCaller(Number(claims.sub), claims.ver, "bearer"));
-    return caller ? { caller } : { caller: null, reason: "invalid" };
+    return claims && loadCaller(Number(claims.sub), claims.ver, "bearer");
   }
   const cookie = sessionCookie(req);
   if (cookie) {
     const claims = await decodeSession(cookie);
-    const caller = claims && (await loadCaller(claims.uid, claims.ver, "cookie"));
-    return caller ? { caller } : { caller: null, reason: "invalid" };
+    return claims && loadCaller(claims.uid, claims.ver, "cookie");
   }
-  return { caller: null, reason: "missing" };
+  return null;
 }

@@ -16,7 +16,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (detail: string) => new ApiError(400, detail);
-export const unauthorized = (detail = "Not authenticated") =>
+export const unauthorized = (detail = "Could not validate credentials") =>
   new ApiError(401, detail, { headers: { "WWW-Authenticate": "Bearer" } });
 export const forbidden = (detail = "Not enough permissions") => new ApiError(403, detail);
 export const notFound = (what = "Item") => new ApiError(404, `${what} not found`);

@@ -51,11 +51,12 @@ function assertSameOrigin(req: Request) {
 export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "admin" } = {}) {
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
     try {
-      const r = await resolveCaller(req);
-      if (!r.caller) throw unauthorized(r.reason === "missing" ? "Not authenticated" : "Could not validate credentials");
-      if (r.caller.via === "cookie" && !SAFE.has(req.method)) assertSameOrigin(req);
-      if (opts.role === "admin" && !r.caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
-      return await handler({ req, params: (await ctx?.params) ?? {}, caller: r.caller });
+      const caller = await resolveCaller(req);
+      // one answer whether the credentials are missing or not valid (the contract's text for 401)
+      if (!caller) throw unauthorized();
+      if (caller.via === "cookie" && !SAFE.has(req.method)) assertSameOrigin(req);
+      if (opts.role === "admin" && !caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
+      return await handler({ req, params: (await ctx?.params) ?? {}, caller });
     } catch (err) {
       return errorResponse(err);
     }

@@ -151,7 +151,7 @@ describe("POST /api/token/refresh", () => {
   });
 
   it.each([
-    ["no credentials", undefined, "Not authenticated"],
+    ["no credentials", undefined, "Could not validate credentials"],
     ["a garbage token", "garbage", "Could not validate credentials"],
   ])("answers 401 for %s", async (_name, t, detail) => {
     const r = await call(refresh.POST, { method: "POST", token: t });

@@ -312,6 +312,13 @@ describe("device_info lists", () => {
     expect(ids(await listDevices(cast.owner.token, `?owner_id=${cast.owner.id}`))).toEqual([fx.deviceId, second.id]);
   });
 
+  it("filters on the other fields of the view: device_type, phase_m, device_id", async () => {
+    const three = await makeDevice(cast.owner.id, { deviceId: "linky-77", deviceType: "linky", phaseM: "three" });
+    expect(ids(await listDevices(cast.owner.token, "?phase_m=three"))).toEqual([three.id]);
+    expect(ids(await listDevices(cast.owner.token, "?device_type=linky&device_id=linky-77"))).toEqual([three.id]);
+    expectListHeaders(await listDevices(cast.owner.token, "?phase_m=four"), 0);
+  });
+
   it("pages and sorts with _start, _end, _sort and _order; X-Total-Count counts before slicing", async () => {
     for (const name of ["b-dev", "d-dev", "a-dev", "c-dev"]) await makeDevice(cast.owner.id, { deviceId: name });
     const page = await listDevices(cast.owner.token, "?_start=1&_end=3&_sort=device_id&_order=DESC");

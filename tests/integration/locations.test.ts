@@ -272,6 +272,7 @@ describe("location lists", () => {
     expect(ids(byOwner)).toEqual([theirs.id]);
     expectListHeaders(await list(cast.owner.token, `?owner_id=${cast.other.id}`), 0);
     expect(ids(await list(cast.owner.token, `?owner_id=${cast.owner.id}`))).toEqual([fx.locationId, second.id, third.id]);
+    expect(ids(await list(cast.owner.token, "?name=Cabin"))).toEqual([third.id]);
     const page = await list(cast.owner.token, "?_sort=name&_order=DESC&_start=1&_end=3");
     expectListHeaders(page, 3);
     expect(page.body.map((l: { name: string }) => l.name)).toEqual(["Cabin", "Barn"]);

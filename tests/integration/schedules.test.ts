@@ -127,6 +127,8 @@ describe("schedule lists", () => {
     const filtered = await call(list.GET, { token: cast.admin.token, path: `/api/v1/schedules?user_id=${cast.other.id}&_sort=der_name&_order=ASC&_start=0&_end=1` });
     expect(filtered.headers.get("x-total-count")).toBe("2");
     expect(filtered.body.map((s: { der_name: string }) => s.der_name)).toEqual(["Heat pump"]);
+    const typed = await call(list.GET, { token: cast.admin.token, path: "/api/v1/schedules?type=manual_weekahead&der_name=Heat%20pump" });
+    expect(typed.headers.get("x-total-count")).toBe("1");
     const spoof = await call(list.GET, { token: cast.owner.token, path: `/api/v1/schedules?user_id=${cast.other.id}` });
     expect(spoof.body).toEqual([]);
   });

@@ -151,6 +151,14 @@ describe("GET /api/v1/users lists", () => {
     expect((await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?id=abc" })).status).toBe(422);
   });
 
+  it("filters on the other fields of the User object too", async () => {
+    await makeUser({ email: "tos@example.com", firstName: "Tosca", acceptedTos: true });
+    const tos = await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?accepted_tos=true" });
+    expect(tos.body.map((u: { email: string }) => u.email)).toEqual(["tos@example.com"]);
+    const named = await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?first_name=Tosca" });
+    expect(named.headers.get("x-total-count")).toBe("1");
+  });
+
   it("refuses an unknown sort field with 422", async () => {
     const r = await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?_sort=hashed_password" });
     expect(r.status).toBe(422);

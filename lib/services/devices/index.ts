@@ -24,9 +24,9 @@ export const DEVICE_EXISTS = "A device with this Device ID already exists";
 export const MEASUREMENT_EXISTS = "A measurement with this name already exists on this device";
 
 export const DEVICE_SORTABLE = ["id", "device_id", "device_type", "phase_m", "owner_id", "location_id", "created_at", "updated_at"] as const;
-export const DEVICE_FILTERABLE = ["owner_id", "location_id", "device_type", "integration_id"] as const;
+export const DEVICE_FILTERABLE = ["owner_id", "location_id", "device_type", "integration_id", "phase_m", "device_id"] as const;
 export const ADMIN_DEVICE_SORTABLE = ["id", "name", "type", "data_source", "measurement_type", "user_id", "location_id"] as const;
-export const ADMIN_DEVICE_FILTERABLE = ["user_id", "location_id", "type", "data_source"] as const;
+export const ADMIN_DEVICE_FILTERABLE = ["user_id", "location_id", "type", "data_source", "measurement_type", "name"] as const;
 
 const deviceColumns: Record<string, keyof Prisma.DeviceOrderByWithRelationInput> = {
   id: "id", device_id: "deviceId", name: "deviceId", device_type: "deviceType", type: "deviceType", phase_m: "phaseM",
@@ -48,6 +48,10 @@ export async function listDevices(caller: Caller, p: ListParams): Promise<{ item
   const type = f.device_type ?? f.type;
   if (type !== undefined) where.deviceType = type as Prisma.DeviceWhereInput["deviceType"];
   if (f.data_source !== undefined) where.dataSource = f.data_source as Prisma.DeviceWhereInput["dataSource"];
+  const phase = f.phase_m ?? f.measurement_type;
+  if (phase !== undefined) where.phaseM = phase as Prisma.DeviceWhereInput["phaseM"];
+  const deviceId = f.device_id ?? f.name;
+  if (deviceId !== undefined) where.deviceId = deviceId;
   if (p.q) where.deviceId = { contains: p.q, mode: "insensitive" };
   const orderBy: Prisma.DeviceOrderByWithRelationInput[] = [{ [deviceColumns[p.sort.field] ?? "id"]: p.sort.order }];
   if (p.sort.field !== "id") orderBy.push({ id: "asc" });

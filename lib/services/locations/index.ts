@@ -7,7 +7,7 @@ import { ownedBy, resolveOwner } from "@/lib/services/access";
 import { COUNTRIES, type LocationInput } from "@/lib/validation/location";
 
 export const LOCATION_SORTABLE = ["id", "name", "country", "lat", "lon", "owner_id", "created_at", "updated_at"] as const;
-export const LOCATION_FILTERABLE = ["owner_id", "country"] as const;
+export const LOCATION_FILTERABLE = ["owner_id", "country", "name"] as const;
 
 const columns: Record<(typeof LOCATION_SORTABLE)[number], keyof Prisma.LocationOrderByWithRelationInput> = {
   id: "id", name: "name", country: "country", lat: "lat", lon: "lon", owner_id: "ownerId", created_at: "createdAt", updated_at: "updatedAt",
@@ -24,6 +24,7 @@ export async function listLocations(caller: Caller, p: ListParams<(typeof LOCATI
     if (!(COUNTRIES as readonly string[]).includes(country)) return { items: [], total: 0 };
     where.country = country as (typeof COUNTRIES)[number];
   }
+  if (p.filters.name !== undefined) where.name = p.filters.name;
   if (p.q) where.name = { contains: p.q, mode: "insensitive" };
   const orderBy: Prisma.LocationOrderByWithRelationInput[] = [{ [columns[p.sort.field]]: p.sort.order }];
   if (p.sort.field !== "id") orderBy.push({ id: "asc" });

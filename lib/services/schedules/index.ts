@@ -7,7 +7,7 @@ import { ownedBy } from "@/lib/services/access";
 import { scheduleDataSchema, type ScheduleData } from "@/lib/validation/schedule";
 
 export const SCHEDULE_SORTABLE = ["id", "user_id", "der_name", "created_at", "updated_at"] as const;
-export const SCHEDULE_FILTERABLE = ["user_id", "der_name"] as const;
+export const SCHEDULE_FILTERABLE = ["user_id", "der_name", "type"] as const;
 const columns: Record<(typeof SCHEDULE_SORTABLE)[number], keyof Prisma.ScheduleOrderByWithRelationInput> = {
   id: "id", user_id: "userId", der_name: "derName", created_at: "createdAt", updated_at: "updatedAt",
 };
@@ -32,6 +32,7 @@ export async function listSchedules(caller: Caller, p: ListParams<(typeof SCHEDU
   const user = intFilter("user_id", p.filters.user_id);
   if (user !== undefined) where.userId = caller.isSuperuser ? user : user === caller.id ? user : -1;
   if (p.filters.der_name !== undefined) where.derName = p.filters.der_name;
+  if (p.filters.type !== undefined) where.type = p.filters.type;
   if (p.q) where.derName = { contains: p.q, mode: "insensitive" };
   const orderBy: Prisma.ScheduleOrderByWithRelationInput[] = [{ [columns[p.sort.field]]: p.sort.order }];
   if (p.sort.field !== "id") orderBy.push({ id: "asc" });

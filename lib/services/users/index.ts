@@ -8,7 +8,7 @@ import { USER_EXISTS } from "@/lib/services/auth";
 import type { UserCreate, UserUpdate } from "@/lib/validation/user";
 
 export const USER_SORTABLE = ["id", "email", "first_name", "last_name", "is_active", "is_superuser", "accepted_tos", "created_at"] as const;
-export const USER_FILTERABLE = ["is_active", "is_superuser", "email"] as const;
+export const USER_FILTERABLE = ["is_active", "is_superuser", "accepted_tos", "email", "first_name", "last_name"] as const;
 type UserSort = (typeof USER_SORTABLE)[number];
 
 const sortColumn: Record<UserSort, keyof Prisma.UserOrderByWithRelationInput> = {
@@ -39,7 +39,11 @@ export async function listUsers(caller: Caller, p: ListParams<UserSort>): Promis
   const isSuperuser = boolFilter("is_superuser", p.filters.is_superuser);
   if (isActive !== undefined) where.isActive = isActive;
   if (isSuperuser !== undefined) where.isSuperuser = isSuperuser;
+  const acceptedTos = boolFilter("accepted_tos", p.filters.accepted_tos);
+  if (acceptedTos !== undefined) where.acceptedTos = acceptedTos;
   if (p.filters.email) where.email = p.filters.email.trim().toLowerCase();
+  if (p.filters.first_name !== undefined) where.firstName = p.filters.first_name;
+  if (p.filters.last_name !== undefined) where.lastName = p.filters.last_name;
   if (p.q) {
     where.OR = [
       { email: { contains: p.q, mode: "insensitive" } },
