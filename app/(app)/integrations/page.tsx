@@ -1,8 +1,22 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { requireCaller } from "@/lib/auth/session";
+import { listIntegrations } from "@/lib/services/integrations";
+import { PageHeader } from "@/components/devices/page-header";
+import { IntegrationCards } from "@/components/integrations/integration-cards";
+import { toIntegrationView } from "@/components/integrations/integration-view";
 
 export const metadata: Metadata = { title: "Your Integrations" };
 
-export default function IntegrationsPage() {
-  return <ComingSoon title="Your Integrations" description="Here you will link your Linky meter and your Legrand or Netatmo account." />;
+type Props = { searchParams: Promise<{ error?: string | string[] }> };
+
+// /integrations: the vendor accounts the user links; the vendor callback comes back here with ?error= when linking failed.
+export default async function IntegrationsPage({ searchParams }: Props) {
+  const caller = await requireCaller();
+  const [integrations, { error }] = await Promise.all([listIntegrations(caller), searchParams]);
+  return (
+    <>
+      <PageHeader title="Your Integrations" subtitle="Link the accounts that hold your energy data. Foyer only reads them, and you can unlink at any time." />
+      <IntegrationCards initial={integrations.map(toIntegrationView)} callbackError={typeof error === "string" ? error : null} />
+    </>
+  );
 }

@@ -1,0 +1,73 @@
+"use client";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import PowerOutlined from "@mui/icons-material/PowerOutlined";
+import { ErrorState } from "@/components/devices/page-states";
+import { NextLink } from "@/components/ui/next-link";
+import { useIntegrations } from "@/lib/swr/use-integrations";
+import { HomeSection, LinkHint } from "./home-section";
+import { meterIds, type IntegrationView } from "./integration-view";
+import { LinkySampler } from "./linky-sampler";
+import { MyIntegrationsTable } from "./my-integrations-table";
+import { LegrandPlants, NetatmoHomes } from "./vendor-samples";
+
+/**
+ * Variant B's home sections: 'My Integrations' and a sample of each linked source's data (Legrand
+ * plants, Linky readings, Netatmo homes). `initial` is the list the server page read, so the
+ * home shows without waiting; a section whose integration is missing says how to link it.
+ */
+export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
+  const { data, error, mutate } = useIntegrations(initial);
+  const integrations = data?.results ?? initial;
+  const find = (...names: string[]) => integrations.find((i) => names.includes(i.name));
+  const linky = find("linky");
+  const legrand = find("legrand", "legrand_up");
+  const netatmo = find("netatmo");
+  const meters = meterIds(linky?.resource);
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 3, mt: 5 }}>
+      <HomeSection
+        id="my-integrations"
+        title="My Integrations"
+        action={
+          <Button component={NextLink} href="/integrations-setup" size="small" startIcon={<PowerOutlined />}>
+            Add/Update integration
+          </Button>
+        }
+      >
+        {error && !data ? <ErrorState error={error} what="your integrations" onRetry={() => mutate()} /> : null}
+        {integrations.length ? (
+          <MyIntegrationsTable integrations={integrations} />
+        ) : (
+          <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, textAlign: "center", borderStyle: "dashed", borderRadius: 2 }}>
+            <Typography sx={{ fontWeight: 600, mb: 0.5 }}>No integration linked yet</Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              Link your Linky meter, or your Legrand or Netatmo account, to bring your energy data in.
+            </Typography>
+            <Button component={NextLink} href="/integrations-setup" variant="contained">
+              Link an integration
+            </Button>
+          </Paper>
+        )}
+      </HomeSection>
+      <HomeSection id="legrand-plants" title="Legrand Plants" sandbox={legrand?.sandbox}>
+        {legrand ? <LegrandPlants /> : <LinkHint linkLabel="Link Legrand">Link your Legrand account to see the plants of your installation here.</LinkHint>}
+      </HomeSection>
+      <HomeSection id="linky" title="Linky" sandbox={linky?.sandbox}>
+        {linky && meters.length ? (
+          <LinkySampler meters={meters} />
+        ) : linky ? (
+          <LinkHint linkLabel="Link Linky again">Your Linky integration has no meter yet: link it again to grant Foyer access to your meter.</LinkHint>
+        ) : (
+          <LinkHint linkLabel="Link Linky">Link your Linky meter to see its consumption and production here.</LinkHint>
+        )}
+      </HomeSection>
+      <HomeSection id="netatmo" title="Netatmo" sandbox={netatmo?.sandbox}>
+        {netatmo ? <NetatmoHomes /> : <LinkHint linkLabel="Link Netatmo">Link your Netatmo account to list your homes here.</LinkHint>}
+      </HomeSection>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
+import { NextLink } from "@/components/ui/next-link";
+
+/** One of the home's data sections: a titled panel, marked when its data comes from the sandbox. */
+export function HomeSection({
+  id,
+  title,
+  sandbox,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  sandbox?: boolean;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Paper component="section" aria-labelledby={`${id}-title`} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, minWidth: 0 }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1.5 }}>
+        <Typography id={`${id}-title`} variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.35rem" }, mr: "auto" }}>
+          {title}
+        </Typography>
+        {sandbox && <Chip size="small" color="secondary" variant="outlined" icon={<ScienceOutlined />} label="Sandbox data" />}
+        {action}
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+/** What a section says while its integration is not linked, with the way to link it. */
+export function LinkHint({ children, linkLabel }: { children: React.ReactNode; linkLabel: string }) {
+  return (
+    <Box sx={{ display: "flex", alignItems: { xs: "flex-start", sm: "center" }, gap: 2, flexDirection: { xs: "column", sm: "row" } }}>
+      <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
+        {children}
+      </Typography>
+      <Button component={NextLink} href="/integrations-setup" variant="outlined" sx={{ flexShrink: 0 }}>
+        {linkLabel}
+      </Button>
+    </Box>
+  );
+}

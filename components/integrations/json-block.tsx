@@ -1,0 +1,35 @@
+import Box from "@mui/material/Box";
+
+/**
+ * A JSON value in a scrollable code block. It can take the focus, so that a keyboard can scroll
+ * it; `tone` "error" frames a failure.
+ */
+export function JsonBlock({ value, label, tone = "default" }: { value: unknown; label: string; tone?: "default" | "error" }) {
+  return (
+    <Box
+      component="pre"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      sx={{
+        m: 0,
+        p: 2,
+        maxHeight: 420,
+        overflow: "auto",
+        borderRadius: 2,
+        border: 1,
+        borderColor: tone === "error" ? "error.light" : "divider",
+        bgcolor: tone === "error" ? "#fdf1f0" : "#f6f8f7",
+        color: tone === "error" ? "error.dark" : "text.primary",
+        fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+        fontSize: 13,
+        lineHeight: 1.55,
+        whiteSpace: "pre-wrap",
+        overflowWrap: "anywhere",
+        "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 },
+      }}
+    >
+      {JSON.stringify(value, null, 2)}
+    </Box>
+  );
+}
