@@ -1,7 +1,9 @@
 import { getCaller } from "@/lib/auth/session";
+import { listIntegrations } from "@/lib/services/integrations";
 import { AppShell } from "@/components/layout/app-shell";
 import { PublicShell } from "@/components/layout/public-shell";
 import { HomeView } from "@/components/home/home-view";
+import { toIntegrationView } from "@/components/integrations/integration-view";
 import { LandingPage } from "@/components/landing/landing-page";
 import { ToastOnLoad } from "@/components/ui/toast-on-load";
 import type { ToastOptions } from "@/components/ui/toast-provider";
@@ -19,7 +21,7 @@ export default async function HomePage({ searchParams }: Props) {
       </PublicShell>
     );
   }
-  const { created, updated } = await searchParams;
+  const [{ created, updated }, integrations] = await Promise.all([searchParams, listIntegrations(caller)]);
   const toast: ToastOptions | null =
     created === "true"
       ? { severity: "info", message: "Your integration has been created" }
@@ -29,7 +31,7 @@ export default async function HomePage({ searchParams }: Props) {
   return (
     <AppShell caller={caller}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
-      <HomeView caller={caller} />
+      <HomeView caller={caller} integrations={integrations.map(toIntegrationView)} />
     </AppShell>
   );
 }

@@ -13,6 +13,8 @@ import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import type { Caller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
+import { HomeIntegrations } from "@/components/integrations/home-integrations";
+import type { IntegrationView } from "@/components/integrations/integration-view";
 import { PrivacyNotice } from "./privacy-notice";
 
 const SECTIONS = [
@@ -23,8 +25,11 @@ const SECTIONS = [
   { href: "/dashboards", title: "Dashboards", icon: InsightsOutlined, text: "Follow your consumption, your production and your carbon footprint over time." },
 ];
 
-/** Home for a signed-in user: the privacy notice until accepted, a welcome and the sections of the app. */
-export function HomeView({ caller }: { caller: Caller }) {
+/**
+ * Home for a signed-in user: the privacy notice until accepted, a welcome, the sections of the app,
+ * then the user's integrations with a sample of each one's data.
+ */
+export function HomeView({ caller, integrations }: { caller: Caller; integrations: IntegrationView[] }) {
   return (
     <>
       {!caller.acceptedTos && <PrivacyNotice contactEmail={env().CONTACT_EMAIL} />}
@@ -61,6 +66,7 @@ export function HomeView({ caller }: { caller: Caller }) {
           ))}
         </Grid>
       </Box>
+      <HomeIntegrations initial={integrations} />
     </>
   );
 }
