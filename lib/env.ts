@@ -34,10 +34,35 @@ const schema = z
     TRUST_PROXY: z.enum(["private", "loopback", "true", "false"]).default("private"),
     PASSWORD_RESET_MINUTES: int(60),
     MAIL_DIR: z.string().optional(),
+    /** vendor accounts (lib/integrations): without a vendor's client id, the bundled sandbox stands in */
+    INTEGRATIONS_SANDBOX_URL: z.string().url().optional(),
+    LINKY_CLIENT_ID: z.string().min(1).optional(),
+    LINKY_CLIENT_SECRET: z.string().min(1).optional(),
+    LINKY_AUTHORIZE_URL: z.string().url().default("https://mon-compte-particulier.enedis.fr/dataconnect/v1/oauth2/authorize"),
+    LINKY_TOKEN_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr/oauth2/v3/token"),
+    LINKY_API_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr"),
+    LINKY_CONSENT_DURATION: z.string().regex(/^P\d+[DMY]$/).default("P1Y"),
+    NETATMO_CLIENT_ID: z.string().min(1).optional(),
+    NETATMO_CLIENT_SECRET: z.string().min(1).optional(),
+    NETATMO_URL: z.string().url().default("https://api.netatmo.com"),
+    NETATMO_SCOPE: z.string().default("read_station read_thermostat read_homecoach"),
+    LEGRAND_CLIENT_ID: z.string().min(1).optional(),
+    LEGRAND_CLIENT_SECRET: z.string().min(1).optional(),
+    LEGRAND_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+    LEGRAND_AUTH_URL: z.string().url().default("https://partners-login.eliotbylegrand.com"),
+    LEGRAND_API_URL: z.string().url().default("https://api.developer.legrand.com"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.FOYER_EMBEDDED_DB && PLACEHOLDER.test(env.SECRET_KEY)) {
       ctx.addIssue({ code: "custom", path: ["SECRET_KEY"], message: "SECRET_KEY is a placeholder: set a random secret of at least 32 characters" });
+    }
+    for (const v of ["LINKY", "NETATMO", "LEGRAND"] as const) {
+      if (env[`${v}_CLIENT_ID`] && !env[`${v}_CLIENT_SECRET`]) {
+        ctx.addIssue({ code: "custom", path: [`${v}_CLIENT_SECRET`], message: `${v}_CLIENT_ID is set: ${v}_CLIENT_SECRET is required too` });
+      }
+    }
+    if (env.LEGRAND_CLIENT_ID && !env.LEGRAND_SUBSCRIPTION_KEY) {
+      ctx.addIssue({ code: "custom", path: ["LEGRAND_SUBSCRIPTION_KEY"], message: "LEGRAND_CLIENT_ID is set: LEGRAND_SUBSCRIPTION_KEY is required too" });
     }
   });
 

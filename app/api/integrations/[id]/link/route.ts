@@ -1,0 +1,7 @@
+import { authedRoute } from "@/lib/http/route";
+import { ok } from "@/lib/http/respond";
+import { createLink, integrationNameOrThrow } from "@/lib/services/integrations";
+
+// GET /api/integrations/{vendor}/link: the vendor's consent URL, with a state bound to the caller
+// (the segment is named [id] because DELETE /api/integrations/{id} shares this level)
+export const GET = authedRoute(async ({ caller, params }) => ok({ link: await createLink(caller, integrationNameOrThrow(params.id)) }));

@@ -1,0 +1,9 @@
+import { parseQuery } from "@/lib/http/parse";
+import { authedRoute } from "@/lib/http/route";
+import { ok } from "@/lib/http/respond";
+import { getLinkyCurve } from "@/lib/services/integrations";
+import { linkyCurveQuerySchema } from "@/lib/validation/integration";
+
+// GET /api/integrations/linky/my/{meter}/consumption: the 30-minute consumption curve (last 7 days, or ?start=&end=)
+export const GET = authedRoute(async ({ req, caller, params }) =>
+  ok(await getLinkyCurve(caller, params.meter ?? "", "consumption", parseQuery(req, linkyCurveQuerySchema))));

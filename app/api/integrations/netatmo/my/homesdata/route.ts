@@ -1,0 +1,6 @@
+import { authedRoute } from "@/lib/http/route";
+import { ok } from "@/lib/http/respond";
+import { getNetatmoHomes } from "@/lib/services/integrations";
+
+// GET /api/integrations/netatmo/my/homesdata: the caller's homes from Netatmo Connect
+export const GET = authedRoute(async ({ caller }) => ok(await getNetatmoHomes(caller)));

@@ -1,0 +1,6 @@
+import { authedRoute } from "@/lib/http/route";
+import { ok } from "@/lib/http/respond";
+import { getLegrandPlants } from "@/lib/services/integrations";
+
+// GET /api/legrand/get_plants/hc: the caller's plants from Legrand Home + Control
+export const GET = authedRoute(async ({ caller }) => ok(await getLegrandPlants(caller)));

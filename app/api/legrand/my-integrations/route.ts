@@ -1,0 +1,7 @@
+import { authedRoute } from "@/lib/http/route";
+import { ok } from "@/lib/http/respond";
+import { toIntegrationView } from "@/lib/serializers/integration";
+import { listIntegrations } from "@/lib/services/integrations";
+
+// GET /api/legrand/my-integrations: all of the caller's integrations, as a bare array
+export const GET = authedRoute(async ({ caller }) => ok((await listIntegrations(caller)).map(toIntegrationView)));

@@ -1,0 +1,16 @@
+import { purposeKey } from "@/lib/crypto";
+import { notFound } from "@/lib/http/errors";
+import { publicRoute } from "@/lib/http/route";
+import { hasRealCredentials, type Vendor } from "@/lib/integrations/config";
+import { createSandbox } from "@/lib/integrations/sandbox";
+
+const VENDORS: readonly Vendor[] = ["linky", "netatmo", "legrand"];
+
+// /api/sandbox/{vendor}/...: the bundled vendor sandbox (consent page, token endpoint, data),
+// open only while that vendor has no real credentials configured
+const handle = publicRoute(async ({ req, params }) => {
+  const vendor = VENDORS.find((v) => v === params.vendor);
+  if (!vendor || hasRealCredentials(vendor)) throw notFound("Sandbox");
+  return createSandbox(vendor, { secret: purposeKey(`sandbox-${vendor}`) })(req);
+});
+export { handle as GET, handle as POST };

@@ -1,0 +1,81 @@
+// Which vendor endpoints the app talks to: the real ones when credentials are configured, else
+// the bundled sandbox (app/api/sandbox/<vendor>). Tests point a vendor at a local fake.
+import { env } from "@/lib/env";
+import type { IntegrationName } from "@/lib/generated/prisma/client";
+import type { Fetch } from "./oauth";
+
+/** The vendor API behind an integration name (legrand_up is a Legrand account too). */
+export type Vendor = "linky" | "netatmo" | "legrand";
+export const INTEGRATION_NAMES = ["linky", "legrand", "legrand_up", "netatmo"] as const satisfies readonly IntegrationName[];
+export const vendorOf = (name: IntegrationName): Vendor => (name === "legrand_up" ? "legrand" : name);
+
+export type VendorConfig = {
+  sandbox: boolean;
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** base of the data API */
+  apiUrl: string;
+  /** Legrand's Ocp-Apim-Subscription-Key */
+  subscriptionKey?: string;
+  scope?: string;
+  consentDuration?: string;
+  fetch: Fetch;
+};
+
+/** The sandbox's client credentials: public on purpose, the sandbox holds no one's data. */
+export const SANDBOX_CLIENT = { clientId: "foyer-sandbox", clientSecret: "foyer-sandbox-secret", subscriptionKey: "foyer-sandbox-key" };
+
+/** Where a vendor's sandbox is served: `{base}/api/sandbox/<vendor>`, each path as the vendor's. */
+export function sandboxConfig(vendor: Vendor, origin: string, doFetch: Fetch = fetch): VendorConfig {
+  const base = `${origin.replace(/\/$/, "")}/api/sandbox/${vendor}`;
+  const common = { sandbox: true, ...SANDBOX_CLIENT, fetch: doFetch };
+  if (vendor === "linky") {
+    return { ...common, authorizeUrl: `${base}/dataconnect/v1/oauth2/authorize`, tokenUrl: `${base}/oauth2/v3/token`, apiUrl: base, consentDuration: "P1Y" };
+  }
+  if (vendor === "netatmo") {
+    return { ...common, authorizeUrl: `${base}/oauth2/authorize`, tokenUrl: `${base}/oauth2/token`, apiUrl: base, scope: "read_thermostat" };
+  }
+  return { ...common, authorizeUrl: `${base}/authorize`, tokenUrl: `${base}/token`, apiUrl: base };
+}
+
+function realConfig(vendor: Vendor): VendorConfig | null {
+  const e = env();
+  if (vendor === "linky" && e.LINKY_CLIENT_ID) {
+    return {
+      sandbox: false, clientId: e.LINKY_CLIENT_ID, clientSecret: e.LINKY_CLIENT_SECRET ?? "", fetch,
+      authorizeUrl: e.LINKY_AUTHORIZE_URL, tokenUrl: e.LINKY_TOKEN_URL, apiUrl: e.LINKY_API_URL, consentDuration: e.LINKY_CONSENT_DURATION,
+    };
+  }
+  if (vendor === "netatmo" && e.NETATMO_CLIENT_ID) {
+    const base = e.NETATMO_URL.replace(/\/$/, "");
+    return {
+      sandbox: false, clientId: e.NETATMO_CLIENT_ID, clientSecret: e.NETATMO_CLIENT_SECRET ?? "", fetch,
+      authorizeUrl: `${base}/oauth2/authorize`, tokenUrl: `${base}/oauth2/token`, apiUrl: base, scope: e.NETATMO_SCOPE,
+    };
+  }
+  if (vendor === "legrand" && e.LEGRAND_CLIENT_ID) {
+    const auth = e.LEGRAND_AUTH_URL.replace(/\/$/, "");
+    return {
+      sandbox: false, clientId: e.LEGRAND_CLIENT_ID, clientSecret: e.LEGRAND_CLIENT_SECRET ?? "", fetch,
+      authorizeUrl: `${auth}/authorize`, tokenUrl: `${auth}/token`, apiUrl: e.LEGRAND_API_URL.replace(/\/$/, ""), subscriptionKey: e.LEGRAND_SUBSCRIPTION_KEY,
+    };
+  }
+  return null;
+}
+
+const overrides = new Map<Vendor, VendorConfig>();
+
+/** Points a vendor at other endpoints (tests: a fake on 127.0.0.1); `undefined` restores the default. */
+export function overrideVendorConfig(vendor: Vendor, config: VendorConfig | undefined) {
+  if (config) overrides.set(vendor, config);
+  else overrides.delete(vendor);
+}
+
+/** True when the vendor's real credentials are configured (the sandbox then stays closed). */
+export const hasRealCredentials = (vendor: Vendor) => realConfig(vendor) !== null;
+
+export function vendorConfig(vendor: Vendor): VendorConfig {
+  return overrides.get(vendor) ?? realConfig(vendor) ?? sandboxConfig(vendor, env().INTEGRATIONS_SANDBOX_URL ?? env().APP_URL);
+}

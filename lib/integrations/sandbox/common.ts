@@ -1,0 +1,151 @@
+// The bundled sandbox's OAuth2 side, shared by the three vendors: a consent page, the redirect
+// back with code and state, and a token endpoint (authorization_code with PKCE when a challenge
+// was sent, refresh_token). Codes and tokens are HMAC-signed and self-contained, so the sandbox
+// keeps no state and the same logic serves the app's routes and the tests' fakes.
+import crypto from "node:crypto";
+import { SANDBOX_CLIENT, type Vendor } from "../config";
+
+export type SandboxOptions = {
+  /** signs codes and tokens */
+  secret: Buffer;
+  /** tests: refuse every refresh_token grant, as a vendor does once consent is withdrawn */
+  refuseRefresh?: boolean;
+  now?: () => number;
+};
+
+type Claims = { t: "code" | "access" | "refresh"; v: Vendor; exp: number; n: string; ru?: string; cc?: string };
+
+export function sign(claims: Omit<Claims, "n">, secret: Buffer): string {
+  const payload = Buffer.from(JSON.stringify({ ...claims, n: crypto.randomBytes(6).toString("base64url") })).toString("base64url");
+  return `${payload}.${crypto.createHmac("sha256", secret).update(payload).digest("base64url")}`;
+}
+
+export function verify(token: string, secret: Buffer, t: Claims["t"], v: Vendor, now: number): Claims | null {
+  const [payload, mac] = token.split(".");
+  if (!payload || !mac) return null;
+  const want = crypto.createHmac("sha256", secret).update(payload).digest();
+  const got = Buffer.from(mac, "base64url");
+  if (got.length !== want.length || !crypto.timingSafeEqual(got, want)) return null;
+  try {
+    const c = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Claims;
+    return c.t === t && c.v === v && c.exp > now ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+const oauthError = (status: number, error: string, description: string) =>
+  Response.json({ error, error_description: description }, { status, headers: { "cache-control": "no-store" } });
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export type VendorSandbox = {
+  vendor: Vendor;
+  title: string;
+  expiresIn: number;
+  /** extra query parameters of the redirect back (Enedis adds usage_point_id) */
+  redirectExtras?: () => Record<string, string>;
+  /** extra fields of the token answer */
+  tokenExtras?: () => Record<string, string>;
+  scope?: string;
+  /** the data API: `path` is relative to the vendor's sandbox base */
+  data(req: Request, path: string, ctx: { bearer: Claims | null }): Response | Promise<Response>;
+};
+
+/** The consent page: Accept / Refuse as GET forms repeating the query, plus `approve`. */
+function consentPage(sb: VendorSandbox, url: URL): Response {
+  const hidden = [...url.searchParams.entries()]
+    .filter(([k]) => k !== "approve")
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join("");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(sb.title)} sandbox: consent</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}form{display:inline}button{font-size:1rem;padding:.5rem 1.2rem;margin-right:.5rem}</style></head>
+<body><p><strong>Sandbox</strong>: no account at the vendor is involved and the data are made up.</p>
+<h1>${escapeHtml(sb.title)}</h1><p>Foyer asks to read your data.</p>
+<form method="get"><input type="hidden" name="approve" value="1">${hidden}<button type="submit">Accept</button></form>
+<form method="get"><input type="hidden" name="approve" value="0">${hidden}<button type="submit">Refuse</button></form>
+</body></html>`;
+  return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } });
+}
+
+function authorize(sb: VendorSandbox, url: URL, opts: SandboxOptions, now: number): Response {
+  const q = url.searchParams;
+  const redirectUri = q.get("redirect_uri") ?? "";
+  let target: URL;
+  try {
+    target = new URL(redirectUri);
+    if (!/^https?:$/.test(target.protocol)) throw new Error();
+  } catch {
+    return oauthError(400, "invalid_request", "redirect_uri is missing or not an http(s) URL");
+  }
+  if (q.get("client_id") !== SANDBOX_CLIENT.clientId) return oauthError(400, "unauthorized_client", "Unknown client_id");
+  const challenge = q.get("code_challenge") ?? undefined;
+  if (challenge && q.get("code_challenge_method") !== "S256") return oauthError(400, "invalid_request", "code_challenge_method must be S256");
+  const approve = q.get("approve");
+  if (approve === null) return consentPage(sb, url);
+  const state = q.get("state");
+  if (state !== null) target.searchParams.set("state", state);
+  if (approve === "1") {
+    target.searchParams.set("code", sign({ t: "code", v: sb.vendor, exp: now + 5 * 60_000, ru: redirectUri, cc: challenge }, opts.secret));
+    for (const [k, v] of Object.entries(sb.redirectExtras?.() ?? {})) target.searchParams.set(k, v);
+  } else {
+    target.searchParams.set("error", "access_denied");
+    target.searchParams.set("error_description", "The user refused the consent");
+  }
+  return Response.redirect(target.toString(), 302);
+}
+
+async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now: number): Promise<Response> {
+  const form = new URLSearchParams(await req.text());
+  let clientId = form.get("client_id");
+  let clientSecret = form.get("client_secret");
+  const basic = req.headers.get("authorization")?.match(/^Basic (.+)$/i);
+  if (basic) [clientId, clientSecret] = Buffer.from(basic[1], "base64").toString("utf8").split(":");
+  if (clientId !== SANDBOX_CLIENT.clientId || clientSecret !== SANDBOX_CLIENT.clientSecret) return oauthError(401, "invalid_client", "Client authentication failed");
+  const grant = form.get("grant_type");
+  if (grant === "authorization_code") {
+    const code = verify(form.get("code") ?? "", opts.secret, "code", sb.vendor, now);
+    if (!code) return oauthError(400, "invalid_grant", "The authorization code is invalid or expired");
+    if (code.ru !== form.get("redirect_uri")) return oauthError(400, "invalid_grant", "redirect_uri does not match the authorization request");
+    if (code.cc) {
+      const verifier = form.get("code_verifier") ?? "";
+      const computed = crypto.createHash("sha256").update(verifier).digest("base64url");
+      if (!verifier || computed !== code.cc) return oauthError(400, "invalid_grant", "PKCE verification failed");
+    }
+  } else if (grant === "refresh_token") {
+    if (opts.refuseRefresh || !verify(form.get("refresh_token") ?? "", opts.secret, "refresh", sb.vendor, now)) {
+      return oauthError(400, "invalid_grant", "The refresh token is invalid, expired or revoked");
+    }
+  } else {
+    return oauthError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
+  }
+  return Response.json(
+    {
+      access_token: sign({ t: "access", v: sb.vendor, exp: now + sb.expiresIn * 1000 }, opts.secret),
+      refresh_token: sign({ t: "refresh", v: sb.vendor, exp: now + 365 * 86_400_000 }, opts.secret),
+      token_type: "Bearer",
+      expires_in: sb.expiresIn,
+      ...(sb.scope ? { scope: sb.scope } : {}),
+      ...sb.tokenExtras?.(),
+    },
+    { headers: { "cache-control": "no-store" } },
+  );
+}
+
+/** A `(Request) => Response` for one vendor's sandbox, mounted at `.../api/sandbox/<vendor>`. */
+export function sandboxHandler(sb: VendorSandbox, opts: SandboxOptions) {
+  return async (req: Request): Promise<Response> => {
+    const url = new URL(req.url);
+    const mount = `/api/sandbox/${sb.vendor}`;
+    const at = url.pathname.indexOf(mount);
+    const path = at < 0 ? url.pathname : url.pathname.slice(at + mount.length) || "/";
+    const now = (opts.now ?? Date.now)();
+    const authorizePath = sb.vendor === "linky" ? "/dataconnect/v1/oauth2/authorize" : sb.vendor === "netatmo" ? "/oauth2/authorize" : "/authorize";
+    const tokenPath = sb.vendor === "linky" ? "/oauth2/v3/token" : sb.vendor === "netatmo" ? "/oauth2/token" : "/token";
+    if (path === authorizePath && req.method === "GET") return authorize(sb, url, opts, now);
+    if (path === tokenPath && req.method === "POST") return token(sb, req, opts, now);
+    const bearer = req.headers.get("authorization")?.match(/^Bearer (.+)$/i)?.[1];
+    return sb.data(req, path, { bearer: bearer ? verify(bearer, opts.secret, "access", sb.vendor, now) : null });
+  };
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+export const INTEGRATION_NAMES = ["linky", "legrand", "legrand_up", "netatmo"] as const;
+export const integrationNameSchema = z.enum(INTEGRATION_NAMES);
+export type IntegrationNameInput = z.infer<typeof integrationNameSchema>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = (field: string) =>
+  z
+    .string()
+    .regex(DATE, { message: `${field} must be a date as YYYY-MM-DD` })
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { message: `${field} is not a valid date` });
+
+export const LINKY_MAX_DAYS = 7;
+
+/**
+ * The query of the Linky load curve calls: both dates or neither (the last 7 days); `end`
+ * after `start`, at most 7 days apart. `api_key` is accepted and ignored.
+ */
+export const linkyCurveQuerySchema = z
+  .object({ start: isoDate("start").optional(), end: isoDate("end").optional(), api_key: z.string().optional() })
+  .superRefine((q, ctx) => {
+    if ((q.start === undefined) !== (q.end === undefined)) {
+      ctx.addIssue({ code: "custom", path: [q.start === undefined ? "start" : "end"], message: "start and end go together" });
+      return;
+    }
+    if (q.start === undefined || q.end === undefined) return;
+    const days = (Date.parse(q.end) - Date.parse(q.start)) / 86_400_000;
+    if (days <= 0) ctx.addIssue({ code: "custom", path: ["end"], message: "end must be after start" });
+    else if (days > LINKY_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["end"], message: `The period cannot exceed ${LINKY_MAX_DAYS} days` });
+  });
+export type LinkyCurveQuery = z.infer<typeof linkyCurveQuerySchema>;
+
+/** The vendor's redirect back to us. */
+export const oauthCallbackQuerySchema = z.object({
+  code: z.string().min(1).optional(),
+  state: z.string().min(1).optional(),
+  error: z.string().optional(),
+  usage_point_id: z.string().optional(),
+});

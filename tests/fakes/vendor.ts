@@ -1,0 +1,57 @@
+// A vendor's API over real HTTP on 127.0.0.1: the bundled sandbox's logic (lib/integrations/sandbox)
+// behind node:http, with the requests it saw and switches a test may flip.
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { sandboxConfig, type Vendor, type VendorConfig } from "@/lib/integrations/config";
+import { createSandbox, type SandboxOptions } from "@/lib/integrations/sandbox";
+
+export type SeenRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: http.IncomingHttpHeaders };
+
+export class VendorFake {
+  readonly seen: SeenRequest[] = [];
+  readonly options: SandboxOptions = { secret: crypto.randomBytes(32) };
+  /** when set, every data call answers this status and body instead */
+  failWith: { status: number; body: unknown } | null = null;
+  private server?: http.Server;
+  origin = "";
+
+  constructor(readonly vendor: Vendor) {}
+
+  async start() {
+    const handle = createSandbox(this.vendor, this.options);
+    this.server = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks).toString("utf8");
+      const url = new URL(req.url ?? "/", this.origin);
+      this.seen.push({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, form: new URLSearchParams(body), headers: req.headers });
+      const isOAuth = /oauth2|authorize|token$/.test(url.pathname);
+      let answer: Response;
+      if (this.failWith && !isOAuth) answer = Response.json(this.failWith.body, { status: this.failWith.status });
+      else {
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+        answer = await handle(new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : body }));
+      }
+      res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** The app's client configuration pointing at this fake. */
+  config(): VendorConfig {
+    return sandboxConfig(this.vendor, this.origin);
+  }
+
+  requests(pathEnd: string) {
+    return this.seen.filter((r) => r.path.endsWith(pathEnd));
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
