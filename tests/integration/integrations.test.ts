@@ -16,6 +16,8 @@ import * as production from "@/app/api/integrations/linky/my/[meter]/production/
 import * as homes from "@/app/api/integrations/netatmo/my/homesdata/route";
 import * as myIntegrations from "@/app/api/legrand/my-integrations/route";
 import * as plants from "@/app/api/legrand/get_plants/hc/route";
+import * as sandboxRoute from "@/app/api/sandbox/[vendor]/[...path]/route";
+import { sandboxConfig } from "@/lib/integrations/config";
 
 const fakes = { linky: new VendorFake("linky"), netatmo: new VendorFake("netatmo"), legrand: new VendorFake("legrand") };
 const [PRODUCER, CONSUMER] = [SANDBOX_PRODUCER, SANDBOX_USAGE_POINTS[1]];
@@ -358,5 +360,35 @@ describe("Legrand plants and Netatmo homes", () => {
     const r = await call(homes.GET, { token: cast.owner.token });
     expect(r.status).toBe(502);
     expect(r.body.results.error).toBe("invalid_response");
+  });
+});
+
+describe("the bundled sandbox served by the app", () => {
+  /** fetch as the server would, but into our own /api/sandbox route handlers */
+  const viaRoutes: typeof fetch = async (input, init) => {
+    const req = new Request(input as string, init);
+    const vendor = new URL(req.url).pathname.split("/")[3];
+    return (req.method === "POST" ? sandboxRoute.POST : sandboxRoute.GET)(req, { params: Promise.resolve({ vendor }) });
+  };
+  afterAll(() => overrideVendorConfig("linky", fakes.linky.config()));
+
+  it("links Linky and reads a curve through /api/sandbox/linky/...", async () => {
+    overrideVendorConfig("linky", sandboxConfig("linky", "http://foyer.test", viaRoutes));
+    const url = await linkOf(cast.owner, "linky");
+    expect(url.href).toMatch(/^http:\/\/foyer\.test\/api\/sandbox\/linky\/dataconnect\/v1\/oauth2\/authorize\?/);
+    url.searchParams.set("approve", "1");
+    const consented = await viaRoutes(url.href, { redirect: "manual" });
+    expect(consented.status).toBe(302);
+    const r = await back("linky", new URL(consented.headers.get("location")!).search);
+    expect(r.headers.get("location")).toBe("http://foyer.test/?created=true");
+    const curve = await call(consumption.GET, { token: cast.owner.token, params: { meter: CONSUMER } });
+    expect(curve.status).toBe(200);
+    expect(curve.body.results.meter_reading.interval_reading).toHaveLength(336);
+    overrideVendorConfig("linky", fakes.linky.config());
+  });
+
+  it("answers 404 for a vendor it does not have", async () => {
+    const r = await call(sandboxRoute.GET, { path: "/api/sandbox/enphase/authorize", params: { vendor: "enphase" } });
+    expect(r.status).toBe(404);
   });
 });
