@@ -55,8 +55,13 @@ const VENDORS: VendorCard[] = [
 /** What the vendor callback's ?error= codes mean for a person; anything else is shown as it came. */
 const CALLBACK_ERRORS: Record<string, string> = {
   access_denied: "You declined the access at the vendor, so nothing was linked.",
-  invalid_state: "The link expired or was already used. Please start again with Link.",
-  expired_state: "The link expired or was already used. Please start again with Link.",
+  missing_state: "The vendor sent you back without the link's reference. Please start again with Link.",
+  invalid_state: "This consent link is unknown or was already used. Please start again with Link.",
+  expired_state: "This consent link has expired (links are valid 10 minutes). Please start again with Link.",
+  vendor_error: "The vendor reported an error during the consent. Please try again later.",
+  missing_code: "The vendor did not grant access. Please start again with Link.",
+  token_exchange_failed: "The vendor refused to hand over access. Please try again later.",
+  no_usage_point: "The grid operator granted access to no meter, so nothing was linked. Please link again and choose your meter.",
 };
 
 /**

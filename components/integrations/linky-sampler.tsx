@@ -136,11 +136,11 @@ function ReadingView({ reading, kind }: { reading: MeterReading; kind: LinkyKind
               <TableBody>
                 {visible.map((r, i) => (
                   <TableRow key={`${r.date}-${i}`}>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{r.date}</TableCell>
+                    <TableCell sx={{ whiteSpace: { xs: "normal", sm: "nowrap" } }}>{r.date}</TableCell>
                     <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums" }}>
                       {r.value}
                     </TableCell>
-                    <TableCell>{interval(r.interval_length)}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>{interval(r.interval_length)}</TableCell>
                     <TableCell>{r.measure_type ?? ""}</TableCell>
                   </TableRow>
                 ))}

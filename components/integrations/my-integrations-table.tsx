@@ -17,38 +17,71 @@ function meterCell(i: IntegrationView) {
   return ids.length ? ids.join(", ") : "not available";
 }
 
-/** Variant B's 'My Integrations' table: name, meter ids, created and last updated (dd MMM yyyy). */
+function Marks({ integration: i }: { integration: IntegrationView }) {
+  return (
+    <>
+      {i.needs_relink && <Chip size="small" color="warning" label="Needs a new link" />}
+      {i.sandbox && <Chip size="small" color="secondary" variant="outlined" label="Sandbox data" />}
+    </>
+  );
+}
+
+/**
+ * Variant B's 'My Integrations' table: name, meter ids, created and last updated (dd MMM yyyy).
+ * A phone gets the same facts as one small card per integration (the table shows from 600 px up).
+ */
 export function MyIntegrationsTable({ integrations }: { integrations: IntegrationView[] }) {
   return (
-    <TableContainer sx={{ border: 1, borderColor: "divider", borderRadius: 2 }}>
-      <Table size="small" aria-labelledby="my-integrations-title" sx={{ "& th": { fontWeight: 700, whiteSpace: "nowrap" }, "& td, & th": { px: { xs: 1, sm: 2 } } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Integration Name</TableCell>
-            <TableCell>Meter ID(s)</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell>Last Updated</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {integrations.map((i) => (
-            <TableRow key={i.id}>
-              <TableCell>
-                <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-                  <Typography component="span" sx={{ fontWeight: 600, fontSize: "inherit" }}>
-                    {integrationLabel(i.name)}
-                  </Typography>
-                  {i.needs_relink && <Chip size="small" color="warning" label="Needs a new link" />}
-                  {i.sandbox && <Chip size="small" color="secondary" variant="outlined" label="Sandbox data" />}
-                </Box>
-              </TableCell>
-              <TableCell sx={{ overflowWrap: "anywhere", color: i.name === "netatmo" || !i.resource ? "text.secondary" : undefined }}>{meterCell(i)}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{day(i.created_at)}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{day(i.updated_at)}</TableCell>
+    <>
+      <Box component="ul" sx={{ display: { xs: "flex", sm: "none" }, flexDirection: "column", gap: 1.5, m: 0, p: 0, listStyle: "none" }}>
+        {integrations.map((i) => (
+          <Box component="li" key={i.id} sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 1.5 }}>
+            <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1 }}>
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                {integrationLabel(i.name)}
+              </Typography>
+              <Marks integration={i} />
+            </Box>
+            <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.25, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0, overflowWrap: "anywhere" } }}>
+              <dt>Meter ID(s)</dt>
+              <dd>{meterCell(i)}</dd>
+              <dt>Created</dt>
+              <dd>{day(i.created_at)}</dd>
+              <dt>Last Updated</dt>
+              <dd>{day(i.updated_at)}</dd>
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      <TableContainer sx={{ display: { xs: "none", sm: "block" }, border: 1, borderColor: "divider", borderRadius: 2 }}>
+        <Table size="small" aria-labelledby="my-integrations-title" sx={{ "& th": { fontWeight: 700, whiteSpace: "nowrap" }, "& td, & th": { px: { xs: 1, sm: 2 } } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Integration Name</TableCell>
+              <TableCell>Meter ID(s)</TableCell>
+              <TableCell>Created</TableCell>
+              <TableCell>Last Updated</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {integrations.map((i) => (
+              <TableRow key={i.id}>
+                <TableCell>
+                  <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+                    <Typography component="span" sx={{ fontWeight: 600, fontSize: "inherit" }}>
+                      {integrationLabel(i.name)}
+                    </Typography>
+                    <Marks integration={i} />
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ wordBreak: "keep-all", color: i.name === "netatmo" || !i.resource ? "text.secondary" : undefined }}>{meterCell(i)}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{day(i.created_at)}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{day(i.updated_at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }

@@ -1,0 +1,163 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiUser, logIn, PHONE, snap as snapPage } from "./helpers";
+
+const DESKTOP = { width: 1280, height: 800 };
+// the linky sandbox grants these two usage points; the first one also produces
+const METERS = ["24880057139941", "25946599093143"];
+
+/** A user who has accepted the privacy notice, logged in through the page. */
+async function signedIn(page: Page, baseURL: string) {
+  const user = await apiUser(baseURL);
+  const res = await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.ok).toBe(true);
+  await logIn(page, user.email, user.password);
+  return user;
+}
+
+/** Clicks a card's Link (or Link again) on an integrations page and accepts on the sandbox's consent page. */
+async function linkThroughSandbox(page: Page, button: string) {
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await expect(page.getByRole("button", { name: "Accept" })).toBeVisible();
+  await expect(page.getByText("Sandbox", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Accept" }).click();
+}
+
+/** A full-page screenshot taken from the top (the sticky header stays where it belongs). */
+async function snap(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapPage(page, name);
+}
+
+const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+test("link the Linky meter through the sandbox, read its consumption, link it again and unlink it", async ({ page, baseURL }) => {
+  await signedIn(page, baseURL!);
+
+  // nothing linked: the home says so in each section
+  await page.goto("/");
+  const mine = section(page, "My Integrations");
+  await expect(mine.getByText("No integration linked yet")).toBeVisible();
+  await expect(section(page, "Linky").getByRole("link", { name: "Link Linky" })).toBeVisible();
+  await snap(page, "home-integrations-empty-desktop");
+
+  await mine.getByRole("link", { name: "Add/Update integration" }).click();
+  await expect(page).toHaveURL(/\/integrations-setup$/);
+  await expect(page.getByRole("heading", { name: "Add or update an integration" })).toBeVisible();
+  await expect(page.getByText("Not linked")).toHaveCount(3);
+  await expect(page.getByText(/deprecated in 2023/)).toBeVisible();
+
+  await page.goto("/integrations");
+  await expect(page.getByRole("heading", { name: "Your Integrations" })).toBeVisible();
+  await snap(page, "integrations-empty-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "integrations-empty-phone");
+  await page.setViewportSize(DESKTOP);
+
+  // link: our page → the vendor's consent page (the sandbox) → back home with the blue toast
+  await linkThroughSandbox(page, "Link Linky meter");
+  await expect(page.getByText("Your integration has been created")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const row = section(page, "My Integrations").getByRole("row", { name: /Linky grid-operator meter/ });
+  await expect(row).toContainText(`${METERS[0]}, ${METERS[1]}`);
+  await expect(row).toContainText("Sandbox data");
+  await expect(row.getByRole("cell").nth(2)).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+
+  // the Linky section: the buttons wait for a meter
+  const linky = section(page, "Linky");
+  await expect(linky.getByText(/last 7 days/)).toBeVisible();
+  await expect(linky.getByRole("button", { name: "Get consumption" })).toBeDisabled();
+  await expect(linky.getByRole("button", { name: "Get production" })).toBeDisabled();
+  await linky.getByRole("combobox", { name: "Choose the meter" }).click();
+  await expect(page.getByRole("option")).toHaveText(METERS);
+  await page.getByRole("option", { name: METERS[1] }).click();
+
+  // this meter produces nothing: the vendor's failure shows as JSON
+  await linky.getByRole("button", { name: "Get production" }).click();
+  const failure = linky.getByRole("region", { name: "Linky production: error" });
+  await expect(failure).toContainText('"detail"');
+  await expect(failure).toContainText("no_data_found");
+
+  // a success replaces the error
+  await linky.getByRole("button", { name: "Get consumption" }).click();
+  await expect(failure).toBeHidden();
+  await expect(linky.locator("dd").first()).toHaveText(METERS[1]);
+  const readings = linky.getByRole("table", { name: "Consumption readings" });
+  await expect(readings.getByRole("columnheader")).toHaveText(["Date", "Value (W)", "Interval", "Type"]);
+  await expect(readings.getByRole("row")).toHaveCount(49); // a page of 48 half-hours, and the header
+  await expect(readings.getByRole("row").nth(1)).toContainText("30 min");
+  await snap(page, "home-linky-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "home-linky-phone");
+  await page.setViewportSize(DESKTOP);
+
+  // link again: the same integration, updated
+  await page.goto("/integrations");
+  const card = page.getByRole("region", { name: "Linky meter" });
+  await expect(card.getByText(/^Linked since \d{2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
+  await expect(card.getByText(`${METERS[0]}, ${METERS[1]}`)).toBeVisible();
+  await snap(page, "integrations-linked-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "integrations-linked-phone");
+  await page.setViewportSize(DESKTOP);
+  await linkThroughSandbox(page, "Link again Linky meter");
+  await expect(page.getByText("Your integration has been updated")).toBeVisible();
+  await expect(section(page, "My Integrations").getByRole("row")).toHaveCount(2);
+
+  // unlink, after a confirmation that can be cancelled
+  await page.goto("/integrations");
+  await card.getByRole("button", { name: "Unlink Linky meter" }).click();
+  const dialog = page.getByRole("dialog", { name: "Unlink Linky meter?" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText(/^Linked since/)).toBeVisible();
+  await card.getByRole("button", { name: "Unlink Linky meter" }).click();
+  await dialog.getByRole("button", { name: "Unlink" }).click();
+  await expect(page.getByText("Linky meter was unlinked")).toBeVisible();
+  await expect(card.getByText("Not linked")).toBeVisible();
+  await page.goto("/");
+  await expect(section(page, "My Integrations").getByText("No integration linked yet")).toBeVisible();
+});
+
+test("a refused consent comes back to Your Integrations with the reason, and nothing is linked", async ({ page, baseURL }) => {
+  await signedIn(page, baseURL!);
+  await page.goto("/integrations");
+  await page.getByRole("button", { name: "Link Netatmo" }).click();
+  await page.getByRole("button", { name: "Refuse" }).click();
+  await expect(page).toHaveURL(/\/integrations\?error=access_denied$/);
+  const refused = page.getByRole("alert").filter({ hasText: "could not be linked" });
+  await expect(refused).toContainText("You declined the access at the vendor");
+  await expect(page.getByText("Not linked")).toHaveCount(3);
+  await snap(page, "integrations-refused-desktop");
+  await refused.getByRole("button", { name: "Close" }).click();
+  await expect(refused).toBeHidden();
+  await expect(page).toHaveURL(/\/integrations$/);
+});
+
+test("Netatmo homes and Legrand plants through the sandbox", async ({ page, baseURL }) => {
+  await signedIn(page, baseURL!);
+  await page.goto("/integrations");
+  await linkThroughSandbox(page, "Link Netatmo");
+  await expect(page.getByText("Your integration has been created")).toBeVisible();
+
+  const netatmo = section(page, "Netatmo");
+  await expect(netatmo.getByText("Sandbox data")).toBeVisible();
+  await netatmo.getByRole("button", { name: "Get homes data" }).click();
+  await expect(netatmo.getByRole("region", { name: "Netatmo homes" })).toContainText('"homes"');
+  await expect(section(page, "My Integrations").getByRole("row", { name: /Netatmo\/Legrand/ })).toContainText("not available");
+  // Legrand is not linked yet: its section says how
+  await expect(section(page, "Legrand Plants").getByRole("link", { name: "Link Legrand" })).toBeVisible();
+
+  await page.goto("/integrations");
+  await linkThroughSandbox(page, "Link Legrand");
+  await expect(page.getByText("Your integration has been created")).toBeVisible();
+  const plants = section(page, "Legrand Plants");
+  await expect(plants.getByText(/Click the button/)).toBeVisible();
+  await plants.getByRole("button", { name: "Get plants from Home control API" }).click();
+  await expect(plants.getByRole("region", { name: "Legrand plants" })).toContainText('"name": "Sandbox home"');
+  await expect(section(page, "My Integrations").getByRole("row", { name: /Legrand IOT/ })).toBeVisible();
+  await netatmo.getByRole("button", { name: "Get homes data" }).click();
+  await expect(netatmo.getByRole("region", { name: "Netatmo homes" })).toContainText('"homes"');
+  await snap(page, "home-netatmo-legrand-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "home-netatmo-legrand-phone");
+});
