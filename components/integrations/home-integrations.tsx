@@ -53,10 +53,10 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
           </Paper>
         )}
       </HomeSection>
-      <HomeSection id="legrand-plants" title="Legrand Plants" sandbox={legrand?.sandbox}>
+      <HomeSection id="legrand-plants" title="Legrand Plants" sandbox={legrand?.sandbox} needsRelink={legrand?.needs_relink}>
         {legrand ? <LegrandPlants /> : <LinkHint linkLabel="Link Legrand">Link your Legrand account to see the plants of your installation here.</LinkHint>}
       </HomeSection>
-      <HomeSection id="linky" title="Linky" sandbox={linky?.sandbox}>
+      <HomeSection id="linky" title="Linky" sandbox={linky?.sandbox} needsRelink={linky?.needs_relink}>
         {linky && meters.length ? (
           <LinkySampler meters={meters} />
         ) : linky ? (
@@ -65,7 +65,7 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
           <LinkHint linkLabel="Link Linky">Link your Linky meter to see its consumption and production here.</LinkHint>
         )}
       </HomeSection>
-      <HomeSection id="netatmo" title="Netatmo" sandbox={netatmo?.sandbox}>
+      <HomeSection id="netatmo" title="Netatmo" sandbox={netatmo?.sandbox} needsRelink={netatmo?.needs_relink}>
         {netatmo ? <NetatmoHomes /> : <LinkHint linkLabel="Link Netatmo">Link your Netatmo account to list your homes here.</LinkHint>}
       </HomeSection>
     </Box>

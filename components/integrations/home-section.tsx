@@ -1,3 +1,4 @@
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -11,12 +12,15 @@ export function HomeSection({
   id,
   title,
   sandbox,
+  needsRelink,
   action,
   children,
 }: {
   id: string;
   title: string;
   sandbox?: boolean;
+  /** the vendor no longer accepts Foyer's access: say so above the section's content */
+  needsRelink?: boolean;
   action?: React.ReactNode;
   children: React.ReactNode;
 }) {
@@ -29,6 +33,19 @@ export function HomeSection({
         {sandbox && <Chip size="small" color="secondary" variant="outlined" icon={<ScienceOutlined />} label="Sandbox data" />}
         {action}
       </Box>
+      {needsRelink && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button component={NextLink} href="/integrations-setup" color="inherit" size="small">
+              Link again
+            </Button>
+          }
+        >
+          The vendor no longer accepts Foyer&apos;s access to this account: link it again to read its data.
+        </Alert>
+      )}
       {children}
     </Paper>
   );
