@@ -3,7 +3,9 @@ import { env } from "@/lib/env";
 import { errorResponse, forbidden, notFound, unauthorized } from "./errors";
 
 type Params = Record<string, string>;
-type RouteContext = { params: Promise<Params> } | undefined;
+/** What Next passes: catch-all segments ([...path]) are string arrays; our handlers read single ids. */
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> } | undefined;
+const paramsOf = async (ctx: RouteContext) => ((await ctx?.params) ?? {}) as Params;
 type Handler<C> = (ctx: C) => Response | Promise<Response>;
 
 export type PublicContext = { req: Request; params: Params };
@@ -13,7 +15,7 @@ export type AuthedContext = PublicContext & { caller: Caller };
 export function publicRoute(handler: Handler<PublicContext>) {
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
     try {
-      return await handler({ req, params: (await ctx?.params) ?? {} });
+      return await handler({ req, params: await paramsOf(ctx) });
     } catch (err) {
       return errorResponse(err);
     }
@@ -56,7 +58,7 @@ export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "adm
       if (!caller) throw unauthorized();
       if (caller.via === "cookie" && !SAFE.has(req.method)) assertSameOrigin(req);
       if (opts.role === "admin" && !caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
-      return await handler({ req, params: (await ctx?.params) ?? {}, caller });
+      return await handler({ req, params: await paramsOf(ctx), caller });
     } catch (err) {
       return errorResponse(err);
     }
