@@ -51,6 +51,11 @@ const schema = z
     LEGRAND_SUBSCRIPTION_KEY: z.string().min(1).optional(),
     LEGRAND_AUTH_URL: z.string().url().default("https://partners-login.eliotbylegrand.com"),
     LEGRAND_API_URL: z.string().url().default("https://api.developer.legrand.com"),
+    /** the dashboard service (Grafana): the server searches it with its token; unset, /dashboards says it is not enabled */
+    DASHBOARD_URL: z.string().url().optional(),
+    DASHBOARD_TOKEN: z.string().min(1).optional(),
+    /** where browsers load the dashboards' frames from (default DASHBOARD_URL) */
+    DASHBOARD_PUBLIC_URL: z.string().url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.FOYER_EMBEDDED_DB && PLACEHOLDER.test(env.SECRET_KEY)) {
@@ -63,6 +68,9 @@ const schema = z
     }
     if (env.LEGRAND_CLIENT_ID && !env.LEGRAND_SUBSCRIPTION_KEY) {
       ctx.addIssue({ code: "custom", path: ["LEGRAND_SUBSCRIPTION_KEY"], message: "LEGRAND_CLIENT_ID is set: LEGRAND_SUBSCRIPTION_KEY is required too" });
+    }
+    if (env.DASHBOARD_URL && !env.DASHBOARD_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["DASHBOARD_TOKEN"], message: "DASHBOARD_URL is set: DASHBOARD_TOKEN is required too" });
     }
   });
 

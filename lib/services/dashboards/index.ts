@@ -1,0 +1,46 @@
+// Dashboards: the dashboard service's (Grafana's) production dashboards, searched with the
+// server's own token, which never leaves this module.
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { GrafanaClient, type GrafanaConfig } from "@/lib/integrations/grafana/client";
+import { VendorError } from "@/lib/integrations/oauth";
+import { DEFAULT_FOLDER, PRODUCTION_TAG, type Dashboard } from "@/lib/validation/dashboard";
+
+let override: GrafanaConfig | null | undefined;
+
+/** Points the service at another Grafana (tests: a fake on 127.0.0.1); `null` as if not configured, `undefined` restores env. */
+export function overrideGrafanaConfig(config: GrafanaConfig | null | undefined) {
+  override = config;
+}
+
+function grafanaConfig(): GrafanaConfig | null {
+  if (override !== undefined) return override;
+  const e = env();
+  return e.DASHBOARD_URL && e.DASHBOARD_TOKEN ? { baseUrl: e.DASHBOARD_URL, token: e.DASHBOARD_TOKEN, fetch } : null;
+}
+
+/** Where browsers load dashboards from (DASHBOARD_PUBLIC_URL, else DASHBOARD_URL); null when not enabled. */
+export function dashboardsPublicUrl(): string | null {
+  const e = env();
+  return e.DASHBOARD_PUBLIC_URL ?? e.DASHBOARD_URL ?? null;
+}
+
+/**
+ * The production dashboards, in Grafana's order; those outside a folder are in 'General'.
+ * 503 when no dashboard service is configured, 502 when it fails.
+ */
+export async function listDashboards(): Promise<Dashboard[]> {
+  const config = grafanaConfig();
+  if (!config) throw new ApiError(503, "Dashboards have not been enabled yet");
+  let hits;
+  try {
+    hits = await new GrafanaClient(config).search({ tag: PRODUCTION_TAG, type: "dash-db" });
+  } catch (err) {
+    if (!(err instanceof VendorError)) throw err;
+    console.warn(`[foyer] dashboards: ${err.message}`);
+    throw new ApiError(502, "Failed to get grafana dashboards");
+  }
+  return hits
+    .filter((h) => h.tags.includes(PRODUCTION_TAG))
+    .map((h) => ({ id: h.id, title: h.title, url: h.url, type: h.type, tags: h.tags, folderTitle: h.folderTitle || DEFAULT_FOLDER }));
+}
