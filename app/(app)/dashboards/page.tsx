@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import { DashboardsView } from "@/components/dashboards/dashboards-view";
+import { dashboardsPublicUrl } from "@/lib/services/dashboards";
 
 export const metadata: Metadata = { title: "Dashboards" };
 
 export default function DashboardsPage() {
-  return <ComingSoon title="Dashboards" description="Here you will follow your energy, power and carbon footprint on your dashboards." />;
+  return <DashboardsView publicUrl={dashboardsPublicUrl()} />;
 }
