@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 
-/** A centred message with an icon, a title and a way back home (coming soon, forbidden...). */
+/** A centred message with an icon, a title and a way back home (not found, forbidden...). */
 export function StatusPanel({
   icon,
   eyebrow,

@@ -129,9 +129,10 @@ test("the app shell: navigation, avatar menu, phone menu, admin item for admins 
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
   await page.goto("/admin");
   await expect(page.getByText(/forbidden/i).first()).toBeVisible();
-  await page.goto("/dashboards");
-  await expect(page.getByText(/coming soon/i).first()).toBeVisible();
-  await snap(page, "coming-soon-desktop");
+  await page.goto("/");
+  await nav.getByRole("link", { name: "Dashboards", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboards$/);
+  await expect(page.getByText(/There was an error loading your dashboards/)).toBeVisible();
 
   await page.getByRole("button", { name: user.email }).click();
   await expect(page.getByRole("menuitem", { name: "My Account" })).toBeVisible();
