@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { call, type CallResult } from "../helpers/api";
+import { call } from "../helpers/api";
+import { permissionTable, type PermissionRow, type Who } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice, makeMeasurement } from "../factories/devices";
@@ -10,8 +11,6 @@ import * as device from "@/app/api/v1/devices/[id]/route";
 import * as deviceInfo from "@/app/api/v1/device_info/[id]/route";
 import * as measurements from "@/app/api/v1/device_measurement_metadata/route";
 
-type Who = "anon" | "owner" | "other" | "admin";
-const WHO: Who[] = ["anon", "owner", "other", "admin"];
 let cast: Record<Exclude<Who, "anon">, TestUser>;
 /** The owner's location and device (a single-phase spoony read over MQTT with one measurement). */
 let fx: { locationId: number; deviceId: number };
@@ -31,8 +30,7 @@ const put = (token: string | undefined, id: number | string, json: unknown) => c
 const remove = (token: string | undefined, id: number | string) => call(device.DELETE, { method: "DELETE", token, params: at(id) });
 
 describe("who may do what on /api/v1/devices (admins only)", () => {
-  type Row = { name: string; run: (t?: string) => Promise<CallResult>; expect: Partial<Record<Who, number>> };
-  const rows: Row[] = [
+  const rows: PermissionRow[] = [
     { name: "GET /devices", run: (t) => list(t), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
     { name: "GET /devices/{owner's}", run: (t) => get(t, fx.deviceId), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
     { name: "GET /devices/{missing}", run: (t) => get(t, 999999), expect: { anon: 401, owner: 403, admin: 404 } },
@@ -45,15 +43,7 @@ describe("who may do what on /api/v1/devices (admins only)", () => {
     { name: "DELETE /devices/{missing}", run: (t) => remove(t, 999999), expect: { owner: 403, admin: 404 } },
     { name: "DELETE /devices/{non-numeric}", run: (t) => remove(t, "x"), expect: { owner: 403, admin: 404 } },
   ];
-  const table = rows.flatMap((r) => WHO.filter((w) => r.expect[w] !== undefined).map((w) => [r.name, w, r.run, r.expect[w]!] as const));
-
-  it.each(table)("%s as %s", async (_name, who, run, expected) => {
-    const r = await run(tokenOf(who));
-    expect(r.status, JSON.stringify(r.body)).toBe(expected);
-    if (expected === 401) expect(r.headers.get("www-authenticate")).toBe("Bearer");
-    if (expected === 204) expect(r.body).toBeNull();
-    if (expected >= 400) expect(typeof r.body.detail).toBe("string");
-  });
+  permissionTable(rows, tokenOf);
 
   it("a non-admin changes nothing, even on their own device", async () => {
     await put(cast.owner.token, fx.deviceId, { name: "mine-anyway" });

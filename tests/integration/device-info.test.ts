@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { call, type CallResult } from "../helpers/api";
+import { call } from "../helpers/api";
+import { permissionTable, type PermissionRow, type Who } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice, makeIntegration, makeMeasurement } from "../factories/devices";
@@ -11,8 +12,6 @@ import * as measurements from "@/app/api/v1/device_measurement_metadata/route";
 import * as measurement from "@/app/api/v1/device_measurement_metadata/[id]/route";
 import * as user from "@/app/api/v1/users/[id]/route";
 
-type Who = "anon" | "owner" | "other" | "admin";
-const WHO: Who[] = ["anon", "owner", "other", "admin"];
 let cast: Record<Exclude<Who, "anon">, TestUser>;
 /** The owner's location, device (a single-phase spoony at that location) and its one measurement. */
 let fx: { locationId: number; deviceId: number; measurementId: number };
@@ -39,8 +38,7 @@ const putMeasurement = (token: string | undefined, id: number | string, json: un
 const deleteMeasurement = (token: string | undefined, id: number | string) => call(measurement.DELETE, { method: "DELETE", token, params: at(id) });
 
 describe("who may do what on device_info and device_measurement_metadata", () => {
-  type Row = { name: string; run: (t?: string) => Promise<CallResult>; expect: Partial<Record<Who, number>> };
-  const rows: Row[] = [
+  const rows: PermissionRow[] = [
     { name: "GET /device_info", run: (t) => listDevices(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
     { name: "POST /device_info", run: (t) => createDevice(t, { device_id: "new-one" }), expect: { anon: 401, owner: 201, other: 201, admin: 201 } },
     { name: "GET /device_info/{owner's}", run: (t) => getDevice(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
@@ -63,15 +61,7 @@ describe("who may do what on device_info and device_measurement_metadata", () =>
     { name: "DELETE /device_measurement_metadata/{missing}", run: (t) => deleteMeasurement(t, 999999), expect: { owner: 404, admin: 404 } },
     { name: "DELETE /device_measurement_metadata/{non-numeric}", run: (t) => deleteMeasurement(t, "x"), expect: { owner: 404, admin: 404 } },
   ];
-  const table = rows.flatMap((r) => WHO.filter((w) => r.expect[w] !== undefined).map((w) => [r.name, w, r.run, r.expect[w]!] as const));
-
-  it.each(table)("%s as %s", async (_name, who, run, expected) => {
-    const r = await run(tokenOf(who));
-    expect(r.status, JSON.stringify(r.body)).toBe(expected);
-    if (expected === 401) expect(r.headers.get("www-authenticate")).toBe("Bearer");
-    if (expected === 204) expect(r.body).toBeNull();
-    if (expected >= 400) expect(typeof r.body.detail).toBe("string");
-  });
+  permissionTable(rows, tokenOf);
 
   it("answers another user's device exactly like a missing one", async () => {
     const theirs = await getDevice(cast.other.token, fx.deviceId);

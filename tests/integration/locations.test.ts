@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { call, type CallResult } from "../helpers/api";
+import { call } from "../helpers/api";
+import { permissionTable, type PermissionRow, type Who } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice } from "../factories/devices";
@@ -12,8 +13,6 @@ import * as locations1 from "@/app/api/v1/locations1/route";
 import * as location1 from "@/app/api/v1/locations1/[id]/route";
 import * as deviceInfo from "@/app/api/v1/device_info/[id]/route";
 
-type Who = "anon" | "owner" | "other" | "admin";
-const WHO: Who[] = ["anon", "owner", "other", "admin"];
 let cast: Record<Exclude<Who, "anon">, TestUser>;
 /** The owner's location, with one device that has one measurement. */
 let fx: { locationId: number; deviceId: number };
@@ -36,8 +35,7 @@ const put = (token: string | undefined, id: number | string, json: unknown) => c
 const remove = (token: string | undefined, id: number | string) => call(location.DELETE, { method: "DELETE", token, params: at(id) });
 
 describe("who may do what on /api/v1/locations", () => {
-  type Row = { name: string; run: (t?: string) => Promise<CallResult>; expect: Partial<Record<Who, number>> };
-  const rows: Row[] = [
+  const rows: PermissionRow[] = [
     { name: "GET /locations", run: (t) => list(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
     { name: "POST /locations", run: (t) => create(t, valid), expect: { anon: 401, owner: 201, other: 201, admin: 201 } },
     { name: "GET /locations/my", run: (t) => mine(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
@@ -55,15 +53,7 @@ describe("who may do what on /api/v1/locations", () => {
     { name: "GET /locations1/{missing}", run: (t) => call(location1.GET, { token: t, params: at(999999) }), expect: { owner: 404, admin: 404 } },
     { name: "GET /locations1/{non-numeric}", run: (t) => call(location1.GET, { token: t, params: at("x") }), expect: { owner: 404, admin: 404 } },
   ];
-  const table = rows.flatMap((r) => WHO.filter((w) => r.expect[w] !== undefined).map((w) => [r.name, w, r.run, r.expect[w]!] as const));
-
-  it.each(table)("%s as %s", async (_name, who, run, expected) => {
-    const r = await run(tokenOf(who));
-    expect(r.status, JSON.stringify(r.body)).toBe(expected);
-    if (expected === 401) expect(r.headers.get("www-authenticate")).toBe("Bearer");
-    if (expected === 204) expect(r.body).toBeNull();
-    if (expected >= 400) expect(typeof r.body.detail).toBe("string");
-  });
+  permissionTable(rows, tokenOf);
 
   it("answers another user's location exactly like a missing one, and changes nothing", async () => {
     const theirs = await get(cast.other.token, fx.locationId);

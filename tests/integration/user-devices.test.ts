@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { call, type CallResult } from "../helpers/api";
+import { permissionTable, type PermissionRow, type Who } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice, makeIntegration, makeMeasurement } from "../factories/devices";
@@ -12,8 +13,6 @@ import * as deviceInfos from "@/app/api/v1/device_info/route";
 import * as measurements from "@/app/api/v1/device_measurement_metadata/route";
 import * as location from "@/app/api/v1/locations/[id]/route";
 
-type Who = "anon" | "owner" | "other" | "admin";
-const WHO: Who[] = ["anon", "owner", "other", "admin"];
 let cast: Record<Exclude<Who, "anon">, TestUser>;
 /** The owner's location and a device there (a single-phase shelly with one channel "grid"). */
 let fx: { locationId: number; deviceId: number };
@@ -54,8 +53,7 @@ const remove = (token: string | undefined, id: number | string) => call(userDevi
 const names = (r: CallResult) => (r.body.data.channels as { name: string }[]).map((c) => c.name);
 
 describe("who may do what on /api/v1/user_devices", () => {
-  type Row = { name: string; run: (t?: string) => Promise<CallResult>; expect: Partial<Record<Who, number>> };
-  const rows: Row[] = [
+  const rows: PermissionRow[] = [
     { name: "GET /user_devices", run: (t) => list(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
     // the location in the body is the owner's: anyone else names a location they cannot use
     { name: "POST /user_devices at the owner's location", run: (t) => create(t, body()), expect: { anon: 401, owner: 201, other: 422, admin: 422 } },
@@ -69,15 +67,8 @@ describe("who may do what on /api/v1/user_devices", () => {
     { name: "DELETE /user_devices/{missing}", run: (t) => remove(t, 999999), expect: { owner: 404, admin: 404 } },
     { name: "DELETE /user_devices/{non-numeric}", run: (t) => remove(t, "1e3"), expect: { owner: 404, admin: 404 } },
   ];
-  const table = rows.flatMap((r) => WHO.filter((w) => r.expect[w] !== undefined).map((w) => [r.name, w, r.run, r.expect[w]!] as const));
-
-  it.each(table)("%s as %s", async (_name, who, run, expected) => {
-    const r = await run(tokenOf(who));
-    expect(r.status, JSON.stringify(r.body)).toBe(expected);
-    if (expected === 401) expect(r.headers.get("www-authenticate")).toBe("Bearer");
-    if (expected === 204) expect(r.body).toBeNull();
+  permissionTable(rows, tokenOf, (r, expected) => {
     if (expected === 422) expect(r.body.errors.map((e: { path: string }) => e.path)).toEqual(["location_id"]);
-    if (expected >= 400) expect(typeof r.body.detail).toBe("string");
   });
 
   it("another user's PUT and DELETE change nothing", async () => {
