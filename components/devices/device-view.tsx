@@ -26,7 +26,7 @@ import { useLocation } from "@/lib/swr/use-locations";
 import { COUNTRY_NAMES } from "@/lib/validation/location";
 import { MEASURE_TYPE_LABELS, measurementLimit } from "@/lib/validation/device";
 import { useToast } from "@/components/ui/toast-provider";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PHASE_LABELS } from "./labels";
 import { MeasurementDialog } from "./measurement-dialog";
 import { PageHeader } from "./page-header";

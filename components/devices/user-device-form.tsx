@@ -33,7 +33,7 @@ import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/components/ui/use-zod-form";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { serverFieldErrors } from "./form-schema";
 import { humanize, INTEGRATION_LABELS, PHASE_LABELS } from "./labels";
 import { emptyChannel, emptyUnit, toPayload, toValues, type ChannelValues, type UnitValues, type UserDeviceValues } from "./user-device-values";

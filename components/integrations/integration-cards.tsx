@@ -19,7 +19,7 @@ import LinkOff from "@mui/icons-material/LinkOff";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import SensorsOutlined from "@mui/icons-material/SensorsOutlined";
-import { ConfirmDialog } from "@/components/devices/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState, LoadingState } from "@/components/devices/page-states";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/components/ui/use-zod-form";

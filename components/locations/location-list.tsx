@@ -22,7 +22,7 @@ import type { DeviceInfo } from "@/lib/swr/use-devices";
 import { locationUrl, revalidateLocations, useLocations, type LocationView } from "@/lib/swr/use-locations";
 import { COUNTRY_NAMES } from "@/lib/validation/location";
 import { MEASURE_TYPE_LABELS, measurementLimit } from "@/lib/validation/device";
-import { ConfirmDialog } from "@/components/devices/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PHASE_LABELS } from "@/components/devices/labels";
 import { ErrorState, LoadingState } from "@/components/devices/page-states";
 import { useToast } from "@/components/ui/toast-provider";

@@ -15,7 +15,7 @@ import { newScheduleDefaults, type ScheduleData, type ScheduleDataInput } from "
 import { createSchedule, deleteSchedule, updateSchedule, useScheduleOwners, useSchedules } from "@/lib/swr/use-schedules";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/components/ui/use-zod-form";
-import { DeleteScheduleDialog } from "./delete-schedule-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ScheduleCard } from "./schedule-card";
 import { ScheduleEditor } from "./schedule-editor";
 
@@ -191,15 +191,18 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
       </Stack>
 
       {deleting && (
-        <DeleteScheduleDialog
-          name={deleting.schedule.der_name}
+        <ConfirmDialog
+          title={`Delete ${deleting.schedule.der_name}?`}
           open={deleting.open}
+          disableRestoreFocus
           onClose={() => {
             setDeleting({ ...deleting, open: false });
             focusLater(editButtonId(deleting.schedule.id));
           }}
           onConfirm={remove}
-        />
+        >
+          The schedule and its parts are removed for good. This cannot be undone.
+        </ConfirmDialog>
       )}
     </>
   );

@@ -21,6 +21,7 @@ export function ConfirmDialog({
   confirmLabel = "Delete",
   onConfirm,
   onClose,
+  disableRestoreFocus,
 }: {
   open: boolean;
   title: string;
@@ -28,6 +29,8 @@ export function ConfirmDialog({
   confirmLabel?: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
+  /** when the caller moves the focus itself after closing */
+  disableRestoreFocus?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,6 +53,9 @@ export function ConfirmDialog({
       onClose={busy ? undefined : onClose}
       aria-labelledby="confirm-title"
       aria-describedby="confirm-text"
+      maxWidth="xs"
+      fullWidth
+      disableRestoreFocus={disableRestoreFocus}
       slotProps={{ transition: { onExited: () => setError(null) } }}
     >
       <DialogTitle id="confirm-title">{title}</DialogTitle>
@@ -66,6 +72,7 @@ export function ConfirmDialog({
           variant="contained"
           onClick={confirm}
           disabled={busy}
+          aria-busy={busy}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {confirmLabel}
