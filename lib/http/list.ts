@@ -63,3 +63,19 @@ export function intFilter(name: string, v: string | undefined): number | undefin
   if (!/^\d+$/.test(v)) throw unprocessable([{ path: name, message: `${name} must be an integer` }]);
   return Number(v);
 }
+
+/**
+ * An equality filter on a closed list: undefined when absent, null when the value is outside the
+ * list (such a filter matches nothing).
+ */
+export function enumFilter<const T extends readonly string[]>(values: T, v: string | undefined): T[number] | null | undefined {
+  if (v === undefined) return undefined;
+  return (values as readonly string[]).includes(v) ? (v as T[number]) : null;
+}
+
+/** ORDER BY the chosen column, then by id, so that pages never overlap or skip rows. */
+export function orderByWithId<T>(column: string, order: SortOrder): T[] {
+  const by = [{ [column]: order }];
+  if (column !== "id") by.push({ id: "asc" });
+  return by as T[];
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, errorResponse, unauthorized } from "@/lib/http/errors";
-import { parseListParams } from "@/lib/http/list";
+import { enumFilter, orderByWithId, parseListParams } from "@/lib/http/list";
 import { parseJson } from "@/lib/http/parse";
 
 const req = (url: string, init?: RequestInit) => new Request(`http://foyer.test${url}`, init);
@@ -18,6 +18,18 @@ describe("list parameters", () => {
     for (const q of ["_start=-1", "_end=x", "_order=UP", "_sort=password"]) {
       expect(() => parseListParams(req(`/x?${q}`), { sortable: ["id"] }), q).toThrow(ApiError);
     }
+  });
+});
+
+describe("list helpers", () => {
+  it("tells an absent enum filter from one outside its list", () => {
+    expect(enumFilter(["FR", "DE"], undefined)).toBeUndefined();
+    expect(enumFilter(["FR", "DE"], "DE")).toBe("DE");
+    expect(enumFilter(["FR", "DE"], "XX")).toBeNull();
+  });
+  it("orders by the column, then by id", () => {
+    expect(orderByWithId("email", "desc")).toEqual([{ email: "desc" }, { id: "asc" }]);
+    expect(orderByWithId("id", "desc")).toEqual([{ id: "desc" }]);
   });
 });
 

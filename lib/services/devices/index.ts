@@ -3,10 +3,13 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
-import { intFilter, type ListParams } from "@/lib/http/list";
+import { enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
 import { withMeasurements, type DeviceWithMeasurements } from "@/lib/serializers/device";
 import { assertIntegrationOf, assertLocationOf, ownedBy, resolveOwner } from "@/lib/services/access";
 import {
+  DATA_SOURCES,
+  DEVICE_TYPES,
+  PHASES,
   measurementLimit,
   measurementLimitMessage,
   type AdminDeviceUpdate,
@@ -45,27 +48,23 @@ export async function listDevices(caller: Caller, p: ListParams): Promise<{ item
   if (location !== undefined) where.locationId = location;
   const integration = intFilter("integration_id", f.integration_id);
   if (integration !== undefined) where.integrationId = integration;
-  const type = f.device_type ?? f.type;
-  if (type !== undefined) where.deviceType = type as Prisma.DeviceWhereInput["deviceType"];
-  if (f.data_source !== undefined) where.dataSource = f.data_source as Prisma.DeviceWhereInput["dataSource"];
-  const phase = f.phase_m ?? f.measurement_type;
-  if (phase !== undefined) where.phaseM = phase as Prisma.DeviceWhereInput["phaseM"];
+  const type = enumFilter(DEVICE_TYPES, f.device_type ?? f.type);
+  const source = enumFilter(DATA_SOURCES, f.data_source);
+  const phase = enumFilter(PHASES, f.phase_m ?? f.measurement_type);
+  // a value outside its list matches nothing
+  if (type === null || source === null || phase === null) return { items: [], total: 0 };
+  if (type !== undefined) where.deviceType = type;
+  if (source !== undefined) where.dataSource = source;
+  if (phase !== undefined) where.phaseM = phase;
   const deviceId = f.device_id ?? f.name;
   if (deviceId !== undefined) where.deviceId = deviceId;
   if (p.q) where.deviceId = { contains: p.q, mode: "insensitive" };
-  const orderBy: Prisma.DeviceOrderByWithRelationInput[] = [{ [deviceColumns[p.sort.field] ?? "id"]: p.sort.order }];
-  if (p.sort.field !== "id") orderBy.push({ id: "asc" });
-  try {
-    const [items, total] = await db.$transaction([
-      db.device.findMany({ where, orderBy, skip: p.skip, take: p.take, include: withMeasurements }),
-      db.device.count({ where }),
-    ]);
-    return { items, total };
-  } catch (e) {
-    // an enum filter with a value outside the list matches nothing
-    if (e instanceof Prisma.PrismaClientValidationError || (e instanceof Error && /invalid input value for enum/i.test(e.message))) return { items: [], total: 0 };
-    throw e;
-  }
+  const orderBy = orderByWithId<Prisma.DeviceOrderByWithRelationInput>(deviceColumns[p.sort.field] ?? "id", p.sort.order);
+  const [items, total] = await db.$transaction([
+    db.device.findMany({ where, orderBy, skip: p.skip, take: p.take, include: withMeasurements }),
+    db.device.count({ where }),
+  ]);
+  return { items, total };
 }
 
 /** A device the caller may see, with its measurements; anyone else's is not found. */

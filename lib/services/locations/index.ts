@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { notFound, unprocessable } from "@/lib/http/errors";
-import { intFilter, type ListParams } from "@/lib/http/list";
+import { enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
 import { withDevices, type LocationWithDevices } from "@/lib/serializers/location";
 import { ownedBy, resolveOwner } from "@/lib/services/access";
 import { COUNTRIES, type LocationInput } from "@/lib/validation/location";
@@ -19,15 +19,12 @@ export async function listLocations(caller: Caller, p: ListParams<(typeof LOCATI
   if (p.ids) where.id = { in: p.ids };
   const owner = intFilter("owner_id", p.filters.owner_id);
   if (owner !== undefined) where.ownerId = caller.isSuperuser && !o.onlyOwn ? owner : owner === caller.id ? owner : -1;
-  const country = p.filters.country;
-  if (country !== undefined) {
-    if (!(COUNTRIES as readonly string[]).includes(country)) return { items: [], total: 0 };
-    where.country = country as (typeof COUNTRIES)[number];
-  }
+  const country = enumFilter(COUNTRIES, p.filters.country);
+  if (country === null) return { items: [], total: 0 };
+  if (country !== undefined) where.country = country;
   if (p.filters.name !== undefined) where.name = p.filters.name;
   if (p.q) where.name = { contains: p.q, mode: "insensitive" };
-  const orderBy: Prisma.LocationOrderByWithRelationInput[] = [{ [columns[p.sort.field]]: p.sort.order }];
-  if (p.sort.field !== "id") orderBy.push({ id: "asc" });
+  const orderBy = orderByWithId<Prisma.LocationOrderByWithRelationInput>(columns[p.sort.field], p.sort.order);
   const [items, total] = await db.$transaction([
     db.location.findMany({ where, orderBy, skip: p.skip, take: p.take, include: withDevices }),
     db.location.count({ where }),

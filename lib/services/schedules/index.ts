@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
-import { intFilter, type ListParams } from "@/lib/http/list";
+import { intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
 import { validate } from "@/lib/http/parse";
 import { ownedBy } from "@/lib/services/access";
 import { scheduleDataSchema, type ScheduleData } from "@/lib/validation/schedule";
@@ -34,8 +34,7 @@ export async function listSchedules(caller: Caller, p: ListParams<(typeof SCHEDU
   if (p.filters.der_name !== undefined) where.derName = p.filters.der_name;
   if (p.filters.type !== undefined) where.type = p.filters.type;
   if (p.q) where.derName = { contains: p.q, mode: "insensitive" };
-  const orderBy: Prisma.ScheduleOrderByWithRelationInput[] = [{ [columns[p.sort.field]]: p.sort.order }];
-  if (p.sort.field !== "id") orderBy.push({ id: "asc" });
+  const orderBy = orderByWithId<Prisma.ScheduleOrderByWithRelationInput>(columns[p.sort.field], p.sort.order);
   const [items, total] = await db.$transaction([
     db.schedule.findMany({ where, orderBy, skip: p.skip, take: p.take }),
     db.schedule.count({ where }),

@@ -2,7 +2,7 @@ import { db, Prisma } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "@/lib/http/errors";
-import { boolFilter, type ListParams } from "@/lib/http/list";
+import { boolFilter, orderByWithId, type ListParams } from "@/lib/http/list";
 import { userViewSelect, type UserRow } from "@/lib/serializers/user";
 import { USER_EXISTS } from "@/lib/services/auth";
 import type { UserCreate, UserUpdate } from "@/lib/validation/user";
@@ -51,8 +51,7 @@ export async function listUsers(caller: Caller, p: ListParams<UserSort>): Promis
       { lastName: { contains: p.q, mode: "insensitive" } },
     ];
   }
-  const orderBy: Prisma.UserOrderByWithRelationInput[] = [{ [sortColumn[p.sort.field]]: p.sort.order }];
-  if (p.sort.field !== "id") orderBy.push({ id: "asc" });
+  const orderBy = orderByWithId<Prisma.UserOrderByWithRelationInput>(sortColumn[p.sort.field], p.sort.order);
   const [items, total] = await db.$transaction([
     db.user.findMany({ where, orderBy, skip: p.skip, take: p.take, select: userViewSelect }),
     db.user.count({ where }),
