@@ -1,5 +1,5 @@
 "use client";
-import { Admin, AppBar, Layout, Resource, TitlePortal, defaultTheme, type LayoutProps } from "react-admin";
+import { Admin, AppBar, Layout, Login, Resource, TitlePortal, defaultTheme, type LayoutProps } from "react-admin";
 import Button from "@mui/material/Button";
 import PeopleIcon from "@mui/icons-material/People";
 import DevicesIcon from "@mui/icons-material/DevicesOther";
@@ -28,6 +28,11 @@ function FoyerAppBar() {
   );
 }
 
+/** react-admin's login (after logging out of the back-office), in Foyer's colours. */
+function FoyerLogin() {
+  return <Login sx={{ backgroundImage: "none", backgroundColor: "#e8f1ec" }} />;
+}
+
 function FoyerLayout(props: LayoutProps) {
   return <Layout {...props} appBar={FoyerAppBar} />;
 }
@@ -35,7 +40,7 @@ function FoyerLayout(props: LayoutProps) {
 /** The back-office (react-admin, hash routes under /admin), on our own /api/v1. */
 export default function AdminApp() {
   return (
-    <Admin title="Foyer admin" dataProvider={dataProvider} authProvider={authProvider} theme={theme} layout={FoyerLayout} requireAuth disableTelemetry>
+    <Admin title="Foyer admin" dataProvider={dataProvider} authProvider={authProvider} theme={theme} layout={FoyerLayout} loginPage={FoyerLogin} requireAuth disableTelemetry>
       <Resource name="users" list={UserList} edit={UserEdit} create={UserCreate} icon={PeopleIcon} recordRepresentation="email" />
       <Resource name="devices" list={DeviceList} edit={DeviceEdit} icon={DevicesIcon} recordRepresentation="name" />
       <Resource name="schedules" list={ScheduleList} show={ScheduleShow} edit={ScheduleEdit} icon={EventIcon} recordRepresentation="der_name" />

@@ -93,6 +93,26 @@ test("the admin's own account cannot be demoted or deleted from the back-office"
   await logOut(page);
 });
 
+test("the back-office's own login refuses a non-admin with 'Forbidden' and lets an admin in", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await page.goto("/admin");
+  await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible({ timeout: 30_000 });
+  // logging out of the back-office ends the app session too: its login page shows
+  await page.getByRole("button", { name: "Profile" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByLabel("Username *")).toBeVisible();
+  await page.getByLabel("Username *").fill(user.email);
+  await page.getByLabel("Password *").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Forbidden")).toBeVisible();
+  await snap(page, "admin-login-forbidden-desktop");
+  await page.getByLabel("Username *").fill(E2E.admin.email);
+  await page.getByLabel("Password *").fill(E2E.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible();
+});
+
 async function adminToken(baseURL: string) {
   const r = await fetch(`${baseURL}/api/token`, { method: "POST", body: new URLSearchParams({ username: E2E.admin.email, password: E2E.admin.password }) });
   return ((await r.json()) as { access_token: string }).access_token;
