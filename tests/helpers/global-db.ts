@@ -1,5 +1,6 @@
 // Vitest global setup for integration tests: a real, migrated PostgreSQL. TEST_DATABASE_URL if
-// set (its database is wiped), else an embedded cluster under .data/test-pg on a free port.
+// set (its database is wiped), else an embedded cluster under .data/test-pg (FOYER_TEST_PG_DIR to
+// keep two runs of one checkout apart) on a free port.
 import path from "node:path";
 import crypto from "node:crypto";
 import type { TestProject } from "vitest/node";
@@ -12,7 +13,7 @@ export default async function setup(project: TestProject) {
   let url = process.env.TEST_DATABASE_URL;
   if (!url) {
     process.env.FOYER_QUIET = "1";
-    const db = await startEmbeddedPostgres({ root: path.resolve(".data/test-pg"), port: 0, database: "foyer_test" });
+    const db = await startEmbeddedPostgres({ root: path.resolve(process.env.FOYER_TEST_PG_DIR ?? ".data/test-pg"), port: 0, database: "foyer_test" });
     url = db.url as string;
     stop = db.stop;
   }
