@@ -8,18 +8,29 @@ const blankToNull = (v: unknown) => (v === "" ? null : v);
 export const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(blankToNull, z.enum(values, { error: `${label} must be one of: ${values.join(", ")}` }).nullable().optional());
 
+/** The largest value of a PostgreSQL `integer` column (every id of ours). */
+export const MAX_INT = 2_147_483_647;
+
+/** An id as its column holds it: a whole number from 1 to MAX_INT. */
+const idNumber = (label: string, error: z.core.$ZodErrorMap<z.core.$ZodIssueInvalidType> | string = `${label} must be an integer id`) =>
+  z
+    .number({ error })
+    .int(`${label} must be an integer id`)
+    .positive(`${label} must be an integer id`)
+    .max(MAX_INT, `${label} must be an integer id from 1 to ${MAX_INT}`);
+
+/** A numeric string ("12", " 12 ") as a number; anything else unchanged. */
+const numericString = (v: unknown) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v);
+
 /** An optional, nullable reference to another object by integer id (numeric strings accepted). */
 export const optionalRef = (label: string) =>
-  z.preprocess(
-    (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: `${label} must be an integer id` }).int(`${label} must be an integer id`).positive(`${label} must be an integer id`).nullable().optional(),
-  );
+  z.preprocess((v) => (v === "" ? null : numericString(v)), idNumber(label).nullable().optional());
 
 /** A required reference with a given message when it is missing. */
 export const requiredRef = (missing: string, label: string) =>
   z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: (i) => (i.input === undefined ? missing : `${label} must be an integer id`) }).int(`${label} must be an integer id`).positive(`${label} must be an integer id`),
+    (v) => (v === "" || v === null ? undefined : numericString(v)),
+    idNumber(label, (i) => (i.input === undefined ? missing : `${label} must be an integer id`)),
   );
 
 /** Optional free text, trimmed, "" → null. */

@@ -8,17 +8,20 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDate = (field: string) =>
   z
     .string()
+    .max(10, { message: `${field} must be a date as YYYY-MM-DD`, abort: true })
     .regex(DATE, { message: `${field} must be a date as YYYY-MM-DD` })
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { message: `${field} is not a valid date` });
 
 export const LINKY_MAX_DAYS = 7;
+/** The longest value of any other query parameter (codes, states, vendor error texts). */
+export const QUERY_TEXT_MAX = 2048;
 
 /**
  * The query of the Linky load curve calls: both dates or neither (the last 7 days); `end`
  * after `start`, at most 7 days apart. `api_key` is accepted and ignored.
  */
 export const linkyCurveQuerySchema = z
-  .object({ start: isoDate("start").optional(), end: isoDate("end").optional(), api_key: z.string().optional() })
+  .object({ start: isoDate("start").optional(), end: isoDate("end").optional(), api_key: z.string().max(QUERY_TEXT_MAX).optional() })
   .superRefine((q, ctx) => {
     if ((q.start === undefined) !== (q.end === undefined)) {
       ctx.addIssue({ code: "custom", path: [q.start === undefined ? "start" : "end"], message: "start and end go together" });
@@ -33,8 +36,8 @@ export type LinkyCurveQuery = z.infer<typeof linkyCurveQuerySchema>;
 
 /** The vendor's redirect back to us. */
 export const oauthCallbackQuerySchema = z.object({
-  code: z.string().min(1).optional(),
-  state: z.string().min(1).optional(),
-  error: z.string().optional(),
-  usage_point_id: z.string().optional(),
+  code: z.string().min(1).max(QUERY_TEXT_MAX).optional(),
+  state: z.string().min(1).max(QUERY_TEXT_MAX).optional(),
+  error: z.string().max(QUERY_TEXT_MAX).optional(),
+  usage_point_id: z.string().max(QUERY_TEXT_MAX).optional(),
 });

@@ -16,6 +16,9 @@ export function decimalPlaces(s: string): number {
   return Math.max(0, (mantissa.split(".")[1] ?? "").length - Number(exponent));
 }
 
+/** Longer than any coordinate with 8 decimals, in any notation a person or JSON uses. */
+const COORDINATE_MAX = 40;
+
 // one message per problem: each check stops the chain when it fails
 const coordinate = (label: string, limit: number) =>
   z.preprocess(
@@ -23,6 +26,8 @@ const coordinate = (label: string, limit: number) =>
     z
       .string({ error: (i) => (i.input === undefined || i.input === null ? `${label} is required` : `${label} must be a number`) })
       .min(1, { error: `${label} is required`, abort: true })
+      // a bound before the pattern: on a long run of digits it would backtrack for a long time
+      .max(COORDINATE_MAX, { error: `${label} must be a number`, abort: true })
       .refine((s) => NUMERIC.test(s), { error: `${label} must be a number`, abort: true })
       .refine((s) => decimalPlaces(s) <= 8, { error: `${label} allows at most 8 decimals`, abort: true })
       .transform(Number)

@@ -54,8 +54,10 @@ export const scheduleDataSchema = z
     months,
     days,
     hours,
-    start_date: z.iso
-      .datetime({ offset: true, error: "start_date must be an ISO date-time" })
+    start_date: z
+      .string({ error: "start_date must be an ISO date-time" })
+      .max(40, { error: "start_date must be an ISO date-time", abort: true })
+      .pipe(z.iso.datetime({ offset: true, error: "start_date must be an ISO date-time" }))
       .optional()
       .transform((s) => new Date(s ?? Date.now()).toISOString()),
     schedules: z.array(schedulePartSchema, { error: "schedules must be a list" }).max(MAX_PARTS, `A schedule has at most ${MAX_PARTS} parts`).optional(),
