@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
 
 /** Secrets that must never reach production unchanged. */
 const PLACEHOLDER = /^(changethis|change-me|secret|please-change.*)$/i;
@@ -30,9 +31,21 @@ const schema = z
     LOGIN_WINDOW_MINUTES: int(15),
     SIGNUP_MAX_PER_HOUR: int(30),
     RECOVERY_MAX_PER_HOUR: int(30),
-    /** whose X-Forwarded-For is believed: "private" (this machine or a private network), "loopback", "true", "false" */
-    TRUST_PROXY: z.enum(["private", "loopback", "true", "false"]).default("private"),
+    /** the reverse proxies whose X-Forwarded-For is believed: addresses, CIDRs, "loopback", "private"; none by default */
+    TRUST_PROXY: z.string().max(2000).default(""),
     PASSWORD_RESET_MINUTES: int(60),
+    RESET_MAX_PER_HOUR: int(30),
+    /** the database pool: size, the longest wait for a connection, the longest statement */
+    DB_POOL_MAX: int(10),
+    DB_CONNECT_TIMEOUT_MS: int(3000),
+    DB_STATEMENT_TIMEOUT_MS: int(5000),
+    /** load shedding: requests served at once per process, and how many may wait (then 503) */
+    MAX_CONCURRENT_REQUESTS: int(64),
+    MAX_QUEUED_REQUESTS: int(256),
+    QUEUE_TIMEOUT_MS: int(3000),
+    /** password hashing off the event loop: worker threads (default: cores - 1, at least 1) and queue bound */
+    BCRYPT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+    BCRYPT_QUEUE_MAX: int(64),
     MAIL_DIR: z.string().optional(),
     /** vendor accounts (lib/integrations): without a vendor's client id, the bundled sandbox stands in */
     INTEGRATIONS_SANDBOX_URL: z.string().url().optional(),
@@ -68,6 +81,11 @@ const schema = z
     }
     if (env.LEGRAND_CLIENT_ID && !env.LEGRAND_SUBSCRIPTION_KEY) {
       ctx.addIssue({ code: "custom", path: ["LEGRAND_SUBSCRIPTION_KEY"], message: "LEGRAND_CLIENT_ID is set: LEGRAND_SUBSCRIPTION_KEY is required too" });
+    }
+    try {
+      parseTrustedProxies(env.TRUST_PROXY);
+    } catch (e) {
+      ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: (e as Error).message });
     }
     if (env.DASHBOARD_URL && !env.DASHBOARD_TOKEN) {
       ctx.addIssue({ code: "custom", path: ["DASHBOARD_TOKEN"], message: "DASHBOARD_URL is set: DASHBOARD_TOKEN is required too" });

@@ -16,7 +16,13 @@ export type AccessClaims = {
 
 type TokenUser = { id: number; email: string; isSuperuser: boolean; acceptedTos: boolean; tokenVersion: number };
 
-const key = () => new TextEncoder().encode(env().SECRET_KEY);
+let cachedKey: { secret: string; key: Uint8Array } | undefined;
+/** The HMAC key, encoded once per process (and again only if the secret changes, as in tests). */
+function key(): Uint8Array {
+  const secret = env().SECRET_KEY;
+  if (cachedKey?.secret !== secret) cachedKey = { secret, key: new TextEncoder().encode(secret) };
+  return cachedKey.key;
+}
 
 export async function createAccessToken(user: TokenUser): Promise<string> {
   return new SignJWT({
@@ -32,10 +38,11 @@ export async function createAccessToken(user: TokenUser): Promise<string> {
     .sign(key());
 }
 
-/** The claims of a valid, unexpired token, or null. */
+/** The claims of a valid, unexpired token, or null. A token without an expiry is never valid. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  if (token.length > 4096) return null;
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
     if (typeof payload.sub !== "string" || !/^\d+$/.test(payload.sub) || typeof payload.ver !== "number") return null;
     return payload as unknown as AccessClaims;
   } catch {

@@ -6,9 +6,28 @@ const globalForPrisma = globalThis as unknown as { foyerPrisma?: PrismaClient };
 
 function client(): PrismaClient {
   if (!globalForPrisma.foyerPrisma) {
-    // env() refuses to go on without DATABASE_URL: PrismaPg would silently use 127.0.0.1:5432
-    const adapter = new PrismaPg({ connectionString: env().DATABASE_URL, max: 10 });
-    globalForPrisma.foyerPrisma = new PrismaClient({ adapter });
+    const e = env();
+    // env() refuses to go on without DATABASE_URL: PrismaPg would silently use 127.0.0.1:5432.
+    // Every wait is bounded, so that a database that is down, frozen or overloaded yields a 503
+    // within seconds (lib/db/unavailable.ts) instead of a request that hangs.
+    const adapter = new PrismaPg({
+      connectionString: e.DATABASE_URL,
+      max: e.DB_POOL_MAX,
+      // connecting, and waiting for a free connection of the pool
+      connectionTimeoutMillis: e.DB_CONNECT_TIMEOUT_MS,
+      // the server cancels a statement that runs too long...
+      statement_timeout: e.DB_STATEMENT_TIMEOUT_MS,
+      lock_timeout: e.DB_STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: e.DB_STATEMENT_TIMEOUT_MS * 2,
+      // ...and the client gives up on a server that does not answer at all (frozen)
+      query_timeout: e.DB_STATEMENT_TIMEOUT_MS + 1000,
+      keepAlive: true,
+      idleTimeoutMillis: 30_000,
+    });
+    globalForPrisma.foyerPrisma = new PrismaClient({
+      adapter,
+      transactionOptions: { maxWait: e.DB_CONNECT_TIMEOUT_MS, timeout: e.DB_STATEMENT_TIMEOUT_MS * 2 },
+    });
   }
   return globalForPrisma.foyerPrisma;
 }
@@ -32,4 +51,5 @@ export async function disconnectDb() {
 }
 
 export { Prisma } from "@/lib/generated/prisma/client";
+export { isDatabaseUnavailable } from "./unavailable";
 export type { User } from "@/lib/generated/prisma/client";

@@ -1,5 +1,7 @@
 import { ZodError, type ZodIssue } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { logError, type RequestInfo } from "@/lib/log";
 
 export type FieldError = { path: string; message: string };
 
@@ -21,6 +23,9 @@ export const unauthorized = (detail = "Could not validate credentials") =>
 export const forbidden = (detail = "Not enough permissions") => new ApiError(403, detail);
 export const notFound = (what = "Item") => new ApiError(404, `${what} not found`);
 export const conflict = (detail: string) => new ApiError(409, detail);
+/** 503: the service cannot answer now (database unavailable, overloaded); the client may retry. */
+export const unavailable = (detail = "The service is temporarily unavailable, please try again shortly", retryAfterSeconds = 2) =>
+  new ApiError(503, detail, { headers: { "Retry-After": String(retryAfterSeconds) } });
 
 /** 422 with one or more field errors; `detail` defaults to the first message. */
 export function unprocessable(errors: FieldError[], detail?: string) {
@@ -35,8 +40,12 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return Response.json(body, { status, headers });
 }
 
-/** The one place where anything thrown becomes an HTTP response. */
-export function errorResponse(err: unknown): Response {
+/**
+ * The one place where anything thrown becomes an HTTP response. A database that cannot answer is a
+ * 503 with Retry-After; anything unexpected is a bug: one structured log line (with the request
+ * id, which the response repeats) and a fixed 500 without details.
+ */
+export function errorResponse(err: unknown, req?: RequestInfo): Response {
   if (err instanceof ApiError) {
     const body: Record<string, unknown> = { detail: err.detail, ...err.extra.body };
     if (err.extra.errors) body.errors = err.extra.errors;
@@ -51,8 +60,12 @@ export function errorResponse(err: unknown): Response {
     if (err.code === "P2025") return json(404, { detail: "Item not found" });
     if (err.code === "P2003") return json(422, { detail: "A referenced item does not exist", errors: [] });
   }
-  console.error("[foyer] unhandled error:", err);
-  return json(500, { detail: "Internal server error" });
+  if (isDatabaseUnavailable(err)) {
+    logError("database unavailable", err, req, "warn");
+    return errorResponse(unavailable("The database is temporarily unavailable, please try again shortly"));
+  }
+  const id = logError("unhandled error", err, req);
+  return json(500, { detail: "Internal server error" }, { "X-Request-Id": id });
 }
 
 /** True for PostgreSQL's unique violation, as Prisma reports it. */

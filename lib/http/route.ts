@@ -1,6 +1,8 @@
 import { resolveCaller, type Caller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
+import { newRequestId, type RequestInfo } from "@/lib/log";
 import { errorResponse, forbidden, notFound, unauthorized } from "./errors";
+import { withinCapacity } from "./gate";
 
 type Params = Record<string, string>;
 /** What Next passes: catch-all segments ([...path]) are string arrays; our handlers read single ids. */
@@ -11,14 +13,34 @@ type Handler<C> = (ctx: C) => Response | Promise<Response>;
 export type PublicContext = { req: Request; params: Params };
 export type AuthedContext = PublicContext & { caller: Caller };
 
-/** A handler open to anyone; errors become the contract's JSON bodies. */
-export function publicRoute(handler: Handler<PublicContext>) {
-  return async (req: Request, ctx: RouteContext): Promise<Response> => {
+const requestInfo = (req: Request): RequestInfo => ({ id: newRequestId(), method: req.method, path: new URL(req.url).pathname });
+
+/**
+ * Answers that depend on who asks, or that carry credentials, must not be stored by a browser or
+ * a proxy (RFC 6749 section 5.1 for tokens).
+ */
+function noStore(res: Response): Response {
+  if (!res.headers.has("cache-control")) {
     try {
-      return await handler({ req, params: await paramsOf(ctx) });
-    } catch (err) {
-      return errorResponse(err);
+      res.headers.set("Cache-Control", "no-store");
+    } catch {
+      // a Response with immutable headers (Response.redirect): copy it
+      const copy = new Response(res.body, res);
+      copy.headers.set("Cache-Control", "no-store");
+      return copy;
     }
+  }
+  return res;
+}
+
+/**
+ * A handler open to anyone; errors become the contract's JSON bodies. `noStore` marks answers that
+ * must not be cached (tokens).
+ */
+export function publicRoute(handler: Handler<PublicContext>, opts: { noStore?: boolean } = {}) {
+  return async (req: Request, ctx: RouteContext): Promise<Response> => {
+    const res = await withinCapacity(async () => handler({ req, params: await paramsOf(ctx) })).catch((err) => errorResponse(err, requestInfo(req)));
+    return opts.noStore ? noStore(res) : res;
   };
 }
 
@@ -52,16 +74,15 @@ function assertSameOrigin(req: Request) {
  */
 export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "admin" } = {}) {
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
-    try {
+    const res = await withinCapacity(async () => {
       const caller = await resolveCaller(req);
       // one answer whether the credentials are missing or not valid (the contract's text for 401)
       if (!caller) throw unauthorized();
       if (caller.via === "cookie" && !SAFE.has(req.method)) assertSameOrigin(req);
       if (opts.role === "admin" && !caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
-      return await handler({ req, params: await paramsOf(ctx), caller });
-    } catch (err) {
-      return errorResponse(err);
-    }
+      return handler({ req, params: await paramsOf(ctx), caller });
+    }).catch((err) => errorResponse(err, requestInfo(req)));
+    return noStore(res);
   };
 }
 

@@ -15,7 +15,7 @@ import * as myPassword from "@/app/api/v1/users/me/password/route";
 import * as health from "@/app/api/health/route";
 
 const login = (username: string, password: string, ip = "10.0.0.1") =>
-  call(token.POST, { path: "/api/token", form: { username, password }, headers: { "x-forwarded-for": ip } });
+  call(token.POST, { path: "/api/token", form: { username, password }, headers: { "x-foyer-client-ip": ip } });
 
 describe("POST /api/signup", () => {
   it("creates an account from a form body and returns a bearer token with the contract's claims", async () => {
@@ -62,14 +62,14 @@ describe("POST /api/signup", () => {
 
   it("allows 30 signups an hour from one client address, then 429 with Retry-After", async () => {
     for (let i = 0; i < 30; i++) {
-      const r = await call(signup.POST, { form: { username: `s${i}@example.com`, password: "longenough" }, headers: { "x-forwarded-for": "10.9.9.9" } });
+      const r = await call(signup.POST, { form: { username: `s${i}@example.com`, password: "longenough" }, headers: { "x-foyer-client-ip": "10.9.9.9" } });
       expect(r.status).toBe(200);
     }
-    const refused = await call(signup.POST, { form: { username: "s30@example.com", password: "longenough" }, headers: { "x-forwarded-for": "10.9.9.9" } });
+    const refused = await call(signup.POST, { form: { username: "s30@example.com", password: "longenough" }, headers: { "x-foyer-client-ip": "10.9.9.9" } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
     expect(refused.body.detail).toBeTruthy();
-    const elsewhere = await call(signup.POST, { form: { username: "s31@example.com", password: "longenough" }, headers: { "x-forwarded-for": "10.9.9.10" } });
+    const elsewhere = await call(signup.POST, { form: { username: "s31@example.com", password: "longenough" }, headers: { "x-foyer-client-ip": "10.9.9.10" } });
     expect(elsewhere.status).toBe(200);
   });
 });
@@ -217,9 +217,9 @@ describe("password recovery and reset", () => {
 
   it("limits recovery requests to 30 an hour from one client address", async () => {
     for (let i = 0; i < 30; i++) {
-      expect((await call(recovery.POST, { method: "POST", params: { email: `x${i}@example.com` }, headers: { "x-forwarded-for": "10.3.0.1" } })).status).toBe(200);
+      expect((await call(recovery.POST, { method: "POST", params: { email: `x${i}@example.com` }, headers: { "x-foyer-client-ip": "10.3.0.1" } })).status).toBe(200);
     }
-    const r = await call(recovery.POST, { method: "POST", params: { email: "x@example.com" }, headers: { "x-forwarded-for": "10.3.0.1" } });
+    const r = await call(recovery.POST, { method: "POST", params: { email: "x@example.com" }, headers: { "x-foyer-client-ip": "10.3.0.1" } });
     expect(r.status).toBe(429);
     expect(r.headers.get("retry-after")).toBeTruthy();
   });

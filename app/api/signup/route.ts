@@ -10,4 +10,4 @@ import { signup } from "@/lib/services/auth";
 export const POST = publicRoute(async ({ req }) => {
   const { username, password } = await parseFormOrJson(req, signupSchema);
   return ok(tokenResponseBody(await signup(username, password, clientIp(req))));
-});
+}, { noStore: true });

@@ -10,4 +10,4 @@ import { login } from "@/lib/services/auth";
 export const POST = publicRoute(async ({ req }) => {
   const { username, password } = await parseFormOrJson(req, loginSchema);
   return ok(tokenResponseBody(await login(username, password, clientIp(req))));
-});
+}, { noStore: true });

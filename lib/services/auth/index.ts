@@ -5,7 +5,7 @@ import { ApiError, badRequest, conflict, isUniqueViolation, unauthorized } from 
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/password";
 import { createAccessToken } from "@/lib/auth/tokens";
 import type { Caller } from "@/lib/auth/caller";
-import { assertUnderLimit, recordHits, type Limit } from "@/lib/services/rate-limit";
+import { consume, refund, type Limit } from "@/lib/services/rate-limit";
 import { sendMail } from "@/lib/email/transport";
 import { passwordResetMessage } from "@/lib/email/messages";
 
@@ -27,21 +27,20 @@ function loginLimits(email: string, ip: string): Limit[] {
 /**
  * Checks an e-mail and password: 429 while the brute-force limits hold (even for the right
  * password), 401 for an unknown e-mail or a wrong password alike (same body, same bcrypt work),
- * 403 for an inactive account (only after the right password).
+ * 403 for an inactive account (only after the right password). Each attempt takes its place in
+ * the limits before the password is checked (so parallel attempts cannot pass the limit
+ * together) and gives it back when the password was right.
  */
 export async function authenticate(emailInput: string, password: string, ip: string) {
   const email = emailInput.trim().toLowerCase();
-  const limits = loginLimits(email, ip);
-  await assertUnderLimit(limits);
+  const hits = await consume(loginLimits(email, ip));
   const user = await db.user.findUnique({
     where: { email },
     select: { id: true, email: true, hashedPassword: true, isActive: true, isSuperuser: true, acceptedTos: true, tokenVersion: true },
   });
   const valid = user ? await verifyPassword(password, user.hashedPassword) : (await verifyAgainstDummy(password), false);
-  if (!user || !valid) {
-    await recordHits(limits);
-    throw unauthorized("Incorrect username or password");
-  }
+  if (!user || !valid) throw unauthorized("Incorrect username or password");
+  await refund(hits);
   if (!user.isActive) throw new ApiError(403, "Inactive user");
   const { hashedPassword: _hash, ...safe } = user;
   return safe;
@@ -53,9 +52,7 @@ export async function login(email: string, password: string, ip: string) {
 }
 
 async function hourlyLimit(bucket: string, ip: string, max: number) {
-  const limit = { bucket, key: ip, max, windowMs: 60 * MINUTE };
-  await assertUnderLimit([limit]);
-  await recordHits([limit]);
+  await consume([{ bucket, key: ip, max, windowMs: 60 * MINUTE }]);
 }
 
 /** POST /api/signup: creates a user and returns its first access token. */
@@ -103,13 +100,20 @@ async function sendRecoveryEmail(email: string) {
 
 /**
  * POST /api/reset-password/: a valid token (unused, under an hour old) sets the new password,
- * retires every token issued before, and cannot be used again.
+ * retires every token issued before, and cannot be used again. Limited per client; the token is
+ * checked before any password hashing, so that a flood of bad tokens costs no bcrypt work.
  */
-export async function resetPassword(token: string, newPassword: string): Promise<string> {
+export async function resetPassword(token: string, newPassword: string, ip: string): Promise<string> {
+  await hourlyLimit("reset-client", ip, env().RESET_MAX_PER_HOUR);
+  const tokenHash = sha256(token);
+  const usable = (row: { usedAt: Date | null; expiresAt: Date; user: { isActive: boolean } } | null) =>
+    Boolean(row && !row.usedAt && row.expiresAt >= new Date() && row.user.isActive);
+  const found = await db.passwordResetToken.findUnique({ where: { tokenHash }, select: { usedAt: true, expiresAt: true, user: { select: { isActive: true } } } });
+  if (!usable(found)) throw badRequest("Invalid or expired token");
   const hashed = await hashPassword(newPassword);
   const done = await db.$transaction(async (tx) => {
-    const row = await tx.passwordResetToken.findUnique({ where: { tokenHash: sha256(token) }, include: { user: { select: { isActive: true } } } });
-    if (!row || row.usedAt || row.expiresAt < new Date() || !row.user.isActive) return false;
+    const row = await tx.passwordResetToken.findUnique({ where: { tokenHash }, include: { user: { select: { isActive: true } } } });
+    if (!row || !usable(row)) return false;
     // claim the token atomically: a second request racing with this one finds it used
     const claimed = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
     if (claimed.count !== 1) return false;
@@ -119,4 +123,12 @@ export async function resetPassword(token: string, newPassword: string): Promise
   });
   if (!done) throw badRequest("Invalid or expired token");
   return "Password updated successfully";
+}
+
+/** Forgets reset tokens that can no longer be used (run by the maintenance loop). */
+export async function purgeResetTokens(now = Date.now()): Promise<number> {
+  const { count } = await db.passwordResetToken.deleteMany({
+    where: { OR: [{ expiresAt: { lt: new Date(now) } }, { usedAt: { not: null } }] },
+  });
+  return count;
 }

@@ -52,7 +52,8 @@ export async function listUsers(caller: Caller, p: ListParams<UserSort>): Promis
     ];
   }
   const orderBy = orderByWithId<Prisma.UserOrderByWithRelationInput>(sortColumn[p.sort.field], p.sort.order);
-  const [items, total] = await db.$transaction([
+  // two statements on two pooled connections, no transaction held: a read needs no more
+  const [items, total] = await Promise.all([
     db.user.findMany({ where, orderBy, skip: p.skip, take: p.take, select: userViewSelect }),
     db.user.count({ where }),
   ]);
@@ -100,10 +101,11 @@ export async function updateUser(caller: Caller, id: number, input: UserUpdate):
   if (input.email !== undefined) data.email = input.email;
   if (input.is_active !== undefined) data.isActive = input.is_active;
   if (input.is_superuser !== undefined) data.isSuperuser = input.is_superuser;
-  if (input.password !== undefined) {
-    data.hashedPassword = await hashPassword(input.password);
-    data.tokenVersion = { increment: 1 };
-  }
+  // a new password, or a deactivation, ends every token and session issued before: reactivating
+  // the account later does not bring them back
+  const deactivated = input.is_active === false && current.isActive;
+  if (input.password !== undefined) data.hashedPassword = await hashPassword(input.password);
+  if (input.password !== undefined || deactivated) data.tokenVersion = { increment: 1 };
   try {
     return await db.user.update({ where: { id }, data, select: userViewSelect });
   } catch (e) {
