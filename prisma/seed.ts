@@ -4,14 +4,16 @@ import { db, disconnectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import { seedDemoHousehold } from "@/prisma/demo";
 
-async function ensureUser(email: string, password: string, data: { isSuperuser?: boolean; firstName?: string; lastName?: string }) {
-  const existing = await db.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
+async function ensureUser(emailInput: string, password: string, data: { isSuperuser?: boolean; firstName?: string; lastName?: string }) {
+  // stored as the app stores every address (the database refuses any other form)
+  const email = emailInput.trim().toLowerCase();
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) {
     if (data.isSuperuser) await db.user.update({ where: { id: existing.id }, data: { isSuperuser: true, isActive: true } });
     return { id: existing.id, created: false };
   }
   const u = await db.user.create({
-    data: { email: email.toLowerCase(), hashedPassword: await hashPassword(password), ...data },
+    data: { email, hashedPassword: await hashPassword(password), ...data },
     select: { id: true },
   });
   return { id: u.id, created: true };
