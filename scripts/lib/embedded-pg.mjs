@@ -95,10 +95,19 @@ async function waitReady(config, child, logFile, timeoutMs = 30000) {
 }
 
 /**
+ * A household's data survives a power cut: PostgreSQL's defaults (fsync, full-page writes,
+ * synchronous commit). Test clusters, which are thrown away, may trade that for speed (`fast`, or
+ * FOYER_PG_FAST=1).
+ */
+function durability(fast) {
+  return fast ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : [];
+}
+
+/**
  * Start (initialising on first use) a cluster whose state lives in `root` (e.g. `.data/pg`).
  * Returns { url, stop() }. `port` 0 picks a free port.
  */
-export async function startEmbeddedPostgres({ root, port = 54329, database = "foyer", password = undefined }) {
+export async function startEmbeddedPostgres({ root, port = 54329, database = "foyer", password = undefined, fast = process.env.FOYER_PG_FAST === "1" }) {
   root = path.resolve(root);
   fs.mkdirSync(root, { recursive: true });
   let bin = path.join(nativeDir(), "bin");
@@ -176,7 +185,7 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
   fs.writeFileSync(portFile, String(port));
   const out = fs.openSync(logFile, "a");
   if (runAs) { try { fs.chownSync(logFile, runAs.uid, runAs.gid); } catch {} }
-  const child = spawn(path.join(bin, "postgres"), ["-D", dataDir, "-p", String(port), "-h", "127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=off", "-c", "max_connections=200"], { ...spawnOpts, stdio: ["ignore", out, out] });
+  const child = spawn(path.join(bin, "postgres"), ["-D", dataDir, "-p", String(port), "-h", "127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", ...durability(fast)], { ...spawnOpts, stdio: ["ignore", out, out] });
   fs.closeSync(out);
   const config = { host: "127.0.0.1", port, user: "postgres", password: pw };
   await waitReady(config, child, logFile);

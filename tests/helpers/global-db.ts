@@ -13,7 +13,7 @@ export default async function setup(project: TestProject) {
   let url = process.env.TEST_DATABASE_URL;
   if (!url) {
     process.env.FOYER_QUIET = "1";
-    const db = await startEmbeddedPostgres({ root: path.resolve(process.env.FOYER_TEST_PG_DIR ?? ".data/test-pg"), port: 0, database: "foyer_test" });
+    const db = await startEmbeddedPostgres({ root: path.resolve(process.env.FOYER_TEST_PG_DIR ?? ".data/test-pg"), port: 0, database: "foyer_test", fast: true });
     url = db.url as string;
     stop = db.stop;
   }

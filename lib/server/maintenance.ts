@@ -1,0 +1,32 @@
+// Housekeeping off the request path: expired rate-limit hits, OAuth states and reset tokens are
+// deleted every few minutes by each server process (the deletes are idempotent, so several
+// processes on one database do no harm).
+import { db, isDatabaseUnavailable } from "@/lib/db";
+import { purgeOldHits } from "@/lib/services/rate-limit";
+import { purgeResetTokens } from "@/lib/services/auth";
+import { logError } from "@/lib/log";
+
+const EVERY_MS = 5 * 60_000;
+
+/** One pass; returns what was removed. */
+export async function runMaintenance(now = Date.now()) {
+  const [hits, resetTokens, oauthStates] = await Promise.all([
+    purgeOldHits(now),
+    purgeResetTokens(now),
+    db.oAuthState.deleteMany({ where: { expiresAt: { lt: new Date(now) } } }).then((r) => r.count),
+  ]);
+  return { hits, resetTokens, oauthStates };
+}
+
+const g = globalThis as unknown as { foyerMaintenance?: NodeJS.Timeout };
+
+export function startMaintenance() {
+  if (g.foyerMaintenance) return;
+  const pass = () =>
+    runMaintenance().catch((err) => {
+      if (!isDatabaseUnavailable(err)) logError("maintenance failed", err);
+    });
+  g.foyerMaintenance = setInterval(pass, EVERY_MS);
+  g.foyerMaintenance.unref();
+  setTimeout(pass, 10_000).unref();
+}
