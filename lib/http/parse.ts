@@ -1,12 +1,75 @@
 import type { z } from "zod";
-import { badRequest, unprocessable, zodIssuesToErrors } from "./errors";
+import { findTextProblems, textProblem, type TextProblem } from "@/lib/validation/text";
+import { ApiError, badRequest, unprocessable, zodIssuesToErrors } from "./errors";
 
-async function readText(req: Request): Promise<string> {
+/** The largest request body any endpoint reads (JSON, urlencoded or multipart). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+const payloadTooLarge = () => new ApiError(413, `The request body is too large (at most ${MAX_BODY_BYTES / 1024 / 1024} MB)`);
+
+/**
+ * The body's bytes, at most `limit` of them: a declared Content-Length over the limit is refused
+ * before anything is read, and the stream is counted as it comes, so that a body without (or
+ * lying about) its length is never buffered past the limit (413 either way).
+ */
+export async function readBodyBytes(req: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = req.headers.get("content-length")?.trim();
+  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw payloadTooLarge();
+  if (!req.body) return new Uint8Array(0);
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
   try {
-    return await req.text();
+    reader = req.body.getReader();
   } catch {
     throw badRequest("The request body could not be read");
   }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw badRequest("The request body could not be read");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw payloadTooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return bytes;
+}
+
+async function readText(req: Request): Promise<string> {
+  const bytes = await readBodyBytes(req);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest("The request body is not valid UTF-8");
+  }
+}
+
+/** 422 when any string of the input (object keys included) holds NUL or an unpaired surrogate. */
+export function assertCleanText(input: unknown, prefix: (string | number)[] = []): void {
+  const problems = findTextProblems(input, prefix);
+  if (problems.length) throw unprocessable(problems);
+}
+
+/** The same rule for a query string: every name and value. */
+function assertCleanQuery(params: URLSearchParams): void {
+  const problems: TextProblem[] = [];
+  for (const [k, v] of params) {
+    const message = textProblem(k) ?? textProblem(v);
+    if (message) problems.push({ path: textProblem(k) ? "" : k, message });
+  }
+  if (problems.length) throw unprocessable(problems);
 }
 
 /** Parses a JSON body (400 when it is not JSON) and validates it (422 with `errors`). */
@@ -14,6 +77,10 @@ export async function parseJson<S extends z.ZodType>(req: Request, schema: S): P
   return validate(schema, await readJsonBody(req));
 }
 
+/**
+ * A JSON body: 400 for another content type or what is not JSON, 413 over MAX_BODY_BYTES, 422
+ * when a string in it breaks the text rule (lib/validation/text.ts).
+ */
 export async function readJsonBody(req: Request): Promise<unknown> {
   const type = req.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
   if (type && type !== "application/json" && !type.endsWith("+json")) {
@@ -21,27 +88,36 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   }
   const text = await readText(req);
   if (!text.trim()) throw badRequest("The request body must be a JSON object");
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw badRequest("The request body is not valid JSON");
   }
+  assertCleanText(body);
+  return body;
 }
 
 /** A form body (urlencoded or multipart) or a JSON one, as OAuth2's password flow clients send. */
 export async function parseFormOrJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
   const type = req.headers.get("content-type")?.split(";")[0].trim().toLowerCase() ?? "";
   if (type === "application/x-www-form-urlencoded") {
-    return validate(schema, Object.fromEntries(new URLSearchParams(await readText(req))));
+    const form = new URLSearchParams(await readText(req));
+    assertCleanQuery(form);
+    return validate(schema, Object.fromEntries(form));
   }
   if (type === "multipart/form-data") {
+    // parsed from the bounded bytes, never from the request's own (unbounded) stream
+    const bytes = await readBodyBytes(req);
     let form: FormData;
     try {
-      form = await req.formData();
+      form = await new Response(bytes, { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData();
     } catch {
       throw badRequest("The form body could not be read");
     }
-    return validate(schema, Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+    const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+    assertCleanText(fields);
+    return validate(schema, fields);
   }
   return parseJson(req, schema);
 }
@@ -67,10 +143,22 @@ function summaryOf(issues: readonly z.core.$ZodIssue[]): string | undefined {
   return undefined;
 }
 
-/** Validates the query string (as an object of its first values). */
+/** Validates the query string (one value per name, the last one), after the text rule. */
 export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
   const params = new URL(req.url).searchParams;
+  assertCleanQuery(params);
   const r = schema.safeParse(Object.fromEntries(params.entries()));
+  if (!r.success) throw unprocessable(zodIssuesToErrors(r.error.issues));
+  return r.data;
+}
+
+/**
+ * Validates path segments other than ids (ids go through pathId): the text rule, then the
+ * schema, which bounds their length (422 naming the segment).
+ */
+export function parseParams<S extends z.ZodType>(params: Record<string, string | undefined>, schema: S): z.output<S> {
+  assertCleanText(params);
+  const r = schema.safeParse(params);
   if (!r.success) throw unprocessable(zodIssuesToErrors(r.error.issues));
   return r.data;
 }

@@ -27,7 +27,8 @@ export const isCleanText = (s: string) => !FORBIDDEN.test(s);
  * Every string of a parsed input, object keys included, checked against the text rule; paths are
  * dot-separated from the input's root (a bad key is reported at the object holding it). Iterative,
  * so a deeply nested body cannot overflow the stack; anything deeper than MAX_INPUT_DEPTH is a
- * problem of its own. Returns at most `limit` problems, in document order.
+ * problem of its own. Returns at most `limit` problems, in document order (an object's bad key
+ * before its values).
  */
 export function findTextProblems(input: unknown, prefix: readonly (string | number)[] = [], limit = 10): TextProblem[] {
   const problems: TextProblem[] = [];

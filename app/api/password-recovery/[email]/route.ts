@@ -1,9 +1,11 @@
 import { publicRoute } from "@/lib/http/route";
+import { parseParams } from "@/lib/http/parse";
 import { ok } from "@/lib/http/respond";
 import { clientIp } from "@/lib/auth/client-ip";
 import { requestPasswordRecovery } from "@/lib/services/auth";
+import { recoveryParamsSchema } from "@/lib/validation/auth";
 
 // POST /api/password-recovery/{email}: e-mail a reset link (same answer for unknown addresses)
 export const POST = publicRoute(async ({ req, params }) =>
-  ok({ msg: await requestPasswordRecovery(params.email ?? "", clientIp(req)) }),
+  ok({ msg: await requestPasswordRecovery(parseParams(params, recoveryParamsSchema).email, clientIp(req)) }),
 );
