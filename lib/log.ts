@@ -6,23 +6,26 @@ export type RequestInfo = { id?: string; method?: string; path?: string };
 /** A short random id for a request (repeated in its X-Request-Id when it fails). */
 export const newRequestId = () => crypto.randomBytes(8).toString("hex");
 
-function describe(err: unknown) {
-  if (!(err instanceof Error)) return { error: String(err) };
+/** The reason in an error message: Prisma puts it on the last line, after the code it quotes. */
+const reason = (message: string) =>
+  (message.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? "").slice(0, 500);
+
+function describe(err: unknown, withStack: boolean) {
+  if (!(err instanceof Error)) return { error: String(err).slice(0, 500) };
   const e = err as Error & { code?: unknown };
-  const cause = e.cause instanceof Error ? e.cause.message : undefined;
   return {
     error: e.name,
-    message: e.message.replace(/\s+/g, " ").slice(0, 500),
+    message: reason(e.message),
     code: typeof e.code === "string" ? e.code : undefined,
-    cause,
-    stack: e.stack?.split("\n").slice(1, 6).map((l) => l.trim()).join(" | "),
+    cause: e.cause instanceof Error ? reason(e.cause.message) : undefined,
+    stack: withStack ? e.stack?.split("\n").slice(1, 8).map((l) => l.trim()).join(" | ") : undefined,
   };
 }
 
 /** Logs one line for a failed request and returns the request id it carries. */
 export function logError(event: string, err: unknown, req: RequestInfo = {}, level: "error" | "warn" = "error"): string {
   const id = req.id ?? newRequestId();
-  const line = JSON.stringify({ level, time: new Date().toISOString(), event, requestId: id, method: req.method, path: req.path, ...describe(err) });
+  const line = JSON.stringify({ level, time: new Date().toISOString(), event, requestId: id, method: req.method, path: req.path, ...describe(err, level === "error") });
   if (level === "error") console.error(line);
   else console.warn(line);
   return id;

@@ -1,0 +1,138 @@
+// The database stops, then starts again; then it freezes (its processes stopped with SIGSTOP).
+// Every request must answer 503 (with Retry-After) within the pool's timeouts, never 500 and
+// never hang; once the database is back, requests succeed again without a restart, and no write
+// that was acknowledged is lost.
+import fs from "node:fs";
+import { afterAll, describe, expect, inject, it } from "vitest";
+
+// short timeouts for this file (read once by lib/env.ts, on the first database call below)
+Object.assign(process.env, { DB_CONNECT_TIMEOUT_MS: "1000", DB_STATEMENT_TIMEOUT_MS: "1500" });
+
+const { call } = await import("../helpers/api");
+const { makeUser } = await import("../factories/users");
+const health = await import("@/app/api/health/route");
+const locations = await import("@/app/api/v1/locations/route");
+const location = await import("@/app/api/v1/locations/[id]/route");
+const { startEmbeddedPostgres } = await import("../../scripts/lib/embedded-pg.mjs");
+
+const dataDir = inject("pgDataDir");
+const pgRoot = inject("pgRoot");
+const port = Number(new URL(process.env.DATABASE_URL!).port);
+
+const postmasterPid = () => Number(fs.readFileSync(`${dataDir}/postmaster.pid`, "utf8").split("\n")[0]);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** The postmaster and every process it started (backends, checkpointer...). */
+function clusterPids(): number[] {
+  const root = postmasterPid();
+  const kids = fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]) === root;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [root, ...kids];
+}
+
+async function stopCluster() {
+  const pid = postmasterPid();
+  process.kill(pid, "SIGINT"); // PostgreSQL's fast shutdown
+  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(alive(pid)).toBe(false);
+}
+const startCluster = () => startEmbeddedPostgres({ root: pgRoot, port, database: "foyer_test", fast: true });
+
+/** Calls `fn` and returns its answer with the time it took. */
+async function timed<T>(fn: () => Promise<T>): Promise<{ r: T; ms: number }> {
+  const t = performance.now();
+  const r = await fn();
+  return { r, ms: performance.now() - t };
+}
+
+async function waitHealthy(ms: number) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const res = await health.GET();
+    if (res.status === 200) return;
+    if (Date.now() > until) throw new Error("the database did not come back");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let frozen: number[] = [];
+afterAll(() => {
+  for (const pid of frozen) process.kill(pid, "SIGCONT");
+});
+
+// a pool that loses its connections reports it on console.warn (one line each), not console.error
+describe.skipIf(!dataDir)("database outages", () => {
+  it("answers 503 while PostgreSQL is stopped, recovers without a restart, and loses no acknowledged write", async () => {
+    const owner = await makeUser();
+    const made = await call(locations.POST, { token: owner.token, json: { name: "Before", country: "FR", lat: 45, lon: 5 } });
+    expect(made.status).toBe(201);
+
+    await stopCluster();
+    try {
+      for (const attempt of [
+        () => call(locations.GET, { token: owner.token }),
+        () => call(locations.POST, { token: owner.token, json: { name: "During", country: "FR", lat: 45, lon: 5 } }),
+        () => call(location.GET, { token: owner.token, params: { id: String(made.body.id) } }),
+      ]) {
+        const { r, ms } = await timed(attempt);
+        expect(r.status).toBe(503);
+        expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(typeof r.body.detail).toBe("string");
+        expect(JSON.stringify(r.body)).not.toMatch(/ECONNREFUSED|prisma|127\.0\.0\.1/i);
+        expect(ms).toBeLessThan(5000);
+      }
+      const { r: down, ms } = await timed(() => health.GET());
+      expect(down.status).toBe(503);
+      expect(ms).toBeLessThan(1500);
+    } finally {
+      await startCluster();
+    }
+
+    await waitHealthy(10_000);
+    const after = await call(locations.GET, { token: owner.token });
+    expect(after.status).toBe(200);
+    expect(after.body.map((l: { name: string }) => l.name)).toEqual(["Before"]); // kept, and the refused write left nothing
+    expect((await call(locations.POST, { token: owner.token, json: { name: "After", country: "FR", lat: 45, lon: 5 } })).status).toBe(201);
+  });
+
+  it("answers 503 within the timeouts while PostgreSQL is frozen, health within about a second", async () => {
+    const owner = await makeUser();
+    expect((await call(locations.GET, { token: owner.token })).status).toBe(200); // the pool holds a live connection
+
+    frozen = clusterPids();
+    for (const pid of frozen) process.kill(pid, "SIGSTOP");
+    try {
+      const { r: h, ms: hms } = await timed(() => health.GET());
+      expect(h.status).toBe(503);
+      expect(hms).toBeLessThan(1500);
+
+      const results = await Promise.all([1, 2, 3].map(() => timed(() => call(locations.GET, { token: owner.token }))));
+      for (const { r, ms } of results) {
+        expect(r.status).toBe(503);
+        expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+        // connect timeout 1 s, query timeout 1.5 s + 1 s: well under the 8 s the probe saw hanging
+        expect(ms).toBeLessThan(4000);
+      }
+    } finally {
+      for (const pid of frozen) process.kill(pid, "SIGCONT");
+      frozen = [];
+    }
+    await waitHealthy(10_000);
+    expect((await call(locations.GET, { token: owner.token })).status).toBe(200);
+  });
+});
