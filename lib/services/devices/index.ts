@@ -25,6 +25,9 @@ type Tx = Prisma.TransactionClient;
 
 export const DEVICE_EXISTS = "A device with this Device ID already exists";
 export const MEASUREMENT_EXISTS = "A measurement with this name already exists on this device";
+// the messages of assertLocationOf / assertIntegrationOf, for the same refusal by the database
+const LOCATION_NOT_OWNERS = "This location does not exist or does not belong to the device's owner";
+const INTEGRATION_NOT_OWNERS = "This integration does not exist or does not belong to the device's owner";
 
 export const DEVICE_SORTABLE = ["id", "device_id", "device_type", "phase_m", "owner_id", "location_id", "created_at", "updated_at"] as const;
 export const DEVICE_FILTERABLE = ["owner_id", "location_id", "device_type", "integration_id", "phase_m", "device_id"] as const;
@@ -75,14 +78,35 @@ export async function getDeviceOrThrow(caller: Caller, id: number, tx: Tx | type
   return d;
 }
 
-function rethrowDuplicate(e: unknown, message: string): never {
+/** The constraint a foreign-key violation names (Prisma's P2003 through the pg adapter). */
+function violatedForeignKey(e: unknown): string | undefined {
+  if (!(e instanceof Prisma.PrismaClientKnownRequestError) || e.code !== "P2003") return undefined;
+  const cause = (e.meta?.driverAdapterError as { cause?: { constraint?: { index?: string } } } | undefined)?.cause;
+  return cause?.constraint?.index;
+}
+
+/**
+ * A duplicate device or measurement is a 409. The database's composite foreign keys keep a
+ * device's location and integration its owner's: when one changed owner or went away after the
+ * service checked it, the write is refused with the same 422 as the check.
+ */
+function rethrowRefused(e: unknown, message: string): never {
   if (isUniqueViolation(e)) throw conflict(message);
+  const fk = violatedForeignKey(e);
+  if (fk === "devices_location_id_owner_id_fkey") throw unprocessable([{ path: "location_id", message: LOCATION_NOT_OWNERS }]);
+  if (fk === "devices_integration_id_owner_id_fkey") throw unprocessable([{ path: "integration_id", message: INTEGRATION_NOT_OWNERS }]);
   throw e;
 }
 
-/** Locks the device row so that concurrent writes to its measurements queue up. */
-async function lockDevice(tx: Tx, id: number) {
-  await tx.$queryRaw`SELECT id FROM devices WHERE id = ${id} FOR UPDATE`;
+/**
+ * Locks the row of a device the caller may see, before anything about it is read: concurrent
+ * writes to the device or its measurements queue up, and the reads that follow (type, phase,
+ * measurement count) see the latest committed values. A device the caller cannot see is not
+ * locked; the read that follows answers for it.
+ */
+async function lockDevice(tx: Tx, caller: Caller, id: number) {
+  if (caller.isSuperuser) await tx.$queryRaw`SELECT id FROM devices WHERE id = ${id} FOR UPDATE`;
+  else await tx.$queryRaw`SELECT id FROM devices WHERE id = ${id} AND owner_id = ${caller.id} FOR UPDATE`;
 }
 
 function assertFits(count: number, type: string | null | undefined, phase: string | null | undefined) {
@@ -108,7 +132,7 @@ export async function createDeviceInfo(caller: Caller, input: DeviceInfoCreate):
       include: withMeasurements,
     });
   } catch (e) {
-    rethrowDuplicate(e, DEVICE_EXISTS);
+    rethrowRefused(e, DEVICE_EXISTS);
   }
 }
 
@@ -131,8 +155,8 @@ type DeviceChanges = {
 async function applyDeviceChanges(caller: Caller, id: number, c: DeviceChanges, o: { channels?: ChannelInput[]; ownerPath?: "owner_id" | "user_id" } = {}) {
   const { channels, ownerPath = "owner_id" } = o;
   return db.$transaction(async (tx) => {
+    await lockDevice(tx, caller, id);
     const current = await getDeviceOrThrow(caller, id, tx);
-    await lockDevice(tx, id);
     const ownerId = c.ownerId === undefined || c.ownerId === null ? current.ownerId : await resolveOwner(caller, c.ownerId, ownerPath);
     const locationId = c.locationId === undefined ? current.locationId : c.locationId;
     const integrationId = c.integrationId === undefined ? current.integrationId : c.integrationId;
@@ -157,7 +181,7 @@ async function applyDeviceChanges(caller: Caller, id: number, c: DeviceChanges, 
         },
       });
     } catch (e) {
-      rethrowDuplicate(e, DEVICE_EXISTS);
+      rethrowRefused(e, DEVICE_EXISTS);
     }
     if (channels) await replaceChannels(tx, id, channels);
     return tx.device.findUniqueOrThrow({ where: { id }, include: withMeasurements });
@@ -242,7 +266,7 @@ export async function createUserDevice(caller: Caller, input: UserDeviceInput) {
       return tx.device.findUniqueOrThrow({ where: { id: d.id }, include: withMeasurements });
     });
   } catch (e) {
-    rethrowDuplicate(e, DEVICE_EXISTS);
+    rethrowRefused(e, DEVICE_EXISTS);
   }
 }
 
@@ -267,8 +291,9 @@ export async function updateUserDevice(caller: Caller, id: number, input: UserDe
 
 // ---- measurements ----
 
-/** A device id named in a body: 422 on `device_id` when the caller cannot see it. */
-async function deviceForBody(tx: Tx, caller: Caller, deviceId: number) {
+/** A device id named in a body, locked first (see lockDevice): 422 on `device_id` when the caller cannot see it. */
+async function lockedDeviceForBody(tx: Tx, caller: Caller, deviceId: number) {
+  await lockDevice(tx, caller, deviceId);
   const d = await tx.device.findFirst({ where: { id: deviceId, ...ownedBy(caller) } });
   if (!d) throw unprocessable([{ path: "device_id", message: "This device does not exist" }]);
   return d;
@@ -297,14 +322,13 @@ function measurementData(input: Omit<MeasurementUpdate, "device_id" | "name" | "
 export async function createMeasurement(caller: Caller, input: MeasurementCreate) {
   try {
     return await db.$transaction(async (tx) => {
-      const device = await deviceForBody(tx, caller, input.device_id);
-      await lockDevice(tx, device.id);
+      const device = await lockedDeviceForBody(tx, caller, input.device_id);
       if (await tx.measurement.count({ where: { deviceId: device.id, name: input.name } })) throw conflict(MEASUREMENT_EXISTS);
       await assertRoomFor(tx, device);
       return tx.measurement.create({ data: { deviceId: device.id, name: input.name, ...measurementData(input) } });
     });
   } catch (e) {
-    rethrowDuplicate(e, MEASUREMENT_EXISTS);
+    rethrowRefused(e, MEASUREMENT_EXISTS);
   }
 }
 
@@ -324,15 +348,14 @@ export async function updateMeasurement(caller: Caller, id: number, input: Measu
       }
       let deviceId = m.deviceId;
       if (input.device_id != null && input.device_id !== m.deviceId) {
-        const target = await deviceForBody(tx, caller, input.device_id);
-        await lockDevice(tx, target.id);
+        const target = await lockedDeviceForBody(tx, caller, input.device_id);
         await assertRoomFor(tx, target);
         deviceId = target.id;
       }
       return tx.measurement.update({ where: { id }, data: { deviceId, ...measurementData(input) } });
     });
   } catch (e) {
-    rethrowDuplicate(e, MEASUREMENT_EXISTS);
+    rethrowRefused(e, MEASUREMENT_EXISTS);
   }
 }
 
