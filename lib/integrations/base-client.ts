@@ -4,11 +4,17 @@ import { requestToken, type OAuthClient, type TokenSet } from "./oauth";
 /** The authorization-code flow as the three vendors document it; subclasses add their data calls. */
 export abstract class BaseOAuthClient implements OAuthClient {
   abstract readonly vendor: string;
-  abstract readonly usesPkce: boolean;
+  /** Whether the vendor's own documentation says its consent takes PKCE (docs/api-decisions.md). */
+  protected abstract readonly vendorTakesPkce: boolean;
   constructor(protected readonly config: VendorConfig) {}
 
   get sandbox() {
     return this.config.sandbox;
+  }
+
+  /** PKCE (S256) where the vendor takes it, and always with the bundled sandbox, which enforces it. */
+  get usesPkce() {
+    return this.vendorTakesPkce || this.config.sandbox;
   }
 
   /** Vendor-specific query parameters of the consent URL. */

@@ -9,6 +9,15 @@ export type Vendor = "linky" | "netatmo" | "legrand";
 export const INTEGRATION_NAMES = ["linky", "legrand", "legrand_up", "netatmo"] as const satisfies readonly IntegrationName[];
 export const vendorOf = (name: IntegrationName): Vendor => (name === "legrand_up" ? "legrand" : name);
 
+/**
+ * Where a vendor sends the browser back after the consent: our callback for that integration
+ * name, always under APP_URL (the address browsers use), whatever INTEGRATIONS_SANDBOX_URL says.
+ */
+export const callbackUrl = (appUrl: string, name: IntegrationName) => `${appUrl.replace(/\/$/, "")}/api/integrations/${name}/callback`;
+
+/** The callbacks a vendor may send a browser to: one per integration name it serves. */
+export const callbackUrlsOf = (appUrl: string, vendor: Vendor) => INTEGRATION_NAMES.filter((n) => vendorOf(n) === vendor).map((n) => callbackUrl(appUrl, n));
+
 export type VendorConfig = {
   sandbox: boolean;
   clientId: string;

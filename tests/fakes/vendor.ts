@@ -10,9 +10,12 @@ export type SeenRequest = { method: string; path: string; query: URLSearchParams
 
 export class VendorFake {
   readonly seen: SeenRequest[] = [];
-  readonly options: SandboxOptions = { secret: crypto.randomBytes(32) };
+  /** the app under test is served at APP_URL: its callbacks are the only redirect_uri accepted */
+  readonly options: SandboxOptions = { secret: crypto.randomBytes(32), appUrl: process.env.APP_URL ?? "http://foyer.test" };
   /** when set, every data call answers this status and body instead */
   failWith: { status: number; body: unknown } | null = null;
+  /** when set, each request waits for this before it is answered (a test holds a vendor call in flight) */
+  hold: ((req: SeenRequest) => Promise<void>) | null = null;
   private server?: http.Server;
   origin = "";
 
@@ -25,7 +28,9 @@ export class VendorFake {
       for await (const c of req) chunks.push(c as Buffer);
       const body = Buffer.concat(chunks).toString("utf8");
       const url = new URL(req.url ?? "/", this.origin);
-      this.seen.push({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, form: new URLSearchParams(body), headers: req.headers });
+      const seen: SeenRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, form: new URLSearchParams(body), headers: req.headers };
+      this.seen.push(seen);
+      await this.hold?.(seen);
       const isOAuth = /oauth2|authorize|token$/.test(url.pathname);
       let answer: Response;
       if (this.failWith && !isOAuth) answer = Response.json(this.failWith.body, { status: this.failWith.status });

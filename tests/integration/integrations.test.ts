@@ -3,6 +3,7 @@ import { call } from "../helpers/api";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeIntegration } from "../factories/devices";
 import { VendorFake } from "../fakes/vendor";
+import { OAuthBrowser } from "../helpers/oauth-browser";
 import { db } from "@/lib/db";
 import { decryptSecret, sha256Hex } from "@/lib/crypto";
 import { overrideVendorConfig, type Vendor } from "@/lib/integrations/config";
@@ -10,7 +11,6 @@ import { SANDBOX_PRODUCER, SANDBOX_USAGE_POINTS } from "@/lib/integrations/sandb
 import * as list from "@/app/api/integrations/route";
 import * as one from "@/app/api/integrations/[id]/route";
 import * as link from "@/app/api/integrations/[id]/link/route";
-import * as callback from "@/app/api/integrations/[id]/callback/route";
 import * as consumption from "@/app/api/integrations/linky/my/[meter]/consumption/route";
 import * as production from "@/app/api/integrations/linky/my/[meter]/production/route";
 import * as homes from "@/app/api/integrations/netatmo/my/homesdata/route";
@@ -36,6 +36,8 @@ afterAll(async () => {
 });
 
 let cast: { owner: TestUser; other: TestUser; admin: TestUser };
+/** the one browser of these tests: the link's binding cookie goes back with the callback */
+let browser: OAuthBrowser;
 beforeEach(async () => {
   for (const f of Object.values(fakes)) {
     f.seen.length = 0;
@@ -43,11 +45,12 @@ beforeEach(async () => {
     f.failWith = null;
   }
   cast = await makeCast();
+  browser = new OAuthBrowser();
 });
 
 /** The consent URL for `who`, as GET /api/integrations/{name}/link answers it. */
 async function linkOf(who: TestUser, name: string) {
-  const r = await call(link.GET, { token: who.token, params: { id: name } });
+  const r = await browser.link(name, who.token);
   expect(r.status).toBe(200);
   return new URL(r.body.link);
 }
@@ -61,8 +64,8 @@ async function consent(url: URL, approve = "1") {
   return new URL(res.headers.get("location")!);
 }
 
-/** Our callback, reached with the vendor's redirect's query (no credentials: the state names the user). */
-const back = (name: string, search: string) => call(callback.GET, { path: `/api/integrations/${name}/callback${search}`, params: { id: name } });
+/** Our callback, reached with the vendor's redirect's query by the browser that asked for the link. */
+const back = (name: string, search: string) => browser.back(name, search);
 
 async function linkAccount(who: TestUser, name: "linky" | "netatmo" | "legrand" | "legrand_up") {
   const r = await back(name, (await consent(await linkOf(who, name))).search);
@@ -126,7 +129,7 @@ describe("who may do what on integrations", () => {
 });
 
 describe("the consent link", () => {
-  it("points at the vendor with a state bound to the caller, stored only as a hash, for 10 minutes", async () => {
+  it("points at the vendor with a state bound to the caller and the browser, stored only as hashes, for 10 minutes", async () => {
     const url = await linkOf(cast.owner, "linky");
     expect(url.origin + url.pathname).toBe(`${fakes.linky.origin}/api/sandbox/linky/dataconnect/v1/oauth2/authorize`);
     expect(url.searchParams.get("redirect_uri")).toBe("http://foyer.test/api/integrations/linky/callback");
@@ -135,18 +138,33 @@ describe("the consent link", () => {
     const state = url.searchParams.get("state")!;
     expect(state.length).toBeGreaterThanOrEqual(40);
     const row = await db.oAuthState.findFirstOrThrow();
-    expect(row).toMatchObject({ stateHash: sha256Hex(state), userId: cast.owner.id, vendor: "linky", codeVerifier: null });
+    const nonce = browser.jar.get("foyer_oauth_linky")!;
+    expect(nonce).toMatch(/^[\w-]{43}$/);
+    expect(row).toMatchObject({ stateHash: sha256Hex(state), browserHash: sha256Hex(nonce), userId: cast.owner.id, vendor: "linky" });
     expect(JSON.stringify(row)).not.toContain(state);
+    expect(JSON.stringify(row)).not.toContain(nonce);
     expect(Math.abs(row.expiresAt.getTime() - Date.now() - 600_000)).toBeLessThan(10_000);
   });
 
-  it("adds PKCE (S256) for Legrand, whose sign-in takes it, and keeps the verifier encrypted", async () => {
-    const url = await linkOf(cast.owner, "legrand");
+  it.each(["linky", "netatmo", "legrand", "legrand_up"])("adds PKCE (S256) with the sandbox for %s, and keeps the verifier encrypted", async (name) => {
+    const url = await linkOf(cast.owner, name);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     const row = await db.oAuthState.findFirstOrThrow();
     expect(row.codeVerifier).toMatch(/^v1\./);
-    expect((await linkOf(cast.owner, "netatmo")).searchParams.get("code_challenge")).toBeNull();
+  });
+
+  it("with real vendors, adds PKCE only for Legrand (the only one whose documentation takes it)", async () => {
+    try {
+      for (const v of ["linky", "netatmo", "legrand"] as const) overrideVendorConfig(v, { ...fakes[v].config(), sandbox: false });
+      expect((await linkOf(cast.owner, "legrand")).searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+      expect((await linkOf(cast.owner, "linky")).searchParams.get("code_challenge")).toBeNull();
+      expect((await linkOf(cast.owner, "netatmo")).searchParams.get("code_challenge")).toBeNull();
+      const rows = await db.oAuthState.findMany({ orderBy: { id: "asc" } });
+      expect(rows.map((r) => r.codeVerifier === null)).toEqual([false, true, true]);
+    } finally {
+      for (const v of ["linky", "netatmo", "legrand"] as const) overrideVendorConfig(v, fakes[v].config());
+    }
   });
 
   it("answers 404 for a vendor it does not know", async () => {

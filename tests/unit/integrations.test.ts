@@ -10,10 +10,13 @@ import { linkyCurveQuerySchema } from "@/lib/validation/integration";
 
 const secret = crypto.randomBytes(32);
 const base = "http://vendor.test/api/sandbox";
+/** The app the sandbox serves: its callbacks are the only redirect_uri the sandbox accepts. */
+const appUrl = "http://app.test";
+const cb = (name: string) => `${appUrl}/api/integrations/${name}/callback`;
 
 /** A client whose fetch goes straight to the sandbox handler (no network). */
 function wired<T>(vendor: "linky" | "netatmo", make: (c: ReturnType<typeof sandboxConfig>) => T, opts: { refuseRefresh?: boolean } = {}) {
-  const handle = createSandbox(vendor, { secret, ...opts });
+  const handle = createSandbox(vendor, { secret, appUrl, ...opts });
   const f: Fetch = async (input, init) => handle(new Request(input as string, init));
   return { client: make(sandboxConfig(vendor, "http://vendor.test", f)), handle };
 }
@@ -40,11 +43,11 @@ describe("Linky query", () => {
 describe("the sandbox", () => {
   it("walks the authorization-code flow: code and usage points back, tokens, refresh", async () => {
     const { client, handle } = wired("linky", (c) => new LinkyClient(c));
-    const redirect = await codeFor(handle, client.authorizeUrl({ state: "s1", redirectUri: "http://app.test/cb" }));
-    expect(redirect.origin + redirect.pathname).toBe("http://app.test/cb");
+    const redirect = await codeFor(handle, client.authorizeUrl({ state: "s1", redirectUri: cb("linky") }));
+    expect(redirect.origin + redirect.pathname).toBe(cb("linky"));
     expect(redirect.searchParams.get("state")).toBe("s1");
     expect(redirect.searchParams.get("usage_point_id")).toBe(SANDBOX_USAGE_POINTS.join(","));
-    const tokens = await client.exchangeCode({ code: redirect.searchParams.get("code")!, redirectUri: "http://app.test/cb" });
+    const tokens = await client.exchangeCode({ code: redirect.searchParams.get("code")!, redirectUri: cb("linky") });
     expect(tokens.usagePointIds).toEqual([...SANDBOX_USAGE_POINTS]);
     expect(tokens.expiresAt!.getTime()).toBeGreaterThan(Date.now());
     const again = await client.refresh(tokens.refreshToken!);
@@ -56,21 +59,21 @@ describe("the sandbox", () => {
     const { client, handle } = wired("linky", (c) => new LinkyClient(c));
     const verifier = "v".repeat(50);
     const challenge = crypto.createHash("sha256").update(verifier).digest("base64url");
-    const url = `${client.authorizeUrl({ state: "s", redirectUri: "http://app.test/cb" })}&code_challenge=${challenge}&code_challenge_method=S256`;
+    const url = `${client.authorizeUrl({ state: "s", redirectUri: cb("linky") })}&code_challenge=${challenge}&code_challenge_method=S256`;
     const code = (await codeFor(handle, url)).searchParams.get("code")!;
     const token = (v: string) =>
-      handle(new Request(`${base}/linky/oauth2/v3/token`, { method: "POST", body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: "http://app.test/cb", client_id: "foyer-sandbox", client_secret: "foyer-sandbox-secret", code_verifier: v }) }));
+      handle(new Request(`${base}/linky/oauth2/v3/token`, { method: "POST", body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: cb("linky"), client_id: "foyer-sandbox", client_secret: "foyer-sandbox-secret", code_verifier: v }) }));
     expect((await token("w".repeat(50))).status).toBe(400);
     expect((await token(verifier)).status).toBe(200);
   });
 
   it("refuses a refresh when told to, and says access_denied when the user refuses", async () => {
     const { client, handle } = wired("netatmo", (c) => new NetatmoClient(c), { refuseRefresh: true });
-    const url = client.authorizeUrl({ state: "s", redirectUri: "http://app.test/cb" });
+    const url = client.authorizeUrl({ state: "s", redirectUri: cb("netatmo") });
     const refused = await handle(new Request(`${url}&approve=0`));
     expect(new URL(refused.headers.get("location")!).searchParams.get("error")).toBe("access_denied");
     const code = (await codeFor(handle, url)).searchParams.get("code")!;
-    const tokens = await client.exchangeCode({ code, redirectUri: "http://app.test/cb" });
+    const tokens = await client.exchangeCode({ code, redirectUri: cb("netatmo") });
     await expect(client.refresh(tokens.refreshToken!)).rejects.toMatchObject({ name: "VendorGrantRefused", error: "invalid_grant" });
     expect((await client.homesData(tokens.accessToken)).homes).toHaveLength(1);
     await expect(client.homesData("forged.token")).rejects.toMatchObject({ status: 403, error: "3" });

@@ -13,7 +13,8 @@ export type Plant = z.infer<typeof plantsResponseSchema>["plants"][number];
 
 export class LegrandClient extends BaseOAuthClient {
   readonly vendor = "legrand";
-  readonly usesPkce = true;
+  // Legrand's sign-in is Azure AD B2C, whose authorization-code flow takes code_challenge (S256)
+  protected readonly vendorTakesPkce = true;
 
   constructor(config: VendorConfig) {
     super(config);

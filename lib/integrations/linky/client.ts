@@ -36,8 +36,8 @@ export type CurveKind = "consumption" | "production";
 
 export class LinkyClient extends BaseOAuthClient {
   readonly vendor = "linky";
-  // Enedis Data Connect documents no PKCE for its consent
-  readonly usesPkce = false;
+  // Enedis Data Connect's consent (dataconnect/v1/oauth2/authorize) documents no PKCE
+  protected readonly vendorTakesPkce = false;
 
   constructor(config: VendorConfig) {
     super(config);

@@ -14,7 +14,7 @@ export type HomesData = z.infer<typeof homesDataResponseSchema>["body"];
 export class NetatmoClient extends BaseOAuthClient {
   readonly vendor = "netatmo";
   // Netatmo's authorization-code flow documents no PKCE
-  readonly usesPkce = false;
+  protected readonly vendorTakesPkce = false;
 
   constructor(config: VendorConfig) {
     super(config);

@@ -1,15 +1,23 @@
 // The bundled sandbox's OAuth2 side, shared by the three vendors: a consent page, the redirect
-// back with code and state, and a token endpoint (authorization_code with PKCE when a challenge
-// was sent, refresh_token). Codes and tokens are HMAC-signed and self-contained, so the sandbox
-// keeps no state and the same logic serves the app's routes and the tests' fakes.
+// back with code and state (only ever to this app's own callbacks), and a token endpoint
+// (authorization_code, with PKCE enforced when a challenge was sent; refresh_token). Codes and
+// tokens are HMAC-signed and self-contained, so the sandbox keeps no state and the same logic
+// serves the app's routes and the tests' fakes.
 import crypto from "node:crypto";
-import { SANDBOX_CLIENT, type Vendor } from "../config";
+import { callbackUrlsOf, SANDBOX_CLIENT, type Vendor } from "../config";
 
 export type SandboxOptions = {
   /** signs codes and tokens */
   secret: Buffer;
+  /** the app's public address: the only redirect_uri accepted is its callback for this vendor */
+  appUrl: string;
   /** tests: refuse every refresh_token grant, as a vendor does once consent is withdrawn */
   refuseRefresh?: boolean;
+  /**
+   * tests: a refresh token is good once, as with vendors that rotate refresh tokens (the
+   * handler remembers the ones it has seen, so this holds for one handler's lifetime)
+   */
+  singleUseRefresh?: boolean;
   now?: () => number;
 };
 
@@ -36,6 +44,15 @@ export function verify(token: string, secret: Buffer, t: Claims["t"], v: Vendor,
 
 const oauthError = (status: number, error: string, description: string) =>
   Response.json({ error, error_description: description }, { status, headers: { "cache-control": "no-store" } });
+
+/** The consent page holds the state in its URL and an Accept button: never cached, framed or referred. */
+const CONSENT_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "content-security-policy": "frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -66,22 +83,26 @@ function consentPage(sb: VendorSandbox, url: URL): Response {
 <form method="get"><input type="hidden" name="approve" value="1">${hidden}<button type="submit">Accept</button></form>
 <form method="get"><input type="hidden" name="approve" value="0">${hidden}<button type="submit">Refuse</button></form>
 </body></html>`;
-  return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } });
+  return new Response(html, { status: 200, headers: CONSENT_HEADERS });
 }
 
+/**
+ * RFC 6749 §4.1.2.1: with an unknown client or a redirect_uri that is not one registered for it,
+ * the user is told so here and never sent anywhere. The one registered redirect_uri per name is
+ * this app's callback, compared as the exact string (as Legrand and Enedis do).
+ */
 function authorize(sb: VendorSandbox, url: URL, opts: SandboxOptions, now: number): Response {
   const q = url.searchParams;
-  const redirectUri = q.get("redirect_uri") ?? "";
-  let target: URL;
-  try {
-    target = new URL(redirectUri);
-    if (!/^https?:$/.test(target.protocol)) throw new Error();
-  } catch {
-    return oauthError(400, "invalid_request", "redirect_uri is missing or not an http(s) URL");
-  }
   if (q.get("client_id") !== SANDBOX_CLIENT.clientId) return oauthError(400, "unauthorized_client", "Unknown client_id");
+  const redirectUri = q.get("redirect_uri") ?? "";
+  if (!callbackUrlsOf(opts.appUrl, sb.vendor).includes(redirectUri)) {
+    return oauthError(400, "invalid_request", "redirect_uri is not a callback registered for this client");
+  }
+  const target = new URL(redirectUri);
   const challenge = q.get("code_challenge") ?? undefined;
-  if (challenge && q.get("code_challenge_method") !== "S256") return oauthError(400, "invalid_request", "code_challenge_method must be S256");
+  if (challenge !== undefined && (q.get("code_challenge_method") !== "S256" || !/^[\w-]{43}$/.test(challenge))) {
+    return oauthError(400, "invalid_request", "code_challenge must be a base64url SHA-256 with code_challenge_method S256");
+  }
   const approve = q.get("approve");
   if (approve === null) return consentPage(sb, url);
   const state = q.get("state");
@@ -96,7 +117,7 @@ function authorize(sb: VendorSandbox, url: URL, opts: SandboxOptions, now: numbe
   return Response.redirect(target.toString(), 302);
 }
 
-async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now: number): Promise<Response> {
+async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now: number, usedRefresh: Set<string>): Promise<Response> {
   const form = new URLSearchParams(await req.text());
   let clientId = form.get("client_id");
   let clientSecret = form.get("client_secret");
@@ -108,15 +129,21 @@ async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now:
     const code = verify(form.get("code") ?? "", opts.secret, "code", sb.vendor, now);
     if (!code) return oauthError(400, "invalid_grant", "The authorization code is invalid or expired");
     if (code.ru !== form.get("redirect_uri")) return oauthError(400, "invalid_grant", "redirect_uri does not match the authorization request");
+    // a code is bound to its flow's challenge; a verifier for a code issued without one is a
+    // downgrade (RFC 9700 §2.1.1) and is refused as well
+    const verifier = form.get("code_verifier");
     if (code.cc) {
-      const verifier = form.get("code_verifier") ?? "";
-      const computed = crypto.createHash("sha256").update(verifier).digest("base64url");
+      const computed = crypto.createHash("sha256").update(verifier ?? "").digest("base64url");
       if (!verifier || computed !== code.cc) return oauthError(400, "invalid_grant", "PKCE verification failed");
+    } else if (verifier !== null) {
+      return oauthError(400, "invalid_grant", "code_verifier sent for a code issued without code_challenge");
     }
   } else if (grant === "refresh_token") {
-    if (opts.refuseRefresh || !verify(form.get("refresh_token") ?? "", opts.secret, "refresh", sb.vendor, now)) {
+    const refresh = verify(form.get("refresh_token") ?? "", opts.secret, "refresh", sb.vendor, now);
+    if (opts.refuseRefresh || !refresh || (opts.singleUseRefresh && usedRefresh.has(refresh.n))) {
       return oauthError(400, "invalid_grant", "The refresh token is invalid, expired or revoked");
     }
+    if (opts.singleUseRefresh) usedRefresh.add(refresh.n);
   } else {
     return oauthError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
   }
@@ -135,6 +162,7 @@ async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now:
 
 /** A `(Request) => Response` for one vendor's sandbox, mounted at `.../api/sandbox/<vendor>`. */
 export function sandboxHandler(sb: VendorSandbox, opts: SandboxOptions) {
+  const usedRefresh = new Set<string>();
   return async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const mount = `/api/sandbox/${sb.vendor}`;
@@ -144,7 +172,7 @@ export function sandboxHandler(sb: VendorSandbox, opts: SandboxOptions) {
     const authorizePath = sb.vendor === "linky" ? "/dataconnect/v1/oauth2/authorize" : sb.vendor === "netatmo" ? "/oauth2/authorize" : "/authorize";
     const tokenPath = sb.vendor === "linky" ? "/oauth2/v3/token" : sb.vendor === "netatmo" ? "/oauth2/token" : "/token";
     if (path === authorizePath && req.method === "GET") return authorize(sb, url, opts, now);
-    if (path === tokenPath && req.method === "POST") return token(sb, req, opts, now);
+    if (path === tokenPath && req.method === "POST") return token(sb, req, opts, now, usedRefresh);
     const bearer = req.headers.get("authorization")?.match(/^Bearer (.+)$/i)?.[1];
     return sb.data(req, path, { bearer: bearer ? verify(bearer, opts.secret, "access", sb.vendor, now) : null });
   };

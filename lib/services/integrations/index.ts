@@ -1,17 +1,18 @@
 // Integrations (vendor accounts): linking through each vendor's OAuth2 consent, the tokens kept
 // encrypted and refreshed here (they never leave this module), and the data calls made with them.
-import type { Caller } from "@/lib/auth/caller";
+import { resolveCaller, type Caller } from "@/lib/auth/caller";
 import { decryptSecret, encryptSecret, pkceChallenge, randomToken, sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma, type Integration, type IntegrationName } from "@/lib/generated/prisma/client";
 import { ApiError, notFound, unprocessable } from "@/lib/http/errors";
 import { legrandClient, linkyClient, netatmoClient, oauthClient } from "@/lib/integrations";
-import { vendorOf } from "@/lib/integrations/config";
+import { callbackUrl, vendorOf } from "@/lib/integrations/config";
 import type { CurveKind } from "@/lib/integrations/linky/client";
 import { splitIds, VendorError, VendorGrantRefused, type OAuthClient, type TokenSet } from "@/lib/integrations/oauth";
 import { ownedBy } from "@/lib/services/access";
 import { integrationNameSchema, type LinkyCurveQuery } from "@/lib/validation/integration";
+import { bindingCookie, browserHashOf, matchesBrowser, newBrowserNonce, readBindingNonces } from "./browser-binding";
 
 const SUMMARY = { id: true, name: true, resource: true, needsRelink: true, sandbox: true, createdAt: true, updatedAt: true } as const;
 
@@ -35,16 +36,18 @@ export function integrationNameOrThrow(raw: string | undefined): IntegrationName
 }
 
 const STATE_MINUTES = 10;
-export const redirectUriOf = (name: IntegrationName) => `${env().APP_URL.replace(/\/$/, "")}/api/integrations/${name}/callback`;
+export const redirectUriOf = (name: IntegrationName) => callbackUrl(env().APP_URL, name);
 
 /**
  * The vendor's consent URL for the caller: a random `state` (only its SHA-256 is stored) bound to
- * the caller and the vendor for 10 minutes, with a PKCE verifier when the vendor takes one.
+ * the caller, the vendor and the asking browser for 10 minutes, with a PKCE verifier when the
+ * vendor takes one. `cookie` is the Set-Cookie that binds the browser (browser-binding.ts).
  */
-export async function createLink(caller: Caller, name: IntegrationName): Promise<string> {
+export async function createLink(caller: Caller, name: IntegrationName): Promise<{ link: string; cookie: string }> {
   const client = oauthClient(vendorOf(name));
   const state = randomToken();
   const verifier = client.usesPkce ? randomToken(48) : null;
+  const nonce = newBrowserNonce();
   const now = Date.now();
   await db.$transaction([
     db.oAuthState.deleteMany({ where: { expiresAt: { lt: new Date(now) } } }),
@@ -54,14 +57,32 @@ export async function createLink(caller: Caller, name: IntegrationName): Promise
         userId: caller.id,
         vendor: name,
         codeVerifier: verifier ? encryptSecret(verifier) : null,
+        browserHash: browserHashOf(nonce),
         expiresAt: new Date(now + STATE_MINUTES * 60_000),
       },
     }),
   ]);
-  return client.authorizeUrl({ state, redirectUri: redirectUriOf(name), codeChallenge: verifier ? pkceChallenge(verifier) : undefined });
+  return {
+    link: client.authorizeUrl({ state, redirectUri: redirectUriOf(name), codeChallenge: verifier ? pkceChallenge(verifier) : undefined }),
+    cookie: bindingCookie(name, nonce, STATE_MINUTES * 60),
+  };
 }
 
 export type CallbackOutcome = { ok: true; created: boolean } | { ok: false; reason: string };
+
+/** The vendor's redirect back, read leniently: a missing or empty parameter is absent (never a 422). */
+export type CallbackQuery = { code?: string; state?: string; error?: string; usage_point_id?: string };
+export function readCallbackQuery(req: Request): CallbackQuery {
+  const q = new URL(req.url).searchParams;
+  const one = (k: string) => q.get(k) || undefined;
+  return { code: one("code"), state: one("state"), error: one("error"), usage_point_id: one("usage_point_id") };
+}
+
+/** Who comes back: the binding cookie's nonces, and the signed-in user if the request has a session. */
+export type CallbackBrowser = { nonces: string[]; caller: Caller | null };
+export async function callbackBrowser(req: Request, name: IntegrationName): Promise<CallbackBrowser> {
+  return { nonces: readBindingNonces(req, name), caller: await resolveCaller(req) };
+}
 
 /** Consumes a state once: whoever presents it first gets its row, nobody after. */
 async function takeState(state: string) {
@@ -73,19 +94,23 @@ async function takeState(state: string) {
   }
 }
 
+/** Enedis' usage point ids (PRM) are 14 digits. */
+const USAGE_POINT = /^\d{14}$/;
+
 /**
- * The vendor's redirect back: the state names the user (the browser arrives without our
- * session's guarantee); the code is traded for tokens; the user's integration of that name is
- * created or updated. Any failure stores nothing and says why.
+ * The vendor's redirect back: the state (used once) names the user, and is accepted only from
+ * the browser that asked for the link and, when that browser is signed in, for that same user;
+ * the code is traded for tokens; the user's integration of that name is created or updated. Any
+ * failure stores nothing and says why.
  */
-export async function completeLink(
-  name: IntegrationName,
-  q: { code?: string; state?: string; error?: string; usage_point_id?: string },
-): Promise<CallbackOutcome> {
+export async function completeLink(name: IntegrationName, q: CallbackQuery, browser: CallbackBrowser): Promise<CallbackOutcome> {
   if (!q.state) return { ok: false, reason: q.error === "access_denied" ? "access_denied" : "missing_state" };
   const row = await takeState(q.state);
   if (!row || row.vendor !== name) return { ok: false, reason: "invalid_state" };
   if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "expired_state" };
+  // consent phishing: someone else's consent URL completed in this browser
+  if (!matchesBrowser(browser.nonces, row.browserHash)) return { ok: false, reason: "browser_mismatch" };
+  if (browser.caller && browser.caller.id !== row.userId) return { ok: false, reason: "account_mismatch" };
   if (q.error) return { ok: false, reason: q.error === "access_denied" ? "access_denied" : "vendor_error" };
   if (!q.code) return { ok: false, reason: "missing_code" };
 
@@ -99,7 +124,7 @@ export async function completeLink(
   }
   let resource: string | null = null;
   if (name === "linky") {
-    const ids = tokens.usagePointIds ?? splitIds(q.usage_point_id ?? "");
+    const ids = (tokens.usagePointIds ?? splitIds(q.usage_point_id ?? "")).filter((id) => USAGE_POINT.test(id));
     if (!ids.length) return { ok: false, reason: "no_usage_point" };
     resource = ids.join(",");
   }
@@ -134,8 +159,19 @@ async function markRelink(id: number) {
   await db.integration.update({ where: { id }, data: { needsRelink: true } });
 }
 
-/** Seconds before expiry at which a token is refreshed rather than used. */
+/** How long before expiry a token is refreshed rather than used. */
 const REFRESH_MARGIN_MS = 120_000;
+const expiresSoon = (i: Pick<Integration, "tokenExpiresAt">) => {
+  const expires = i.tokenExpiresAt?.getTime();
+  return expires !== undefined && expires - Date.now() <= REFRESH_MARGIN_MS;
+};
+
+/**
+ * How long a refresh may hold its integration's row lock: the vendor call (15 s at most, see
+ * vendorJson) plus the database's own round trips. The pool's shorter statement, lock and idle
+ * timeouts are raised for that one transaction only.
+ */
+const REFRESH_HOLD_MS = 20_000;
 
 /**
  * A usable access token for the integration: refreshed first when it expires within two minutes;
@@ -148,26 +184,49 @@ export async function accessTokenFor(integration: Integration, client: OAuthClie
     await markRelink(integration.id);
     throw relinkError(integration.name);
   }
-  const expires = integration.tokenExpiresAt?.getTime();
-  if (expires === undefined || expires - Date.now() > REFRESH_MARGIN_MS) return decryptSecret(integration.accessTokenEnc);
-  if (!integration.refreshTokenEnc) {
-    await markRelink(integration.id);
-    throw relinkError(integration.name);
-  }
-  const refreshToken = decryptSecret(integration.refreshTokenEnc);
-  let tokens: TokenSet;
-  try {
-    tokens = await client.refresh(refreshToken);
-  } catch (err) {
-    if (err instanceof VendorGrantRefused) {
-      await markRelink(integration.id);
-      throw relinkError(integration.name);
-    }
-    if (err instanceof VendorError) throw vendorFailure(err);
-    throw err;
-  }
-  await db.integration.update({ where: { id: integration.id }, data: sealed(tokens, refreshToken) });
-  return tokens.accessToken;
+  if (!expiresSoon(integration)) return decryptSecret(integration.accessTokenEnc);
+  const refreshed = await refreshOnce(integration.id, client);
+  if (!refreshed) throw relinkError(integration.name);
+  return refreshed;
+}
+
+/**
+ * Single flight per integration: vendors that rotate refresh tokens refuse one sent twice, so
+ * concurrent requests near expiry (two tabs) must not both send it. The row lock (SELECT ... FOR
+ * UPDATE) makes the second wait for the first; it then re-reads the tokens, finds them fresh and
+ * uses them. Returns the access token, or null when the integration must be linked again (its
+ * needsRelink is committed).
+ */
+async function refreshOnce(id: number, client: OAuthClient): Promise<string | null> {
+  return db.$transaction(
+    async (tx) => {
+      const hold = `${REFRESH_HOLD_MS}ms`;
+      await tx.$queryRaw`SELECT set_config('lock_timeout', ${hold}, true), set_config('statement_timeout', ${hold}, true),
+        set_config('idle_in_transaction_session_timeout', ${hold}, true)`;
+      await tx.$queryRaw`SELECT id FROM integrations WHERE id = ${id} FOR UPDATE`;
+      const row = await tx.integration.findUnique({ where: { id } });
+      // unlinked meanwhile, or already refused by the request we waited for
+      if (!row || row.needsRelink || !row.accessTokenEnc) return null;
+      if (!expiresSoon(row)) return decryptSecret(row.accessTokenEnc);
+      const relink = async () => {
+        await tx.integration.update({ where: { id }, data: { needsRelink: true } });
+        return null;
+      };
+      if (!row.refreshTokenEnc) return relink();
+      const refreshToken = decryptSecret(row.refreshTokenEnc);
+      let tokens: TokenSet;
+      try {
+        tokens = await client.refresh(refreshToken);
+      } catch (err) {
+        if (err instanceof VendorGrantRefused) return relink();
+        if (err instanceof VendorError) throw vendorFailure(err);
+        throw err;
+      }
+      await tx.integration.update({ where: { id }, data: sealed(tokens, refreshToken) });
+      return tokens.accessToken;
+    },
+    { timeout: REFRESH_HOLD_MS + 5_000 },
+  );
 }
 
 async function ownIntegrationOrThrow(caller: Caller, names: IntegrationName[], what: string) {

@@ -1,14 +1,16 @@
 import { env } from "@/lib/env";
-import { parseQuery } from "@/lib/http/parse";
 import { publicRoute } from "@/lib/http/route";
-import { completeLink, integrationNameOrThrow } from "@/lib/services/integrations";
-import { oauthCallbackQuerySchema } from "@/lib/validation/integration";
+import { callbackBrowser, completeLink, integrationNameOrThrow, readCallbackQuery } from "@/lib/services/integrations";
+import { clearedBindingCookie } from "@/lib/services/integrations/browser-binding";
 
-const to = (path: string) => Response.redirect(`${env().APP_URL.replace(/\/$/, "")}${path}`, 302);
-
-// GET /api/integrations/{vendor}/callback: the vendor's redirect; the state, not a session, names the user
+// GET /api/integrations/{vendor}/callback: the vendor's redirect; the state names the user, the
+// browser's binding cookie (and session, if any) must match it; every answer is a redirect
 export const GET = publicRoute(async ({ req, params }) => {
-  const outcome = await completeLink(integrationNameOrThrow(params.id), parseQuery(req, oauthCallbackQuerySchema));
-  if (!outcome.ok) return to(`/integrations?error=${encodeURIComponent(outcome.reason)}`);
-  return to(outcome.created ? "/?created=true" : "/?updated=true");
+  const name = integrationNameOrThrow(params.id);
+  const outcome = await completeLink(name, readCallbackQuery(req), await callbackBrowser(req, name));
+  const path = !outcome.ok ? `/integrations?error=${encodeURIComponent(outcome.reason)}` : outcome.created ? "/?created=true" : "/?updated=true";
+  return new Response(null, {
+    status: 302,
+    headers: { location: `${env().APP_URL.replace(/\/$/, "")}${path}`, "set-cookie": clearedBindingCookie(name), "cache-control": "no-store" },
+  });
 });

@@ -1,4 +1,5 @@
 import { purposeKey } from "@/lib/crypto";
+import { env } from "@/lib/env";
 import { notFound } from "@/lib/http/errors";
 import { publicRoute } from "@/lib/http/route";
 import { hasRealCredentials, type Vendor } from "@/lib/integrations/config";
@@ -11,6 +12,6 @@ const VENDORS: readonly Vendor[] = ["linky", "netatmo", "legrand"];
 const handle = publicRoute(async ({ req, params }) => {
   const vendor = VENDORS.find((v) => v === params.vendor);
   if (!vendor || hasRealCredentials(vendor)) throw notFound("Sandbox");
-  return createSandbox(vendor, { secret: purposeKey(`sandbox-${vendor}`) })(req);
+  return createSandbox(vendor, { secret: purposeKey(`sandbox-${vendor}`), appUrl: env().APP_URL })(req);
 });
 export { handle as GET, handle as POST };
