@@ -1,9 +1,12 @@
-// npm run bench:users | bench:bundle: measurements on the production build (run `npm run build`
-// first), against a throw-away server on port 3500 with its own embedded database.
+// npm run bench:users | bench:bundle | bench:load: measurements on the production build (run
+// `npm run build` first), against a throw-away server on port 3500 with its own embedded database.
 //   users:  10,000 users, then the admin list endpoint paged, sorted, searched (median of 20 calls)
 //   bundle: JavaScript each page loads, and whether react-admin's code ships outside /admin
+//   load:   the hardening probe: lists at 100 and 200 connections, a login and reset flood beside
+//           reads; counts every status (exits non-zero on any 500) and the reads' latency
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -110,11 +113,68 @@ async function benchBundle() {
   await browser.close();
 }
 
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+
+/** `connections` loops calling `next()` for `seconds`; returns the statuses counted and the latencies. */
+async function hammer(connections, seconds, next) {
+  const statuses = {};
+  const times = [];
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, async (_, i) => {
+    for (let n = 0; Date.now() < until; n++) {
+      const [url, init] = next(i, n);
+      const t = performance.now();
+      let status;
+      try {
+        const r = await fetch(B + url, init);
+        await r.arrayBuffer();
+        status = r.status;
+      } catch (e) {
+        status = `error ${e.cause?.code ?? e.message}`;
+      }
+      times.push(performance.now() - t);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  }));
+  return { statuses, times };
+}
+
+async function benchLoad() {
+  const auth = { Authorization: `Bearer ${await token()}`, "content-type": "application/json" };
+  for (let i = 0; i < 20; i++) {
+    await fetch(`${B}/api/v1/locations`, { method: "POST", headers: auth, body: JSON.stringify({ name: `Home ${i}`, country: "FR", lat: 45 + i / 100, lon: 5 }) });
+    await fetch(`${B}/api/v1/schedules/manual_weekahead`, { method: "POST", headers: auth, body: JSON.stringify({ der_name: `Battery ${i}`, average_power: 500, months: [1, 2, 3], days: [0, 1], hours: [8, 9] }) });
+  }
+  const lists = ["/api/v1/locations/my", "/api/v1/schedules", "/api/v1/device_info/", "/api/v1/users?_start=0&_end=25"];
+  let bad = 0;
+  console.log(`Load probe on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`);
+  for (const connections of [100, 200]) {
+    const { statuses, times } = await hammer(connections, 10, (i, n) => [lists[(i + n) % lists.length], { headers: auth }]);
+    const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+    bad += statuses[500] ?? 0;
+    console.log(`  lists at ${connections} connections, 10 s: ${total} requests (${(total / 10).toFixed(0)}/s), statuses ${JSON.stringify(statuses)}, p50 ${pct(times, 50).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms`);
+  }
+  // a flood of wrong logins and bad resets from 30 connections beside 5 readers of /users/me
+  const quiet = await hammer(5, 5, () => ["/api/v1/users/me", { headers: auth }]);
+  const [flood, reads] = await Promise.all([
+    hammer(30, 10, (i, n) => n % 2
+      ? ["/api/token", { method: "POST", body: new URLSearchParams({ username: `flood${i}-${n}@example.com`, password: "wrong-password" }) }]
+      : ["/api/reset-password/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: `bad-${i}-${n}`, new_password: "a-new-password" }) }]),
+    hammer(5, 10, () => ["/api/v1/users/me", { headers: auth }]),
+  ]);
+  bad += (flood.statuses[500] ?? 0) + (reads.statuses[500] ?? 0);
+  console.log(`  login/reset flood, 30 connections, 10 s: statuses ${JSON.stringify(flood.statuses)}`);
+  console.log(`  GET /users/me beside it: p50 ${pct(reads.times, 50).toFixed(1)} ms, p99 ${pct(reads.times, 99).toFixed(1)} ms (alone: p50 ${pct(quiet.times, 50).toFixed(1)} ms, p99 ${pct(quiet.times, 99).toFixed(1)} ms), statuses ${JSON.stringify(reads.statuses)}`);
+  console.log(bad ? `  ${bad} answers of 500: FAILED` : "  no answer of 500");
+  if (bad) process.exitCode = 1;
+}
+
 const server = await startServer();
 try {
   if (what === "users") await benchUsers();
   else if (what === "bundle") await benchBundle();
-  else console.error("usage: node scripts/bench.mjs users | bundle");
+  else if (what === "load") await benchLoad();
+  else console.error("usage: node scripts/bench.mjs users | bundle | load");
 } finally {
   server.kill("SIGINT");
 }
