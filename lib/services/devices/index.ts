@@ -6,6 +6,7 @@ import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http
 import { enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
 import { withMeasurements, type DeviceWithMeasurements } from "@/lib/serializers/device";
 import { assertIntegrationOf, assertLocationOf, ownedBy, resolveOwner } from "@/lib/services/access";
+import { DEVICE_INTEGRATION_FK, DEVICE_LOCATION_FK, violatedForeignKey } from "./constraints";
 import {
   DATA_SOURCES,
   DEVICE_TYPES,
@@ -78,13 +79,6 @@ export async function getDeviceOrThrow(caller: Caller, id: number, tx: Tx | type
   return d;
 }
 
-/** The constraint a foreign-key violation names (Prisma's P2003 through the pg adapter). */
-function violatedForeignKey(e: unknown): string | undefined {
-  if (!(e instanceof Prisma.PrismaClientKnownRequestError) || e.code !== "P2003") return undefined;
-  const cause = (e.meta?.driverAdapterError as { cause?: { constraint?: { index?: string } } } | undefined)?.cause;
-  return cause?.constraint?.index;
-}
-
 /**
  * A duplicate device or measurement is a 409. The database's composite foreign keys keep a
  * device's location and integration its owner's: when one changed owner or went away after the
@@ -93,8 +87,8 @@ function violatedForeignKey(e: unknown): string | undefined {
 function rethrowRefused(e: unknown, message: string): never {
   if (isUniqueViolation(e)) throw conflict(message);
   const fk = violatedForeignKey(e);
-  if (fk === "devices_location_id_owner_id_fkey") throw unprocessable([{ path: "location_id", message: LOCATION_NOT_OWNERS }]);
-  if (fk === "devices_integration_id_owner_id_fkey") throw unprocessable([{ path: "integration_id", message: INTEGRATION_NOT_OWNERS }]);
+  if (fk === DEVICE_LOCATION_FK) throw unprocessable([{ path: "location_id", message: LOCATION_NOT_OWNERS }]);
+  if (fk === DEVICE_INTEGRATION_FK) throw unprocessable([{ path: "integration_id", message: INTEGRATION_NOT_OWNERS }]);
   throw e;
 }
 

@@ -4,6 +4,7 @@ import { notFound, unprocessable } from "@/lib/http/errors";
 import { enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
 import { withDevices, type LocationWithDevices } from "@/lib/serializers/location";
 import { ownedBy, resolveOwner } from "@/lib/services/access";
+import { DEVICE_LOCATION_FK, violatedForeignKey } from "@/lib/services/devices/constraints";
 import { COUNTRIES, type LocationInput } from "@/lib/validation/location";
 
 export const LOCATION_SORTABLE = ["id", "name", "country", "lat", "lon", "owner_id", "created_at", "updated_at"] as const;
@@ -48,22 +49,36 @@ export async function createLocation(caller: Caller, input: LocationInput) {
   });
 }
 
-/** PUT /api/v1/locations/{id}: the whole object. */
+const OWNER_CHANGE_REFUSED = "A location with devices cannot change owner";
+
+/**
+ * PUT /api/v1/locations/{id}: the whole object. Moving a location to another owner would leave its
+ * devices with a stranger's location, so the check and the write run in one transaction on the
+ * locked row: a device being created there meanwhile holds (or waits for) a lock on the row
+ * through its foreign key, so the count sees it, or its insert fails once the owner changed. The
+ * database's (location_id, owner_id) foreign key refuses the change on its own as well.
+ */
 export async function updateLocation(caller: Caller, id: number, input: LocationInput) {
-  const current = await getLocationOrThrow(caller, id);
-  if (input.owner_id != null && input.owner_id !== current.ownerId) {
-    // moving a location to another owner would leave its devices with a stranger's location
-    await resolveOwner(caller, input.owner_id);
-    const devices = await db.device.count({ where: { locationId: id } });
-    if (devices) {
-      throw unprocessable([{ path: "owner_id", message: "A location with devices cannot change owner" }]);
-    }
+  try {
+    return await db.$transaction(async (tx) => {
+      if (caller.isSuperuser) await tx.$queryRaw`SELECT id FROM locations WHERE id = ${id} FOR UPDATE`;
+      else await tx.$queryRaw`SELECT id FROM locations WHERE id = ${id} AND owner_id = ${caller.id} FOR UPDATE`;
+      const current = await tx.location.findFirst({ where: { id, ...ownedBy(caller) }, select: { ownerId: true } });
+      if (!current) throw notFound("Location");
+      if (input.owner_id != null && input.owner_id !== current.ownerId) {
+        await resolveOwner(caller, input.owner_id);
+        if (await tx.device.count({ where: { locationId: id } })) throw unprocessable([{ path: "owner_id", message: OWNER_CHANGE_REFUSED }]);
+      }
+      return tx.location.update({
+        where: { id },
+        data: { name: input.name, country: input.country, lat: input.lat, lon: input.lon, ownerId: input.owner_id ?? current.ownerId },
+        include: withDevices,
+      });
+    });
+  } catch (e) {
+    if (violatedForeignKey(e) === DEVICE_LOCATION_FK) throw unprocessable([{ path: "owner_id", message: OWNER_CHANGE_REFUSED }]);
+    throw e;
   }
-  return db.location.update({
-    where: { id },
-    data: { name: input.name, country: input.country, lat: input.lat, lon: input.lon, ownerId: input.owner_id ?? current.ownerId },
-    include: withDevices,
-  });
 }
 
 /** DELETE: the location goes, its devices stay with no location. */
