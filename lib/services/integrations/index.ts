@@ -49,19 +49,17 @@ export async function createLink(caller: Caller, name: IntegrationName): Promise
   const verifier = client.usesPkce ? randomToken(48) : null;
   const nonce = newBrowserNonce();
   const now = Date.now();
-  await db.$transaction([
-    db.oAuthState.deleteMany({ where: { expiresAt: { lt: new Date(now) } } }),
-    db.oAuthState.create({
-      data: {
-        stateHash: sha256Hex(state),
-        userId: caller.id,
-        vendor: name,
-        codeVerifier: verifier ? encryptSecret(verifier) : null,
-        browserHash: browserHashOf(nonce),
-        expiresAt: new Date(now + STATE_MINUTES * 60_000),
-      },
-    }),
-  ]);
+  // expired states are purged off the request path (lib/server/maintenance.ts)
+  await db.oAuthState.create({
+    data: {
+      stateHash: sha256Hex(state),
+      userId: caller.id,
+      vendor: name,
+      codeVerifier: verifier ? encryptSecret(verifier) : null,
+      browserHash: browserHashOf(nonce),
+      expiresAt: new Date(now + STATE_MINUTES * 60_000),
+    },
+  });
   return {
     link: client.authorizeUrl({ state, redirectUri: redirectUriOf(name), codeChallenge: verifier ? pkceChallenge(verifier) : undefined }),
     cookie: bindingCookie(name, nonce, STATE_MINUTES * 60),
