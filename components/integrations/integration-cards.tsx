@@ -58,6 +58,8 @@ const CALLBACK_ERRORS: Record<string, string> = {
   missing_state: "The vendor sent you back without the link's reference. Please start again with Link.",
   invalid_state: "This consent link is unknown or was already used. Please start again with Link.",
   expired_state: "This consent link has expired (links are valid 10 minutes). Please start again with Link.",
+  browser_mismatch: "This consent was started in another browser. Please start again with Link here.",
+  account_mismatch: "This consent was started by another account. Please start again with Link.",
   vendor_error: "The vendor reported an error during the consent. Please try again later.",
   missing_code: "The vendor did not grant access. Please start again with Link.",
   token_exchange_failed: "The vendor refused to hand over access. Please try again later.",

@@ -1,7 +1,8 @@
 // Housekeeping off the request path: expired rate-limit hits, OAuth states and reset tokens are
 // deleted every few minutes by each server process (the deletes are idempotent, so several
 // processes on one database do no harm).
-import { db, isDatabaseUnavailable } from "@/lib/db";
+import { isDatabaseUnavailable } from "@/lib/db";
+import { purgeExpiredStates } from "@/lib/services/integrations";
 import { purgeOldHits } from "@/lib/services/rate-limit";
 import { purgeResetTokens } from "@/lib/services/auth";
 import { logError } from "@/lib/log";
@@ -13,7 +14,7 @@ export async function runMaintenance(now = Date.now()) {
   const [hits, resetTokens, oauthStates] = await Promise.all([
     purgeOldHits(now),
     purgeResetTokens(now),
-    db.oAuthState.deleteMany({ where: { expiresAt: { lt: new Date(now) } } }).then((r) => r.count),
+    purgeExpiredStates(now),
   ]);
   return { hits, resetTokens, oauthStates };
 }

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { makeUser } from "../factories/users";
 import { runMaintenance } from "@/lib/server/maintenance";
 
-it("purges old rate-limit hits and unusable reset tokens, off the request path", async () => {
+it("purges old rate-limit hits, unusable reset tokens and expired consents, off the request path", async () => {
   const now = Date.now();
   const u = await makeUser();
   await db.rateLimitHit.createMany({
@@ -20,8 +20,15 @@ it("purges old rate-limit hits and unusable reset tokens, off the request path",
       { userId: u.id, tokenHash: "live", expiresAt: new Date(now + 3_600_000) },
     ],
   });
+  await db.oAuthState.createMany({
+    data: [
+      { stateHash: "old", userId: u.id, vendor: "linky", browserHash: "b", expiresAt: new Date(now - 1000) },
+      { stateHash: "pending", userId: u.id, vendor: "netatmo", browserHash: "b", expiresAt: new Date(now + 600_000) },
+    ],
+  });
   const removed = await runMaintenance(now);
-  expect(removed).toMatchObject({ hits: 1, resetTokens: 2 });
+  expect(removed).toEqual({ hits: 1, resetTokens: 2, oauthStates: 1 });
+  expect((await db.oAuthState.findMany({ select: { stateHash: true } })).map((s) => s.stateHash)).toEqual(["pending"]);
   expect(await db.rateLimitHit.count()).toBe(1);
   expect((await db.passwordResetToken.findMany({ select: { tokenHash: true } })).map((t) => t.tokenHash)).toEqual(["live"]);
 });

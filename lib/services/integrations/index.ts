@@ -66,6 +66,12 @@ export async function createLink(caller: Caller, name: IntegrationName): Promise
   };
 }
 
+/** Forgets consents in flight that have expired (run by the maintenance loop, off the request path). */
+export async function purgeExpiredStates(now = Date.now()): Promise<number> {
+  const { count } = await db.oAuthState.deleteMany({ where: { expiresAt: { lt: new Date(now) } } });
+  return count;
+}
+
 export type CallbackOutcome = { ok: true; created: boolean } | { ok: false; reason: string };
 
 /** The vendor's redirect back, read leniently: a missing or empty parameter is absent (never a 422). */
