@@ -2,6 +2,9 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { assertCleanText, validate } from "@/lib/http/parse";
+import { loginSchema } from "@/lib/validation/auth";
 import { authenticate } from "@/lib/services/auth";
 import { clientIp } from "./client-ip";
 import { decodeSession, loadCaller, SESSION_COOKIES, type Caller } from "./caller";
@@ -22,15 +25,17 @@ export function authOptions(): NextAuthOptions {
         name: "E-mail",
         credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" }, remember: { label: "Remember me" } },
         async authorize(credentials, req) {
-          const email = credentials?.email ?? "";
-          const password = credentials?.password ?? "";
-          if (!email.trim() || !password) throw new Error("Email or password was not provided");
           try {
+            // the API's own rules for these fields (lengths, no NUL or lone surrogates) before any work
+            const fields = { username: credentials?.email ?? "", password: credentials?.password ?? "" };
+            assertCleanText(fields);
+            const { username: email, password } = validate(loginSchema, fields);
             const user = await authenticate(email, password, clientIp(req.headers ?? {}));
             return { id: String(user.id), email: user.email, ver: user.tokenVersion, remember: credentials?.remember === "true" };
           } catch (err) {
             // next-auth hands this message to signIn()'s result
             if (err instanceof ApiError) throw new Error(err.detail);
+            if (isDatabaseUnavailable(err)) throw new Error("Foyer is temporarily unavailable, please try again in a moment");
             throw err;
           }
         },
