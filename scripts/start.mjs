@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import http from "node:http";
 import { prepareEnvironment, migrateDeploy, runSeed, root, dataDir } from "./lib/runtime.mjs";
+import { apiDirOf, createGuard, maxBodyBytesFrom } from "./lib/http-guard.mjs";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const dev = mode === "dev";
@@ -31,6 +32,13 @@ if (!db.embedded && !dev) {
     fail("SECRET_KEY is missing or a placeholder. With DATABASE_URL set in production, set SECRET_KEY to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).");
   }
 }
+let maxBodyBytes;
+try {
+  maxBodyBytes = maxBodyBytesFrom(process.env);
+} catch (e) {
+  await db.stop();
+  fail(e.message);
+}
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 process.env.APP_URL ??= `http://localhost:${port}`;
@@ -55,11 +63,27 @@ const app = next({ dev, dir: root, hostname, port, turbopack: dev });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = http.createServer((req, res) => {
+// security headers on every response, 405 with Allow for a method the route lacks, 413 over
+// MAX_BODY_BYTES (scripts/lib/http-guard.mjs; the pages' CSP is set by proxy.ts)
+const { guard, onConnect, onClientError } = createGuard({ apiDir: apiDirOf(root), https: process.env.APP_URL.startsWith("https:"), maxBodyBytes, dev });
+
+function onRequest(req, res) {
   // the TCP peer, for rate limits (lib/auth/client-ip.ts); a client cannot set this header itself
   req.headers["x-foyer-client-ip"] = req.socket.remoteAddress ?? "unknown";
   handle(req, res);
+}
+const server = http.createServer((req, res) => {
+  if (!guard(req, res)) onRequest(req, res);
 });
+// `Expect: 100-continue`: a body that is refused is not even sent
+server.on("checkContinue", (req, res) => {
+  if (guard(req, res)) return;
+  res.writeContinue();
+  onRequest(req, res);
+});
+// CONNECT, and methods Node's parser does not know (TRACK...): 405 as well, written on the socket
+server.on("connect", onConnect);
+server.on("clientError", onClientError);
 server.on("error", (e) => {
   console.error(`[foyer] cannot listen on port ${port}: ${e.message}`);
   shutdown(1);

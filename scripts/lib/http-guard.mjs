@@ -1,0 +1,202 @@
+// What the custom server (scripts/start.mjs) does to every request before Next sees it: the
+// security headers every response carries (pages, API, static files, 404s, the sandbox's HTML),
+// 405 with `Allow` and a JSON body for a method the route does not have (TRACE, TRACK and CONNECT
+// everywhere), and 413 for a body over MAX_BODY_BYTES. The pages' Content-Security-Policy, which
+// needs a nonce per request, is set by proxy.ts (lib/security/csp.ts).
+import path from "node:path";
+import { buildRouteTable, matchRoute } from "./api-routes.mjs";
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** What a page or a static file (anything but an /api route) answers: GET and HEAD, POST for server actions, OPTIONS. */
+const PAGE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST"]);
+const PAGE_ALLOW = [...PAGE_METHODS].sort().join(", ");
+/** A syntactically valid method (RFC 9110's token), known or not. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** MAX_BODY_BYTES (bytes, default 1 MiB); throws a message naming the variable when it is not a positive integer. */
+export function maxBodyBytesFrom(env) {
+  const raw = env.MAX_BODY_BYTES?.trim();
+  if (!raw) return DEFAULT_MAX_BODY_BYTES;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    throw new Error(`MAX_BODY_BYTES must be a positive number of bytes (got "${env.MAX_BODY_BYTES}")`);
+  }
+  return Number(raw);
+}
+
+/**
+ * Headers for every response. `https`: the app is served over https (APP_URL), so browsers may be
+ * told to never use http again (HSTS). The reset page carries its token in its URL: no Referer at all.
+ * @param {{ https: boolean, pathname: string }} options
+ * @returns {Record<string, string>}
+ */
+export function securityHeaders({ https, pathname }) {
+  /** @type {Record<string, string>} */
+  const headers = {
+    "X-Content-Type-Options": "nosniff",
+    // no page of ours is ever framed (the pages' CSP also says frame-ancestors 'none'; this covers
+    // every other answer, e.g. the sandbox's consent page, and older browsers)
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": pathname === "/reset-password" || pathname.startsWith("/reset-password/") ? "no-referrer" : "strict-origin-when-cross-origin",
+    // geolocation stays allowed for our own pages ("Use my location" on a location's form)
+    "Permissions-Policy": "accelerometer=(), autoplay=(), camera=(), display-capture=(), encrypted-media=(), fullscreen=(self), geolocation=(self), gyroscope=(), hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+/** The path of a request target (origin-form or absolute-form), without its query. */
+export function pathnameOf(url = "/") {
+  let p = url.split("?")[0].split("#")[0];
+  if (/^https?:\/\//i.test(p)) {
+    try {
+      p = new URL(p).pathname;
+    } catch {
+      p = "/";
+    }
+  }
+  return p || "/";
+}
+
+/** The 413 detail, worded as the route handlers' own cap (lib/http/parse.ts). */
+export function tooLargeDetail(maxBodyBytes) {
+  const size = maxBodyBytes % (1024 * 1024) === 0 ? `${maxBodyBytes / 1024 / 1024} MB` : `${maxBodyBytes} bytes`;
+  return `The request body is too large (at most ${size})`;
+}
+
+function sendJson(res, status, detail, extra = {}) {
+  const body = JSON.stringify({ detail });
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store", ...extra });
+  res.end(body);
+}
+
+/**
+ * The request guard: `guard(req, res)` sets the security headers on `res`, and answers 405 or 413
+ * itself (returning true), else returns false and the request goes on to Next.
+ * `apiDir`: app/api, whose route files give the methods of each /api path; read once, or again
+ * every second in development (routes come and go while editing).
+ */
+export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, dev = false }) {
+  let routes = buildRouteTable(apiDir, "/api");
+  let readAt = Date.now();
+  const table = () => {
+    if (dev && Date.now() - readAt > 1000) {
+      routes = buildRouteTable(apiDir, "/api");
+      readAt = Date.now();
+    }
+    return routes;
+  };
+
+  const routeAt = (pathname) => (pathname === "/api" || pathname.startsWith("/api/") ? matchRoute(table(), pathname) : null);
+
+  /**
+   * The `Allow` value when `method` is not allowed at `pathname`, else null. No route can export
+   * TRACE, TRACK or CONNECT (Next's handlers take GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH only),
+   * so they are refused everywhere, before Node's Request refuses to build them (Next's 500).
+   */
+  function notAllowed(method, pathname) {
+    const route = routeAt(pathname);
+    if (route) return route.methods.has(method) ? null : route.allow;
+    return PAGE_METHODS.has(method) ? null : PAGE_ALLOW;
+  }
+
+  /** A whole 405 written on the socket, for requests Node does not hand to the request handler. */
+  function refuseOnSocket(socket, target) {
+    const pathname = pathnameOf(target);
+    const allow = routeAt(pathname)?.allow ?? PAGE_ALLOW;
+    socket.end(rawResponse(405, "Method Not Allowed", { Allow: allow, ...securityHeaders({ https, pathname }) }, { detail: "Method Not Allowed" }));
+  }
+
+  /** CONNECT: Node hands it to the 'connect' event (a tunnel), never to the request handler. */
+  function onConnect(req, socket) {
+    refuseOnSocket(socket, "/");
+  }
+
+  /**
+   * A request Node's parser refused. A method it does not know (TRACK, any other token) is a 405 like
+   * any method the route lacks; other errors answer as Node does without this listener.
+   */
+  function onClientError(err, socket) {
+    // write only when the answer to an earlier request of this connection (kept alive) has been
+    // handed over whole, so that ours comes after it; otherwise only close
+    const previous = socket._httpMessage;
+    const canWrite = socket.writable && (!previous || previous.writableEnded);
+    if (err.code === "HPE_INVALID_METHOD" && canWrite && err.rawPacket) {
+      const raw = err.rawPacket.toString("latin1");
+      const start = raw.lastIndexOf("\n", Math.max(0, (err.bytesParsed ?? 0) - 1)) + 1;
+      const [method = "", target = "/"] = raw.slice(start, raw.indexOf("\r\n", start) >>> 0).split(" ");
+      if (TOKEN.test(method)) return refuseOnSocket(socket, target);
+    }
+    if (canWrite) {
+      const [status, reason] =
+        err.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"] : [400, "Bad Request"];
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n\r\n`);
+    }
+    socket.destroy(err);
+  }
+
+  function guard(req, res) {
+    const pathname = pathnameOf(req.url);
+    for (const [k, v] of Object.entries(securityHeaders({ https, pathname }))) res.setHeader(k, v);
+    // the nonce and the policy pages render with come from proxy.ts only, never from the client
+    delete req.headers["x-nonce"];
+    delete req.headers["content-security-policy"];
+
+    const method = req.method ?? "GET";
+    const allow = notAllowed(method, pathname);
+    if (allow) {
+      sendJson(res, 405, "Method Not Allowed", { Allow: allow });
+      return true;
+    }
+    // OPTIONS on a route is Next's (204 with the route's Allow); on a page Next would answer 400
+    if (method === "OPTIONS" && !routeAt(pathname)) {
+      res.writeHead(204, { Allow: PAGE_ALLOW });
+      res.end();
+      return true;
+    }
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > maxBodyBytes) {
+      // the body is drained (so the client reads this answer) unless it is far too large to bother
+      const close = length > 16 * maxBodyBytes || /100-continue/i.test(req.headers.expect ?? "");
+      sendJson(res, 413, tooLargeDetail(maxBodyBytes), close ? { Connection: "close" } : {});
+      return true;
+    }
+    if (req.headers["transfer-encoding"]) capStreamedBody(req, res, maxBodyBytes);
+    return false;
+  }
+
+  return { guard, notAllowed, onConnect, onClientError, routes: table };
+}
+
+/**
+ * A chunked body (no Content-Length) is counted as it arrives: past the limit the rest is not read,
+ * 413 is answered if nothing was yet, and the connection is closed. (Route handlers also cap what
+ * they parse; this covers every path, next-auth's included.)
+ */
+function capStreamedBody(req, res, maxBodyBytes) {
+  let seen = 0;
+  const push = req.push;
+  req.push = function (chunk, encoding) {
+    if (chunk !== null && chunk !== undefined) {
+      seen += chunk.length;
+      if (seen > maxBodyBytes) {
+        req.push = () => false;
+        if (!res.headersSent) sendJson(res, 413, tooLargeDetail(maxBodyBytes), { Connection: "close" });
+        res.once("finish", () => req.socket?.destroy());
+        if (res.writableFinished) req.socket?.destroy();
+        return false;
+      }
+    }
+    return push.call(this, chunk, encoding);
+  };
+}
+
+/** An HTTP/1.1 response as bytes, closing the connection, with a JSON body. */
+function rawResponse(status, reason, headers, json) {
+  const body = JSON.stringify(json);
+  const all = { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store", Connection: "close" };
+  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}`;
+}
+
+export const apiDirOf = (root) => path.join(root, "app", "api");
