@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, dashboardFrameOrigin, newNonce } from "@/lib/security/csp";
 
 /** Pages behind the login (each path and everything below it). */
 const LOGIN_REQUIRED = [
@@ -25,10 +26,28 @@ function hasSessionCookie(req: NextRequest): boolean {
   return SESSION_COOKIES.some((name) => req.cookies.has(name) || req.cookies.has(`${name}.0`));
 }
 
+const isDashboards = (path: string) => path === "/dashboards" || path.startsWith("/dashboards/");
+
+/** The page's policy with a fresh nonce; only /dashboards may frame the dashboard service. */
+function pagePolicy(pathname: string) {
+  const nonce = newNonce();
+  const frame = isDashboards(pathname) ? dashboardFrameOrigin({ DASHBOARD_PUBLIC_URL: process.env.DASHBOARD_PUBLIC_URL, DASHBOARD_URL: process.env.DASHBOARD_URL }) : null;
+  const policy = contentSecurityPolicy({
+    nonce,
+    dev: process.env.NODE_ENV === "development",
+    https: (process.env.APP_URL ?? "").startsWith("https:"),
+    frameSrc: frame ? [frame] : [],
+  });
+  return { nonce, policy };
+}
+
 /**
  * An optimistic check only: without a session cookie there is no point rendering a private page.
  * The real check (a valid, current session) is in the (app) layout. Server layouts also get the
  * requested path and query as `x-pathname`, to come back to it after logging in.
+ * Every page gets its Content-Security-Policy here, with a nonce of its own: Next reads it from
+ * the request's copy of the policy for its scripts, the root layout from `x-nonce` for emotion.
+ * (The headers every answer carries are set by the custom server, scripts/lib/http-guard.mjs.)
  */
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
@@ -38,12 +57,18 @@ export function proxy(req: NextRequest) {
     url.searchParams.set("callbackUrl", pathname + search);
     return NextResponse.redirect(url);
   }
+  const { nonce, policy } = pagePolicy(pathname);
   const headers = new Headers(req.headers);
   headers.set("x-pathname", pathname + search);
-  return NextResponse.next({ request: { headers } });
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("content-security-policy", policy);
+  return res;
 }
 
 export const config = {
-  // pages only: not the API, Next's own files or the static files of public/
-  matcher: ["/((?!api/|_next/|images/|logos/|favicon\\.ico|icon\\.svg|robots\\.txt).*)"],
+  // pages, their 404s and the static files of public/ (an SVG opened on its own is a document too):
+  // not the API (JSON, and the sandbox's own HTML) nor Next's own files (built assets, dev reloads)
+  matcher: ["/((?!api/|_next/).*)"],
 };

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { AppRouterCacheProvider } from "@mui/material-nextjs/v16-appRouter";
 import "@fontsource/roboto/300.css";
 import "@fontsource/roboto/400.css";
@@ -13,11 +14,14 @@ export const metadata: Metadata = {
 };
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1b6b4f" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// Every page is rendered per request: its Content-Security-Policy (proxy.ts) carries a fresh nonce,
+// which Next puts on its scripts and emotion on MUI's <style> tags.
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en">
       <body>
-        <AppRouterCacheProvider options={{ key: "css" }}>
+        <AppRouterCacheProvider options={{ key: "css", nonce }}>
           <Providers>{children}</Providers>
         </AppRouterCacheProvider>
       </body>
