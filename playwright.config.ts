@@ -7,6 +7,8 @@ export const E2E = {
   smtpPort: Number(process.env.E2E_SMTP_PORT ?? 2587),
   pgPort: Number(process.env.E2E_PG_PORT ?? 54339),
   admin: { email: "admin@example.com", password: "e2e-admin-password" },
+  /** where the dashboards' frames come from (no Grafana runs: specs fulfil its pages with page.route) */
+  dashboardPublicUrl: "http://grafana.foyer.test",
 };
 
 // Debian's Chromium (apt-get install chromium): Playwright never downloads a browser here.
@@ -37,6 +39,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), APP_URL: E2E.baseURL, SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`, EMBEDDED_PG_PORT: String(E2E.pgPort) },
+    env: { PORT: String(PORT), APP_URL: E2E.baseURL, SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`, EMBEDDED_PG_PORT: String(E2E.pgPort), DASHBOARD_PUBLIC_URL: E2E.dashboardPublicUrl },
   },
 });

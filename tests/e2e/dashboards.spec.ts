@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { E2E } from "../../playwright.config";
 import { apiUser, logIn, PHONE, snap as snapPage } from "./helpers";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -56,8 +57,9 @@ test("the default dashboard in kiosk mode, and the Change Dashboard menu by fold
       json: [dash(1, "Home overview", "General"), dash(3, "Solar production", "Energy"), dash(4, "Battery", "Energy"), dash(5, "Heat pump", "General")],
     });
   });
-  // Grafana's kiosk page, as the frame would show it
-  await page.route("**/d/**", (route) =>
+  // Grafana's kiosk page, as the frame would show it (from DASHBOARD_PUBLIC_URL: the pages' CSP lets
+  // /dashboards frame that origin only)
+  await page.route(`${E2E.dashboardPublicUrl}/d/**`, (route) =>
     route.fulfill({
       contentType: "text/html",
       body: `<body style="margin:0;font:16px sans-serif;background:#181b1f;color:#ccc;display:grid;place-items:center;height:100vh">Grafana kiosk: ${new URL(route.request().url()).pathname}</body>`,
@@ -70,7 +72,7 @@ test("the default dashboard in kiosk mode, and the Change Dashboard menu by fold
 
   // the first dash-db is the default, in kiosk mode, the full width of the page
   const frame = page.locator("iframe");
-  await expect(frame).toHaveAttribute("src", "/d/uid-1/home-overview?kiosk");
+  await expect(frame).toHaveAttribute("src", `${E2E.dashboardPublicUrl}/d/uid-1/home-overview?kiosk`);
   await expect(frame).toHaveAttribute("title", "Home overview");
   await expect(page.frameLocator("iframe").getByText("Grafana kiosk: /d/uid-1/home-overview")).toBeVisible();
   await expect(page.getByText("General · Home overview")).toBeVisible();
@@ -98,7 +100,7 @@ test("the default dashboard in kiosk mode, and the Change Dashboard menu by fold
   await page.keyboard.press("Enter");
   await expect(menu).toBeHidden();
   await expect(button).toBeFocused();
-  await expect(frame).toHaveAttribute("src", "/d/uid-3/solar-production?kiosk");
+  await expect(frame).toHaveAttribute("src", `${E2E.dashboardPublicUrl}/d/uid-3/solar-production?kiosk`);
   await expect(page.getByText("Energy · Solar production")).toBeVisible();
 
   await button.click();
@@ -114,7 +116,7 @@ test("the default dashboard in kiosk mode, and the Change Dashboard menu by fold
   await menuOpened(page);
   await snapPage(page, "dashboards-menu-phone");
   await page.getByRole("menuitem", { name: "Battery" }).click();
-  await expect(frame).toHaveAttribute("src", "/d/uid-4/battery?kiosk");
+  await expect(frame).toHaveAttribute("src", `${E2E.dashboardPublicUrl}/d/uid-4/battery?kiosk`);
 });
 
 test("no published dashboard: an empty state; Grafana failing: the spec's message", async ({ page, baseURL }) => {
