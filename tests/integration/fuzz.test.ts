@@ -36,6 +36,10 @@ import * as resetPassword from "@/app/api/reset-password/route";
 import * as recovery from "@/app/api/password-recovery/[email]/route";
 import * as integration from "@/app/api/integrations/[id]/route";
 import * as linkyConsumption from "@/app/api/integrations/linky/my/[meter]/consumption/route";
+import * as link from "@/app/api/integrations/[id]/link/route";
+import * as callback from "@/app/api/integrations/[id]/callback/route";
+import * as sandbox from "@/app/api/sandbox/[vendor]/[...path]/route";
+import { SANDBOX_CLIENT } from "@/lib/integrations/config";
 
 // the brute-force limits would answer 429 before the code under test after a few dozen cases
 Object.assign(process.env, {
@@ -250,9 +254,9 @@ async function snapshot(): Promise<string> {
 let tableHashSql: string | undefined;
 
 /** The contract's error shapes; `refused` answers must leave the database as it was. */
-function expectContractAnswer(r: CallResult, what: string) {
+function expectContractAnswer(r: CallResult, what: string, contract: boolean) {
   expect(r.status, `${what} → ${r.status} ${JSON.stringify(r.body)?.slice(0, 500)}`).toBeLessThan(500);
-  if (r.status >= 400) {
+  if (r.status >= 400 && contract) {
     expect(typeof r.body?.detail, `${what}: detail`).toBe("string");
     if (r.status === 422) {
       expect(Array.isArray(r.body.errors), `${what}: errors[]`).toBe(true);
@@ -280,8 +284,11 @@ afterAll(() => {
 });
 
 let last: string | undefined;
-/** One call: no 5xx, the contract's shape, and nothing changed when refused. */
-async function probe(handler: Handler, o: CallOptions): Promise<CallResult> {
+/**
+ * One call: no 5xx, the contract's shape (unless `contract` is false: the sandbox answers in each
+ * vendor's own error format), and nothing changed when refused.
+ */
+async function probe(handler: Handler, o: CallOptions, { contract = true } = {}): Promise<CallResult> {
   const before = last ?? (await snapshot());
   last = undefined;
   const r = await call(handler, o);
@@ -289,7 +296,7 @@ async function probe(handler: Handler, o: CallOptions): Promise<CallResult> {
   byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
   tally.set(current, byStatus);
   const what = describeCase(o);
-  expectContractAnswer(r, what);
+  expectContractAnswer(r, what, contract);
   if (r.status >= 400) {
     const after = await snapshot();
     last = after;
@@ -508,4 +515,47 @@ describe("fuzzing every list's query parameters", () => {
       });
     });
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// OAuth: the link (writes a state), the vendor's redirect back (consumes one) and the bundled
+// sandbox's token endpoint (form bodies)
+
+const vendorName = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("linky", "netatmo", "legrand", "legrand_up") }, { weight: 1, arbitrary: nastyString });
+
+describe("fuzzing the OAuth endpoints", () => {
+  it("GET /api/integrations/{vendor}/link: any vendor segment", async () => {
+    current = "GET /api/integrations/{vendor}/link";
+    await fuzz(fc.record({ vendor: vendorName, as: who }), async ({ vendor, as }) => {
+      await probe(link.GET, { method: "GET", token: tokenOf(as), params: { id: vendor } });
+    }, RUNS / 4);
+  });
+
+  it("GET /api/integrations/{vendor}/callback: any query, every answer a redirect or a 404", async () => {
+    current = "GET /api/integrations/{vendor}/callback";
+    const keys = ["code", "state", "error", "error_description", "usage_point_id", "unknown"];
+    await fuzz(fc.record({ vendor: vendorName, query: queryFor(keys) }), async ({ vendor, query }) => {
+      const r = await probe(callback.GET, { method: "GET", params: { id: vendor }, path: `/api/integrations/x/callback${query}` });
+      expect([302, 404], `${vendor} ${query} → ${r.status}`).toContain(r.status);
+    });
+  });
+
+  it("POST /api/sandbox/{vendor}/.../token: any form", async () => {
+    current = "POST /api/sandbox/{vendor}/token";
+    const tokenPaths = { linky: "oauth2/v3/token", netatmo: "oauth2/token", legrand: "token" } as const;
+    const field = fc.oneof(nastyString, fc.constantFrom("foyer-sandbox", "authorization_code", "refresh_token", "http://foyer.test/api/integrations/linky/callback"));
+    const form = fc.dictionary(fc.oneof(fc.constantFrom("grant_type", "client_id", "client_secret", "code", "redirect_uri", "refresh_token", "code_verifier"), nastyKey), field, { maxKeys: 6 });
+    // mostly with the sandbox's client credentials, so that the grant itself is reached
+    await fuzz(fc.record({ vendor: fc.constantFrom("linky", "netatmo", "legrand" as const), form, client: fc.boolean() }), async ({ vendor, form: fields, client }) => {
+      const body = new URLSearchParams(client ? { client_id: SANDBOX_CLIENT.clientId, client_secret: SANDBOX_CLIENT.clientSecret } : {});
+      for (const [k, v] of Object.entries(fields)) body.append(k, v);
+      await probe(sandbox.POST, {
+        method: "POST",
+        params: { vendor } as Record<string, string>,
+        path: `/api/sandbox/${vendor}/${tokenPaths[vendor]}`,
+        body: body.toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }, { contract: false });
+    }, RUNS / 2);
+  });
 });
