@@ -138,7 +138,7 @@ export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYT
 
   function guard(req, res) {
     const pathname = pathnameOf(req.url);
-    for (const [k, v] of Object.entries(securityHeaders({ https, pathname }))) res.setHeader(k, v);
+    withDefaultHeaders(res, securityHeaders({ https, pathname }));
     // the nonce and the policy pages render with come from proxy.ts only, never from the client
     delete req.headers["x-nonce"];
     delete req.headers["content-security-policy"];
@@ -167,6 +167,23 @@ export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYT
   }
 
   return { guard, notAllowed, onConnect, onClientError, routes: table };
+}
+
+/**
+ * Adds `defaults` to the response's headers when they are written, each unless the handler set
+ * its own (e.g. a stricter Referrer-Policy): set before Next runs, they would win instead, since
+ * Next does not replace a header already on the response with a route handler's.
+ */
+function withDefaultHeaders(res, defaults) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (statusCode, ...rest) {
+    const headers = typeof rest[0] === "string" ? rest[1] : rest[0];
+    const given = new Set(
+      (Array.isArray(headers) ? headers.filter((_, i) => i % 2 === 0) : Object.keys(headers ?? {})).map((k) => String(k).toLowerCase()),
+    );
+    for (const [k, v] of Object.entries(defaults)) if (!given.has(k.toLowerCase()) && !this.hasHeader(k)) this.setHeader(k, v);
+    return writeHead.call(this, statusCode, ...rest);
+  };
 }
 
 /**

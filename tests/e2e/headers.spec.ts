@@ -10,12 +10,13 @@ import { apiUser, logIn, snap } from "./helpers";
 const MB = 1024 * 1024;
 const host = new URL(E2E.baseURL);
 
-function expectEveryAnswerHeaders(res: APIResponse, what: string) {
+/** `referrer`: pages carrying a secret in their URL (the reset page, the sandbox's consent page) send none. */
+function expectEveryAnswerHeaders(res: APIResponse, what: string, referrer = "strict-origin-when-cross-origin") {
   const h = res.headers();
   expect(h["x-content-type-options"], what).toBe("nosniff");
   expect(h["x-frame-options"], what).toBe("DENY");
   expect(h["cross-origin-opener-policy"], what).toBe("same-origin");
-  expect(h["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+  expect(h["referrer-policy"], what).toBe(referrer);
   expect(h["permissions-policy"], what).toContain("geolocation=(self)");
   for (const feature of ["camera", "microphone", "payment", "usb"]) expect(h["permissions-policy"], what).toContain(`${feature}=()`);
   // served over http here: no HSTS (it is sent when APP_URL is https)
@@ -68,12 +69,14 @@ test("every kind of answer carries the security headers", async ({ request, base
   for (const [what, res, status, type] of answers) {
     expect(res.status(), what).toBe(status);
     expect(res.headers()["content-type"] ?? "", what).toMatch(type);
-    expectEveryAnswerHeaders(res, what);
+    // the consent page carries the OAuth state in its URL: the sandbox sends no Referer from it
+    expectEveryAnswerHeaders(res, what, what === "the sandbox's consent page" ? "no-referrer" : undefined);
   }
   // the consent page with its Accept button cannot be framed by anyone
   const consent = answers.find(([w]) => w === "the sandbox's consent page")![1];
   expect(await consent.text()).toContain("Accept");
   expect(consent.headers()["x-frame-options"]).toBe("DENY");
+  expect(consent.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 });
 
 test("pages: a Content-Security-Policy with a new nonce each time, no inline script without it", async ({ request }) => {

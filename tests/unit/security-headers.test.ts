@@ -123,6 +123,8 @@ describe("the guard on the wire", () => {
   const { guard, onConnect, onClientError } = createGuard({ apiDir: path.resolve("app/api"), https: false, maxBodyBytes: 1000 });
   const server = http.createServer((req, res) => {
     if (guard(req, res)) return;
+    if (req.url === "/own-referrer-policy") res.setHeader("Referrer-Policy", "no-referrer");
+    if (req.url === "/own-headers") return void res.writeHead(200, { "referrer-policy": "same-origin" }).end();
     let n = 0;
     req.on("data", (c: Buffer) => (n += c.length));
     req.on("end", () => res.end(`next read ${n}`));
@@ -195,6 +197,22 @@ describe("the guard on the wire", () => {
     expect(await post({ "content-length": 10, expect: "100-continue" }, "a".repeat(10))).toMatchObject({ status: 200, continued: true });
     expect(await post({ "transfer-encoding": "chunked" }, null, ["a".repeat(600), "a".repeat(600)])).toMatchObject({ status: 413, body: detail });
     expect(await post({ "transfer-encoding": "chunked" }, null, ["a".repeat(600), "a".repeat(300)])).toMatchObject({ status: 200, body: "next read 900" });
+  });
+
+  it("adds the security headers to every answer, unless the handler set its own", async () => {
+    const get = (p: string) => raw(`GET ${p} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const plain = await get("/anything");
+    for (const h of ["X-Content-Type-Options: nosniff", "X-Frame-Options: DENY", "Referrer-Policy: strict-origin-when-cross-origin", "Cross-Origin-Opener-Policy: same-origin"]) {
+      expect(plain).toContain(`\r\n${h}\r\n`);
+    }
+    expect(plain).not.toContain("Strict-Transport-Security");
+    expect(await get("/reset-password?token=x")).toContain("\r\nReferrer-Policy: no-referrer\r\n");
+    const own = await get("/own-referrer-policy");
+    expect(own.match(/referrer-policy: [^\r]*/gi)).toEqual(["Referrer-Policy: no-referrer"]);
+    expect(own).toContain("X-Content-Type-Options: nosniff");
+    const viaWriteHead = await get("/own-headers");
+    expect(viaWriteHead.match(/referrer-policy: [^\r]*/gi)).toEqual(["referrer-policy: same-origin"]);
+    expect(viaWriteHead).toContain("X-Frame-Options: DENY");
   });
 
   it("answers OPTIONS on a page itself, and leaves a route's OPTIONS to Next", async () => {
