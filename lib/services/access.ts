@@ -20,16 +20,19 @@ export async function resolveOwner(caller: Caller, ownerId: number | null | unde
   return ownerId;
 }
 
+export const LOCATION_NOT_OWNERS = "This location does not exist or does not belong to the device's owner";
+export const INTEGRATION_NOT_OWNERS = "This integration does not exist or does not belong to the device's owner";
+
 /** 422 unless the location exists and belongs to `ownerId`. */
 export async function assertLocationOf(ownerId: number, locationId: number | null | undefined, path = "location_id") {
   if (locationId == null) return;
   const n = await db.location.count({ where: { id: locationId, ownerId } });
-  if (!n) throw unprocessable([{ path, message: "This location does not exist or does not belong to the device's owner" }]);
+  if (!n) throw unprocessable([{ path, message: LOCATION_NOT_OWNERS }]);
 }
 
 /** 422 unless the integration exists and belongs to `ownerId`. */
 export async function assertIntegrationOf(ownerId: number, integrationId: number | null | undefined, path = "integration_id") {
   if (integrationId == null) return;
   const n = await db.integration.count({ where: { id: integrationId, userId: ownerId } });
-  if (!n) throw unprocessable([{ path, message: "This integration does not exist or does not belong to the device's owner" }]);
+  if (!n) throw unprocessable([{ path, message: INTEGRATION_NOT_OWNERS }]);
 }

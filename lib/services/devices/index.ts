@@ -5,7 +5,7 @@ import { db, Prisma } from "@/lib/db";
 import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
 import { enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
 import { withMeasurements, type DeviceWithMeasurements } from "@/lib/serializers/device";
-import { assertIntegrationOf, assertLocationOf, ownedBy, resolveOwner } from "@/lib/services/access";
+import { assertIntegrationOf, assertLocationOf, INTEGRATION_NOT_OWNERS, LOCATION_NOT_OWNERS, ownedBy, resolveOwner } from "@/lib/services/access";
 import { DEVICE_INTEGRATION_FK, DEVICE_LOCATION_FK, violatedForeignKey } from "./constraints";
 import {
   DATA_SOURCES,
@@ -27,8 +27,6 @@ type Tx = Prisma.TransactionClient;
 export const DEVICE_EXISTS = "A device with this Device ID already exists";
 export const MEASUREMENT_EXISTS = "A measurement with this name already exists on this device";
 // the messages of assertLocationOf / assertIntegrationOf, for the same refusal by the database
-const LOCATION_NOT_OWNERS = "This location does not exist or does not belong to the device's owner";
-const INTEGRATION_NOT_OWNERS = "This integration does not exist or does not belong to the device's owner";
 
 export const DEVICE_SORTABLE = ["id", "device_id", "device_type", "phase_m", "owner_id", "location_id", "created_at", "updated_at"] as const;
 export const DEVICE_FILTERABLE = ["owner_id", "location_id", "device_type", "integration_id", "phase_m", "device_id"] as const;
