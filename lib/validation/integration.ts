@@ -34,10 +34,3 @@ export const linkyCurveQuerySchema = z
   });
 export type LinkyCurveQuery = z.infer<typeof linkyCurveQuerySchema>;
 
-/** The vendor's redirect back to us. */
-export const oauthCallbackQuerySchema = z.object({
-  code: z.string().min(1).max(QUERY_TEXT_MAX).optional(),
-  state: z.string().min(1).max(QUERY_TEXT_MAX).optional(),
-  error: z.string().max(QUERY_TEXT_MAX).optional(),
-  usage_point_id: z.string().max(QUERY_TEXT_MAX).optional(),
-});
