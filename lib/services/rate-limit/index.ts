@@ -7,6 +7,35 @@ export type Limit = { bucket: string; key: string; max: number; windowMs: number
 const MAX_KEY = 320;
 
 /**
+ * Keys this process has seen refused, with the time their window reopens: while it holds, a
+ * request on the key is refused from memory, without a database round trip (a flood of refused
+ * attempts then costs one database check per key every MEMO_MS). Safe, because a full window only
+ * reopens when its oldest hit leaves it. Bounded: the oldest entries go first.
+ */
+const blocked = new Map<string, number>();
+const MAX_BLOCKED = 10_000;
+/** How long a refusal is answered from memory before the database is asked again. */
+const MEMO_MS = 2000;
+const tooMany = (retryAfterSeconds: number) =>
+  new ApiError(429, "Too many attempts, please try again later", { headers: { "Retry-After": String(Math.max(1, retryAfterSeconds)) } });
+
+function refusedFromMemory(keys: string[], now: number): number {
+  let until = 0;
+  for (const k of keys) {
+    const t = blocked.get(k);
+    if (t === undefined) continue;
+    if (t <= now) blocked.delete(k);
+    else until = Math.max(until, t);
+  }
+  return until;
+}
+
+function remember(key: string, until: number) {
+  if (blocked.size >= MAX_BLOCKED) blocked.delete(blocked.keys().next().value as string);
+  blocked.set(key, until);
+}
+
+/**
  * Takes one attempt from each limit, atomically: under a transaction-scoped advisory lock per
  * bucket and key, it counts the hits inside the window and, if every limit has room, records one
  * hit per limit; otherwise it throws 429 (with Retry-After) and records nothing, so that a refused
@@ -20,6 +49,9 @@ export async function consume(limits: Limit[]): Promise<bigint[]> {
     .map((l) => ({ ...l, key: l.key.slice(0, MAX_KEY) }))
     // one order for every caller: two requests never wait on each other's locks crosswise
     .sort((a, b) => (a.bucket + "\u0001" + a.key < b.bucket + "\u0001" + b.key ? -1 : 1));
+  const ids = keyed.map((l) => l.bucket + "\u0001" + l.key);
+  const memo = refusedFromMemory(ids, Date.now());
+  if (memo) throw tooMany(Math.ceil((memo - Date.now()) / 1000));
   return db.$transaction(async (tx) => {
     let retryAfter = 0;
     for (const l of keyed) {
@@ -33,13 +65,12 @@ export async function consume(limits: Limit[]): Promise<bigint[]> {
       });
       if (hits.length >= l.max) {
         // the window reopens when the oldest of the last `max` hits leaves it
-        const oldest = hits[hits.length - 1].createdAt.getTime();
-        retryAfter = Math.max(retryAfter, Math.ceil((oldest + l.windowMs - Date.now()) / 1000));
+        const reopens = hits[hits.length - 1].createdAt.getTime() + l.windowMs;
+        remember(l.bucket + "\u0001" + l.key, Math.min(reopens, Date.now() + MEMO_MS));
+        retryAfter = Math.max(retryAfter, Math.ceil((reopens - Date.now()) / 1000));
       }
     }
-    if (retryAfter > 0) {
-      throw new ApiError(429, "Too many attempts, please try again later", { headers: { "Retry-After": String(Math.max(1, retryAfter)) } });
-    }
+    if (retryAfter > 0) throw tooMany(retryAfter);
     const rows = await tx.rateLimitHit.createManyAndReturn({ data: keyed.map((l) => ({ bucket: l.bucket, key: l.key })), select: { id: true } });
     return rows.map((r) => r.id);
   });
