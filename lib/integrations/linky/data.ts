@@ -5,6 +5,7 @@
 import { vendorConfig, type VendorConfig } from "../config";
 import { applicationToken, forgetApplicationToken } from "./app-token";
 import { classifyLinkyAnswer, LinkyError, malformed, unreachable } from "./errors";
+import { LINKY_LIMITS } from "./limits";
 import { contractSituationsSchema, measureResponseSchema, meteringSituationSchema, type MeasureResponse } from "./shapes";
 import { daysBetween, isDay, parisToUtc, startsFromEnds } from "./time";
 
@@ -40,8 +41,7 @@ export const LINKY_PATHS = {
  */
 export const LINKY_API_OF = { curve: "mesure_synchrone_auto", daily: "mesure_synchrone_auto", maxPower: "mesure_synchrone_auto", contract: ["situation_contrat_auto", "comptage_auto"] } as const;
 
-/** Enedis' documented limits per call. */
-export const LINKY_LIMITS = { curveDays: 7, dailyDays: 365 } as const;
+export { historyStart, LINKY_LIMITS } from "./limits";
 
 export type LinkyDataOptions = {
   /** per call, token request included (default 15 s) */

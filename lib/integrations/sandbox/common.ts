@@ -20,7 +20,41 @@ export type SandboxOptions = {
    */
   singleUseRefresh?: boolean;
   now?: () => number;
+  /** the Linky sandbox's Enedis limits (sandbox/linky.ts) */
+  linky?: LinkySandboxOptions;
 };
+
+export type LinkySandboxOptions = {
+  /** calls per second per API for the one sandbox client (Enedis: 5, the default); 0 turns it off */
+  maxPerSecond?: number;
+  /** where those calls are counted; by default one window per process, shared by every handler */
+  window?: SlidingWindow;
+  /** usage points whose holder has withdrawn the consent: their data answers 403 */
+  revoked?: Set<string>;
+  /** the Paris hour from which yesterday's data is served (Enedis: about 8); default 0 */
+  publishHour?: number;
+  /** usage point → day its meter was commissioned: measures asked from before answer ADAM-ERR0123 */
+  commissioned?: Record<string, string>;
+  /** local days the meters sent nothing for: left out of every answer (404 when nothing remains) */
+  holes?: Set<string>;
+};
+
+/** Calls counted per key over the last `windowMs` (the sandbox's per-second quotas). */
+export class SlidingWindow {
+  private readonly hits = new Map<string, number[]>();
+
+  /** Counts a call at `now` and says true, unless `limit` calls already fall in the window (then false, not counted). */
+  take(key: string, now: number, limit: number, windowMs = 1000): boolean {
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - windowMs && t <= now);
+    if (recent.length >= limit) {
+      this.hits.set(key, recent);
+      return false;
+    }
+    recent.push(now);
+    this.hits.set(key, recent);
+    return true;
+  }
+}
 
 type Claims = { t: "code" | "access" | "refresh"; v: Vendor; exp: number; n: string; ru?: string; cc?: string };
 
@@ -66,8 +100,10 @@ export type VendorSandbox = {
   /** extra fields of the token answer */
   tokenExtras?: () => Record<string, string>;
   scope?: string;
+  /** the client_credentials grant (an application token, no refresh token), as Enedis offers */
+  clientCredentials?: boolean;
   /** the data API: `path` is relative to the vendor's sandbox base */
-  data(req: Request, path: string, ctx: { bearer: Claims | null }): Response | Promise<Response>;
+  data(req: Request, path: string, ctx: { bearer: Claims | null; now: number }): Response | Promise<Response>;
 };
 
 /** The consent page: Accept / Refuse as GET forms repeating the query, plus `approve`. */
@@ -146,8 +182,13 @@ async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now:
       return oauthError(400, "invalid_grant", "The refresh token is invalid, expired or revoked");
     }
     if (opts.singleUseRefresh) usedRefresh.add(refresh.n);
+  } else if (grant === "client_credentials" && sb.clientCredentials) {
+    return Response.json(
+      { access_token: sign({ t: "access", v: sb.vendor, exp: now + sb.expiresIn * 1000 }, opts.secret), token_type: "Bearer", expires_in: sb.expiresIn, ...(sb.scope ? { scope: sb.scope } : {}) },
+      { headers: { "cache-control": "no-store" } },
+    );
   } else {
-    return oauthError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
+    return oauthError(400, "unsupported_grant_type", `grant_type must be authorization_code${sb.clientCredentials ? ", client_credentials" : ""} or refresh_token`);
   }
   return Response.json(
     {
@@ -176,6 +217,6 @@ export function sandboxHandler(sb: VendorSandbox, opts: SandboxOptions) {
     if (path === authorizePath && req.method === "GET") return authorize(sb, url, opts, now);
     if (path === tokenPath && req.method === "POST") return token(sb, req, opts, now, usedRefresh);
     const bearer = req.headers.get("authorization")?.match(/^Bearer (.+)$/i)?.[1];
-    return sb.data(req, path, { bearer: bearer ? verify(bearer, opts.secret, "access", sb.vendor, now) : null });
+    return sb.data(req, path, { bearer: bearer ? verify(bearer, opts.secret, "access", sb.vendor, now) : null, now });
   };
 }
