@@ -5,15 +5,24 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sandboxConfig, type Vendor, type VendorConfig } from "@/lib/integrations/config";
 import { createSandbox, type SandboxOptions } from "@/lib/integrations/sandbox";
+import { SlidingWindow } from "@/lib/integrations/sandbox/common";
 
 export type SeenRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: http.IncomingHttpHeaders };
 
 export class VendorFake {
   readonly seen: SeenRequest[] = [];
   /** the app under test is served at APP_URL: its callbacks are the only redirect_uri accepted */
-  readonly options: SandboxOptions = { secret: crypto.randomBytes(32), appUrl: process.env.APP_URL ?? "http://foyer.test" };
-  /** when set, every data call answers this status and body instead */
-  failWith: { status: number; body: unknown } | null = null;
+  /**
+   * The sandbox's switches. Linky: `linky.maxPerSecond` (Enedis' 5 by default, 0 off), `revoked`
+   * usage points (403), `publishHour`, `commissioned`, `holes`; the calls are counted in this
+   * fake's own window, so that two fakes never share a quota.
+   */
+  readonly options: SandboxOptions = { secret: crypto.randomBytes(32), appUrl: process.env.APP_URL ?? "http://foyer.test", linky: { window: new SlidingWindow() } };
+  /**
+   * when set, every data call answers this status and body instead: an object as JSON, a string
+   * as it is (an HTML page by default, as Enedis' gateway sends during outages)
+   */
+  failWith: { status: number; body: unknown; headers?: Record<string, string> } | null = null;
   /** when set, each request waits for this before it is answered (a test holds a vendor call in flight) */
   hold: ((req: SeenRequest) => Promise<void>) | null = null;
   private server?: http.Server;
@@ -33,7 +42,13 @@ export class VendorFake {
       await this.hold?.(seen);
       const isOAuth = /oauth2|authorize|token$/.test(url.pathname);
       let answer: Response;
-      if (this.failWith && !isOAuth) answer = Response.json(this.failWith.body, { status: this.failWith.status });
+      if (this.failWith && !isOAuth) {
+        const { status, body: failBody, headers } = this.failWith;
+        answer =
+          typeof failBody === "string"
+            ? new Response(failBody, { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } })
+            : Response.json(failBody, { status, headers });
+      }
       else {
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
