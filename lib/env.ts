@@ -46,6 +46,11 @@ const schema = z
     /** password hashing off the event loop: worker threads (default: cores - 1, at least 1) and queue bound */
     BCRYPT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     BCRYPT_QUEUE_MAX: int(64),
+    /** the Enedis call budget per API, shared by every worker process */
+    LINKY_MAX_PER_SECOND: int(5),
+    LINKY_MAX_PER_HOUR: int(1000),
+    /** background workers (energy sync) inside this server process; false when they run apart (npm run worker) */
+    FOYER_WORKERS: bool(true),
     MAIL_DIR: z.string().optional(),
     /** vendor accounts (lib/integrations): without a vendor's client id, the bundled sandbox stands in */
     INTEGRATIONS_SANDBOX_URL: z.string().url().optional(),

@@ -11,4 +11,8 @@ export async function startServerProcess() {
     process.exit(1);
   }
   startMaintenance();
+  if (env().FOYER_WORKERS) {
+    const { startWorkers } = await import("@/lib/jobs/workers");
+    void startWorkers();
+  }
 }

@@ -25,6 +25,8 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
+  // a test that linked Linky started the job queue (its own pool): close it
+  await (await import("@/lib/jobs/queue")).stopJobs(2000);
   await mailbox.stop();
   await disconnectDb();
 });

@@ -3,6 +3,7 @@
 import { resolveCaller, type Caller } from "@/lib/auth/caller";
 import { decryptSecret, encryptSecret, pkceChallenge, randomToken, sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import { attachMeters, queueSyncSoon, stopMetersOf } from "@/lib/services/meters";
 import { env } from "@/lib/env";
 import { Prisma, type Integration, type IntegrationName } from "@/lib/generated/prisma/client";
 import { ApiError, notFound, unprocessable } from "@/lib/http/errors";
@@ -22,8 +23,12 @@ export async function listIntegrations(caller: Caller) {
 }
 export type IntegrationSummary = Awaited<ReturnType<typeof listIntegrations>>[number];
 
-/** Unlinks: the row and its tokens are gone; devices that named it keep no integration. */
+/** Unlinks: the row and its tokens are gone; devices that named it keep no integration; meters keep their history. */
 export async function deleteIntegration(caller: Caller, id: number) {
+  const owned = await db.integration.findFirst({ where: { id, ...ownedBy(caller, "userId") }, select: { id: true } });
+  if (!owned) throw notFound("Integration");
+  // its meters stop syncing and their queued work goes; their history stays
+  await stopMetersOf(id);
   const { count } = await db.integration.deleteMany({ where: { id, ...ownedBy(caller, "userId") } });
   if (!count) throw notFound("Integration");
 }
@@ -133,11 +138,15 @@ export async function completeLink(name: IntegrationName, q: CallbackQuery, brow
     resource = ids.join(",");
   }
   const data = { resource, ...sealed(tokens), needsRelink: false, sandbox: client.sandbox };
-  return db.$transaction(async (tx) => {
+  const outcome = await db.$transaction(async (tx) => {
     const existing = await tx.integration.findUnique({ where: { userId_name: { userId: row.userId, name } }, select: { id: true } });
-    await tx.integration.upsert({ where: { userId_name: { userId: row.userId, name } }, create: { userId: row.userId, name, ...data }, update: data });
-    return { ok: true as const, created: !existing };
+    const saved = await tx.integration.upsert({ where: { userId_name: { userId: row.userId, name } }, create: { userId: row.userId, name, ...data }, update: data, select: { id: true } });
+    // Linky: each usage point becomes (or is again) a meter whose history starts to sync
+    const meterIds = resource ? await attachMeters(tx, row.userId, saved.id, resource.split(","), client.sandbox) : [];
+    return { ok: true as const, created: !existing, meterIds };
   });
+  queueSyncSoon(outcome.meterIds);
+  return { ok: true, created: outcome.created };
 }
 
 function sealed(t: TokenSet, keepRefresh?: string | null) {

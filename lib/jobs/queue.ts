@@ -1,0 +1,55 @@
+// The job queue: pg-boss 10 (the last release for Node 20) on the app's PostgreSQL, schema
+// `pgboss`. Every process that sends jobs starts it; worker processes also supervise (expire,
+// retry, archive) and run the cron schedules. Several processes on one database share the queue:
+// a job is handed to one worker at a time (SKIP LOCKED), and one that a crash interrupted is
+// handed out again when it expires.
+import PgBoss from "pg-boss";
+import { env } from "@/lib/env";
+import { logError } from "@/lib/log";
+
+export const QUEUES = {
+  /** lay out a meter's days and queue what is due */
+  plan: "meter-plan",
+  /** one vendor call and its upsert */
+  chunk: "meter-chunk",
+  /** the hourly round: every syncing meter planned again (yesterday, gaps) */
+  daily: "meter-daily",
+} as const;
+
+const g = globalThis as unknown as { foyerBoss?: Promise<PgBoss> };
+
+async function create(workers: boolean): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: env().DATABASE_URL,
+    schema: "pgboss",
+    application_name: "foyer-jobs",
+    max: 4,
+    supervise: workers,
+    schedule: workers,
+    migrate: true,
+  });
+  boss.on("error", (err) => logError("job queue error", err, {}, "warn"));
+  await boss.start();
+  // stately: at most one queued and one running job per key (a window is never queued twice)
+  const queue = { policy: "stately" as const, retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
+  await boss.createQueue(QUEUES.plan, { name: QUEUES.plan, ...queue });
+  await boss.createQueue(QUEUES.chunk, { name: QUEUES.chunk, ...queue });
+  await boss.createQueue(QUEUES.daily, { name: QUEUES.daily, ...queue, retryLimit: 2 });
+  return boss;
+}
+
+/** The process's queue, started on first use (sending only, unless `startWorkers` came first). */
+export function jobs(workers = false): Promise<PgBoss> {
+  g.foyerBoss ??= create(workers).catch((e) => {
+    g.foyerBoss = undefined;
+    throw e;
+  });
+  return g.foyerBoss;
+}
+
+/** Stops the queue (tests, shutdown): running jobs finish first, up to `timeout` ms. */
+export async function stopJobs(timeout = 10_000) {
+  const boss = await g.foyerBoss?.catch(() => undefined);
+  g.foyerBoss = undefined;
+  await boss?.stop({ graceful: true, wait: true, timeout, close: true });
+}

@@ -1,0 +1,72 @@
+// The energy sync's workers: planning, chunk fetches and the hourly round. Started inside the
+// server process (lib/server/start.ts, unless FOYER_WORKERS=false) or as a process of their own
+// (npm run worker); any number of them share one queue.
+import type PgBoss from "pg-boss";
+import { db } from "@/lib/db";
+import { linkyData, type LinkyData } from "@/lib/integrations/linky";
+import { logError } from "@/lib/log";
+import { queueSync } from "@/lib/services/meters";
+import { chunkKey, planMeter, runChunk, settleMeter, type ChunkJob, type SyncDeps } from "@/lib/services/meters/sync";
+import { BudgetExhausted } from "./pacing";
+import { jobs, QUEUES } from "./queue";
+
+/** Chunk fetches running at once in one process (the shared budget paces them anyway). */
+const CHUNK_WORKERS = 3;
+/** The hourly round spreads meters over this many seconds, so that they do not all call at once. */
+const SPREAD_SECONDS = 600;
+
+export async function sendChunks(boss: PgBoss, chunks: ChunkJob[], startAfterSeconds = 0) {
+  for (const c of chunks) await boss.send(QUEUES.chunk, c, { singletonKey: chunkKey(c), startAfter: startAfterSeconds });
+}
+
+/** Plans one meter and queues its chunks. */
+export async function handlePlan(boss: PgBoss, meterId: number, now = Date.now()) {
+  await sendChunks(boss, await planMeter(meterId, now));
+}
+
+/** One chunk; a spent hourly budget puts it back for later instead of failing it. */
+export async function handleChunk(boss: PgBoss, job: { id: string; data: ChunkJob }, deps: SyncDeps) {
+  try {
+    await runChunk(job.data, deps);
+  } catch (err) {
+    if (err instanceof BudgetExhausted) {
+      await boss.send(QUEUES.chunk, job.data, { singletonKey: chunkKey(job.data), startAfter: Math.ceil(err.retryAfterMs / 1000) });
+      return;
+    }
+    throw err;
+  }
+  await settleMeter(job.data.meterId, job.id);
+}
+
+/** The hourly round (08:00-20:00, Paris): every syncing meter planned again, spread out. */
+export async function handleRound() {
+  const meters = await db.meter.findMany({ where: { integrationId: { not: null }, syncState: { notIn: ["needs_relink", "stopped"] } }, select: { id: true } });
+  for (const m of meters) await queueSync([m.id], m.id % SPREAD_SECONDS);
+  return meters.length;
+}
+
+const g = globalThis as unknown as { foyerWorkers?: Promise<void> };
+
+/** Starts this process's workers once. `data` is the Linky client (the deployment's by default). */
+export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
+  g.foyerWorkers ??= (async () => {
+    const boss = await jobs(true);
+    const deps: SyncDeps = { data };
+    const quietly = (what: string) => (err: unknown) => {
+      logError(what, err, {}, "warn");
+      throw err; // the queue retries it
+    };
+    await boss.work<{ meterId: number }>(QUEUES.plan, { pollingIntervalSeconds: 1 }, async ([job]) => handlePlan(boss, job.data.meterId).catch(quietly("meter plan failed")));
+    for (let i = 0; i < CHUNK_WORKERS; i++) {
+      await boss.work<ChunkJob>(QUEUES.chunk, { pollingIntervalSeconds: 0.5 }, async ([job]) => handleChunk(boss, job, deps).catch(quietly("meter chunk failed")));
+    }
+    await boss.work(QUEUES.daily, async () => {
+      await handleRound();
+    });
+    await boss.schedule(QUEUES.daily, "0 8-20 * * *", {}, { tz: "Europe/Paris" });
+  })().catch((err) => {
+    g.foyerWorkers = undefined;
+    logError("the energy sync workers could not start", err, {}, "warn");
+  });
+  return g.foyerWorkers;
+}

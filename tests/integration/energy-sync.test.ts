@@ -1,0 +1,150 @@
+// The energy history's sync against the Linky sandbox over HTTP: backfill, re-runs that change
+// nothing, DST days, gaps, a revoked consent, the vendor's 429, and the queue's workers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// the shared budget out of the way for the backfill tests (one test below sets its own)
+Object.assign(process.env, { LINKY_MAX_PER_SECOND: "1000", LINKY_MAX_PER_HOUR: "100000" });
+
+const { db } = await import("@/lib/db");
+const { VendorFake } = await import("../fakes/vendor");
+const { makeUser } = await import("../factories/users");
+const { LinkyDataClient } = await import("@/lib/integrations/linky");
+const { attachMeters, getMeterOrThrow } = await import("@/lib/services/meters");
+const { planMeter, runChunk } = await import("@/lib/services/meters/sync");
+const { aggregate } = await import("@/lib/services/readings");
+
+const PRODUCER = "24880057139941";
+const CONSUMER = "25946599093143";
+// a fixed clock: Monday 23 November 2026, 10:00 in Paris
+const NOW = Date.parse("2026-11-23T09:00:00Z");
+
+const fake = new VendorFake("linky");
+beforeAll(async () => {
+  fake.options.now = () => NOW;
+  fake.options.linky!.maxPerSecond = 0;
+  await fake.start();
+});
+afterAll(() => fake.stop());
+
+const data = () => new LinkyDataClient(fake.config(), { now: () => NOW });
+
+async function meterFor(prm: string) {
+  const u = await makeUser();
+  const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: prm, sandbox: true } });
+  const [id] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [prm], true));
+  return { user: u, integrationId: integration.id, meterId: id };
+}
+
+async function runAll(meterId: number) {
+  const chunks = await planMeter(meterId, NOW);
+  const outcomes: Record<string, number> = {};
+  for (const c of chunks) {
+    const r = await runChunk(c, { data: data(), now: () => NOW });
+    outcomes[r] = (outcomes[r] ?? 0) + 1;
+  }
+  return { chunks, outcomes };
+}
+
+const readingsOf = async (meterId: number) =>
+  Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM energy.readings WHERE meter_id = ${meterId}`)[0].n);
+
+describe("backfill", () => {
+  it("fetches a consumer's whole history in 7-day calls, DST days included, and a re-run changes nothing", async () => {
+    const { meterId, user } = await meterFor(CONSUMER);
+    const first = await runAll(meterId);
+    const curveCalls = first.chunks.filter((c) => c.what === "curve-consumption");
+    // 24 months and 15 days (2024-11-08 .. 2026-11-22) in windows of at most 7 days
+    expect(curveCalls.length).toBe(Math.ceil(745 / 7));
+    expect(curveCalls.every((c) => c.from < c.to)).toBe(true);
+    const days = await db.meterDay.groupBy({ by: ["series", "status"], where: { meterId }, _count: true });
+    // the meter does not produce: its production days went after the vendor's "no data"
+    expect(days).toEqual([{ series: "consumption", status: "complete", _count: 745 }]);
+    const meter = await db.meter.findUniqueOrThrow({ where: { id: meterId } });
+    expect(meter.producer).toBe(false);
+    expect(meter.subscribedKva).toBe(6);
+    // DST days: 46 points on 29 March 2026, 50 on 26 October 2025
+    const dst = await db.meterDay.findMany({ where: { meterId, day: { in: [new Date("2026-03-29"), new Date("2025-10-26")] } }, orderBy: { day: "asc" } });
+    expect(dst.map((d) => [d.expected, d.points])).toEqual([[50, 50], [46, 46]]);
+    const held = await readingsOf(meterId);
+    expect(held).toBeGreaterThan(745 * 48 - 10);
+
+    const view = await getMeterOrThrow({ id: user.id, isSuperuser: false } as never, meterId);
+    expect(view.progress).toMatchObject({ daysDue: 745, daysDone: 745, gaps: 0, oldestDay: "2024-11-08", newestDay: "2026-11-22" });
+
+    // the same day's energy from the curve matches the vendor's own daily total
+    const day = await aggregate(meterId, "consumption", new Date("2026-11-01T23:00:00Z"), new Date("2026-11-02T23:00:00Z"), "day");
+    const daily = await aggregate(meterId, "daily_consumption", new Date("2026-11-01T23:00:00Z"), new Date("2026-11-02T23:00:00Z"), "day");
+    expect(day).toHaveLength(1);
+    expect(Math.round(day[0].wh)).toBe(Math.round(daily[0].wh));
+
+    // again: only the recent daily windows and no curve call; nothing changes
+    const again = await runAll(meterId);
+    expect(again.chunks.filter((c) => c.what.startsWith("curve-"))).toEqual([]);
+    expect(await readingsOf(meterId)).toBe(held);
+  }, 120_000);
+
+  it("keeps production for the producing meter", async () => {
+    const { meterId } = await meterFor(PRODUCER);
+    const chunks = await planMeter(meterId, NOW);
+    // newest first: the latest week of each curve is fetched before older ones
+    const prod = chunks.filter((c) => c.what === "curve-production");
+    expect(prod[0]).toMatchObject({ from: "2026-11-16", to: "2026-11-23" });
+    expect(await runChunk(prod[0], { data: data(), now: () => NOW })).toBe("stored");
+    expect((await db.meter.findUniqueOrThrow({ where: { id: meterId } })).producer).toBe(true);
+    const complete = await db.meterDay.count({ where: { meterId, series: "production", status: "complete" } });
+    expect(complete).toBe(7);
+  });
+});
+
+describe("gaps, consent and limits", () => {
+  it("re-fetches a day the vendor left out, and calls it a gap only after three empty answers", async () => {
+    const { meterId } = await meterFor(CONSUMER);
+    fake.options.linky!.holes = new Set(["2026-11-10"]);
+    try {
+      const week = { meterId, what: "curve-consumption" as const, from: "2026-11-09", to: "2026-11-16" };
+      await planMeter(meterId, NOW);
+      expect(await runChunk(week, { data: data(), now: () => NOW })).toBe("stored");
+      const hole = () => db.meterDay.findUniqueOrThrow({ where: { meterId_series_day: { meterId, series: "consumption", day: new Date("2026-11-10") } } });
+      expect(await hole()).toMatchObject({ status: "missing", attempts: 1, points: 0 });
+      // the next plan queues just that day again
+      const replanned = (await planMeter(meterId, NOW)).filter((c) => c.what === "curve-consumption" && c.from <= "2026-11-10" && c.to > "2026-11-10");
+      expect(replanned).toEqual([{ meterId, what: "curve-consumption", from: "2026-11-10", to: "2026-11-11" }]);
+      expect(await runChunk(replanned[0], { data: data(), now: () => NOW })).toBe("no_data");
+      expect(await runChunk(replanned[0], { data: data(), now: () => NOW })).toBe("no_data");
+      expect(await hole()).toMatchObject({ status: "gap", attempts: 3 });
+      expect((await planMeter(meterId, NOW)).some((c) => c.what === "curve-consumption" && c.from === "2026-11-10")).toBe(false);
+    } finally {
+      fake.options.linky!.holes = undefined;
+    }
+  });
+
+  it("stops on a revoked consent: the meter and its integration need a new link", async () => {
+    const { meterId, integrationId } = await meterFor(PRODUCER);
+    fake.options.linky!.revoked = new Set([PRODUCER]);
+    try {
+      const [first] = await planMeter(meterId, NOW);
+      expect(await runChunk(first, { data: data(), now: () => NOW })).toBe("consent");
+      expect(await db.meter.findUniqueOrThrow({ where: { id: meterId } })).toMatchObject({ syncState: "needs_relink" });
+      expect((await db.integration.findUniqueOrThrow({ where: { id: integrationId } })).needsRelink).toBe(true);
+      expect(await planMeter(meterId, NOW)).toEqual([]);
+    } finally {
+      fake.options.linky!.revoked = undefined;
+    }
+  });
+
+  it("backs off on the vendor's 429: the chunk is retried later, the error is shown", async () => {
+    const { meterId } = await meterFor(CONSUMER);
+    const [first] = await planMeter(meterId, NOW);
+    fake.failWith = { status: 429, body: { code: "429", message: "SLA dépassé" } };
+    try {
+      await expect(runChunk(first, { data: data(), now: () => NOW })).rejects.toMatchObject({ kind: "rate_limited" });
+      const m = await db.meter.findUniqueOrThrow({ where: { id: meterId } });
+      expect(m.syncState).toBe("failed");
+      expect(m.lastError).toBeTruthy();
+    } finally {
+      fake.failWith = null;
+    }
+    expect(await runChunk(first, { data: data(), now: () => NOW })).toBe("stored");
+    expect((await db.meter.findUniqueOrThrow({ where: { id: meterId } })).lastError).toBeNull();
+  });
+});
