@@ -176,6 +176,12 @@ const FIXED_UNIT: Record<"30min" | "hour", string> = { "30min": "30 minutes", ho
  * below a day.
  */
 export async function aggregate(meterId: number, kind: ReadingKind, from: Date, to: Date, bucket: Bucket): Promise<BucketValue[]> {
+  const q = aggregateQuery(meterId, kind, from, to, bucket);
+  return db.$queryRawUnsafe<BucketValue[]>(q.sql, ...q.params);
+}
+
+/** The statement `aggregate` runs (exported for the benchmark's EXPLAIN). */
+export function aggregateQuery(meterId: number, kind: ReadingKind, from: Date, to: Date, bucket: Bucket): { sql: string; params: unknown[] } {
   checkMeter(meterId);
   const k = KIND_CODE[kind];
   if (k === undefined) throw new RangeError(`unknown kind ${kind}`);
@@ -184,20 +190,21 @@ export async function aggregate(meterId: number, kind: ReadingKind, from: Date, 
   if (bucket === "30min" || bucket === "hour") {
     if (k > 10) throw new RangeError(`${kind} holds one value per day: aggregate it by day or month`);
     // one walk of the key range; date_bin is arithmetic on the instant (no time-zone lookup)
-    return db.$queryRawUnsafe<BucketValue[]>(
-      `SELECT date_bin($5::interval, ts, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS start, sum(wh)::float8 AS wh, count(*)::int AS points
+    return {
+      sql: `SELECT date_bin($5::interval, ts, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS start, sum(wh)::float8 AS wh, count(*)::int AS points
        FROM energy.readings
        WHERE meter_id = $1 AND kind = $2 AND ts >= $3::timestamptz AND ts < $4::timestamptz
        GROUP BY 1 ORDER BY 1`,
-      meterId, k, f, t, FIXED_UNIT[bucket]);
+      params: [meterId, k, f, t, FIXED_UNIT[bucket]],
+    };
   }
   const unit = LOCAL_UNIT[bucket];
   if (!unit) throw new RangeError(`unknown bucket ${bucket}`);
   // One short index range per local day or month: the bounds come from generate_series and
   // date_add in Europe/Paris (23- and 25-hour days included), so no row needs a time-zone
   // conversion; measured twice as fast as date_trunc(..., 'Europe/Paris') on every reading.
-  return db.$queryRawUnsafe<BucketValue[]>(
-    `SELECT greatest(b.start, $3::timestamptz) AS start, s.wh, s.points
+  return {
+    sql: `SELECT greatest(b.start, $3::timestamptz) AS start, s.wh, s.points
      FROM generate_series(date_trunc($6, $3::timestamptz, 'Europe/Paris'), $4::timestamptz - interval '1 microsecond', $5::interval, 'Europe/Paris') AS b(start)
      CROSS JOIN LATERAL (
        SELECT sum(wh)::float8 AS wh, count(*)::int AS points FROM energy.readings
@@ -206,7 +213,8 @@ export async function aggregate(meterId: number, kind: ReadingKind, from: Date, 
      ) AS s
      WHERE s.points > 0
      ORDER BY 1`,
-    meterId, k, f, t, unit, bucket);
+    params: [meterId, k, f, t, unit, bucket],
+  };
 }
 
 /**
