@@ -67,6 +67,7 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
   })().catch((err) => {
     g.foyerWorkers = undefined;
     logError("the energy sync workers could not start", err, {}, "warn");
+    throw err;
   });
   return g.foyerWorkers;
 }

@@ -13,6 +13,7 @@ export async function startServerProcess() {
   startMaintenance();
   if (env().FOYER_WORKERS) {
     const { startWorkers } = await import("@/lib/jobs/workers");
-    void startWorkers();
+    // logged by startWorkers; the server serves on without them (the next start tries again)
+    void startWorkers().catch(() => undefined);
   }
 }

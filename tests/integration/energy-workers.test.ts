@@ -1,0 +1,72 @@
+// Two worker processes (npm run worker) on one database and one queue, against the Linky sandbox
+// over HTTP at Enedis' 5 calls per second: a whole backfill with no call made twice, no row
+// twice, and the shared budget never exceeded.
+import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { VendorFake } from "../fakes/vendor";
+import { makeUser } from "../factories/users";
+import { attachMeters, queueSync } from "@/lib/services/meters";
+
+const CONSUMER = "25946599093143";
+const fake = new VendorFake("linky");
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const c of children) c.kill("SIGTERM");
+  await fake.stop();
+});
+
+function worker(): ChildProcess {
+  const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+  const child = spawn(process.execPath, [tsx, "scripts/worker.mts"], {
+    env: { ...process.env, INTEGRATIONS_SANDBOX_URL: fake.origin, LINKY_MAX_PER_SECOND: "5", LINKY_MAX_PER_HOUR: "1000", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr!.on("data", (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
+  children.push(child);
+  return child;
+}
+
+it("two worker processes backfill a meter without a duplicate call or row, within the shared budget", async () => {
+  const calls: { at: number; key: string; path: string }[] = [];
+  fake.hold = async (req) => {
+    if (!/mesure_synchrone_auto|contrat|comptage/.test(req.path)) return;
+    calls.push({ at: Date.now(), key: `${req.path}?${req.query.toString()}`, path: req.path });
+  };
+  await fake.start(); // the sandbox counts 5 calls per second per API, as Enedis does, and answers 429 past it
+
+  const u = await makeUser();
+  const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: CONSUMER, sandbox: true } });
+  const [meterId] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [CONSUMER], true));
+  worker();
+  worker();
+  const started = Date.now();
+  await queueSync([meterId]);
+
+  let meter = await db.meter.findUniqueOrThrow({ where: { id: meterId } });
+  while (meter.syncState !== "done" && Date.now() - started < 100_000) {
+    await new Promise((r) => setTimeout(r, 500));
+    meter = await db.meter.findUniqueOrThrow({ where: { id: meterId } });
+  }
+  const seconds = (Date.now() - started) / 1000;
+  expect(meter.syncState).toBe("done");
+  expect(meter.lastError).toBeNull();
+
+  // every day held once, every call made once
+  expect(await db.meterDay.count({ where: { meterId, status: "complete" } })).toBe(745);
+  const rows = await db.$queryRaw<{ n: bigint; distinct_ts: bigint }[]>`SELECT count(*) AS n, count(DISTINCT (kind, ts)) AS distinct_ts FROM energy.readings WHERE meter_id = ${meterId}`;
+  expect(rows[0].n).toBe(rows[0].distinct_ts);
+  const keys = calls.map((c) => c.key);
+  expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+
+  // the budget: never more than 5 measure calls in any second, across both processes
+  const measure = calls.filter((c) => c.path.includes("mesure_synchrone_auto")).map((c) => c.at).sort((a, b) => a - b);
+  let peak = 0;
+  for (let i = 0, j = 0; i < measure.length; i++) {
+    while (measure[i] - measure[j] >= 1000) j++;
+    peak = Math.max(peak, i - j + 1);
+  }
+  expect(peak).toBeLessThanOrEqual(5);
+  console.info(`[energy-workers] backfill of one PRM by two workers: ${calls.length} calls in ${seconds.toFixed(1)} s, peak ${peak} measure calls/s`);
+}, 120_000);
