@@ -64,6 +64,13 @@ describe("upserts", () => {
     expect((await stored(meterId)).map((r) => r.wh)).toEqual([42]);
   });
 
+  it("points in any order are stored in full", async () => {
+    const twoDays = curveDays("2025-01-06", "2025-01-08", (t) => (t / HALF_HOUR) % 13);
+    const { days } = await upsertCurve(meterId, "consumption", [...twoDays].reverse(), "enedis");
+    expect(days).toEqual([{ day: "2025-01-06", points: 48 }, { day: "2025-01-07", points: 48 }]);
+    expect((await stored(meterId)).map((r) => [r.ts, r.wh])).toEqual(twoDays.map((p) => [p.start, p.wh]));
+  });
+
   it("a corrected value (BEST) replaces a raw one (BRUT); a raw one never replaces a corrected one", async () => {
     await upsertCurve(meterId, "consumption", curveDays("2025-02-03", "2025-02-04", () => 100, "BRUT"), "enedis");
     const corrected = curveDays("2025-02-03", "2025-02-04", () => 150, "BEST").slice(0, 10);

@@ -98,28 +98,40 @@ const UPSERT_MAX_POWER = `
 export async function upsertCurve(meterId: number, curve: Curve, points: CurvePoint[], source: ReadingSource): Promise<{ days: DayPoints[] }> {
   checkMeter(meterId);
   if (!points.length) return { days: [] };
-  const byTime = new Map<number, CurvePoint>();
-  for (const p of points) {
+  let list = points;
+  let times = new Array<number>(list.length);
+  let ordered = true;
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i];
     const t = p.start.getTime();
     if (!Number.isFinite(t)) throw new RangeError("curve point without a valid start");
     if (!STEPS.has(p.stepMin)) throw new RangeError(`curve point at ${p.start.toISOString()}: step ${p.stepMin} min is not one of 5, 10, 15, 30, 60`);
     checkWh(p.wh, `curve point at ${p.start.toISOString()}`);
-    byTime.set(t, p);
+    times[i] = t;
+    if (i > 0 && t <= times[i - 1]) ordered = false;
   }
-  const sorted = [...byTime.keys()].sort((a, b) => a - b);
+  if (!ordered) {
+    // a point given twice counts once (the last one); batches go in time order
+    const byTime = new Map<number, CurvePoint>();
+    for (let i = 0; i < list.length; i++) byTime.set(times[i], list[i]);
+    times = [...byTime.keys()].sort((a, b) => a - b);
+    list = times.map((t) => byTime.get(t)!);
+  }
   const kind = KIND_CODE[curve];
-  await inBatches(sorted.length, (from, to) => {
-    const ts: number[] = [], wh: number[] = [], step: number[] = [], q: number[] = [];
+  // the arrays' text forms built in one pass (a meter-year's preparation is a few milliseconds)
+  await inBatches(list.length, (from, to) => {
+    let ts = "{", wh = "{", step = "{", q = "{";
     for (let i = from; i < to; i++) {
-      const p = byTime.get(sorted[i])!;
-      ts.push(sorted[i]);
-      wh.push(p.wh);
-      step.push(p.stepMin);
-      q.push(qualityCode(p.quality));
+      const p = list[i];
+      const sep = i > from ? "," : "";
+      ts += sep + times[i];
+      wh += sep + p.wh;
+      step += sep + p.stepMin;
+      q += sep + qualityCode(p.quality);
     }
-    return db.$executeRawUnsafe(UPSERT_CURVE, meterId, kind, SOURCE_CODE[source], arrayLiteral(ts), arrayLiteral(wh), arrayLiteral(step), arrayLiteral(q));
+    return db.$executeRawUnsafe(UPSERT_CURVE, meterId, kind, SOURCE_CODE[source], ts + "}", wh + "}", step + "}", q + "}");
   });
-  const days = await dayCoverage(meterId, curve, parisDayOf(sorted[0]), nextDay(parisDayOf(sorted[sorted.length - 1])));
+  const days = await dayCoverage(meterId, curve, parisDayOf(times[0]), nextDay(parisDayOf(times[times.length - 1])));
   return { days };
 }
 
