@@ -35,3 +35,36 @@ export async function seedDemoHousehold(userId: number) {
     });
   });
 }
+
+/**
+ * The demo household's Linky, linked through the bundled sandbox (when no Enedis account is
+ * configured): the producing meter, whose history the workers then sync at the vendor's pace, so
+ * that the printed demo login shows energy within a minute. Idempotent: an existing Linky link is
+ * left as it is.
+ */
+export async function ensureDemoLinky(userId: number) {
+  const { vendorConfig } = await import("@/lib/integrations/config");
+  if (!vendorConfig("linky").sandbox) return;
+  if (await db.integration.findUnique({ where: { userId_name: { userId, name: "linky" } }, select: { id: true } })) return;
+  const { sign } = await import("@/lib/integrations/sandbox/common");
+  const { encryptSecret, purposeKey } = await import("@/lib/crypto");
+  const { attachMeters, queueSync } = await import("@/lib/services/meters");
+  const { stopJobs } = await import("@/lib/jobs/queue");
+  // tokens the sandbox itself would have issued (it signs them with the app's derived key)
+  const secret = purposeKey("sandbox-linky");
+  const expiresAt = new Date(Date.now() + 3600_000);
+  const access = sign({ t: "access", v: "linky", exp: expiresAt.getTime() }, secret);
+  const refresh = sign({ t: "refresh", v: "linky", exp: Date.now() + 365 * 86_400_000 }, secret);
+  const prm = "24880057139941";
+  const meterIds = await db.$transaction(async (tx) => {
+    const integration = await tx.integration.create({
+      data: { userId, name: "linky", resource: prm, sandbox: true, accessTokenEnc: encryptSecret(access), refreshTokenEnc: encryptSecret(refresh), tokenExpiresAt: expiresAt },
+    });
+    // the demo's Linky device reads this integration
+    await tx.device.updateMany({ where: { ownerId: userId, deviceType: "linky", integrationId: null }, data: { integrationId: integration.id } });
+    return attachMeters(tx, userId, integration.id, [prm], true);
+  });
+  // the server's workers start it a few seconds after it listens (the sandbox is served by the app)
+  await queueSync(meterIds, 5);
+  await stopJobs();
+}

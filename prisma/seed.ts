@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import { db, disconnectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
-import { seedDemoHousehold } from "@/prisma/demo";
+import { ensureDemoLinky, seedDemoHousehold } from "@/prisma/demo";
 
 async function ensureUser(emailInput: string, password: string, data: { isSuperuser?: boolean; firstName?: string; lastName?: string }) {
   // stored as the app stores every address (the database refuses any other form)
@@ -37,6 +37,7 @@ async function main() {
     }
     const r = await ensureUser(email, password, { firstName: "Camille", lastName: "Martin" });
     if (r.created) await seedDemoHousehold(r.id);
+    await ensureDemoLinky(r.id);
     console.log(`[foyer:seed] demo household ${email} ${r.created ? "created" : "present"}`);
   }
 }

@@ -16,6 +16,7 @@ import { env } from "@/lib/env";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
 import { PrivacyNotice } from "./privacy-notice";
+import { MeterSyncList } from "@/components/energy/meter-sync";
 
 const SECTIONS = [
   { href: "/integrations", title: "Integrations", icon: PowerOutlined, text: "Link your Linky meter and your Legrand or Netatmo account to bring your energy data in." },
@@ -41,6 +42,14 @@ export function HomeView({ caller, integrations }: { caller: Caller; integration
           Foyer brings the energy of your home together with your community&apos;s. Start by linking an integration, then describe your devices and locations, and plan when your
           home can flex.
         </Typography>
+        {integrations.some((i) => i.name === "linky") && (
+          <Box component="section" aria-labelledby="history-title" sx={{ mb: 4, maxWidth: 720 }}>
+            <Typography id="history-title" variant="h2" sx={{ fontSize: "1.2rem", mb: 1.5 }}>
+              Your energy history
+            </Typography>
+            <MeterSyncList compact />
+          </Box>
+        )}
         <Grid container spacing={2.5}>
           {SECTIONS.map(({ href, title, icon: Icon, text }) => (
             <Grid key={href} size={{ xs: 12, sm: 6, md: 4 }}>

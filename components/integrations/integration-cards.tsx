@@ -20,6 +20,7 @@ import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import SensorsOutlined from "@mui/icons-material/SensorsOutlined";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { MeterSyncList } from "@/components/energy/meter-sync";
 import { ErrorState, LoadingState } from "@/components/devices/page-states";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/components/ui/use-zod-form";
@@ -189,6 +190,7 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
             <dd>{day(integration.updated_at)}</dd>
           </Box>
         )}
+        {vendor === "linky" && integration && <MeterSyncList />}
         {integration?.needs_relink && (
           <Alert severity="warning" sx={{ py: 0 }}>
             The vendor no longer accepts Foyer&apos;s access. Link again to keep your data coming.
