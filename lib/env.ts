@@ -49,6 +49,8 @@ const schema = z
     /** the Enedis call budget per API, shared by every worker process */
     LINKY_MAX_PER_SECOND: int(5),
     LINKY_MAX_PER_HOUR: int(1000),
+    /** the Linky sandbox's own quota per API, as Enedis' (5/s); a test server may raise it with LINKY_MAX_PER_SECOND */
+    LINKY_SANDBOX_MAX_PER_SECOND: z.coerce.number().int().min(0).default(5),
     /** background workers (energy sync) inside this server process; false when they run apart (npm run worker) */
     FOYER_WORKERS: bool(true),
     MAIL_DIR: z.string().optional(),

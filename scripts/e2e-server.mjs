@@ -23,6 +23,9 @@ Object.assign(process.env, {
   FOYER_PG_FAST: "1",
   // the tests spread their many logins over addresses with X-Forwarded-For, as a proxy on this machine would
   TRUST_PROXY: "loopback",
+  // the Linky sandbox's history syncs in seconds rather than a minute: its quota and ours raised alike
+  LINKY_SANDBOX_MAX_PER_SECOND: "50",
+  LINKY_MAX_PER_SECOND: "50",
   ...Object.fromEntries(Object.entries({
     EMBEDDED_PG_PORT: "54339",
     APP_URL: `http://127.0.0.1:${port}`,

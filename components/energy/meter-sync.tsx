@@ -24,7 +24,7 @@ const STATE: Record<State, { label: string; color: "default" | "info" | "success
   done: { label: "Up to date", color: "success" },
   failed: { label: "Failed, retrying", color: "error" },
   needs_relink: { label: "Needs a new link", color: "warning" },
-  stopped: { label: "Not linked", color: "default" },
+  stopped: { label: "Unlinked", color: "default" },
 };
 
 const dayText = (d: string | null) => (d ? format(new Date(`${d}T12:00:00Z`), "dd MMM yyyy") : "");

@@ -83,7 +83,10 @@ export async function dropQueuedWork(meterIds: number[]): Promise<void> {
   });
 }
 
-/** Days due, done, gaps and the range held, per meter, from the per-day bookkeeping. */
+/**
+ * Days due, done and gaps (over both curves of a producing meter), and the range of consumption
+ * held, per meter, from the per-day bookkeeping.
+ */
 async function progressOf(meterIds: number[]): Promise<Map<number, MeterProgress>> {
   const out = new Map<number, MeterProgress>();
   if (!meterIds.length) return out;
@@ -92,10 +95,10 @@ async function progressOf(meterIds: number[]): Promise<Map<number, MeterProgress
            count(*) AS due,
            count(*) FILTER (WHERE d.status IN ('complete', 'gap')) AS done,
            count(*) FILTER (WHERE d.status = 'gap') AS gaps,
-           to_char(min(d.day) FILTER (WHERE d.status = 'complete'), 'YYYY-MM-DD') AS oldest,
-           to_char(max(d.day) FILTER (WHERE d.status = 'complete'), 'YYYY-MM-DD') AS newest
+           to_char(min(d.day) FILTER (WHERE d.status = 'complete' AND d.series = 'consumption'), 'YYYY-MM-DD') AS oldest,
+           to_char(max(d.day) FILTER (WHERE d.status = 'complete' AND d.series = 'consumption'), 'YYYY-MM-DD') AS newest
     FROM meter_days d
-    WHERE d.meter_id = ANY(${meterIds}::int[]) AND d.series = 'consumption'
+    WHERE d.meter_id = ANY(${meterIds}::int[])
     GROUP BY d.meter_id`;
   for (const r of rows) {
     out.set(r.meter_id, { daysDue: Number(r.due), daysDone: Number(r.done), gaps: Number(r.gaps), oldestDay: r.oldest, newestDay: r.newest });

@@ -12,6 +12,7 @@ const VENDORS: readonly Vendor[] = ["linky", "netatmo", "legrand"];
 const handle = publicRoute(async ({ req, params }) => {
   const vendor = VENDORS.find((v) => v === params.vendor);
   if (!vendor || hasRealCredentials(vendor)) throw notFound("Sandbox");
-  return createSandbox(vendor, { secret: purposeKey(`sandbox-${vendor}`), appUrl: env().APP_URL })(req);
+  const linky = { maxPerSecond: env().LINKY_SANDBOX_MAX_PER_SECOND };
+  return createSandbox(vendor, { secret: purposeKey(`sandbox-${vendor}`), appUrl: env().APP_URL, linky })(req);
 });
 export { handle as GET, handle as POST };
