@@ -22,6 +22,8 @@ beforeEach(async () => {
   mailbox.messages.length = 0;
   const rows = await db.$queryRaw<{ tablename: string }[]>`select tablename from pg_tables where schemaname = 'public' and tablename <> '_prisma_migrations'`;
   if (rows.length) await db.$executeRawUnsafe(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
+  // the job queue's jobs too, once a test has started it (readings go with their meters, by cascade)
+  await db.$executeRawUnsafe(`DO $$ BEGIN IF to_regclass('pgboss.job') IS NOT NULL THEN DELETE FROM pgboss.job; END IF; END $$`);
 });
 
 afterAll(async () => {

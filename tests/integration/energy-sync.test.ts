@@ -148,3 +148,39 @@ describe("gaps, consent and limits", () => {
     expect((await db.meter.findUniqueOrThrow({ where: { id: meterId } })).lastError).toBeNull();
   });
 });
+
+describe("the queue", () => {
+  it("unlinking stops the meter, drops its queued work and keeps its history", async () => {
+    const { jobs, stopJobs, QUEUES } = await import("@/lib/jobs/queue");
+    const { handlePlan } = await import("@/lib/jobs/workers");
+    const { deleteIntegration } = await import("@/lib/services/integrations");
+    const { meterId, integrationId, user } = await meterFor(CONSUMER);
+    const boss = await jobs();
+    await handlePlan(boss, meterId, NOW);
+    const queued = () => db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${QUEUES.chunk} AND state = 'created' AND split_part(singleton_key, ':', 1) = ${String(meterId)}`;
+    expect(Number((await queued())[0].n)).toBeGreaterThan(100);
+    // queuing the same plan again adds no chunk twice
+    const before = Number((await queued())[0].n);
+    await handlePlan(boss, meterId, NOW);
+    expect(Number((await queued())[0].n)).toBe(before);
+
+    await deleteIntegration({ id: user.id, isSuperuser: false } as never, integrationId);
+    expect(Number((await queued())[0].n)).toBe(0);
+    expect(await db.meter.findUniqueOrThrow({ where: { id: meterId } })).toMatchObject({ syncState: "stopped", integrationId: null });
+    await stopJobs(2000);
+  });
+
+  it("the hourly round plans every syncing meter, spread out, and leaves stopped ones alone", async () => {
+    const { handleRound } = await import("@/lib/jobs/workers");
+    const a = await meterFor(CONSUMER);
+    const b = await meterFor(PRODUCER);
+    await db.meter.update({ where: { id: b.meterId }, data: { syncState: "needs_relink" } });
+    expect(await handleRound()).toBe(1);
+    const plans = await db.$queryRaw<{ key: string; delay: number }[]>`
+      SELECT singleton_key AS key, extract(epoch FROM start_after - created_on)::int AS delay FROM pgboss.job WHERE name = 'meter-plan' AND state = 'created'`;
+    expect(plans.map((p) => p.key)).toEqual([String(a.meterId)]);
+    expect(plans[0].delay).toBe(a.meterId % 600);
+    const { stopJobs } = await import("@/lib/jobs/queue");
+    await stopJobs(2000);
+  });
+});

@@ -4,20 +4,6 @@
 -- lib/services/readings with $queryRaw / $executeRaw. Layout and measurements:
 -- docs/energy-history.md, "Storage".
 
--- The test set-up wipes `public` (DROP SCHEMA public CASCADE) and replays the migrations; that
--- severs these tables' foreign keys and leaves them behind. Such leftovers (tables whose link to
--- meters is gone, while there is not a single meter) are dropped so that the replay can go on.
--- On a real database this migration runs once, before `energy` exists, and this does nothing.
-DO $$
-BEGIN
-  IF to_regclass('energy.readings') IS NOT NULL
-     AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = to_regclass('energy.readings') AND contype = 'f')
-     AND NOT EXISTS (SELECT 1 FROM public.meters) THEN
-    RAISE NOTICE 'dropping schema energy left over from a wiped public schema';
-    DROP SCHEMA energy CASCADE;
-  END IF;
-END $$;
-
 CREATE SCHEMA energy;
 
 -- One row per value. kind: 1 consumption curve, 2 production curve (step_min 5..60, ts the
