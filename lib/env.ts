@@ -53,6 +53,9 @@ const schema = z
     LINKY_SANDBOX_MAX_PER_SECOND: z.coerce.number().int().min(0).default(5),
     /** background workers (energy sync) inside this server process; false when they run apart (npm run worker) */
     FOYER_WORKERS: bool(true),
+    /** a job running longer than this is taken as cut short by a crash and handed out again */
+    JOBS_EXPIRE_SECONDS: int(120),
+    JOBS_MAINTENANCE_SECONDS: int(60),
     MAIL_DIR: z.string().optional(),
     /** vendor accounts (lib/integrations): without a vendor's client id, the bundled sandbox stands in */
     INTEGRATIONS_SANDBOX_URL: z.string().url().optional(),

@@ -27,14 +27,19 @@ async function create(workers: boolean): Promise<PgBoss> {
     supervise: workers,
     schedule: workers,
     migrate: true,
+    // how often a supervising process looks for jobs cut short by a crash (and archives)
+    maintenanceIntervalSeconds: env().JOBS_MAINTENANCE_SECONDS,
   });
   boss.on("error", (err) => logError("job queue error", err, {}, "warn"));
   await boss.start();
   // stately: at most one queued and one running job per key (a window is never queued twice)
-  const queue = { policy: "stately" as const, retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
-  await boss.createQueue(QUEUES.plan, { name: QUEUES.plan, ...queue });
-  await boss.createQueue(QUEUES.chunk, { name: QUEUES.chunk, ...queue });
-  await boss.createQueue(QUEUES.daily, { name: QUEUES.daily, ...queue, retryLimit: 2 });
+  // a job still active after JOBS_EXPIRE_SECONDS (its worker died) fails by timeout and is retried
+  const queue = { policy: "stately" as const, retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: env().JOBS_EXPIRE_SECONDS };
+  for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.daily, { retryLimit: 2 }]] as const) {
+    await boss.createQueue(name, { name, ...queue, ...extra });
+    // a queue made by an earlier version or setting takes this process's settings
+    await boss.updateQueue(name, { name, ...queue, ...extra });
+  }
   return boss;
 }
 

@@ -17,10 +17,10 @@ afterAll(async () => {
   await fake.stop();
 });
 
-function worker(): ChildProcess {
+function worker(extra: Record<string, string> = {}): ChildProcess {
   const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
   const child = spawn(process.execPath, [tsx, "scripts/worker.mts"], {
-    env: { ...process.env, INTEGRATIONS_SANDBOX_URL: fake.origin, LINKY_MAX_PER_SECOND: "5", LINKY_MAX_PER_HOUR: "1000", NODE_ENV: "production" },
+    env: { ...process.env, INTEGRATIONS_SANDBOX_URL: fake.origin, LINKY_MAX_PER_SECOND: "5", LINKY_MAX_PER_HOUR: "1000", NODE_ENV: "production", ...extra },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr!.on("data", (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
@@ -70,3 +70,34 @@ it("two worker processes backfill a meter without a duplicate call or row, withi
   expect(peak).toBeLessThanOrEqual(5);
   console.info(`[energy-workers] backfill of one PRM by two workers: ${calls.length} calls in ${seconds.toFixed(1)} s, peak ${peak} measure calls/s`);
 }, 120_000);
+
+it("a worker killed mid-backfill: another picks its jobs up and the history completes, each row once", async () => {
+  fake.hold = null;
+  const u = await makeUser();
+  const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: CONSUMER, sandbox: true } });
+  const [meterId] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [CONSUMER], true));
+  // a job whose worker died is taken as cut short after 4 s here (120 s by default)
+  const fast = { JOBS_EXPIRE_SECONDS: "4", JOBS_MAINTENANCE_SECONDS: "1" };
+  for (const c of children.splice(0)) c.kill("SIGTERM");
+  const first = worker(fast);
+  await queueSync([meterId]);
+  const done = () => db.meterDay.count({ where: { meterId, status: "complete" } });
+  const until = Date.now() + 60_000;
+  while ((await done()) < 100 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  first.kill("SIGKILL"); // mid-backfill, with chunks running
+  const atKill = await done();
+  expect(atKill).toBeGreaterThanOrEqual(100);
+  expect(atKill).toBeLessThan(745);
+
+  worker(fast);
+  let meter = await db.meter.findUniqueOrThrow({ where: { id: meterId } });
+  const started = Date.now();
+  while (meter.syncState !== "done" && Date.now() - started < 100_000) {
+    await new Promise((r) => setTimeout(r, 500));
+    meter = await db.meter.findUniqueOrThrow({ where: { id: meterId } });
+  }
+  expect(meter.syncState).toBe("done");
+  expect(await done()).toBe(745);
+  const rows = await db.$queryRaw<{ n: bigint; distinct_ts: bigint }[]>`SELECT count(*) AS n, count(DISTINCT (kind, ts)) AS distinct_ts FROM energy.readings WHERE meter_id = ${meterId}`;
+  expect(rows[0].n).toBe(rows[0].distinct_ts);
+}, 150_000);
