@@ -3,7 +3,8 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { sandboxConfig, type Vendor, type VendorConfig } from "@/lib/integrations/config";
+import { afterAll, beforeAll } from "vitest";
+import { overrideVendorConfig, sandboxConfig, type Vendor, type VendorConfig } from "@/lib/integrations/config";
 import { createSandbox, type SandboxOptions } from "@/lib/integrations/sandbox";
 import { SlidingWindow } from "@/lib/integrations/sandbox/common";
 
@@ -74,4 +75,22 @@ export class VendorFake {
   async stop() {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/** The three vendors' fakes for one test file, started and wired as the app's vendor configuration. */
+export function vendorFakesForFile() {
+  const fakes = { linky: new VendorFake("linky"), netatmo: new VendorFake("netatmo"), legrand: new VendorFake("legrand") };
+  beforeAll(async () => {
+    for (const [v, f] of Object.entries(fakes)) {
+      await f.start();
+      overrideVendorConfig(v as Vendor, f.config());
+    }
+  });
+  afterAll(async () => {
+    for (const [v, f] of Object.entries(fakes)) {
+      overrideVendorConfig(v as Vendor, undefined);
+      await f.stop();
+    }
+  });
+  return fakes;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeIntegration } from "../factories/devices";
-import { VendorFake } from "../fakes/vendor";
+import { VendorFake, vendorFakesForFile } from "../fakes/vendor";
 import { OAuthBrowser } from "../helpers/oauth-browser";
 import { db } from "@/lib/db";
 import { decryptSecret, sha256Hex } from "@/lib/crypto";
@@ -19,21 +19,9 @@ import * as plants from "@/app/api/legrand/get_plants/hc/route";
 import * as sandboxRoute from "@/app/api/sandbox/[vendor]/[...path]/route";
 import { sandboxConfig } from "@/lib/integrations/config";
 
-const fakes = { linky: new VendorFake("linky"), netatmo: new VendorFake("netatmo"), legrand: new VendorFake("legrand") };
+const fakes = vendorFakesForFile();
 const [PRODUCER, CONSUMER] = [SANDBOX_PRODUCER, SANDBOX_USAGE_POINTS[1]];
 
-beforeAll(async () => {
-  for (const [v, f] of Object.entries(fakes)) {
-    await f.start();
-    overrideVendorConfig(v as Vendor, f.config());
-  }
-});
-afterAll(async () => {
-  for (const [v, f] of Object.entries(fakes)) {
-    overrideVendorConfig(v as Vendor, undefined);
-    await f.stop();
-  }
-});
 
 let cast: { owner: TestUser; other: TestUser; admin: TestUser };
 /** the one browser of these tests: the link's binding cookie goes back with the callback */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { makeUser, type TestUser } from "../factories/users";
-import { VendorFake } from "../fakes/vendor";
+import { VendorFake, vendorFakesForFile } from "../fakes/vendor";
 import { OAuthBrowser } from "../helpers/oauth-browser";
 import { sessionCookie } from "../helpers/session";
 import { db } from "@/lib/db";
@@ -16,20 +16,8 @@ import * as consumption from "@/app/api/integrations/linky/my/[meter]/consumptio
 import * as sandboxRoute from "@/app/api/sandbox/[vendor]/[...path]/route";
 
 const APP = "http://foyer.test";
-const fakes = { linky: new VendorFake("linky"), netatmo: new VendorFake("netatmo"), legrand: new VendorFake("legrand") };
+const fakes = vendorFakesForFile();
 
-beforeAll(async () => {
-  for (const [v, f] of Object.entries(fakes)) {
-    await f.start();
-    overrideVendorConfig(v as Vendor, f.config());
-  }
-});
-afterAll(async () => {
-  for (const [v, f] of Object.entries(fakes)) {
-    overrideVendorConfig(v as Vendor, undefined);
-    await f.stop();
-  }
-});
 
 let mallory: TestUser;
 let kim: TestUser;
