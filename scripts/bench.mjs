@@ -154,6 +154,20 @@ async function benchLoad() {
     bad += statuses[500] ?? 0;
     console.log(`  lists at ${connections} connections, 10 s: ${total} requests (${(total / 10).toFixed(0)}/s), statuses ${JSON.stringify(statuses)}, p50 ${pct(times, 50).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms`);
   }
+  // a burst: 30 logins at once (30 bcrypt comparisons at cost 10) beside one reader in a loop
+  const burstReads = [];
+  let burstDone = false;
+  const burst = Promise.all(Array.from({ length: 30 }, (_, i) =>
+    fetch(`${B}/api/token`, { method: "POST", body: new URLSearchParams({ username: `burst${i}@example.com`, password: "wrong-password" }) }).then((r) => r.status),
+  )).then((s) => ((burstDone = true), s));
+  while (!burstDone) {
+    const t = performance.now();
+    await (await fetch(`${B}/api/v1/users/me`, { headers: auth })).arrayBuffer();
+    burstReads.push(performance.now() - t);
+  }
+  const burstStatuses = await burst;
+  bad += burstStatuses.filter((s) => s === 500).length;
+  console.log(`  burst of 30 logins (statuses ${JSON.stringify(Object.fromEntries([...new Set(burstStatuses)].map((s) => [s, burstStatuses.filter((x) => x === s).length])))}): GET /users/me meanwhile p50 ${pct(burstReads, 50).toFixed(1)} ms, max ${Math.max(...burstReads).toFixed(1)} ms over ${burstReads.length} reads`);
   // a flood of wrong logins and bad resets from 30 connections beside 5 readers of /users/me
   const quiet = await hammer(5, 5, () => ["/api/v1/users/me", { headers: auth }]);
   const [flood, reads] = await Promise.all([

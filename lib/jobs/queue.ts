@@ -30,7 +30,11 @@ async function create(workers: boolean): Promise<PgBoss> {
     // how often a supervising process looks for jobs cut short by a crash (and archives)
     maintenanceIntervalSeconds: env().JOBS_MAINTENANCE_SECONDS,
   });
-  boss.on("error", (err) => logError("job queue error", err, {}, "warn"));
+  boss.on("error", (err) => {
+    // the database shutting down with the app (57P01) is the expected end, not news
+    if ((err as { code?: string }).code === "57P01") return;
+    logError("job queue error", err, {}, "warn");
+  });
   await boss.start();
   // stately: at most one queued and one running job per key (a window is never queued twice)
   // a job still active after JOBS_EXPIRE_SECONDS (its worker died) fails by timeout and is retried
