@@ -1,0 +1,220 @@
+// What a meter's consumption cost, from its 30-minute readings and dated tariff rows: pure (no
+// database, no I/O), so every rule is unit-tested against hand-worked examples.
+//
+// - A reading is priced by the row in force on the Paris local day of its start (rows change at
+//   local midnight), for the meter's option and subscribed power.
+// - HP/HC: a reading is off-peak when its local start time falls in one of the day's off-peak
+//   ranges (dated sets of up to 3 ranges on the half hour; a range may cross midnight).
+// - Tempo: HC 22:00-06:00; the Tempo day runs 06:00 → 06:00 Paris, so 00:00-06:00 takes the
+//   previous calendar day's colour. An unknown colour leaves the reading unpriced and the result
+//   `partial`: never a guess.
+// - Subscription: per Paris local day, the row's € per year / days in that calendar year (365 or
+//   366), whatever the day's length (23 or 25 hours on DST days).
+// - Missing readings: the cost is that of the readings there are; `missingPoints` says how many of
+//   the period's half hours (46/48/50 a day) are absent.
+import { addDays, daysOf, parisWall, parisDayOf, pointsPerDay } from "@/lib/integrations/linky/time";
+import { PRICE_KEYS, type PriceKey, type TariffOption, type TariffRow, type TempoColour } from "./tariff";
+
+export type Reading = { /** interval start, UTC */ start: Date | number; wh: number };
+/** Local times `HH:MM` on the half hour; `to` is exclusive and may be earlier than `from` (crosses midnight). */
+export type OffpeakRange = { from: string; to: string };
+/** The off-peak ranges of a meter from `validFrom` (inclusive) to `validTo` (exclusive, null: open). */
+export type OffpeakSlots = { validFrom: string; validTo: string | null; ranges: OffpeakRange[] };
+export type TempoDayColour = { day: string; colour: TempoColour };
+
+export type CostInput = {
+  readings: Reading[];
+  option: TariffOption;
+  kva: number;
+  /** the period: Paris local days, `from` inclusive, `to` exclusive */
+  from: string;
+  to: string;
+  tariffs: TariffRow[];
+  /** dated off-peak sets (HP/HC only) */
+  offpeak?: OffpeakSlots[];
+  /** Tempo colours by day (Tempo only) */
+  tempo?: TempoDayColour[] | Map<string, TempoColour>;
+  /** only rows of this supplier (default: any; the latest `validFrom` wins) */
+  supplier?: string;
+};
+
+export type CostLine = { period: PriceKey; kwh: number; eur: number };
+export type PartialReason = "tempo_colour_unknown" | "no_tariff" | "offpeak_unknown" | "subscription_unknown";
+
+export type CostResult = {
+  option: TariffOption;
+  kva: number;
+  from: string;
+  to: string;
+  /** kWh of every reading in the period, priced or not */
+  kwh: number;
+  energyEur: number;
+  subscriptionEur: number;
+  totalEur: number;
+  /** € and kWh per period of the option (base; hp/hc; blueHc ... redHp), in PRICE_KEYS order */
+  lines: CostLine[];
+  points: number;
+  expectedPoints: number;
+  missingPoints: number;
+  /** readings with no price (colour unknown, no tariff row, no off-peak slots) and their kWh */
+  unpricedPoints: number;
+  unpricedKwh: number;
+  /** days whose subscription is not counted (no row, or a row without a subscription) */
+  subscriptionMissingDays: number;
+  /** true when any reading or day could not be priced: the total is a lower bound */
+  partial: boolean;
+  reasons: PartialReason[];
+};
+
+const HALF_HOUR = 30;
+
+function minutesOf(hhmm: string): number {
+  const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  const min = m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+  if (!m || min > 24 * 60 || min % HALF_HOUR !== 0) throw new RangeError(`Not a half-hour time: ${hhmm}`);
+  return min;
+}
+
+/** Whether local minute-of-day `m` is in [from, to), a range that may cross midnight. */
+export function inRange(m: number, r: OffpeakRange): boolean {
+  const a = minutesOf(r.from);
+  const b = minutesOf(r.to) % (24 * 60);
+  if (a === b) return false;
+  return a < b ? m >= a && m < b : m >= a || m < b;
+}
+
+function validate(slots: OffpeakSlots[]) {
+  for (const s of slots) {
+    if (s.ranges.length > 3) throw new RangeError("At most 3 off-peak ranges");
+    for (const r of s.ranges) inRange(0, r);
+  }
+}
+
+const covers = (validFrom: string, validTo: string | null, day: string) => validFrom <= day && (validTo === null || day < validTo);
+
+/** The Tempo day of a local wall time: before 06:00 it is still the previous day's. */
+export function tempoDayOf(t: number): string {
+  const w = parisWall(t);
+  const day = `${String(w.y).padStart(4, "0")}-${String(w.mo).padStart(2, "0")}-${String(w.d).padStart(2, "0")}`;
+  return w.h < 6 ? addDays(day, -1) : day;
+}
+
+const round = (x: number) => Math.round(x * 1e9) / 1e9;
+
+export function computeCost(input: CostInput): CostResult {
+  const { option, kva, from, to } = input;
+  if (!(from < to)) throw new RangeError("`from` must be before `to`");
+  const rows = input.tariffs
+    .filter((r) => r.option === option && r.kva === kva && (!input.supplier || r.supplier === input.supplier))
+    .sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1));
+  const rowOn = (day: string) => rows.find((r) => covers(r.validFrom, r.validTo, day));
+  const offpeak = input.offpeak ?? [];
+  validate(offpeak);
+  const slotsOn = (day: string) => offpeak.filter((s) => covers(s.validFrom, s.validTo, day)).sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1))[0];
+  const colours = input.tempo instanceof Map ? input.tempo : new Map((input.tempo ?? []).map((c) => [c.day, c.colour] as const));
+
+  const reasons = new Set<PartialReason>();
+  const byKey = new Map<PriceKey, { kwh: number; eur: number }>(PRICE_KEYS[option].map((k) => [k, { kwh: 0, eur: 0 }]));
+  let kwh = 0;
+  let unpricedPoints = 0;
+  let unpricedKwh = 0;
+  const seen = new Set<number>();
+
+  for (const r of input.readings) {
+    const t = typeof r.start === "number" ? r.start : r.start.getTime();
+    const day = parisDayOf(t);
+    if (day < from || day >= to || seen.has(t)) continue;
+    seen.add(t);
+    const e = r.wh / 1000;
+    kwh += e;
+    const unpriced = (why: PartialReason) => {
+      unpricedPoints++;
+      unpricedKwh += e;
+      reasons.add(why);
+    };
+    const row = rowOn(day);
+    if (!row) {
+      unpriced("no_tariff");
+      continue;
+    }
+    let key: PriceKey;
+    if (option === "base") key = "base";
+    else if (option === "hphc") {
+      const slots = slotsOn(day);
+      if (!slots) {
+        unpriced("offpeak_unknown");
+        continue;
+      }
+      const w = parisWall(t);
+      const m = w.h * 60 + w.mi;
+      key = slots.ranges.some((rg) => inRange(m, rg)) ? "hc" : "hp";
+    } else {
+      const colour = colours.get(tempoDayOf(t));
+      if (!colour) {
+        unpriced("tempo_colour_unknown");
+        continue;
+      }
+      const h = parisWall(t).h;
+      key = `${colour}${h >= 22 || h < 6 ? "Hc" : "Hp"}` as PriceKey;
+    }
+    const line = byKey.get(key)!;
+    line.kwh += e;
+    line.eur += e * row.prices[key]!;
+  }
+
+  let subscriptionEur = 0;
+  let subscriptionMissingDays = 0;
+  let expectedPoints = 0;
+  for (const day of daysOf(from, to)) {
+    expectedPoints += pointsPerDay(day);
+    const row = rowOn(day);
+    if (!row || row.subscriptionEurPerYear === null) {
+      subscriptionMissingDays++;
+      reasons.add(row ? "subscription_unknown" : "no_tariff");
+      continue;
+    }
+    const y = Number(day.slice(0, 4));
+    const daysInYear = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 366 : 365;
+    subscriptionEur += row.subscriptionEurPerYear / daysInYear;
+  }
+
+  const lines = [...byKey].map(([period, v]) => ({ period, kwh: round(v.kwh), eur: round(v.eur) }));
+  const energyEur = lines.reduce((s, l) => s + l.eur, 0);
+  return {
+    option,
+    kva,
+    from,
+    to,
+    kwh: round(kwh),
+    energyEur: round(energyEur),
+    subscriptionEur: round(subscriptionEur),
+    totalEur: round(energyEur + subscriptionEur),
+    lines,
+    points: seen.size,
+    expectedPoints,
+    missingPoints: Math.max(0, expectedPoints - seen.size),
+    unpricedPoints,
+    unpricedKwh: round(unpricedKwh),
+    subscriptionMissingDays,
+    partial: reasons.size > 0,
+    reasons: [...reasons].sort(),
+  };
+}
+
+export type Comparison = {
+  options: Record<TariffOption, CostResult>;
+  /** the cheapest option among those fully priced, null when none is */
+  cheapest: TariffOption | null;
+};
+
+/** The same readings priced under Base, HP/HC and Tempo (same power, period, slots and colours). */
+export function compareOptions(input: Omit<CostInput, "option">): Comparison {
+  const options = {
+    base: computeCost({ ...input, option: "base" }),
+    hphc: computeCost({ ...input, option: "hphc" }),
+    tempo: computeCost({ ...input, option: "tempo" }),
+  };
+  const complete = (Object.keys(options) as TariffOption[]).filter((o) => !options[o].partial);
+  const cheapest = complete.length ? complete.reduce((a, b) => (options[b].totalEur < options[a].totalEur ? b : a)) : null;
+  return { options, cheapest };
+}
