@@ -3,6 +3,8 @@ import crypto from "node:crypto";
 import { db, disconnectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import { ensureDemoLinky, seedDemoHousehold } from "@/prisma/demo";
+import { upsertTariffs } from "@/lib/energy/tariff-store";
+import { seedTempoSample } from "@/lib/energy/tempo-store";
 
 async function ensureUser(emailInput: string, password: string, data: { isSuperuser?: boolean; firstName?: string; lastName?: string }) {
   // stored as the app stores every address (the database refuses any other form)
@@ -20,6 +22,10 @@ async function ensureUser(emailInput: string, password: string, data: { isSuperu
 }
 
 async function main() {
+  // the bundled EDF Tarif Bleu rows and Tempo sample (lib/energy/tariff-data.ts, data/tempo-sample.json)
+  const tariffs = await upsertTariffs(db);
+  const tempoDays = await seedTempoSample(db);
+  console.log(`[foyer:seed] ${tariffs} tariff rows, ${tempoDays} Tempo days (sample) written`);
   const adminEmail = process.env.FIRST_SUPERUSER_EMAIL;
   const adminPassword = process.env.FIRST_SUPERUSER_PASSWORD;
   if (adminEmail && adminPassword) {

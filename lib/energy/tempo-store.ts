@@ -1,0 +1,38 @@
+// Tempo colours in `tempo_days`: written from any TempoSource (the bundled sample at seed time, RTE
+// from a refresh job), read back for the cost computation. A colour from RTE is never replaced by
+// the sample's placeholder.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { BundledTempoSource, type TempoDayColour, type TempoSource } from "./tempo";
+import type { TempoColour } from "./tariff";
+
+type Db = Pick<PrismaClient, "$executeRaw" | "tempoDay">;
+
+/** Upserts `colours` with `source`; returns how many rows were written. */
+export async function storeTempoColours(db: Db, colours: TempoDayColour[], source: string): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < colours.length; i += 1000) {
+    const batch = colours.slice(i, i + 1000);
+    written += await db.$executeRaw`
+      INSERT INTO tempo_days (day, colour, source)
+      SELECT d, c, ${source} FROM unnest(${batch.map((b) => b.day)}::date[], ${batch.map((b) => b.colour)}::"TempoColour"[]) AS t(d, c)
+      ON CONFLICT (day) DO UPDATE SET colour = EXCLUDED.colour, source = EXCLUDED.source
+      WHERE tempo_days.source <> 'rte' OR EXCLUDED.source = 'rte'`;
+  }
+  return written;
+}
+
+/** Fetches [from, to) from `source` and stores it. */
+export async function refreshTempo(db: Db, source: TempoSource & { source: string }, from: string, to: string): Promise<number> {
+  return storeTempoColours(db, await source.colours(from, to), source.source);
+}
+
+/** The bundled sample's seasons (a generated placeholder), for the seed. */
+export async function seedTempoSample(db: Db): Promise<number> {
+  return refreshTempo(db, new BundledTempoSource(), "2023-09-01", "2026-09-01");
+}
+
+/** Stored colours of days [from, to). */
+export async function tempoColours(db: Pick<PrismaClient, "tempoDay">, from: string, to: string): Promise<Map<string, TempoColour>> {
+  const rows = await db.tempoDay.findMany({ where: { day: { gte: new Date(`${from}T00:00:00Z`), lt: new Date(`${to}T00:00:00Z`) } } });
+  return new Map(rows.map((r) => [r.day.toISOString().slice(0, 10), r.colour]));
+}
