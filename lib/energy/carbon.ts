@@ -4,7 +4,7 @@
 // CSV text and talk to a local fake of ODRÉ (tests/fakes/odre.ts).
 import fs from "node:fs";
 import path from "node:path";
-import { addDays, isDay, parisDayOf, parisInstantsOf, parisToUtc, parisWall, weekdayOf } from "@/lib/integrations/linky/time";
+import { addDays, isDay, parisDayOf, parisDayStart, parisInstantsOf, parisToUtc, parisWall, weekdayOf } from "@/lib/integrations/linky/time";
 
 export type CarbonRow = { start: Date; gPerKwh: number };
 
@@ -161,19 +161,25 @@ export class BundledCarbonSource implements CarbonSource {
     return { first: new Date(this.first), last: new Date(this.last) };
   }
 
+  /** The sample day standing for Paris day `day`: same weekday, nearest the same calendar date, inside the sample. */
+  sampleDayOf(day: string): string {
+    this.load();
+    const md = day.slice(5);
+    const firstYear = Number(this.firstDay.slice(0, 4));
+    const dayIn = (y: number) => (isDay(`${y}-${md}`) ? `${y}-${md}` : `${y}-02-28`);
+    let target = [firstYear, firstYear + 1].map(dayIn).find((d) => d >= this.firstDay && d <= this.lastDay) ?? dayIn(firstYear);
+    target = addDays(target, ((weekdayOf(day) - weekdayOf(target) + 10) % 7) - 3);
+    if (target < this.firstDay) target = addDays(target, 7);
+    else if (target > this.lastDay) target = addDays(target, -7);
+    return target;
+  }
+
   /** The instant of the sample whose value stands for half hour `t` (itself when inside the sample). */
   sampleInstantOf(t: number): number {
     this.load();
     if (t >= this.first && t <= this.last) return t;
     const w = parisWall(t);
-    const md = `${String(w.mo).padStart(2, "0")}-${String(w.d).padStart(2, "0")}`;
-    const firstYear = Number(this.firstDay.slice(0, 4));
-    const dayIn = (y: number) => (isDay(`${y}-${md}`) ? `${y}-${md}` : `${y}-02-28`);
-    let day = [firstYear, firstYear + 1].map(dayIn).find((d) => d >= this.firstDay && d <= this.lastDay) ?? dayIn(firstYear);
-    const wanted = weekdayOf(parisDayOf(t));
-    day = addDays(day, ((wanted - weekdayOf(day) + 10) % 7) - 3);
-    if (day < this.firstDay) day = addDays(day, 7);
-    else if (day > this.lastDay) day = addDays(day, -7);
+    const day = this.sampleDayOf(parisDayOf(t));
     // the repeated October hour: the first or second instant as asked; the skipped March hour:
     // read as the clock that skipped it would (parisToUtc)
     const asked = parisInstantsOf(w);
@@ -185,9 +191,22 @@ export class BundledCarbonSource implements CarbonSource {
   async intensity(from: Date, to: Date): Promise<CarbonRow[]> {
     const byStart = this.load();
     const out: CarbonRow[] = [];
-    for (let t = Math.ceil(from.getTime() / HALF_HOUR) * HALF_HOUR; t < to.getTime(); t += HALF_HOUR) {
-      const g = byStart.get(this.sampleInstantOf(t));
-      if (g !== undefined) out.push({ start: new Date(t), gPerKwh: g });
+    const end = to.getTime();
+    let t = Math.ceil(from.getTime() / HALF_HOUR) * HALF_HOUR;
+    while (t < end) {
+      // a Paris day at a time: when it and its sample day have the same length (no clock change
+      // in either), the same offset from midnight is the same wall-clock time
+      const day = parisDayOf(t);
+      const dayStart = parisDayStart(day);
+      const dayEnd = parisDayStart(addDays(day, 1));
+      const target = this.sampleDayOf(day);
+      const targetStart = parisDayStart(target);
+      const sameLength = parisDayStart(addDays(target, 1)) - targetStart === dayEnd - dayStart;
+      for (; t < Math.min(end, dayEnd); t += HALF_HOUR) {
+        const inside = t >= this.first && t <= this.last;
+        const g = byStart.get(inside ? t : sameLength ? targetStart + (t - dayStart) : this.sampleInstantOf(t));
+        if (g !== undefined) out.push({ start: new Date(t), gPerKwh: g });
+      }
     }
     return out;
   }

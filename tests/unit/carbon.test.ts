@@ -123,6 +123,14 @@ describe("the bundled sample", () => {
     expect(await october.intensity(at("2026-10-25T00:00Z"), at("2026-10-25T01:30Z"))).toEqual([row("2026-10-25T00:00Z", 5), row("2026-10-25T00:30Z", 6), row("2026-10-25T01:00Z", 7)]);
   });
 
+  it("maps the spring-forward day to a plain sample day by wall-clock time", async () => {
+    // a sample of one plain Sunday, 19 March 2023 (value = 1 + half hour of the day)
+    const march = new BundledCarbonSource(toCarbonCsv(halfHoursOfDay("2023-03-19").map((h) => ({ start: h.t, gPerKwh: 1 + h.index }))));
+    // Sunday 29 March 2026 (46 half hours): 01:30 Paris (00:30Z) → 01:30, the 4th half hour;
+    // 03:00 summer time (01:00Z), right after the skipped hour → 03:00, the 7th
+    expect(await march.intensity(at("2026-03-29T00:30Z"), at("2026-03-29T01:30Z"))).toEqual([row("2026-03-29T00:30Z", 4), row("2026-03-29T01:00Z", 7)]);
+  });
+
   it("leaves out the sample's missing half hours and days it lacks, never as zero", async () => {
     // Monday 12 January 2026 10:00-12:00 Paris: local 11:00 is missing in the sample
     const rows = await source.intensity(at("2026-01-12T09:00Z"), at("2026-01-12T11:00Z"));
