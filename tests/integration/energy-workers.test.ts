@@ -12,8 +12,11 @@ import { attachMeters, queueSync } from "@/lib/services/meters";
 const CONSUMER = "25946599093143";
 const fake = new VendorFake("linky");
 const children: ChildProcess[] = [];
+/** Kills a worker and waits until it is gone. */
+const killed = (c: ChildProcess) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => (c.once("exit", r), c.kill("SIGKILL"))));
 afterAll(async () => {
-  for (const c of children) c.kill("SIGTERM");
+  // gone for good before the next file runs: a worker left behind would take that file's jobs
+  await Promise.all(children.map(killed));
   await fake.stop();
 });
 
@@ -78,7 +81,7 @@ it("a worker killed mid-backfill: another picks its jobs up and the history comp
   const [meterId] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [CONSUMER], true));
   // a job whose worker died is taken as cut short after 4 s here (120 s by default)
   const fast = { JOBS_EXPIRE_SECONDS: "4", JOBS_MAINTENANCE_SECONDS: "1" };
-  for (const c of children.splice(0)) c.kill("SIGTERM");
+  await Promise.all(children.splice(0).map(killed));
   const first = worker(fast);
   await queueSync([meterId]);
   const done = () => db.meterDay.count({ where: { meterId, status: "complete" } });
