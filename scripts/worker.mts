@@ -10,7 +10,12 @@ try {
   console.error(`[foyer] ${(e as Error).message}`);
   process.exit(1);
 }
-await startWorkers();
+try {
+  await startWorkers();
+} catch (e) {
+  console.error(`[foyer] the workers could not start: ${(e as Error).message}`);
+  process.exit(1);
+}
 console.log(`[foyer] energy sync workers started (pid ${process.pid})`);
 const stop = async () => {
   await stopJobs();

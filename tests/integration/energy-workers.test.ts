@@ -21,8 +21,9 @@ afterAll(async () => {
 });
 
 function worker(extra: Record<string, string> = {}): ChildProcess {
-  const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
-  const child = spawn(process.execPath, [tsx, "scripts/worker.mts"], {
+  // one process (tsx as a loader, not its CLI, which would run the worker in a grandchild that a
+  // SIGKILL of the child leaves running)
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/worker.mts")], {
     env: { ...process.env, INTEGRATIONS_SANDBOX_URL: fake.origin, LINKY_MAX_PER_SECOND: "5", LINKY_MAX_PER_HOUR: "1000", NODE_ENV: "production", ...extra },
     stdio: ["ignore", "pipe", "pipe"],
   });
