@@ -16,7 +16,7 @@ export const QUEUES = {
   daily: "meter-daily",
 } as const;
 
-const g = globalThis as unknown as { foyerBoss?: Promise<PgBoss> };
+const g = globalThis as unknown as { foyerBoss?: Promise<PgBoss>; foyerBossWorkers?: boolean };
 
 async function create(workers: boolean): Promise<PgBoss> {
   const boss = new PgBoss({
@@ -48,11 +48,16 @@ async function create(workers: boolean): Promise<PgBoss> {
 }
 
 /** The process's queue, started on first use (sending only, unless `startWorkers` came first). */
-export function jobs(workers = false): Promise<PgBoss> {
-  g.foyerBoss ??= create(workers).catch((e) => {
-    g.foyerBoss = undefined;
-    throw e;
-  });
+export async function jobs(workers = false): Promise<PgBoss> {
+  // one that only sent jobs so far cannot supervise nor run cron: a worker process replaces it
+  if (workers && g.foyerBoss && !g.foyerBossWorkers) await stopJobs();
+  if (!g.foyerBoss) {
+    g.foyerBossWorkers = workers;
+    g.foyerBoss = create(workers).catch((e) => {
+      g.foyerBoss = undefined;
+      throw e;
+    });
+  }
   return g.foyerBoss;
 }
 

@@ -15,21 +15,13 @@ import * as measurements from "@/app/api/v1/device_measurement_metadata/route";
 import * as measurement from "@/app/api/v1/device_measurement_metadata/[id]/route";
 import * as userDevice from "@/app/api/v1/user_devices/[id]/route";
 import * as location from "@/app/api/v1/locations/[id]/route";
+import { refusal } from "../helpers/db";
 
 let cast: Record<"owner" | "other" | "admin", TestUser>;
 beforeEach(async () => {
   cast = await makeCast();
 });
 
-/** The error PostgreSQL gives for one statement, or null when it is accepted. */
-async function refusal(sql: string): Promise<string | null> {
-  try {
-    await db.$executeRawUnsafe(sql);
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-}
 
 /** Runs `sql` and expects the database to refuse it naming `constraint`. */
 async function expectRefused(sql: string, constraint: string) {

@@ -8,15 +8,8 @@ import { listTariffs, upsertTariffs } from "@/lib/energy/tariff-store";
 import { refreshTempo, seedTempoSample, storeTempoColours, tempoColours } from "@/lib/energy/tempo-store";
 import { RteTempoSource, TempoSourceError } from "@/lib/energy/tempo";
 import { TempoRteFake } from "../fakes/tempo-rte";
+import { refusal } from "../helpers/db";
 
-async function refusal(sql: string): Promise<string | null> {
-  try {
-    await db.$executeRawUnsafe(sql);
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-}
 
 const COLS = "supplier, option, subscribed_kva, subscription_eur_per_year, price_base, price_hp, price_hc, price_blue_hc, price_blue_hp, price_white_hc, price_white_hp, price_red_hc, price_red_hp, valid_from, valid_to, source, updated_at";
 /** An INSERT of a Base row at 6 kVA with `over` replacing some of its SQL values. */

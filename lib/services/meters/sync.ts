@@ -171,12 +171,17 @@ export async function runChunk(job: ChunkJob, deps: SyncDeps): Promise<"skipped"
 
 /** The window's days after an answer: complete when every point of the day is held, else partial. */
 async function bookDays(meterId: number, series: "consumption" | "production", due: { day: Date; expected: number; attempts: number }[], held: Map<string, number>, now: number) {
-  for (const d of due) {
-    const day = isoDay(d.day);
-    const points = held.get(day) ?? 0;
-    const status = points >= d.expected ? "complete" : points > 0 ? "partial" : d.attempts + 1 >= GAP_AFTER_ATTEMPTS && isOld(day, now) ? "gap" : "missing";
-    await db.meterDay.update({ where: { meterId_series_day: { meterId, series, day: d.day } }, data: { points, status, attempts: { increment: 1 }, checkedAt: new Date(now) } });
-  }
+  if (!due.length) return;
+  const days = due.map((d) => isoDay(d.day));
+  const points = days.map((day) => held.get(day) ?? 0);
+  const statuses = due.map((d, i) =>
+    points[i] >= d.expected ? "complete" : points[i] > 0 ? "partial" : d.attempts + 1 >= GAP_AFTER_ATTEMPTS && isOld(days[i], now) ? "gap" : "missing",
+  );
+  // one statement for the chunk's days
+  await db.$executeRaw`
+    UPDATE meter_days m SET points = v.points, status = v.status::"DayStatus", attempts = m.attempts + 1, checked_at = ${new Date(now)}
+    FROM unnest(${days}::date[], ${points}::smallint[], ${statuses}::text[]) AS v(day, points, status)
+    WHERE m.meter_id = ${meterId} AND m.series = ${series}::"CurveSeries" AND m.day = v.day`;
 }
 
 /** A day is old enough to be called a gap once the vendor has had a full day more to publish it. */
