@@ -1,4 +1,5 @@
 "use client";
+import { useEffect } from "react";
 import { ThemeProvider } from "@mui/material/styles";
 import CssBaseline from "@mui/material/CssBaseline";
 import { SWRConfig } from "swr";
@@ -12,6 +13,11 @@ import { theme } from "./theme";
 if (typeof window !== "undefined") zodConfig({ jitless: true });
 
 export function Providers({ children }: { children: React.ReactNode }) {
+  // Marks the document once React has hydrated it: a click before then does nothing, so the
+  // end-to-end specs wait for this mark after each navigation (tests/e2e/helpers.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <ThemeProvider theme={theme} defaultMode="light">
       <CssBaseline />

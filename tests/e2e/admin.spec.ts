@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, snap } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, snap, test } from "./helpers";
 
 /** A household made through the API: a location, a device and a schedule. */
 async function household(baseURL: string) {

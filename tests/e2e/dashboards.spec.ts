@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, PHONE, snap as snapPage } from "./helpers";
+import { apiUser, logIn, PHONE, snap as snapPage, test } from "./helpers";
 
 const DESKTOP = { width: 1280, height: 800 };
 const ERROR = "There was an error loading your dashboards or they have not been enabled yet please try again later.";

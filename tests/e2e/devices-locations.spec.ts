@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, PHONE, snap } from "./helpers";
+import { apiUser, logIn, PHONE, snap, test } from "./helpers";
 
 const DESKTOP = { width: 1280, height: 800 };
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { apiUser, logIn, PHONE, snap } from "./helpers";
+import { expect } from "@playwright/test";
+import { apiUser, logIn, PHONE, snap, test } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";

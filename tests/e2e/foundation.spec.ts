@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { Mailbox, resetTokenFrom } from "../helpers/mailbox";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, signUp, snap, uniqueEmail } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, signUp, snap, uniqueEmail, test } from "./helpers";
 
 const mailbox = new Mailbox();
 test.beforeAll(async () => {

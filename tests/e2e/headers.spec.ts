@@ -1,8 +1,8 @@
 import http from "node:http";
 import net from "node:net";
-import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { expect, type APIResponse, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, snap } from "./helpers";
+import { apiUser, logIn, snap, test } from "./helpers";
 
 // Issue 9 §5: security headers on every answer, the pages' CSP with a nonce per request, 405 with
 // Allow and a JSON body for every method a route lacks, 413 past MAX_BODY_BYTES (1 MB here).

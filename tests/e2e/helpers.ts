@@ -1,6 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Playwright's `test` whose `page.goto` also waits, for an HTML page, until React has hydrated it
+ * (components/layout/providers.tsx marks <html data-hydrated>): a button server-rendered but not
+ * yet hydrated ignores a click, which made specs flaky on a loaded machine.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response && (response.headers()["content-type"] ?? "").startsWith("text/html")) {
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      }
+      return response;
+    };
+    await use(page);
+  },
+});
 
 export const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { apiUser, logIn, PHONE, snap as snapPage } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { apiUser, logIn, PHONE, snap as snapPage, test } from "./helpers";
 
 const DESKTOP = { width: 1280, height: 800 };
 // the linky sandbox grants these two usage points; the first one also produces
