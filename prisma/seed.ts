@@ -3,8 +3,7 @@ import crypto from "node:crypto";
 import { db, disconnectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import { ensureDemoLinky, seedDemoHousehold } from "@/prisma/demo";
-import { upsertTariffs } from "@/lib/energy/tariff-store";
-import { seedTempoSample } from "@/lib/energy/tempo-store";
+import { seedTempoSample, upsertTariffs } from "@/lib/services/tariffs";
 
 async function ensureUser(emailInput: string, password: string, data: { isSuperuser?: boolean; firstName?: string; lastName?: string }) {
   // stored as the app stores every address (the database refuses any other form)

@@ -2,8 +2,8 @@
 // from a refresh job), read back for the cost computation. A colour from RTE is never replaced by
 // the sample's placeholder.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { BundledTempoSource, type TempoDayColour, type TempoSource } from "./tempo";
-import type { TempoColour } from "./tariff";
+import { BundledTempoSource, type TempoDayColour, type TempoSource } from "@/lib/energy/tempo";
+import type { TempoColour } from "@/lib/energy/tariff";
 
 type Db = Pick<PrismaClient, "$executeRaw" | "tempoDay">;
 

@@ -2,8 +2,8 @@
 // kVA + valid_from, so a corrected figure in tariff-data.ts replaces the stored one), and rows read
 // back as the plain numbers the cost computation takes.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { PRICE_COLUMNS, PRICE_KEYS, tariffRowSchema, type PriceKey, type TariffRow } from "./tariff";
-import { TARIFF_ROWS } from "./tariff-data";
+import { PRICE_COLUMNS, PRICE_KEYS, tariffRowSchema, type PriceKey, type TariffRow } from "@/lib/energy/tariff";
+import { TARIFF_ROWS } from "@/lib/energy/tariff-data";
 
 type Db = Pick<PrismaClient, "tariff" | "$transaction">;
 

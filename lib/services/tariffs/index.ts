@@ -1,0 +1,3 @@
+// Tariff rows and Tempo colours in the database (the pure rules are in lib/energy/).
+export * from "./tariffs";
+export * from "./tempo";
