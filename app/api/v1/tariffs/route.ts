@@ -1,0 +1,15 @@
+import { authedRoute } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/parse";
+import { parseListParams } from "@/lib/http/list";
+import { created, listResponse } from "@/lib/http/respond";
+import { toTariffView } from "@/lib/serializers/tariff";
+import { createTariff, listTariffRows, TARIFF_FILTERABLE, TARIFF_SORTABLE } from "@/lib/services/tariffs/admin";
+
+// GET /api/v1/tariffs (admin): tariff rows, json-server list (option, subscribed_kva or kva, supplier, in_force, q)
+export const GET = authedRoute(async ({ req }) => {
+  const { items, total } = await listTariffRows(parseListParams(req, { sortable: TARIFF_SORTABLE, filterable: TARIFF_FILTERABLE }));
+  return listResponse(items.map(toTariffView), total);
+}, { role: "admin" });
+
+// POST /api/v1/tariffs (admin): a new row; an open older row of the same supplier, option and kVA ends at its valid_from
+export const POST = authedRoute(async ({ req }) => created(toTariffView(await createTariff(await readJsonBody(req)))), { role: "admin" });

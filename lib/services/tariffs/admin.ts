@@ -1,0 +1,219 @@
+// Tariff rows as the back-office edits them (/api/v1/tariffs, superusers only). A body is the flat
+// snake_case view (lib/serializers/tariff.ts); it is mapped onto a TariffRow and checked by the one
+// rule of what a row is (tariffRowSchema), errors named by their wire field.
+//
+// Rows of one key (supplier, option, kVA) form a timeline:
+// - a new start while an older row of the key is open (valid_to null) closes that row at the new
+//   row's valid_from, in the same transaction (prices change on 1 February and 1 August: the admin
+//   adds the new grid, the old one ends the day before);
+// - a row whose span overlaps another row of the key is refused (409, naming it), and so is a
+//   second row starting the same day (409: edit that one);
+// - deleting an open row re-opens the row that ended on its valid_from (undoing the close above).
+// The key's rows are serialised by a transaction-scoped advisory lock, so two admins adding rows
+// at once cannot both close the same row.
+import type { Prisma, Tariff } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { KVA_STEPS, PRICE_COLUMNS, PRICE_KEYS, TARIFF_OPTIONS, tariffRowSchema, type PriceKey, type TariffRow } from "@/lib/energy/tariff";
+import { isDay, parisDayOf } from "@/lib/integrations/linky/time";
+import { boolFilter, enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
+import { conflict, isUniqueViolation, notFound, unprocessable, type FieldError } from "@/lib/http/errors";
+import { PRICE_FIELDS, toTariffView } from "@/lib/serializers/tariff";
+
+export const TARIFF_SORTABLE = ["id", "supplier", "option", "subscribed_kva", "subscription_eur_per_year", "valid_from", "valid_to", "source", "created_at", "updated_at"] as const;
+/** `kva` is a short alias of `subscribed_kva`; `in_force=true` keeps the rows that apply today (Paris). */
+export const TARIFF_FILTERABLE = ["supplier", "option", "subscribed_kva", "kva", "in_force"] as const;
+
+const SORT_COLUMNS: Record<(typeof TARIFF_SORTABLE)[number], keyof Prisma.TariffOrderByWithRelationInput> = {
+  id: "id", supplier: "supplier", option: "option", subscribed_kva: "subscribedKva", subscription_eur_per_year: "subscriptionEurPerYear",
+  valid_from: "validFrom", valid_to: "validTo", source: "source", created_at: "createdAt", updated_at: "updatedAt",
+};
+
+const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const asDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** TariffRow's field → the wire field (prices through PRICE_FIELDS). */
+const WIRE: Record<string, string> = {
+  supplier: "supplier", option: "option", kva: "subscribed_kva", subscriptionEurPerYear: "subscription_eur_per_year",
+  validFrom: "valid_from", validTo: "valid_to", source: "source",
+};
+const wireName = (path: PropertyKey[]) => (path[0] === "prices" ? PRICE_FIELDS[path[1] as PriceKey] ?? `price_${String(path[1])}` : WIRE[String(path[0])] ?? path.map(String).join("."));
+const wireText = (s: string) => s.replace(/validFrom|validTo|kva|subscriptionEurPerYear/g, (m) => WIRE[m]);
+
+const valueAt = (o: unknown, path: PropertyKey[]) => path.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined), o);
+
+/** The first and last years a row may name (a typo such as 20026 or 1026 is refused). */
+const YEARS = [2000, 2099] as const;
+
+/**
+ * A body (the view's fields; others such as id or created_at are ignored) as a valid TariffRow, or
+ * a 422 naming the wire fields. Prices of other options may be null or left out; blank optional
+ * fields ("") are null.
+ */
+export function parseTariffBody(body: unknown): TariffRow {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw unprocessable([{ path: "", message: "The request body must be a JSON object" }]);
+  const b = body as Record<string, unknown>;
+  const orNull = (v: unknown) => (v === undefined || v === "" ? null : v);
+  const prices: Record<string, unknown> = {};
+  for (const [k, field] of Object.entries(PRICE_FIELDS)) if (orNull(b[field]) !== null) prices[k] = b[field];
+  const input = {
+    supplier: b.supplier,
+    option: b.option,
+    kva: b.subscribed_kva,
+    subscriptionEurPerYear: orNull(b.subscription_eur_per_year),
+    prices,
+    validFrom: b.valid_from,
+    validTo: orNull(b.valid_to),
+    source: typeof b.source === "string" ? b.source.trim() : b.source,
+  };
+  const r = tariffRowSchema.safeParse(input);
+  const errors: FieldError[] = [];
+  if (!r.success) {
+    for (const i of r.error.issues) {
+      const field = wireName(i.path);
+      const message =
+        i.code === "invalid_type" && valueAt(input, i.path) == null ? `${field} is required`
+        : i.message === "required" ? `${field} is required for option ${String(b.option)}`
+        : i.message.startsWith("not a price of") ? `${field} is ${i.message}`
+        : i.path[0] === "option" ? `option must be one of: ${TARIFF_OPTIONS.join(", ")}`
+        : i.path[0] === "source" ? "source must be an http(s) URL of at most 500 characters"
+        : i.path[0] === "kva" && i.code === "custom" ? `subscribed_kva must be one of the regulated steps: ${KVA_STEPS.join(", ")}`
+        : `${field}: ${wireText(i.message)}`;
+      errors.push({ path: field, message });
+    }
+    throw unprocessable(errors);
+  }
+  for (const [field, v] of [["valid_from", r.data.validFrom], ["valid_to", r.data.validTo]] as const) {
+    if (v === null) continue;
+    if (!isDay(v)) errors.push({ path: field, message: `${field} is not a calendar day` });
+    else if (+v.slice(0, 4) < YEARS[0] || +v.slice(0, 4) > YEARS[1]) errors.push({ path: field, message: `${field} must be between ${YEARS[0]} and ${YEARS[1]}` });
+  }
+  if (errors.length) throw unprocessable(errors);
+  return r.data;
+}
+
+function columns(row: TariffRow) {
+  const prices = Object.fromEntries(Object.values(PRICE_COLUMNS).map((c) => [c, null as number | null]));
+  for (const k of PRICE_KEYS[row.option]) prices[PRICE_COLUMNS[k]] = row.prices[k] ?? null;
+  return {
+    supplier: row.supplier,
+    option: row.option,
+    subscribedKva: row.kva,
+    subscriptionEurPerYear: row.subscriptionEurPerYear,
+    validFrom: asDate(row.validFrom),
+    validTo: row.validTo === null ? null : asDate(row.validTo),
+    source: row.source,
+    ...prices,
+  };
+}
+
+type Key = { supplier: string; option: TariffRow["option"]; subscribedKva: number };
+const keyOf = (t: { supplier: string; option: TariffRow["option"]; subscribedKva: number }): Key => ({ supplier: t.supplier, option: t.option, subscribedKva: t.subscribedKva });
+const keyText = (k: Key) => `${k.supplier}|${k.option}|${k.subscribedKva}`;
+const span = (t: Tariff) => `${asDay(t.validFrom)} to ${t.validTo ? asDay(t.validTo) : "(open)"}`;
+
+/** Serialises writes to the keys' timelines until the transaction ends (sorted: no deadlock). */
+async function lockKeys(tx: Prisma.TransactionClient, keys: Key[]) {
+  for (const k of [...new Set(keys.map(keyText))].sort()) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`tariff:${k}`}))`;
+}
+
+/** Closes the open older row of the key, refuses a same-day start or an overlap; `selfId` is the row being edited. */
+async function fitTimeline(tx: Prisma.TransactionClient, row: TariffRow, selfId?: number) {
+  const key: Key = { supplier: row.supplier, option: row.option, subscribedKva: row.kva };
+  const others = await tx.tariff.findMany({ where: { ...key, id: selfId === undefined ? undefined : { not: selfId } }, orderBy: { validFrom: "asc" } });
+  const from = asDate(row.validFrom);
+  const to = row.validTo === null ? null : asDate(row.validTo);
+  const what = `${row.option} row of ${row.supplier} at ${row.kva} kVA`;
+  const same = others.find((o) => o.validFrom.getTime() === from.getTime());
+  if (same) throw conflict(`A ${what} already starts on ${row.validFrom} (id ${same.id}): edit that row instead`);
+  // the latest open row that started before this one ends where this one starts
+  const closing = others.filter((o) => o.validTo === null && o.validFrom < from).pop();
+  for (const o of others) {
+    if (o === closing) continue;
+    const overlaps = (to === null || o.validFrom < to) && (o.validTo === null || o.validTo > from);
+    if (overlaps) {
+      const hint = o.validFrom > from ? `; set valid_to to ${asDay(o.validFrom)} at the latest` : "";
+      throw conflict(`This ${what} overlaps the one from ${span(o)} (id ${o.id})${hint}`);
+    }
+  }
+  if (closing) await tx.tariff.update({ where: { id: closing.id }, data: { validTo: from } });
+}
+
+/** Runs `fn` in a transaction; a unique violation that slipped past the checks is a 409. */
+async function writing<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  try {
+    return await db.$transaction(fn);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict("A row of this supplier, option and power already starts on that day");
+    throw e;
+  }
+}
+
+export async function createTariff(body: unknown): Promise<Tariff> {
+  const row = parseTariffBody(body);
+  return writing(async (tx) => {
+    await lockKeys(tx, [{ supplier: row.supplier, option: row.option, subscribedKva: row.kva }]);
+    await fitTimeline(tx, row);
+    return tx.tariff.create({ data: columns(row) });
+  });
+}
+
+export async function getTariffOrThrow(id: number): Promise<Tariff> {
+  const t = await db.tariff.findUnique({ where: { id } });
+  if (!t) throw notFound("Tariff");
+  return t;
+}
+
+/** PUT: the fields sent replace the stored ones (a field left out keeps its value); the whole row is then checked. */
+export async function updateTariff(id: number, body: unknown): Promise<Tariff> {
+  const stored = await getTariffOrThrow(id);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw unprocessable([{ path: "", message: "The request body must be a JSON object" }]);
+  const sent = body as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...toTariffView(stored), ...sent };
+  // a new option drops the prices of the old one that were not sent again
+  if (sent.option !== undefined && sent.option !== stored.option) {
+    for (const k of PRICE_KEYS[stored.option]) if (!(PRICE_FIELDS[k] in sent)) merged[PRICE_FIELDS[k]] = null;
+  }
+  const row = parseTariffBody(merged);
+  return writing(async (tx) => {
+    await lockKeys(tx, [keyOf(stored), { supplier: row.supplier, option: row.option, subscribedKva: row.kva }]);
+    if (!(await tx.tariff.findUnique({ where: { id }, select: { id: true } }))) throw notFound("Tariff");
+    await fitTimeline(tx, row, id);
+    return tx.tariff.update({ where: { id }, data: columns(row) });
+  });
+}
+
+/** Deletes a row; an open one gives the row it had closed back its open end. */
+export async function deleteTariff(id: number): Promise<void> {
+  const stored = await getTariffOrThrow(id);
+  await writing(async (tx) => {
+    await lockKeys(tx, [keyOf(stored)]);
+    const t = await tx.tariff.findUnique({ where: { id } });
+    if (!t) throw notFound("Tariff");
+    await tx.tariff.delete({ where: { id } });
+    if (t.validTo === null) await tx.tariff.updateMany({ where: { ...keyOf(t), validTo: t.validFrom }, data: { validTo: null } });
+  });
+}
+
+/** The back-office list: filters by the view's names, sorted, paged. */
+export async function listTariffRows(p: ListParams, now = Date.now()): Promise<{ items: Tariff[]; total: number }> {
+  const f = p.filters;
+  const where: Prisma.TariffWhereInput = {};
+  if (p.ids) where.id = { in: p.ids };
+  const option = enumFilter(TARIFF_OPTIONS, f.option);
+  if (option === null) return { items: [], total: 0 };
+  if (option !== undefined) where.option = option;
+  const kva = intFilter("subscribed_kva", f.subscribed_kva) ?? intFilter("kva", f.kva);
+  if (kva !== undefined) where.subscribedKva = kva > 32767 ? -1 : kva;
+  if (f.supplier !== undefined) where.supplier = f.supplier;
+  if (p.q) where.supplier = { contains: p.q, mode: "insensitive" };
+  const inForce = boolFilter("in_force", f.in_force);
+  if (inForce !== undefined) {
+    const today = asDate(parisDayOf(now));
+    const applies: Prisma.TariffWhereInput = { validFrom: { lte: today }, OR: [{ validTo: null }, { validTo: { gt: today } }] };
+    if (inForce) where.AND = [applies];
+    else where.NOT = applies;
+  }
+  const orderBy = orderByWithId<Prisma.TariffOrderByWithRelationInput>(SORT_COLUMNS[p.sort.field as keyof typeof SORT_COLUMNS] ?? "id", p.sort.order);
+  const [items, total] = await Promise.all([db.tariff.findMany({ where, orderBy, skip: p.skip, take: p.take }), db.tariff.count({ where })]);
+  return { items, total };
+}
