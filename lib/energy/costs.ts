@@ -12,7 +12,7 @@
 //   366), whatever the day's length (23 or 25 hours on DST days).
 // - Missing readings: the cost is that of the readings there are; `missingPoints` says how many of
 //   the period's half hours (46/48/50 a day) are absent.
-import { addDays, daysOf, parisWall, parisDayOf, pointsPerDay } from "@/lib/integrations/linky/time";
+import { addDays, daysOf, parisWall, pointsPerDay } from "@/lib/integrations/linky/time";
 import { PRICE_KEYS, type PriceKey, type TariffOption, type TariffRow, type TempoColour } from "./tariff";
 
 export type Reading = { /** interval start, UTC */ start: Date | number; wh: number };
@@ -101,9 +101,17 @@ export function tempoDayOf(t: number): string {
 
 const round = (x: number) => Math.round(x * 1e9) / 1e9;
 
-export function computeCost(input: CostInput): CostResult {
-  const { option, kva, from, to } = input;
-  if (!(from < to)) throw new RangeError("`from` must be before `to`");
+/** A reading's price: the period of the option it falls in and its € TTC per kWh, or why it has none. */
+export type Price = { key: PriceKey; eurPerKwh: number; reason?: undefined } | { key?: undefined; eurPerKwh?: undefined; reason: PartialReason };
+
+/**
+ * The pricing rules of `computeCost`, one reading at a time: `price(t)` for a reading starting at
+ * instant `t`, `subscription(day)` the € of local day `day` (null when unknown, with `reason`).
+ * Rows and off-peak sets are looked up once per day. My Energy prices each chart bucket with it;
+ * `computeCost` is the same rules over a period.
+ */
+export function pricerOf(input: Omit<CostInput, "readings" | "from" | "to">) {
+  const { option, kva } = input;
   const rows = input.tariffs
     .filter((r) => r.option === option && r.kva === kva && (!input.supplier || r.supplier === input.supplier))
     .sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1));
@@ -112,6 +120,49 @@ export function computeCost(input: CostInput): CostResult {
   validate(offpeak);
   const slotsOn = (day: string) => offpeak.filter((s) => covers(s.validFrom, s.validTo, day)).sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1))[0];
   const colours = input.tempo instanceof Map ? input.tempo : new Map((input.tempo ?? []).map((c) => [c.day, c.colour] as const));
+  const byDay = new Map<string, { row: TariffRow | undefined; slots: OffpeakSlots | undefined }>();
+  const dayInfo = (day: string) => {
+    let d = byDay.get(day);
+    if (!d) byDay.set(day, (d = { row: rowOn(day), slots: option === "hphc" ? slotsOn(day) : undefined }));
+    return d;
+  };
+  const dayOfWall = (w: { y: number; mo: number; d: number }) => `${String(w.y).padStart(4, "0")}-${String(w.mo).padStart(2, "0")}-${String(w.d).padStart(2, "0")}`;
+
+  function price(t: number, wall = parisWall(t)): Price {
+    const day = dayOfWall(wall);
+    const { row, slots } = dayInfo(day);
+    if (!row) return { reason: "no_tariff" };
+    let key: PriceKey;
+    if (option === "base") key = "base";
+    else if (option === "hphc") {
+      if (!slots) return { reason: "offpeak_unknown" };
+      const m = wall.h * 60 + wall.mi;
+      key = slots.ranges.some((rg) => inRange(m, rg)) ? "hc" : "hp";
+    } else {
+      const colour = colours.get(wall.h < 6 ? addDays(day, -1) : day);
+      if (!colour) return { reason: "tempo_colour_unknown" };
+      key = `${colour}${wall.h >= 22 || wall.h < 6 ? "Hc" : "Hp"}` as PriceKey;
+    }
+    return { key, eurPerKwh: row.prices[key]! };
+  }
+
+  function subscription(day: string): { eur: number; reason?: undefined } | { eur: null; reason: PartialReason } {
+    const { row } = dayInfo(day);
+    if (!row || row.subscriptionEurPerYear === null) return { eur: null, reason: row ? "subscription_unknown" : "no_tariff" };
+    const y = Number(day.slice(0, 4));
+    const daysInYear = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 366 : 365;
+    return { eur: row.subscriptionEurPerYear / daysInYear };
+  }
+
+  /** The row in force on `day` (its supplier is what the view names). */
+  const rowOf = (day: string) => dayInfo(day).row;
+  return { price, subscription, rowOf };
+}
+
+export function computeCost(input: CostInput): CostResult {
+  const { option, kva, from, to } = input;
+  if (!(from < to)) throw new RangeError("`from` must be before `to`");
+  const pricer = pricerOf(input);
 
   const reasons = new Set<PartialReason>();
   const byKey = new Map<PriceKey, { kwh: number; eur: number }>(PRICE_KEYS[option].map((k) => [k, { kwh: 0, eur: 0 }]));
@@ -122,44 +173,22 @@ export function computeCost(input: CostInput): CostResult {
 
   for (const r of input.readings) {
     const t = typeof r.start === "number" ? r.start : r.start.getTime();
-    const day = parisDayOf(t);
+    const wall = parisWall(t);
+    const day = `${String(wall.y).padStart(4, "0")}-${String(wall.mo).padStart(2, "0")}-${String(wall.d).padStart(2, "0")}`;
     if (day < from || day >= to || seen.has(t)) continue;
     seen.add(t);
     const e = r.wh / 1000;
     kwh += e;
-    const unpriced = (why: PartialReason) => {
+    const p = pricer.price(t, wall);
+    if (p.reason) {
       unpricedPoints++;
       unpricedKwh += e;
-      reasons.add(why);
-    };
-    const row = rowOn(day);
-    if (!row) {
-      unpriced("no_tariff");
+      reasons.add(p.reason);
       continue;
     }
-    let key: PriceKey;
-    if (option === "base") key = "base";
-    else if (option === "hphc") {
-      const slots = slotsOn(day);
-      if (!slots) {
-        unpriced("offpeak_unknown");
-        continue;
-      }
-      const w = parisWall(t);
-      const m = w.h * 60 + w.mi;
-      key = slots.ranges.some((rg) => inRange(m, rg)) ? "hc" : "hp";
-    } else {
-      const colour = colours.get(tempoDayOf(t));
-      if (!colour) {
-        unpriced("tempo_colour_unknown");
-        continue;
-      }
-      const h = parisWall(t).h;
-      key = `${colour}${h >= 22 || h < 6 ? "Hc" : "Hp"}` as PriceKey;
-    }
-    const line = byKey.get(key)!;
+    const line = byKey.get(p.key)!;
     line.kwh += e;
-    line.eur += e * row.prices[key]!;
+    line.eur += e * p.eurPerKwh;
   }
 
   let subscriptionEur = 0;
@@ -167,15 +196,13 @@ export function computeCost(input: CostInput): CostResult {
   let expectedPoints = 0;
   for (const day of daysOf(from, to)) {
     expectedPoints += pointsPerDay(day);
-    const row = rowOn(day);
-    if (!row || row.subscriptionEurPerYear === null) {
+    const sub = pricer.subscription(day);
+    if (sub.eur === null) {
       subscriptionMissingDays++;
-      reasons.add(row ? "subscription_unknown" : "no_tariff");
+      reasons.add(sub.reason);
       continue;
     }
-    const y = Number(day.slice(0, 4));
-    const daysInYear = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 366 : 365;
-    subscriptionEur += row.subscriptionEurPerYear / daysInYear;
+    subscriptionEur += sub.eur;
   }
 
   const lines = [...byKey].map(([period, v]) => ({ period, kwh: round(v.kwh), eur: round(v.eur) }));

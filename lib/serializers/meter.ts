@@ -1,18 +1,27 @@
 import type { MeterWithProgress } from "@/lib/services/meters";
+import { tariffSettingsOf } from "@/lib/energy/series";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A meter as the API shows it: the usage point, its contract data and where its sync stands. */
 export function toMeterView(m: MeterWithProgress) {
+  const tariff = tariffSettingsOf(m);
   return {
     id: m.id,
     usage_point_id: m.usagePointId,
     integration_id: m.integrationId,
     sandbox: m.sandbox,
     producer: m.producer,
-    subscribed_kva: m.subscribedKva,
+    /** the power costs use: the household's, else the contract's */
+    subscribed_kva: tariff.kva,
+    /** the contract data as Enedis wrote it */
     tariff_option: m.tariffOption,
     offpeak_hours: m.offpeakHours,
+    /** My Energy's tariff settings: the household's choice, else the contract's (docs/my-energy.md) */
+    tariff: tariff.option,
+    tariff_source: tariff.optionSource,
+    /** the off-peak sets, newest first; the contract's last (it applies before the household's first) */
+    offpeak: tariff.sets,
     created_at: m.createdAt.toISOString(),
     sync: {
       state: m.syncState,

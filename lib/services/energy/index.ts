@@ -1,0 +1,395 @@
+// My Energy (docs/my-energy.md): a meter's stored history as the chart's series and totals, with
+// costs on its tariff, max power and grid carbon; the Base / HP-HC / Tempo comparison; Home's
+// summary; the household's tariff settings. One SQL pass reads a period's readings (30-minute
+// curves as arrays, daily totals); the rest is computed in JS (lib/energy/series.ts, costs.ts).
+import { db } from "@/lib/db";
+import type { Caller } from "@/lib/auth/caller";
+import { notFound, unprocessable } from "@/lib/http/errors";
+import { ownedBy } from "@/lib/services/access";
+import { getMeterOrThrow, type MeterWithProgress } from "@/lib/services/meters";
+import { heldRange, KIND_CODE, readMaxPower } from "@/lib/services/readings";
+import { listTariffs, tempoColours } from "@/lib/services/tariffs";
+import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
+import { compareOptions, computeCost, pricerOf, type CostResult, type OffpeakSlots, type Reading } from "@/lib/energy/costs";
+import { BundledCarbonSource, CarbonSourceError, type CarbonRow, type CarbonSource } from "@/lib/energy/carbon";
+import { cleanestAndDirtiestHours } from "@/lib/energy/carbon-calc";
+import type { TariffOption, TariffRow, TempoColour } from "@/lib/energy/tariff";
+import { buildSeries, chooseBucket, comparePeriod, r2, r3, tariffSettingsOf, type CurveArrays, type SeriesResult, type TariffSettings } from "@/lib/energy/series";
+import type { Bucket, CompareKind, EnergyQuery, MeterTariffInput } from "@/lib/validation/energy";
+import { logError } from "@/lib/log";
+
+/** Why a cost is a lower bound: the cost module's reasons, and two of the series' own. */
+export type CostReason = CostResult["reasons"][number] | "curve_missing" | "readings_missing";
+
+export type CostView = {
+  option: TariffOption;
+  kva: number;
+  supplier: string | null;
+  total_eur: number;
+  energy_eur: number;
+  subscription_eur: number;
+  lines: { period: string; kwh: number; eur: number }[];
+  partial: boolean;
+  reasons: CostReason[];
+};
+
+const METER_FIELDS = {
+  id: true,
+  usagePointId: true,
+  producer: true,
+  subscribedKva: true,
+  tariffOption: true,
+  offpeakHours: true,
+  tariff: true,
+  tariffKva: true,
+  offpeakSlots: { select: { validFrom: true, ranges: true } },
+} as const;
+
+type EnergyMeter = { id: number; usagePointId: string; producer: boolean | null; settings: TariffSettings };
+
+/** The caller's meter (an admin's: any), with its tariff settings; someone else's is not found. */
+async function meterOf(caller: Caller, meterId: number): Promise<EnergyMeter> {
+  const m = await db.meter.findFirst({ where: { id: meterId, ...ownedBy(caller, "userId") }, select: METER_FIELDS });
+  if (!m) throw notFound("Meter");
+  return { id: m.id, usagePointId: m.usagePointId, producer: m.producer, settings: tariffSettingsOf(m) };
+}
+
+/** Paris today (`YYYY-MM-DD`). */
+export const parisToday = (now = Date.now()) => parisDayOf(now);
+
+// ---------------------------------------------------------------------------------------------
+// Reading a period
+
+type PeriodData = {
+  consumption: CurveArrays;
+  production: CurveArrays | null;
+  dailyConsumption: Map<string, number>;
+  dailyProduction: Map<string, number> | null;
+};
+
+const EMPTY: CurveArrays = { t: [], wh: [], step: [] };
+
+/**
+ * Every reading of the meter's curves and daily totals in [from, to) (Paris days), in one
+ * statement: one row per kind, its instants, Wh and steps as arrays in time order.
+ */
+async function readPeriod(meterId: number, from: string, to: string, producer: boolean | null): Promise<PeriodData> {
+  const kinds = producer !== false ? [1, 2, 11, 12] : [1, 11];
+  const rows = await db.$queryRawUnsafe<{ kind: number; t: number[]; wh: number[]; step: number[] }[]>(
+    `SELECT kind::int AS kind,
+            array_agg(extract(epoch FROM ts)::float8 * 1000 ORDER BY ts) AS t,
+            array_agg(wh ORDER BY ts) AS wh,
+            array_agg(step_min::int ORDER BY ts) AS step
+     FROM energy.readings
+     WHERE meter_id = $1 AND kind = ANY($2::smallint[]) AND ts >= $3::timestamptz AND ts < $4::timestamptz
+     GROUP BY kind`,
+    meterId, kinds, new Date(parisDayStart(from)).toISOString(), new Date(parisDayStart(to)).toISOString());
+  const of = (k: number) => rows.find((r) => r.kind === k);
+  const daily = (k: number) => {
+    const r = of(k);
+    const m = new Map<string, number>();
+    if (r) for (let i = 0; i < r.t.length; i++) m.set(parisDayOf(r.t[i]), r.wh[i]);
+    return m;
+  };
+  const curve = (k: number): CurveArrays | undefined => of(k) ?? undefined;
+  const prodCurve = curve(KIND_CODE.production);
+  const dailyProd = daily(KIND_CODE.daily_production);
+  // a producer's production is a series (with its gaps) even where none is held
+  const hasProduction = producer === true || (producer === null && (prodCurve !== undefined || dailyProd.size > 0));
+  return {
+    consumption: curve(KIND_CODE.consumption) ?? EMPTY,
+    production: hasProduction ? (prodCurve ?? EMPTY) : null,
+    dailyConsumption: daily(KIND_CODE.daily_consumption),
+    dailyProduction: hasProduction ? dailyProd : null,
+  };
+}
+
+/** What pricing needs beyond the readings: the tariff rows and, for Tempo, the colours. */
+type PriceContext = { tariffs: TariffRow[]; tempo: Map<string, TempoColour> };
+
+async function priceContext(settings: TariffSettings, from: string, to: string): Promise<PriceContext | null> {
+  if (!settings.option || !settings.kva) return null;
+  const [tariffs, tempo] = await Promise.all([
+    listTariffs(db),
+    settings.option === "tempo" ? tempoColours(db, addDays(from, -1), to) : Promise.resolve(new Map<string, TempoColour>()),
+  ]);
+  return { tariffs, tempo };
+}
+
+const ZERO_LINES = (r: CostResult) => r.lines.map((l) => ({ period: l.period, kwh: r3(l.kwh), eur: r2(l.eur) }));
+
+function costView(r: CostResult, supplier: string | null, extra: CostReason[] = []): CostView {
+  const reasons = [...new Set<CostReason>([...r.reasons, ...extra])].sort();
+  return {
+    option: r.option,
+    kva: r.kva,
+    supplier,
+    total_eur: r2(r.totalEur),
+    energy_eur: r2(r.energyEur),
+    subscription_eur: r2(r.subscriptionEur),
+    lines: ZERO_LINES(r),
+    partial: reasons.length > 0,
+    reasons,
+  };
+}
+
+type PeriodAnswer = SeriesResult & { cost: CostView | null };
+
+/**
+ * One period's series, totals and cost. The cost covers the days of the period before today
+ * (a day not over yet has no readings and owes no subscription yet).
+ */
+function computePeriod(
+  from: string, to: string, bucket: Bucket, data: PeriodData, settings: TariffSettings, ctx: PriceContext | null,
+  intensity: Map<number, number> | null, today: string,
+): PeriodAnswer {
+  const pricing = ctx && settings.option && settings.kva
+    ? { option: settings.option, kva: settings.kva, tariffs: ctx.tariffs, offpeak: settings.slots, tempo: ctx.tempo }
+    : null;
+  const pricer = pricing ? pricerOf(pricing) : null;
+  const result = buildSeries({
+    from, to, bucket,
+    consumption: data.consumption, production: data.production,
+    dailyConsumption: data.dailyConsumption, dailyProduction: data.dailyProduction,
+    pricer, option: settings.option, intensity, today,
+  });
+  if (!pricing || !pricer) return { ...result, cost: null };
+
+  const costTo = to < today ? to : today;
+  const extra: CostReason[] = [];
+  if (result.totals.missing_days.length || result.series.some((p) => !p.complete && Date.parse(p.end) <= parisDayStart(costTo) && p.consumption_kwh !== null)) {
+    extra.push("readings_missing");
+  }
+  if (costTo <= from) {
+    // nothing of the period is over yet: nothing owed
+    const empty = computeCost({ ...pricing, readings: [], from, to: addDays(from, 1) });
+    return { ...result, cost: costView({ ...empty, energyEur: 0, subscriptionEur: 0, totalEur: 0, reasons: [] }, null) };
+  }
+  const readings: Reading[] = new Array(data.consumption.t.length);
+  for (let i = 0; i < readings.length; i++) readings[i] = { start: data.consumption.t[i], wh: data.consumption.wh[i] };
+  const dailyOnly = result.dailyOnlyDays.filter((d) => d < costTo);
+  if (dailyOnly.length) {
+    // a day known only by its total: priced at that day's Base price; HP/HC and Tempo cannot say
+    if (settings.option === "base") for (const d of dailyOnly) readings.push({ start: parisDayStart(d), wh: data.dailyConsumption.get(d)! });
+    else extra.push("curve_missing");
+  }
+  const cost = computeCost({ ...pricing, readings, from, to: costTo });
+  const supplier = pricer.rowOf(addDays(costTo, -1))?.supplier ?? ctx!.tariffs.find((r) => r.option === pricing.option && r.kva === pricing.kva)?.supplier ?? null;
+  return { ...result, cost: costView(cost, supplier, extra) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Carbon
+
+let carbonSource: CarbonSource = new BundledCarbonSource();
+
+/** Replaces the carbon source (tests); returns the previous one. */
+export function useCarbonSource(source: CarbonSource): CarbonSource {
+  const previous = carbonSource;
+  carbonSource = source;
+  return previous;
+}
+
+function carbonLabel(source: CarbonSource): string {
+  if (source instanceof BundledCarbonSource) {
+    try {
+      return `RTE éCO2mix via ODRÉ (sample ${source.range().first.getUTCFullYear()})`;
+    } catch {
+      return "RTE éCO2mix via ODRÉ (sample)";
+    }
+  }
+  return "RTE éCO2mix via ODRÉ";
+}
+
+/** The half-hour intensities of [from, to); null when no source can give them (never a 500). */
+async function intensityOf(from: string, to: string): Promise<CarbonRow[] | null> {
+  try {
+    const rows = await carbonSource.intensity(new Date(parisDayStart(from)), new Date(parisDayStart(to)));
+    return rows.length ? rows : null;
+  } catch (err) {
+    if (!(err instanceof CarbonSourceError)) logError("carbon intensity unavailable", err, undefined, "warn");
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/meters/{id}/energy
+
+type PointView = SeriesResult["series"][number];
+const emptyPoint = (): PointView => ({ start: "", end: "", consumption_kwh: null, production_kwh: null, self_consumed_kwh: null, cost_eur: null, co2_kg: null, complete: false });
+
+/** The energy of a meter over [from, to) as the chart shows it (docs/my-energy.md). */
+export async function energyOf(caller: Caller, meterId: number, query: EnergyQuery, now = Date.now()) {
+  const meter = await meterOf(caller, meterId);
+  const today = parisToday(now);
+  const chosen = chooseBucket(query.from, query.to, query.bucket, query.max_points);
+  if ("error" in chosen) throw unprocessable([{ path: "bucket", message: chosen.error }]);
+  const { bucket } = chosen;
+  const { from, to } = query;
+  const compare = query.compare === "none" ? null : { kind: query.compare as Exclude<CompareKind, "none">, ...comparePeriod(from, to, query.compare) };
+  const producer = meter.producer;
+
+  const [data, compareData, ctx, maxPower, intensityRows] = await Promise.all([
+    readPeriod(meter.id, from, to, producer),
+    compare ? readPeriod(meter.id, compare.from, compare.to, producer) : Promise.resolve(null),
+    priceContext(meter.settings, compare && compare.from < from ? compare.from : from, to),
+    readMaxPower(meter.id, from, to),
+    intensityOf(compare && compare.from < from ? compare.from : from, to),
+  ]);
+  const intensity = intensityRows ? new Map(intensityRows.map((r) => [r.start.getTime(), r.gPerKwh])) : null;
+  const main = computePeriod(from, to, bucket, data, meter.settings, ctx, intensity, today);
+
+  let compareView = null;
+  if (compare && compareData) {
+    const other = computePeriod(compare.from, compare.to, bucket, compareData, meter.settings, ctx, intensity, today);
+    // bucket i against bucket i: the same length as the main series
+    const series = main.series.map((_, i) => other.series[i] ?? emptyPoint());
+    compareView = { kind: compare.kind, from: compare.from, to: compare.to, series, totals: other.totals, cost: other.cost };
+  }
+
+  const kva = meter.settings.kva;
+  const days = maxPower.map((d) => ({ day: d.day, va: d.va, at: d.at ? d.at.toISOString() : null }));
+  const peak = days.reduce<(typeof days)[number] | null>((best, d) => (best === null || d.va > best.va ? d : best), null);
+  let carbon: { available: boolean; source: string | null; cleanest_hours: { weekday: number; hour: number; g_per_kwh: number }[]; dirtiest_hours: { weekday: number; hour: number; g_per_kwh: number }[] };
+  if (intensityRows) {
+    const inPeriod = intensityRows.filter((r) => r.start.getTime() >= parisDayStart(from) && r.start.getTime() < parisDayStart(to));
+    const week = cleanestAndDirtiestHours(inPeriod, null, 3);
+    const hourView = (h: (typeof week.cleanest)[number]) => ({ weekday: h.weekday, hour: h.hour, g_per_kwh: Math.round(h.gPerKwh * 10) / 10 });
+    carbon = { available: true, source: carbonLabel(carbonSource), cleanest_hours: week.cleanest.map(hourView), dirtiest_hours: week.dirtiest.map(hourView) };
+  } else carbon = { available: false, source: null, cleanest_hours: [], dirtiest_hours: [] };
+
+  return {
+    meter: { id: meter.id, usage_point_id: meter.usagePointId, producer: data.production !== null },
+    from,
+    to,
+    bucket,
+    series: main.series,
+    totals: main.totals,
+    cost: main.cost,
+    max_power: {
+      subscribed_kva: kva,
+      peak,
+      over_subscribed_days: kva ? days.filter((d) => d.va > kva * 1000).length : 0,
+      days,
+    },
+    carbon,
+    compare: compareView,
+  };
+}
+export type EnergyAnswer = Awaited<ReturnType<typeof energyOf>>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/meters/{id}/tariff-comparison
+
+/** The off-peak hours assumed for the HP/HC column when the meter has none (Enedis' usual 8 night hours). */
+const ASSUMED_OFFPEAK: OffpeakSlots[] = [{ validFrom: "2000-01-01", validTo: null, ranges: [{ from: "22:00", to: "06:00" }] }];
+
+/**
+ * What the last 12 full months (or what is held of them) would have cost under each option at the
+ * meter's power. A meter without off-peak hours is compared under 22:00-06:00 (`offpeak_assumed`).
+ */
+export async function tariffComparison(caller: Caller, meterId: number, now = Date.now()) {
+  const meter = await meterOf(caller, meterId);
+  const today = parisToday(now);
+  const to = `${today.slice(0, 7)}-01`;
+  let from = addMonths(to, -12);
+  const held = await heldRange(meter.id, "consumption");
+  if (held) {
+    const first = parisDayOf(held.first.getTime());
+    if (first > from) from = first < to ? first : to;
+  }
+  const kva = meter.settings.kva;
+  const assumed = !meter.settings.slots.length;
+  const none = { base: null, hphc: null, tempo: null };
+  if (!held || from >= to) return { from, to, kwh: 0, kva, options: none, cheapest: null, current: meter.settings.option, offpeak_assumed: assumed };
+  const data = await readPeriod(meter.id, from, to, false);
+  const readings: Reading[] = data.consumption.t.map((t, i) => ({ start: t, wh: data.consumption.wh[i] }));
+  const kwh = r3(readings.reduce((s, r) => s + r.wh, 0) / 1000);
+  if (!kva) return { from, to, kwh, kva, options: none, cheapest: null, current: meter.settings.option, offpeak_assumed: assumed };
+  const [tariffs, tempo] = await Promise.all([listTariffs(db), tempoColours(db, addDays(from, -1), to)]);
+  const c = compareOptions({ readings, kva, from, to, tariffs, offpeak: assumed ? ASSUMED_OFFPEAK : meter.settings.slots, tempo });
+  const supplierOf = (o: TariffOption) => tariffs.find((r) => r.option === o && r.kva === kva && r.validFrom < to && (r.validTo === null || r.validTo > from))?.supplier ?? null;
+  const view = (o: TariffOption) => costView(c.options[o], supplierOf(o), c.options[o].missingPoints > 0 ? ["readings_missing"] : []);
+  return { from, to, kwh, kva, options: { base: view("base"), hphc: view("hphc"), tempo: view("tempo") }, cheapest: c.cheapest, current: meter.settings.option, offpeak_assumed: assumed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/energy/summary
+
+/** Home's summary for each of the caller's own meters: yesterday, this month so far, and the same days before. */
+export async function energySummary(caller: Caller, now = Date.now()) {
+  const meters = await db.meter.findMany({ where: { userId: caller.id }, select: METER_FIELDS, orderBy: { id: "asc" } });
+  const today = parisToday(now);
+  const yesterday = addDays(today, -1);
+  const monthFrom = `${yesterday.slice(0, 7)}-01`;
+  const lastMonth = { from: addMonths(monthFrom, -1), to: addMonths(today, -1) };
+  const lastYear = { from: addMonths(monthFrom, -12), to: addMonths(today, -12) };
+  const out = await Promise.all(
+    meters.map(async (m) => {
+      const settings = tariffSettingsOf(m);
+      const producer = false; // kWh consumed only
+      const period = async (from: string, to: string, ctx: PriceContext | null) => {
+        const t = to > from ? to : addDays(from, 1);
+        return computePeriod(from, t, "day", await readPeriod(m.id, from, t, producer), settings, ctx, null, today);
+      };
+      const ctx = await priceContext(settings, lastYear.from, today);
+      const [y, month, lm, ly] = await Promise.all([
+        period(yesterday, today, ctx),
+        period(monthFrom, today, ctx),
+        period(lastMonth.from, lastMonth.to, null),
+        period(lastYear.from, lastYear.to, null),
+      ]);
+      return {
+        id: m.id,
+        usage_point_id: m.usagePointId,
+        yesterday: { day: yesterday, kwh: y.totals.consumption_kwh, eur: y.cost && y.totals.consumption_kwh !== null ? y.cost.total_eur : null },
+        month: {
+          from: monthFrom, to: today, kwh: month.totals.consumption_kwh,
+          eur: month.cost && month.totals.consumption_kwh !== null ? month.cost.total_eur : null,
+          days: month.totals.days, days_with_data: month.totals.days_with_data,
+        },
+        last_month: { from: lastMonth.from, to: lastMonth.to, kwh: lm.totals.consumption_kwh, days_with_data: lm.totals.days_with_data },
+        last_year: { from: lastYear.from, to: lastYear.to, kwh: ly.totals.consumption_kwh, days_with_data: ly.totals.days_with_data },
+      };
+    }),
+  );
+  return { meters: out };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PATCH /api/v1/meters/{id}
+
+export type MeterWithTariff = MeterWithProgress;
+
+/**
+ * The household's tariff settings: option and power (null goes back to the contract's), and a
+ * dated set of off-peak ranges (from `valid_from`, by default the meter's first held day; the same
+ * day again replaces that set).
+ */
+export async function updateMeterTariff(caller: Caller, meterId: number, input: MeterTariffInput): Promise<MeterWithProgress> {
+  const meter = await getMeterOrThrow(caller, meterId);
+  let validFrom: string | undefined;
+  if (input.offpeak) {
+    validFrom = input.offpeak.valid_from;
+    if (!validFrom) {
+      const held = await heldRange(meter.id, "consumption");
+      validFrom = held ? parisDayOf(held.first.getTime()) : parisToday();
+    }
+  }
+  await db.$transaction(async (tx) => {
+    const data: { tariff?: TariffOption | null; tariffKva?: number | null } = {};
+    if (input.tariff !== undefined) data.tariff = input.tariff;
+    if (input.subscribed_kva !== undefined) data.tariffKva = input.subscribed_kva;
+    if (Object.keys(data).length) await tx.meter.update({ where: { id: meter.id }, data });
+    if (input.offpeak && validFrom) {
+      const day = new Date(`${validFrom}T00:00:00Z`);
+      const ranges = input.offpeak.ranges.map((r) => ({ from: r.from === "24:00" ? "00:00" : r.from, to: r.to === "24:00" ? "00:00" : r.to }));
+      await tx.meterOffpeakSlot.upsert({
+        where: { meterId_validFrom: { meterId: meter.id, validFrom: day } },
+        create: { meterId: meter.id, validFrom: day, ranges },
+        update: { ranges },
+      });
+    }
+  });
+  return getMeterOrThrow(caller, meterId);
+}

@@ -1,0 +1,106 @@
+// My Energy's inputs (docs/my-energy.md): the energy query and the household's tariff settings.
+// No server imports: the view's forms use the same rules.
+import { z } from "zod";
+import { KVA_STEPS, TARIFF_OPTIONS } from "@/lib/energy/tariff";
+
+export const BUCKETS = ["30min", "hour", "day", "month"] as const;
+export type Bucket = (typeof BUCKETS)[number];
+export const COMPARE_KINDS = ["none", "previous", "last_year"] as const;
+export type CompareKind = (typeof COMPARE_KINDS)[number];
+
+/** The longest period each explicit bucket may cover, in days (month: 10 years, the range's own limit). */
+export const BUCKET_LIMIT_DAYS: Record<Bucket, number> = { "30min": 31, hour: 62, day: 1461, month: 3653 };
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (s: string) => {
+  if (!DAY_RE.test(s)) return false;
+  const t = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === s;
+};
+const dayString = (label: string) => z.string({ error: `${label} is required (YYYY-MM-DD)` }).refine(isRealDay, `${label} must be a day written YYYY-MM-DD`);
+
+const shiftYears = (day: string, n: number) => {
+  const [y, m, d] = day.split("-").map(Number);
+  const last = new Date(Date.UTC(y + n, m, 0)).getUTCDate();
+  return `${String(y + n).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+};
+
+/** `GET /api/v1/meters/{id}/energy`'s query. `today` (Paris) bounds `to`. */
+export const energyQuerySchema = (today: string) =>
+  z
+    .object({
+      from: dayString("from"),
+      to: dayString("to"),
+      bucket: z.enum(["auto", ...BUCKETS], { error: "bucket must be one of: auto, 30min, hour, day, month" }).default("auto"),
+      compare: z.enum(COMPARE_KINDS, { error: "compare must be one of: none, previous, last_year" }).default("none"),
+      max_points: z
+        .string()
+        .regex(/^\d{1,5}$/, "max_points must be an integer from 10 to 5000")
+        .transform(Number)
+        .refine((n) => n >= 10 && n <= 5000, "max_points must be an integer from 10 to 5000")
+        .default(1500),
+    })
+    .superRefine((q, ctx) => {
+      if (!(q.from < q.to)) return void ctx.addIssue({ code: "custom", path: ["to"], message: "to must be after from" });
+      if (q.from < "2000-01-01") ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be before 2000-01-01" });
+      if (q.to > shiftYears(today, 1)) ctx.addIssue({ code: "custom", path: ["to"], message: "to must be at most one year from today" });
+      if (q.to > shiftYears(q.from, 10)) ctx.addIssue({ code: "custom", path: ["to"], message: "The period must be at most 10 years" });
+    });
+export type EnergyQuery = z.output<ReturnType<typeof energyQuerySchema>>;
+
+const HALF_HOUR_TIME = /^(?:[01]\d|2[0-3]):[03]0$|^24:00$/;
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+export const offpeakRangeSchema = z.object({
+  from: z.string({ error: "from must be a time HH:MM" }).regex(HALF_HOUR_TIME, "Off-peak times must be on the half hour (HH:00 or HH:30)"),
+  to: z.string({ error: "to must be a time HH:MM" }).regex(HALF_HOUR_TIME, "Off-peak times must be on the half hour (HH:00 or HH:30)"),
+});
+export type OffpeakRangeInput = z.infer<typeof offpeakRangeSchema>;
+
+/** The half hours (0-47) a range covers; `to` may be earlier than `from` (across midnight). */
+export function halfHoursOf(r: OffpeakRangeInput): number[] {
+  const a = minutesOf(r.from) % 1440, b = minutesOf(r.to) % 1440;
+  const out: number[] = [];
+  for (let m = a; out.length < 48; m = (m + 30) % 1440) {
+    out.push(m / 30);
+    if ((m + 30) % 1440 === b) break;
+  }
+  return out;
+}
+
+export const offpeakSchema = z
+  .object({
+    valid_from: dayString("valid_from").optional(),
+    ranges: z.array(offpeakRangeSchema, { error: "ranges must be a list of {from, to}" }).max(3, "At most 3 off-peak ranges"),
+  })
+  .superRefine((o, ctx) => {
+    const taken = new Set<number>();
+    o.ranges.forEach((r, i) => {
+      if (!HALF_HOUR_TIME.test(r.from) || !HALF_HOUR_TIME.test(r.to)) return;
+      if (minutesOf(r.from) % 1440 === minutesOf(r.to) % 1440) {
+        ctx.addIssue({ code: "custom", path: ["ranges", i], message: "An off-peak range must not be empty (from equal to to)" });
+        return;
+      }
+      for (const h of halfHoursOf(r)) {
+        if (taken.has(h)) {
+          ctx.addIssue({ code: "custom", path: ["ranges", i], message: "Off-peak ranges must not overlap" });
+          return;
+        }
+        taken.add(h);
+      }
+    });
+  });
+
+/** `PATCH /api/v1/meters/{id}`: the household's tariff settings; null goes back to the contract's. */
+export const meterTariffSchema = z
+  .object({
+    tariff: z.enum(TARIFF_OPTIONS, { error: "tariff must be one of: base, hphc, tempo" }).nullable().optional(),
+    subscribed_kva: z
+      .number({ error: `subscribed_kva must be one of: ${KVA_STEPS.join(", ")}` })
+      .refine((k) => (KVA_STEPS as readonly number[]).includes(k), `subscribed_kva must be one of: ${KVA_STEPS.join(", ")}`)
+      .nullable()
+      .optional(),
+    offpeak: offpeakSchema.optional(),
+  })
+  .strict();
+export type MeterTariffInput = z.output<typeof meterTariffSchema>;
