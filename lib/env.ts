@@ -79,6 +79,8 @@ const schema = z
     DASHBOARD_TOKEN: z.string().min(1).optional(),
     /** where browsers load the dashboards' frames from (default DASHBOARD_URL) */
     DASHBOARD_PUBLIC_URL: z.string().url().optional(),
+    /** RTE's Tempo calendar (origin: https://www.services-rte.com): the tempo-refresh job reads colours there; unset, nothing is fetched */
+    TEMPO_URL: z.string().url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.FOYER_EMBEDDED_DB && PLACEHOLDER.test(env.SECRET_KEY)) {

@@ -14,6 +14,8 @@ export const QUEUES = {
   chunk: "meter-chunk",
   /** the hourly round: every syncing meter planned again (yesterday, gaps) */
   daily: "meter-daily",
+  /** Tempo colours from RTE (TEMPO_URL), twice a day: lib/services/tariffs/tempo.ts */
+  tempo: "tempo-refresh",
 } as const;
 
 const g = globalThis as unknown as { foyerBoss?: Promise<PgBoss>; foyerBossWorkers?: boolean };
@@ -39,7 +41,7 @@ async function create(workers: boolean): Promise<PgBoss> {
   // stately: at most one queued and one running job per key (a window is never queued twice)
   // a job still active after JOBS_EXPIRE_SECONDS (its worker died) fails by timeout and is retried
   const queue = { policy: "stately" as const, retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: env().JOBS_EXPIRE_SECONDS };
-  for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.daily, { retryLimit: 2 }]] as const) {
+  for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.daily, { retryLimit: 2 }], [QUEUES.tempo, { retryLimit: 3, retryDelay: 300 }]] as const) {
     await boss.createQueue(name, { name, ...queue, ...extra });
     // a queue made by an earlier version or setting takes this process's settings
     await boss.updateQueue(name, { name, ...queue, ...extra });

@@ -1,12 +1,14 @@
-// The energy sync's workers: planning, chunk fetches and the hourly round. Started inside the
-// server process (lib/server/start.ts, unless FOYER_WORKERS=false) or as a process of their own
-// (npm run worker); any number of them share one queue.
+// The background workers: the energy sync (planning, chunk fetches, the hourly round) and the
+// Tempo colours' refresh. Started inside the server process (lib/server/start.ts, unless
+// FOYER_WORKERS=false) or as a process of their own (npm run worker); any number of them share
+// one queue.
 import type PgBoss from "pg-boss";
 import { db } from "@/lib/db";
 import { linkyData, type LinkyData } from "@/lib/integrations/linky";
 import { logError } from "@/lib/log";
 import { queueSync } from "@/lib/services/meters";
 import { chunkKey, planMeter, runChunk, settleMeter, type ChunkJob, type SyncDeps } from "@/lib/services/meters/sync";
+import { configuredTempoSource, runTempoRefresh, type TempoRefreshResult } from "@/lib/services/tariffs/tempo";
 import { BudgetExhausted } from "./pacing";
 import { jobs, QUEUES } from "./queue";
 
@@ -45,6 +47,19 @@ export async function handleRound() {
   return meters.length;
 }
 
+/** When the Tempo refresh runs (Paris): after RTE's publication of tomorrow's colour (about 10:40-11:00), and again later in case it was late. */
+export const TEMPO_CRON = "30 11,17 * * *";
+
+/** The tempo-refresh job: RTE's colours of the previous and current seasons up to tomorrow; says so when TEMPO_URL is unset. */
+export async function handleTempoRefresh(source = configuredTempoSource(), now = Date.now()): Promise<TempoRefreshResult> {
+  const result = await runTempoRefresh(db, source, now);
+  const line = result.off
+    ? { event: "tempo refresh off", reason: "TEMPO_URL is not set: no colour fetched, the stored (sample) colours stay" }
+    : { event: "tempo refresh", from: result.from, to: result.to, written: result.written };
+  console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), ...line }));
+  return result;
+}
+
 const g = globalThis as unknown as { foyerWorkers?: Promise<void> };
 
 /** Starts this process's workers once. `data` is the Linky client (the deployment's by default). */
@@ -64,6 +79,14 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
       await handleRound();
     });
     await boss.schedule(QUEUES.daily, "0 8-20 * * *", {}, { tz: "Europe/Paris" });
+    await boss.work(QUEUES.tempo, async () => {
+      await handleTempoRefresh().catch(quietly("tempo refresh failed"));
+    });
+    // one cron schedule for the whole database (pg-boss sends each slot once, whatever the
+    // number of processes); the stately queue runs one refresh at a time
+    await boss.schedule(QUEUES.tempo, TEMPO_CRON, {}, { tz: "Europe/Paris" });
+    // a fresh deployment need not wait for 11:30: one refresh at start, at most one an hour across processes
+    if (configuredTempoSource()) await boss.send(QUEUES.tempo, {}, { singletonKey: "start", singletonSeconds: 3600 });
   })().catch((err) => {
     g.foyerWorkers = undefined;
     logError("the energy sync workers could not start", err, {}, "warn");

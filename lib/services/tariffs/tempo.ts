@@ -2,7 +2,9 @@
 // from a refresh job), read back for the cost computation. A colour from RTE is never replaced by
 // the sample's placeholder.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { BundledTempoSource, type TempoDayColour, type TempoSource } from "@/lib/energy/tempo";
+import { BundledTempoSource, RteTempoSource, seasonOf, type TempoDayColour, type TempoSource } from "@/lib/energy/tempo";
+import { addDays, parisDayOf } from "@/lib/integrations/linky/time";
+import { env } from "@/lib/env";
 import type { TempoColour } from "@/lib/energy/tariff";
 
 type Db = Pick<PrismaClient, "$executeRaw" | "tempoDay">;
@@ -35,4 +37,28 @@ export async function seedTempoSample(db: Db): Promise<number> {
 export async function tempoColours(db: Pick<PrismaClient, "tempoDay">, from: string, to: string): Promise<Map<string, TempoColour>> {
   const rows = await db.tempoDay.findMany({ where: { day: { gte: new Date(`${from}T00:00:00Z`), lt: new Date(`${to}T00:00:00Z`) } } });
   return new Map(rows.map((r) => [r.day.toISOString().slice(0, 10), r.colour]));
+}
+
+/** The source the refresh job reads: RTE at TEMPO_URL (a local fake in tests); null when unset (nothing is fetched). */
+export function configuredTempoSource(url = env().TEMPO_URL): (TempoSource & { source: string }) | null {
+  return url ? new RteTempoSource(url.replace(/\/+$/, "")) : null;
+}
+
+/**
+ * The days a refresh asks for: from the start of the previous season (RTE's real colours then
+ * replace the sample's over the last 12 months that option comparisons read) to tomorrow included
+ * (RTE publishes the next day's colour around 10:40-11:00, Paris).
+ */
+export function tempoRefreshWindow(now = Date.now()): { from: string; to: string } {
+  const today = parisDayOf(now);
+  return { from: `${Number(seasonOf(today).slice(0, 4)) - 1}-09-01`, to: addDays(today, 2) };
+}
+
+export type TempoRefreshResult = { off: true } | { off: false; from: string; to: string; written: number };
+
+/** One run of the tempo-refresh job: off without a source, otherwise the window fetched and stored (a TempoSourceError is thrown on). */
+export async function runTempoRefresh(db: Db, source = configuredTempoSource(), now = Date.now()): Promise<TempoRefreshResult> {
+  if (!source) return { off: true };
+  const { from, to } = tempoRefreshWindow(now);
+  return { off: false, from, to, written: await refreshTempo(db, source, from, to) };
 }
