@@ -39,8 +39,8 @@ export async function seedDemoHousehold(userId: number) {
 /**
  * The demo household's Linky, linked through the bundled sandbox (when no Enedis account is
  * configured): the producing meter, whose history the workers then sync at the vendor's pace, so
- * that the printed demo login shows energy within a minute. Idempotent: an existing Linky link is
- * left as it is.
+ * that the printed demo login shows energy within a minute, with its tariff settings (HP/HC,
+ * 6 kVA, 22:00-06:00) so that it shows costs. Idempotent: an existing Linky link is left as it is.
  */
 export async function ensureDemoLinky(userId: number) {
   const { vendorConfig } = await import("@/lib/integrations/config");
@@ -62,7 +62,15 @@ export async function ensureDemoLinky(userId: number) {
     });
     // the demo's Linky device reads this integration
     await tx.device.updateMany({ where: { ownerId: userId, deviceType: "linky", integrationId: null }, data: { integrationId: integration.id } });
-    return attachMeters(tx, userId, integration.id, [prm], true);
+    const ids = await attachMeters(tx, userId, integration.id, [prm], true);
+    // the household's tariff settings, so that My Energy shows costs: HP/HC at 6 kVA, off-peak
+    // 22:00-06:00 over the whole history the sandbox serves
+    await tx.meter.updateMany({ where: { id: { in: ids } }, data: { tariff: "hphc", tariffKva: 6 } });
+    await tx.meterOffpeakSlot.createMany({
+      data: ids.map((meterId) => ({ meterId, validFrom: new Date("2020-01-01T00:00:00Z"), ranges: [{ from: "22:00", to: "06:00" }] })),
+      skipDuplicates: true,
+    });
+    return ids;
   });
   // the server's workers start it a few seconds after it listens (the sandbox is served by the app)
   await queueSync(meterIds, 5);
