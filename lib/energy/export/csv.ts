@@ -1,0 +1,67 @@
+// A meter's readings as CSV, long format: one row per interval, streamed as string chunks (nothing
+// is built whole). Two dialects: `fr` for French Excel (`;`, decimal comma, UTF-8 BOM) and `en`
+// (`,`, decimal point, no BOM). Both end lines with CRLF (RFC 4180) and carry the same header.
+import { decimal, durationOf, isoParis, isoUtc } from "./format";
+import type { ExportBatches } from "./types";
+
+export type CsvDialect = "fr" | "en";
+
+/** The header row, the same in both dialects (stable names for programs reading either). */
+export const CSV_COLUMNS = ["meter", "kind", "start_local", "start_utc", "duration", "energy_wh", "average_power_w", "quality", "source"] as const;
+
+const BOM = "\uFEFF";
+const EOL = "\r\n";
+/** Characters per chunk handed to the stream (about 64 KiB). */
+const CHUNK = 65_536;
+
+const SEPARATOR: Record<CsvDialect, string> = { fr: ";", en: "," };
+
+/**
+ * A text field made safe for CSV and for spreadsheets: quoted when it holds the separator, a quote
+ * or a line break (quotes doubled), and prefixed with `'` when it starts like a formula (`=`, `+`,
+ * `-`, `@`, tab, carriage return), so Excel or LibreOffice never evaluates it (OWASP "CSV
+ * injection"). Numbers are written by the caller, never through this.
+ */
+export function csvText(value: string, sep: string): string {
+  let s = value;
+  if (/^[=+\-@\t\r]/.test(s)) s = "'" + s;
+  if (s.includes(sep) || s.includes('"') || s.includes("\n") || s.includes("\r")) s = '"' + s.replaceAll('"', '""') + '"';
+  return s;
+}
+
+export type CsvOptions = {
+  /** the usage point (PRM) written in the `meter` column */
+  usagePointId: string;
+  dialect: CsvDialect;
+};
+
+/**
+ * The CSV text of `rows`, in chunks of about 64 KiB: the BOM (fr), the header row, then one line
+ * per reading. Energy in Wh and average power in W (energy × 60 / step) with up to 3 decimals.
+ */
+export async function* csvChunks(rows: ExportBatches, { usagePointId, dialect }: CsvOptions): AsyncGenerator<string, void, undefined> {
+  const sep = SEPARATOR[dialect];
+  if (!sep) throw new RangeError(`unknown CSV dialect ${dialect}`);
+  const comma = dialect === "fr";
+  const num = comma ? (x: number) => decimal(x).replace(".", ",") : (x: number) => decimal(x);
+  const meter = csvText(usagePointId, sep);
+  // the fixed words are known to be safe; they go through csvText all the same, once
+  const kindText = { consumption: csvText("consumption", sep), production: csvText("production", sep) };
+  let buf = (comma ? BOM : "") + CSV_COLUMNS.join(sep) + EOL;
+  let lastStep = -1, duration = "";
+  for await (const batch of rows) {
+    for (const r of batch) {
+      if (r.stepMin !== lastStep) {
+        lastStep = r.stepMin;
+        duration = durationOf(r.stepMin);
+      }
+      buf += meter + sep + kindText[r.kind] + sep + isoParis(r.t) + sep + isoUtc(r.t) + sep + duration + sep +
+        num(r.wh) + sep + num((r.wh * 60) / r.stepMin) + sep + r.quality + sep + r.source + EOL;
+      if (buf.length >= CHUNK) {
+        yield buf;
+        buf = "";
+      }
+    }
+  }
+  if (buf) yield buf;
+}
