@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { parisDayOf } from "@/lib/integrations/linky/time";
+import type { ExportRow } from "@/lib/energy/export";
 import { exportMeterHistory, readCurveReadings, toNodeReadable, toWebStream } from "@/lib/services/exports";
 import { upsertCurve, upsertDaily, type CurvePoint } from "@/lib/services/readings";
 import { makeUser, type TestUser } from "../factories/users";
@@ -64,7 +65,7 @@ describe("the reader", () => {
     const total = await storedCount(meterId);
     expect(total).toBe(48 + 46 + 48 + 48 + 50 + 44 + 50);
     for (const pageSize of [1, 7, 48, 5000]) {
-      const rows = [];
+      const rows: ExportRow[] = [];
       for await (const page of readCurveReadings(meterId, { pageSize })) {
         expect(page.length).toBeLessThanOrEqual(pageSize);
         rows.push(...page);
@@ -77,7 +78,7 @@ describe("the reader", () => {
   });
 
   it("holds the store's values, quality and source", async () => {
-    const rows = [];
+    const rows: ExportRow[] = [];
     for await (const page of readCurveReadings(meterId, { kinds: ["consumption"], to: new Date("2026-03-28T01:00:00+01:00") })) rows.push(...page);
     expect(rows).toEqual([
       { kind: "consumption", t: Date.parse("2026-03-27T23:00:00Z"), wh: 42, stepMin: 30, quality: "corrected", source: "enedis" },
@@ -87,7 +88,7 @@ describe("the reader", () => {
 
   it("[from, to): from inclusive, to exclusive, per kind", async () => {
     const from = new Date("2026-10-25T02:30:00+02:00"), to = new Date("2026-10-25T02:30:00+01:00");
-    const rows = [];
+    const rows: ExportRow[] = [];
     for await (const page of readCurveReadings(meterId, { from, to, pageSize: 2 })) rows.push(...page);
     // 02:30+02:00, 02:00+01:00 for each curve
     expect(rows.map((r) => [r.kind, new Date(r.t).toISOString()])).toEqual([
