@@ -1,8 +1,8 @@
 // The CSV export format (lib/energy/export/csv.ts): both dialects, the header, local and UTC
 // columns on the 2026 clock changes, escaping and formula neutralising, and streaming.
 import { describe, expect, it } from "vitest";
-import { csvChunks, csvText, decimal, isoParis, type ExportRow } from "@/lib/energy/export";
-import { parisDayOf } from "@/lib/integrations/linky/time";
+import { csvChunks, csvText, decimal, isoParis, isoUtc, type ExportRow } from "@/lib/energy/export";
+import { parisDayOf, parisLocalString, parisOffsetMinutes } from "@/lib/integrations/linky/time";
 
 const HALF_HOUR = 1_800_000;
 const PRM = "24880057139941";
@@ -115,6 +115,24 @@ describe("clock changes (Europe/Paris, 2026)", () => {
     expect(isoParis(Date.parse("2026-03-29T01:00:00Z"))).toBe("2026-03-29T03:00:00+02:00");
     expect(isoParis(Date.parse("2026-10-25T00:59:00Z"))).toBe("2026-10-25T02:59:00+02:00");
     expect(isoParis(Date.parse("2026-10-25T01:00:00Z"))).toBe("2026-10-25T02:00:00+01:00");
+  });
+});
+
+describe("stamps (cached per day) agree with Date and Intl", () => {
+  it("every half hour of 2025-2027 and odd seconds, in UTC and in Paris time", () => {
+    const ref = (t: number) => {
+      const off = parisOffsetMinutes(t);
+      return `${parisLocalString(t).replace(" ", "T")}${off < 0 ? "-" : "+"}${String(Math.floor(Math.abs(off) / 60)).padStart(2, "0")}:${String(Math.abs(off) % 60).padStart(2, "0")}`;
+    };
+    const from = Date.parse("2025-01-01T00:00:00Z"), to = Date.parse("2028-01-01T00:00:00Z");
+    const instants: number[] = [];
+    for (let t = from; t < to; t += HALF_HOUR) instants.push(t);
+    for (let i = 0; i < 2000; i++) instants.push(from + Math.floor(((i * 7919.37) % 1) * (to - from)) + i * 1013);
+    instants.push(Date.parse("1969-12-31T23:59:59Z"), Date.parse("2026-03-29T00:59:59.999Z"));
+    for (const t of instants) {
+      expect(isoUtc(t)).toBe(new Date(t).toISOString().slice(0, 19) + "Z");
+      expect(isoParis(t)).toBe(ref(t));
+    }
   });
 });
 

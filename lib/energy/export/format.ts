@@ -3,10 +3,46 @@
 import { parisOffsetMinutes } from "@/lib/integrations/linky/time";
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 const pad2 = (n: number) => (n < 10 ? "0" : "") + n;
 
+// Exports write two stamps per reading, hundreds of thousands of them: the calendar date is
+// formatted once per day and the time of day taken from a table, the Paris offset looked up once
+// per UTC day (it changes at most once in a day), instead of a Date and an Intl call per reading.
+const TIME_OF_DAY = Array.from({ length: 1440 }, (_, m) => `${pad2(Math.floor(m / 60))}:${pad2(m % 60)}`);
+
+/** `YYYY-MM-DDThh:mm:ss` of a wall-clock reading given as ms since 1970 (UTC arithmetic); caches the last day. */
+function wallStamper() {
+  let day = NaN, date = "";
+  return (ms: number) => {
+    const d = Math.floor(ms / DAY);
+    if (d !== day) {
+      day = d;
+      date = new Date(d * DAY).toISOString().slice(0, 11);
+    }
+    const inDay = ms - d * DAY;
+    const sec = Math.floor((inDay % MINUTE) / 1000);
+    return date + TIME_OF_DAY[Math.floor(inDay / MINUTE)] + (sec < 10 ? ":0" : ":") + sec;
+  };
+}
+
+const utcStamp = wallStamper();
+const parisStamp = wallStamper();
+let offsetDay = NaN, offsetOfDay: number | null = null;
+
+/** Paris offset at `t` in minutes: one lookup per UTC day, per instant only on the two days of a change. */
+function parisOffset(t: number): number {
+  const d = Math.floor(t / DAY);
+  if (d !== offsetDay) {
+    offsetDay = d;
+    const a = parisOffsetMinutes(d * DAY), b = parisOffsetMinutes(d * DAY + DAY - 1);
+    offsetOfDay = a === b ? a : null;
+  }
+  return offsetOfDay ?? parisOffsetMinutes(t);
+}
+
 /** `2026-03-29T00:30:00Z` (seconds, no milliseconds). */
-export const isoUtc = (t: number) => new Date(t).toISOString().slice(0, 19) + "Z";
+export const isoUtc = (t: number) => utcStamp(t) + "Z";
 
 /** `2026-03-29T00:30Z`: the minute form ESMP's `YMDHM_DateTime` asks for. */
 export const isoUtcMinute = (t: number) => new Date(t).toISOString().slice(0, 16) + "Z";
@@ -16,9 +52,9 @@ export const isoUtcMinute = (t: number) => new Date(t).toISOString().slice(0, 16
  * for the repeated October hour: every instant has one distinct, unambiguous local stamp.
  */
 export function isoParis(t: number): string {
-  const off = parisOffsetMinutes(t);
+  const off = parisOffset(t);
   const abs = Math.abs(off);
-  return new Date(t + off * MINUTE).toISOString().slice(0, 19) + (off < 0 ? "-" : "+") + pad2(Math.floor(abs / 60)) + ":" + pad2(abs % 60);
+  return parisStamp(t + off * MINUTE) + (off < 0 ? "-" : "+") + pad2(Math.floor(abs / 60)) + ":" + pad2(abs % 60);
 }
 
 /** ISO 8601 duration of a step in minutes: `PT30M` (always in minutes, `PT60M` for an hour). */
