@@ -12,7 +12,7 @@
 //   366), whatever the day's length (23 or 25 hours on DST days).
 // - Missing readings: the cost is that of the readings there are; `missingPoints` says how many of
 //   the period's half hours (46/48/50 a day) are absent.
-import { addDays, daysOf, parisWall, pointsPerDay } from "@/lib/integrations/linky/time";
+import { addDays, daysOf, parisDayStart, parisOffsetMinutes, parisWall } from "@/lib/integrations/linky/time";
 import { PRICE_KEYS, type PriceKey, type TariffOption, type TariffRow, type TempoColour } from "./tariff";
 
 export type Reading = { /** interval start, UTC */ start: Date | number; wh: number };
@@ -104,11 +104,16 @@ const round = (x: number) => Math.round(x * 1e9) / 1e9;
 /** A reading's price: the period of the option it falls in and its € TTC per kWh, or why it has none. */
 export type Price = { key: PriceKey; eurPerKwh: number; reason?: undefined } | { key?: undefined; eurPerKwh?: undefined; reason: PartialReason };
 
+const MINUTE_MS = 60_000;
+const startOf = (r: Reading) => (typeof r.start === "number" ? r.start : r.start.getTime());
+const DAY_MS = 86_400_000;
+
 /**
  * The pricing rules of `computeCost`, one reading at a time: `price(t)` for a reading starting at
  * instant `t`, `subscription(day)` the € of local day `day` (null when unknown, with `reason`).
- * Rows and off-peak sets are looked up once per day. My Energy prices each chart bucket with it;
- * `computeCost` is the same rules over a period.
+ * The row, off-peak set (its ranges as minutes) and Tempo colours of a day are looked up once per
+ * day; a reading costs the Paris offset (cached per hour) and some arithmetic. My Energy prices
+ * each chart bucket with it; `computeCost` is the same rules over a period.
  */
 export function pricerOf(input: Omit<CostInput, "readings" | "from" | "to">) {
   const { option, kva } = input;
@@ -120,34 +125,55 @@ export function pricerOf(input: Omit<CostInput, "readings" | "from" | "to">) {
   validate(offpeak);
   const slotsOn = (day: string) => offpeak.filter((s) => covers(s.validFrom, s.validTo, day)).sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1))[0];
   const colours = input.tempo instanceof Map ? input.tempo : new Map((input.tempo ?? []).map((c) => [c.day, c.colour] as const));
-  const byDay = new Map<string, { row: TariffRow | undefined; slots: OffpeakSlots | undefined }>();
-  const dayInfo = (day: string) => {
-    let d = byDay.get(day);
-    if (!d) byDay.set(day, (d = { row: rowOn(day), slots: option === "hphc" ? slotsOn(day) : undefined }));
+  type DayInfo = { day: string; row: TariffRow | undefined; offpeak: [number, number][] | undefined; colour?: TempoColour; colourBefore?: TempoColour };
+  // keyed by the local day's number (days since 1970-01-01 in Paris wall-clock time)
+  const byDay = new Map<number, DayInfo>();
+  const dayInfo = (dayNum: number): DayInfo => {
+    let d = byDay.get(dayNum);
+    if (!d) {
+      const day = new Date(dayNum * DAY_MS).toISOString().slice(0, 10);
+      const slots = option === "hphc" ? slotsOn(day) : undefined;
+      d = {
+        day,
+        row: rowOn(day),
+        offpeak: slots?.ranges.map((r) => [minutesOf(r.from), minutesOf(r.to) % (24 * 60)] as [number, number]).filter(([a, b]) => a !== b),
+      };
+      if (option === "tempo") {
+        d.colour = colours.get(day);
+        d.colourBefore = colours.get(addDays(day, -1));
+      }
+      byDay.set(dayNum, d);
+    }
     return d;
   };
-  const dayOfWall = (w: { y: number; mo: number; d: number }) => `${String(w.y).padStart(4, "0")}-${String(w.mo).padStart(2, "0")}-${String(w.d).padStart(2, "0")}`;
+  const infoOf = (day: string) => dayInfo(Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS));
 
-  function price(t: number, wall = parisWall(t)): Price {
-    const day = dayOfWall(wall);
-    const { row, slots } = dayInfo(day);
+  function price(t: number): Price {
+    const local = t + parisOffsetMinutes(t) * MINUTE_MS;
+    const dayNum = Math.floor(local / DAY_MS);
+    const m = Math.floor((local - dayNum * DAY_MS) / MINUTE_MS);
+    const info = dayInfo(dayNum);
+    const row = info.row;
     if (!row) return { reason: "no_tariff" };
     let key: PriceKey;
     if (option === "base") key = "base";
     else if (option === "hphc") {
-      if (!slots) return { reason: "offpeak_unknown" };
-      const m = wall.h * 60 + wall.mi;
-      key = slots.ranges.some((rg) => inRange(m, rg)) ? "hc" : "hp";
+      if (!info.offpeak) return { reason: "offpeak_unknown" };
+      let hc = false;
+      for (const [a, b] of info.offpeak) if (a < b ? m >= a && m < b : m >= a || m < b) hc = true;
+      key = hc ? "hc" : "hp";
     } else {
-      const colour = colours.get(wall.h < 6 ? addDays(day, -1) : day);
+      // the Tempo day runs 06:00 → 06:00: before 06:00 it is still the previous day's colour
+      const h = Math.floor(m / 60);
+      const colour = h < 6 ? info.colourBefore : info.colour;
       if (!colour) return { reason: "tempo_colour_unknown" };
-      key = `${colour}${wall.h >= 22 || wall.h < 6 ? "Hc" : "Hp"}` as PriceKey;
+      key = `${colour}${h >= 22 || h < 6 ? "Hc" : "Hp"}` as PriceKey;
     }
     return { key, eurPerKwh: row.prices[key]! };
   }
 
   function subscription(day: string): { eur: number; reason?: undefined } | { eur: null; reason: PartialReason } {
-    const { row } = dayInfo(day);
+    const { row } = infoOf(day);
     if (!row || row.subscriptionEurPerYear === null) return { eur: null, reason: row ? "subscription_unknown" : "no_tariff" };
     const y = Number(day.slice(0, 4));
     const daysInYear = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 366 : 365;
@@ -155,7 +181,7 @@ export function pricerOf(input: Omit<CostInput, "readings" | "from" | "to">) {
   }
 
   /** The row in force on `day` (its supplier is what the view names). */
-  const rowOf = (day: string) => dayInfo(day).row;
+  const rowOf = (day: string) => infoOf(day).row;
   return { price, subscription, rowOf };
 }
 
@@ -169,17 +195,22 @@ export function computeCost(input: CostInput): CostResult {
   let kwh = 0;
   let unpricedPoints = 0;
   let unpricedKwh = 0;
-  const seen = new Set<number>();
+  // readings in strictly increasing order (as the store gives them) need no set of those seen
+  let ordered = true;
+  for (let i = 1; i < input.readings.length && ordered; i++) ordered = startOf(input.readings[i]) > startOf(input.readings[i - 1]);
+  const seen = ordered ? null : new Set<number>();
+  let points = 0;
 
+  // the period's Paris days as instants: [first midnight, last midnight)
+  const start = parisDayStart(from), end = parisDayStart(to);
   for (const r of input.readings) {
-    const t = typeof r.start === "number" ? r.start : r.start.getTime();
-    const wall = parisWall(t);
-    const day = `${String(wall.y).padStart(4, "0")}-${String(wall.mo).padStart(2, "0")}-${String(wall.d).padStart(2, "0")}`;
-    if (day < from || day >= to || seen.has(t)) continue;
-    seen.add(t);
+    const t = startOf(r);
+    if (t < start || t >= end || seen?.has(t)) continue;
+    seen?.add(t);
+    points++;
     const e = r.wh / 1000;
     kwh += e;
-    const p = pricer.price(t, wall);
+    const p = pricer.price(t);
     if (p.reason) {
       unpricedPoints++;
       unpricedKwh += e;
@@ -194,8 +225,11 @@ export function computeCost(input: CostInput): CostResult {
   let subscriptionEur = 0;
   let subscriptionMissingDays = 0;
   let expectedPoints = 0;
+  let dayStart = start;
   for (const day of daysOf(from, to)) {
-    expectedPoints += pointsPerDay(day);
+    const next = parisDayStart(addDays(day, 1));
+    expectedPoints += (next - dayStart) / (HALF_HOUR * MINUTE_MS);
+    dayStart = next;
     const sub = pricer.subscription(day);
     if (sub.eur === null) {
       subscriptionMissingDays++;
@@ -217,9 +251,9 @@ export function computeCost(input: CostInput): CostResult {
     subscriptionEur: round(subscriptionEur),
     totalEur: round(energyEur + subscriptionEur),
     lines,
-    points: seen.size,
+    points,
     expectedPoints,
-    missingPoints: Math.max(0, expectedPoints - seen.size),
+    missingPoints: Math.max(0, expectedPoints - points),
     unpricedPoints,
     unpricedKwh: round(unpricedKwh),
     subscriptionMissingDays,

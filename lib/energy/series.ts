@@ -2,7 +2,7 @@
 // time, the compared period, the contract's off-peak text, and the one pass that turns a period's
 // readings into the chart's series and totals (kWh, self-consumption, € per bucket, kg CO2).
 // The service (lib/services/energy) reads the database and calls these.
-import { addDays, addMonths, daysBetween, daysOf, parisDayStart, parisWall } from "@/lib/integrations/linky/time";
+import { addDays, addMonths, daysBetween, daysOf, parisDayStart } from "@/lib/integrations/linky/time";
 import { BUCKET_LIMIT_DAYS, type Bucket, type CompareKind } from "@/lib/validation/energy";
 import type { OffpeakRange, OffpeakSlots } from "./costs";
 import type { TariffOption } from "./tariff";
@@ -113,7 +113,7 @@ export type CurveArrays = { t: number[]; wh: number[]; step: number[] };
 
 /** What prices a reading (lib/energy/costs.ts `pricerOf`). */
 export type Pricer = {
-  price(t: number, wall?: ReturnType<typeof parisWall>): { eurPerKwh?: number; reason?: string };
+  price(t: number): { eurPerKwh?: number; reason?: string };
   subscription(day: string): { eur: number | null };
 };
 
