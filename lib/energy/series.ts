@@ -99,7 +99,7 @@ export function offpeakFromContract(text: string | null | undefined): OffpeakRan
 /** The option of the contract's `tariff_option` text (`HC/HP`, `Base`, ...); null when unknown. */
 export function optionFromContract(text: string | null | undefined): TariffOption | null {
   const t = text?.trim() ?? "";
-  if (/tempo|\bbleu\s+blanc\s+rouge\b/i.test(t)) return "tempo";
+  if (/\btempo\b|\bbleu\s+blanc\s+rouge\b/i.test(t)) return "tempo";
   if (/^HC\/HP$|heures?\s+creuses|\bHC\b|\bHP\b/i.test(t)) return "hphc";
   if (/^base$|sans\s+diff[ée]renciation/i.test(t)) return "base";
   return null;
