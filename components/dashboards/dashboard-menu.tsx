@@ -10,8 +10,14 @@ import Check from "@mui/icons-material/Check";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import { groupByFolder, type Dashboard } from "@/lib/validation/dashboard";
 
-/** 'Change Dashboard': the dashboards by folder title, the one shown highlighted and checked. */
-export function DashboardMenu({ dashboards, current, onChange }: { dashboards: Dashboard[]; current: Dashboard; onChange: (d: Dashboard) => void }) {
+/** Foyer's own view, the first entry of the menu and the default. */
+export const MY_ENERGY = "My Energy";
+
+/**
+ * 'Change Dashboard': My Energy first, then the dashboards by folder title; the one shown
+ * highlighted and checked. `current` null is My Energy.
+ */
+export function DashboardMenu({ dashboards, current, onChange }: { dashboards: Dashboard[]; current: Dashboard | null; onChange: (d: Dashboard | null) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const close = () => setAnchor(null);
@@ -39,12 +45,23 @@ export function DashboardMenu({ dashboards, current, onChange }: { dashboards: D
         transformOrigin={{ vertical: "top", horizontal: "right" }}
         slotProps={{ list: { "aria-labelledby": `${id}-button`, dense: true }, paper: { sx: { minWidth: 260, maxHeight: "70vh" } } }}
       >
+        <MenuItem
+          selected={current === null}
+          aria-current={current === null ? "true" : undefined}
+          onClick={() => {
+            onChange(null);
+            close();
+          }}
+        >
+          <ListItemIcon>{current === null && <Check fontSize="small" />}</ListItemIcon>
+          <ListItemText>{MY_ENERGY}</ListItemText>
+        </MenuItem>
         {groupByFolder(dashboards).flatMap(([folder, items]) => [
           <ListSubheader key={`folder-${folder}`} sx={{ lineHeight: "36px", fontWeight: 700 }}>
             {folder}
           </ListSubheader>,
           ...items.map((d) => {
-            const selected = d.id === current.id;
+            const selected = d.id === current?.id;
             return (
               <MenuItem
                 key={d.id}

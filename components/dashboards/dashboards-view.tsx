@@ -4,23 +4,27 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import InsertChartOutlined from "@mui/icons-material/InsertChartOutlined";
-import { LoadingState } from "@/components/devices/page-states";
+import { MyEnergyView } from "@/components/energy/my-energy-view";
+import { FetchError } from "@/lib/swr/fetcher";
 import { useDashboards } from "@/lib/swr/use-dashboards";
-import { defaultDashboard, kioskUrl, type Dashboard } from "@/lib/validation/dashboard";
-import { DashboardMenu } from "./dashboard-menu";
+import { kioskUrl, type Dashboard } from "@/lib/validation/dashboard";
+import { DashboardMenu, MY_ENERGY } from "./dashboard-menu";
 
 /** The specification's one message for a dashboard service that failed or is not enabled. */
 export const DASHBOARDS_ERROR = "There was an error loading your dashboards or they have not been enabled yet please try again later.";
 
-/** /dashboards: a spinner, then the default dashboard (first dash-db) in kiosk mode, and a menu to change it. */
+/**
+ * /dashboards: Foyer's own My Energy by default. With a dashboard service configured, its
+ * production dashboards follow My Energy in 'Change Dashboard' (a chosen one in kiosk mode); the
+ * specification's message says when that service fails. Without one (503), My Energy alone.
+ */
 export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
-  const { data, error, isLoading, mutate } = useDashboards();
+  const { data, error, mutate, isValidating } = useDashboards();
   const [chosen, setChosen] = useState<number | null>(null);
+  const notConfigured = error instanceof FetchError && error.status === 503;
   const dashboards = data?.filter((d) => d.type === "dash-db") ?? [];
-  const current = dashboards.find((d) => d.id === chosen) ?? (data && defaultDashboard(data));
+  const current = dashboards.find((d) => d.id === chosen) ?? null;
 
   return (
     <>
@@ -30,38 +34,25 @@ export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
             My Dashboards
           </Typography>
           <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-            {current ? `${current.folderTitle} · ${current.title}` : "Your energy, power and carbon footprint."}
+            {current ? `${current.folderTitle} · ${current.title}` : `${MY_ENERGY}: your consumption, its cost and its carbon footprint.`}
           </Typography>
         </Box>
-        {!error && current && <DashboardMenu dashboards={dashboards} current={current} onChange={(d) => setChosen(d.id)} />}
+        {dashboards.length > 0 && <DashboardMenu dashboards={dashboards} current={current} onChange={(d) => setChosen(d?.id ?? null)} />}
       </Box>
-      {error ? (
+      {error && !notConfigured && (
         <Alert
           severity="error"
-          sx={{ my: 2 }}
+          sx={{ mb: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={() => mutate()}>
+            <Button color="inherit" size="small" onClick={() => mutate()} disabled={isValidating}>
               Try again
             </Button>
           }
         >
           {DASHBOARDS_ERROR}
         </Alert>
-      ) : isLoading || !data ? (
-        <LoadingState label="Loading your dashboards..." />
-      ) : !current ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center", borderRadius: 3, borderStyle: "dashed" }}>
-          <InsertChartOutlined aria-hidden sx={{ fontSize: 44, color: "primary.main", mb: 1 }} />
-          <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
-            No dashboards yet
-          </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 460, mx: "auto" }}>
-            No dashboard has been published for households yet. Come back later: they will appear here.
-          </Typography>
-        </Paper>
-      ) : (
-        <DashboardFrame key={current.id} dashboard={current} publicUrl={publicUrl} />
       )}
+      {current ? <DashboardFrame key={current.id} dashboard={current} publicUrl={publicUrl} /> : <MyEnergyView />}
     </>
   );
 }

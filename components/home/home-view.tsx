@@ -17,6 +17,7 @@ import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
 import { PrivacyNotice } from "./privacy-notice";
 import { MeterSyncList } from "@/components/energy/meter-sync";
+import { EnergySummaryCard } from "@/components/energy/energy-summary-card";
 
 const SECTIONS = [
   { href: "/integrations", title: "Integrations", icon: PowerOutlined, text: "Link your Linky meter and your Legrand or Netatmo account to bring your energy data in." },
@@ -47,6 +48,7 @@ export function HomeView({ caller, integrations }: { caller: Caller; integration
             <Typography id="history-title" variant="h2" sx={{ fontSize: "1.2rem", mb: 1.5 }}>
               Your energy history
             </Typography>
+            <EnergySummaryCard />
             <MeterSyncList compact />
           </Box>
         )}

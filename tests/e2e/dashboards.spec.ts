@@ -32,7 +32,7 @@ async function menuOpened(page: Page) {
 
 const dash = (id: number, title: string, folderTitle: string) => ({ id, title, url: `/d/uid-${id}/${title.toLowerCase().replace(/ /g, "-")}`, type: "dash-db", tags: ["production"], folderTitle });
 
-test("without a dashboard service the page says the dashboards are not enabled", async ({ page, baseURL }) => {
+test("without a dashboard service: My Energy, no error and no menu", async ({ page, baseURL }) => {
   const user = await signedIn(page, baseURL!);
   // the e2e server has no DASHBOARD_URL
   const api = await fetch(`${baseURL}/api/v1/dashboards`, { headers: { authorization: `Bearer ${user.token}` } });
@@ -40,13 +40,17 @@ test("without a dashboard service the page says the dashboards are not enabled",
 
   await page.goto("/dashboards");
   await expect(page.getByRole("heading", { name: "My Dashboards" })).toBeVisible();
-  await expect(page.getByText(ERROR)).toBeVisible();
+  // no meter yet: My Energy's empty state leads to the integrations
+  await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Link your Linky meter" })).toHaveAttribute("href", "/integrations");
+  await expect(page.getByText(ERROR)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Change Dashboard" })).toHaveCount(0);
   await expect(page.locator("iframe")).toHaveCount(0);
   await snapBoth(page, "dashboards-not-enabled");
 });
 
-test("the default dashboard in kiosk mode, and the Change Dashboard menu by folder", async ({ page, baseURL }) => {
+test("with a dashboard service: My Energy first and the default, the dashboards by folder in kiosk mode", async ({ page, baseURL }) => {
   await signedIn(page, baseURL!);
   // the API's answer as the server gives it with Grafana configured (covered by the integration tests)
   let release!: () => void;
@@ -67,32 +71,47 @@ test("the default dashboard in kiosk mode, and the Change Dashboard menu by fold
   );
 
   await page.goto("/dashboards");
-  await expect(page.getByRole("status").getByText("Loading your dashboards...")).toBeVisible();
+  // My Energy shows at once, whatever the dashboard service takes
+  await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
+  const button = page.getByRole("button", { name: "Change Dashboard" });
+  await expect(button).toHaveCount(0);
   release();
 
-  // the first dash-db is the default, in kiosk mode, the full width of the page
+  // My Energy stays the default; the menu appears with the dashboards
+  await expect(button).toBeVisible();
   const frame = page.locator("iframe");
-  await expect(frame).toHaveAttribute("src", `${E2E.dashboardPublicUrl}/d/uid-1/home-overview?kiosk`);
-  await expect(frame).toHaveAttribute("title", "Home overview");
-  await expect(page.frameLocator("iframe").getByText("Grafana kiosk: /d/uid-1/home-overview")).toBeVisible();
-  await expect(page.getByText("General · Home overview")).toBeVisible();
+  await expect(frame).toHaveCount(0);
+  await expect(page.getByText("My Energy: your consumption, its cost and its carbon footprint.")).toBeVisible();
   await snapBoth(page, "dashboards-default");
 
-  // the menu: folders in the order they come, the current item highlighted
-  const button = page.getByRole("button", { name: "Change Dashboard" });
+  // the menu: My Energy first, then the folders in the order they come, the current item highlighted
   await button.click();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole("menuitem")).toHaveText(["Home overview", "Heat pump", "Solar production", "Battery"]);
+  await expect(menu.getByRole("menuitem")).toHaveText(["My Energy", "Home overview", "Heat pump", "Solar production", "Battery"]);
   await expect(menu.locator("li:not([role=menuitem])")).toHaveText(["General", "Energy"]);
-  const current = menu.getByRole("menuitem", { name: "Home overview" });
+  const current = menu.getByRole("menuitem", { name: "My Energy" });
   await expect(current).toHaveAttribute("aria-current", "true");
   await expect(current).toHaveClass(/Mui-selected/);
   await expect(current).toBeFocused();
   await menuOpened(page);
   await snapPage(page, "dashboards-menu-desktop");
 
-  // keyboard: down past the folder title to the next items, Enter chooses
+  // keyboard: down past the folder title to the next item, Enter chooses it, in kiosk mode
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Home overview" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(frame).toHaveAttribute("src", `${E2E.dashboardPublicUrl}/d/uid-1/home-overview?kiosk`);
+  await expect(frame).toHaveAttribute("title", "Home overview");
+  await expect(page.frameLocator("iframe").getByText("Grafana kiosk: /d/uid-1/home-overview")).toBeVisible();
+  await expect(page.getByText("General · Home overview")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toHaveCount(0);
+  await snapBoth(page, "dashboards-grafana");
+
+  await button.click();
+  await expect(menu.getByRole("menuitem", { name: "Home overview" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "Heat pump" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
@@ -117,18 +136,33 @@ test("the default dashboard in kiosk mode, and the Change Dashboard menu by fold
   await snapPage(page, "dashboards-menu-phone");
   await page.getByRole("menuitem", { name: "Battery" }).click();
   await expect(frame).toHaveAttribute("src", `${E2E.dashboardPublicUrl}/d/uid-4/battery?kiosk`);
+
+  // back to My Energy from the menu
+  await button.click();
+  await page.getByRole("menuitem", { name: "My Energy" }).click();
+  await expect(frame).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
 });
 
-test("no published dashboard: an empty state; Grafana failing: the spec's message", async ({ page, baseURL }) => {
+test("no published dashboard: My Energy alone; the dashboard service failing: the spec's message beside My Energy", async ({ page, baseURL }) => {
   await signedIn(page, baseURL!);
   let answer: { status: number; json: unknown } = { status: 200, json: [] };
   await page.route("**/api/v1/dashboards", (route) => route.fulfill(answer));
   await page.goto("/dashboards");
-  await expect(page.getByRole("heading", { name: "No dashboards yet" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Change Dashboard" })).toHaveCount(0);
+  await expect(page.getByText(ERROR)).toHaveCount(0);
   await snapBoth(page, "dashboards-empty");
 
   answer = { status: 502, json: { detail: "Failed to get grafana dashboards" } };
   await page.reload();
   await expect(page.getByText(ERROR)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
+  await snapBoth(page, "dashboards-failed");
+
+  // a configured service may come back: "Try again" asks it again
+  answer = { status: 200, json: [dash(1, "Home overview", "General")] };
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByText(ERROR)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Change Dashboard" })).toBeVisible();
 });

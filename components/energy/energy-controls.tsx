@@ -1,0 +1,183 @@
+"use client";
+// My Energy's controls: the period (tabs, previous/next, a date), the detail, the comparison and
+// chart or table.
+import { useId, useState } from "react";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import TextField from "@mui/material/TextField";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import ChevronLeft from "@mui/icons-material/ChevronLeft";
+import ChevronRight from "@mui/icons-material/ChevronRight";
+import type { Bucket, CompareKind } from "@/lib/swr/use-energy";
+import { addDays, BUCKET_LABEL, daysBetween, isDay, MAX_CUSTOM_DAYS, PERIOD_KINDS, periodLabel, periodOf, shiftPeriod, type Period, type PeriodKind } from "./period";
+
+export type ViewMode = "chart" | "table";
+
+const FIRST_DAY = "2000-01-01";
+
+type Props = {
+  period: Period;
+  onPeriod: (p: Period) => void;
+  today: string;
+  /** 30-minute points for a day or a week */
+  fine: boolean;
+  onFine: (fine: boolean) => void;
+  /** the bucket of the answer shown (what "auto" chose) */
+  answerBucket: Bucket | null;
+  compare: CompareKind;
+  onCompare: (c: CompareKind) => void;
+  mode: ViewMode;
+  onMode: (m: ViewMode) => void;
+};
+
+export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBucket, compare, onCompare, mode, onMode }: Props) {
+  const id = useId();
+  const prev = shiftPeriod(period, -1);
+  const next = shiftPeriod(period, 1);
+  const canFine = period.kind === "day" || period.kind === "week";
+
+  const chooseKind = (kind: PeriodKind) => {
+    if (kind === period.kind) return;
+    onPeriod(kind === "custom" ? periodOf("custom", period.from, { from: period.from, to: period.to }) : periodOf(kind, period.kind === "custom" ? addDays(period.to, -1) : period.anchor));
+  };
+
+  return (
+    <Box sx={{ display: "grid", gap: 1.5 }}>
+      <Tabs
+        value={period.kind}
+        onChange={(_, k: PeriodKind) => chooseKind(k)}
+        aria-label="Period"
+        variant="fullWidth"
+        sx={{ borderBottom: 1, borderColor: "divider", minHeight: 40, maxWidth: 560, "& .MuiTab-root": { minWidth: 0, minHeight: 40, px: 1, textTransform: "none", fontWeight: 600 } }}
+      >
+        {PERIOD_KINDS.map(({ kind, label }) => (
+          <Tab key={kind} value={kind} label={label} id={`${id}-tab-${kind}`} />
+        ))}
+      </Tabs>
+
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+        <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, flex: { xs: "1 1 100%", sm: "0 1 auto" }, minWidth: 0 }}>
+          <Tooltip title="Previous period">
+            <span>
+              <IconButton aria-label="Previous period" onClick={() => onPeriod(prev)} disabled={prev.from < FIRST_DAY}>
+                <ChevronLeft />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Typography
+            component="p"
+            aria-live="polite"
+            data-testid="period-label"
+            sx={{ fontWeight: 600, fontSize: { xs: "1rem", sm: "1.1rem" }, textAlign: "center", minWidth: { sm: 220 }, flex: { xs: 1, sm: "0 1 auto" } }}
+          >
+            {periodLabel(period)}
+          </Typography>
+          <Tooltip title="Next period">
+            <span>
+              <IconButton aria-label="Next period" onClick={() => onPeriod(next)} disabled={next.from > today}>
+                <ChevronRight />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Box>
+        {period.kind === "custom" ? (
+          <CustomRange key={`${period.from}/${period.to}`} period={period} today={today} onPeriod={onPeriod} />
+        ) : (
+          <TextField
+            type="date"
+            size="small"
+            label="Go to date"
+            value={period.anchor}
+            onChange={(e) => isDay(e.target.value) && e.target.value >= FIRST_DAY && e.target.value <= today && onPeriod(periodOf(period.kind, e.target.value))}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: FIRST_DAY, max: today } }}
+            sx={{ width: { xs: "100%", sm: 180 } }}
+          />
+        )}
+      </Box>
+
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
+        {canFine && (
+          <ToggleButtonGroup size="small" exclusive value={fine ? "30min" : "auto"} onChange={(_, v) => v && onFine(v === "30min")} aria-label="Detail">
+            <ToggleButton value="auto" sx={{ textTransform: "none", px: 1.5 }}>
+              {!fine && answerBucket ? `Auto (${BUCKET_LABEL[answerBucket]})` : "Auto"}
+            </ToggleButton>
+            <ToggleButton value="30min" sx={{ textTransform: "none", px: 1.5 }}>
+              30 min
+            </ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        {!canFine && answerBucket && (
+          <Typography variant="body2" color="text.secondary">
+            In {BUCKET_LABEL[answerBucket]}
+          </Typography>
+        )}
+        <TextField select size="small" label="Compare with" value={compare} onChange={(e) => onCompare(e.target.value as CompareKind)} sx={{ minWidth: 210, flex: { xs: "1 1 100%", sm: "0 0 auto" } }}>
+          <MenuItem value="none">No comparison</MenuItem>
+          <MenuItem value="previous">Previous period</MenuItem>
+          <MenuItem value="last_year">Same period last year</MenuItem>
+        </TextField>
+        <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_, v: ViewMode | null) => v && onMode(v)} aria-label="Show as" sx={{ ml: { sm: "auto" } }}>
+          <ToggleButton value="chart" sx={{ textTransform: "none", px: 1.5 }}>
+            Chart
+          </ToggleButton>
+          <ToggleButton value="table" sx={{ textTransform: "none", px: 1.5 }}>
+            Table
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+    </Box>
+  );
+}
+
+/** From and to (both inclusive here; the API's `to` is the day after). */
+function CustomRange({ period, today, onPeriod }: { period: Period; today: string; onPeriod: (p: Period) => void }) {
+  const [from, setFrom] = useState(period.from);
+  const [to, setTo] = useState(addDays(period.to, -1));
+  const problem =
+    !isDay(from) || !isDay(to)
+      ? "Enter both days"
+      : from < FIRST_DAY
+        ? "Choose a day from 2000 on"
+        : from > to
+          ? "The first day must come before the last"
+          : to > today
+            ? "The last day cannot be in the future"
+            : daysBetween(from, to) + 1 > MAX_CUSTOM_DAYS
+              ? "Choose at most 10 years"
+              : null;
+  const apply = (f: string, t: string) => {
+    setFrom(f);
+    setTo(t);
+    if (isDay(f) && isDay(t) && f >= FIRST_DAY && f <= t && t <= today && daysBetween(f, t) + 1 <= MAX_CUSTOM_DAYS) onPeriod(periodOf("custom", f, { from: f, to: addDays(t, 1) }));
+  };
+  return (
+    <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", flex: { xs: "1 1 100%", sm: "0 1 auto" } }}>
+      <TextField
+        type="date"
+        size="small"
+        label="From"
+        value={from}
+        onChange={(e) => apply(e.target.value, to)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: FIRST_DAY, max: today } }}
+        sx={{ flex: { xs: 1, sm: "0 0 170px" } }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="To"
+        value={to}
+        onChange={(e) => apply(from, e.target.value)}
+        error={Boolean(problem)}
+        helperText={problem ?? " "}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: FIRST_DAY, max: today } }}
+        sx={{ flex: { xs: 1, sm: "0 0 170px" } }}
+      />
+    </Box>
+  );
+}
