@@ -5,12 +5,14 @@ import PeopleIcon from "@mui/icons-material/People";
 import DevicesIcon from "@mui/icons-material/DevicesOther";
 import EventIcon from "@mui/icons-material/EventRepeat";
 import PlaceIcon from "@mui/icons-material/Place";
+import EuroIcon from "@mui/icons-material/Euro";
 import { authProvider } from "./auth-provider";
 import { dataProvider } from "./data-provider";
 import { UserCreate, UserEdit, UserList } from "./users";
 import { DeviceEdit, DeviceList } from "./devices";
 import { ScheduleEdit, ScheduleList, ScheduleShow } from "./schedules";
 import { LocationList } from "./locations";
+import { TariffCreate, TariffEdit, TariffList } from "./tariffs";
 
 const theme = {
   ...defaultTheme,
@@ -45,6 +47,14 @@ export default function AdminApp() {
       <Resource name="devices" list={DeviceList} edit={DeviceEdit} icon={DevicesIcon} recordRepresentation="name" />
       <Resource name="schedules" list={ScheduleList} show={ScheduleShow} edit={ScheduleEdit} icon={EventIcon} recordRepresentation="der_name" />
       <Resource name="locations" list={LocationList} icon={PlaceIcon} recordRepresentation="name" />
+      <Resource
+        name="tariffs"
+        list={TariffList}
+        edit={TariffEdit}
+        create={TariffCreate}
+        icon={EuroIcon}
+        recordRepresentation={(r) => `${r.supplier} ${r.option} ${r.subscribed_kva} kVA from ${r.valid_from}`}
+      />
     </Admin>
   );
 }

@@ -2,11 +2,7 @@
 // per price column (null for the prices other options have), numbers in € TTC, days as YYYY-MM-DD.
 import type { Tariff } from "@/lib/generated/prisma/client";
 import { PRICE_COLUMNS, type PriceKey } from "@/lib/energy/tariff";
-
-/** `priceBlueHc` → `price_blue_hc`: the wire name of each price, from the one column table. */
-export const PRICE_FIELDS = Object.fromEntries(
-  Object.entries(PRICE_COLUMNS).map(([k, c]) => [k, c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)]),
-) as Record<PriceKey, string>;
+import { PRICE_FIELDS } from "@/lib/validation/tariff";
 
 type Num = { toNumber(): number } | null;
 const num = (v: Num) => (v === null ? null : v.toNumber());

@@ -1,6 +1,6 @@
 // Tariff rows as the back-office edits them (/api/v1/tariffs, superusers only). A body is the flat
-// snake_case view (lib/serializers/tariff.ts); it is mapped onto a TariffRow and checked by the one
-// rule of what a row is (tariffRowSchema), errors named by their wire field.
+// snake_case view (lib/serializers/tariff.ts), checked by lib/validation/tariff.ts (the one rule of
+// what a row is, tariffRowSchema, with errors named by their wire field).
 //
 // Rows of one key (supplier, option, kVA) form a timeline:
 // - a new start while an older row of the key is open (valid_to null) closes that row at the new
@@ -13,11 +13,12 @@
 // at once cannot both close the same row.
 import type { Prisma, Tariff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { KVA_STEPS, PRICE_COLUMNS, PRICE_KEYS, TARIFF_OPTIONS, tariffRowSchema, type PriceKey, type TariffRow } from "@/lib/energy/tariff";
-import { isDay, parisDayOf } from "@/lib/integrations/linky/time";
+import { PRICE_COLUMNS, PRICE_KEYS, TARIFF_OPTIONS, type TariffRow } from "@/lib/energy/tariff";
+import { parisDayOf } from "@/lib/integrations/linky/time";
 import { boolFilter, enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
-import { conflict, isUniqueViolation, notFound, unprocessable, type FieldError } from "@/lib/http/errors";
-import { PRICE_FIELDS, toTariffView } from "@/lib/serializers/tariff";
+import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
+import { toTariffView } from "@/lib/serializers/tariff";
+import { checkTariffBody, PRICE_FIELDS } from "@/lib/validation/tariff";
 
 export const TARIFF_SORTABLE = ["id", "supplier", "option", "subscribed_kva", "subscription_eur_per_year", "valid_from", "valid_to", "source", "created_at", "updated_at"] as const;
 /** `kva` is a short alias of `subscribed_kva`; `in_force=true` keeps the rows that apply today (Paris). */
@@ -31,64 +32,11 @@ const SORT_COLUMNS: Record<(typeof TARIFF_SORTABLE)[number], keyof Prisma.Tariff
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const asDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** TariffRow's field → the wire field (prices through PRICE_FIELDS). */
-const WIRE: Record<string, string> = {
-  supplier: "supplier", option: "option", kva: "subscribed_kva", subscriptionEurPerYear: "subscription_eur_per_year",
-  validFrom: "valid_from", validTo: "valid_to", source: "source",
-};
-const wireName = (path: PropertyKey[]) => (path[0] === "prices" ? PRICE_FIELDS[path[1] as PriceKey] ?? `price_${String(path[1])}` : WIRE[String(path[0])] ?? path.map(String).join("."));
-const wireText = (s: string) => s.replace(/validFrom|validTo|kva|subscriptionEurPerYear/g, (m) => WIRE[m]);
-
-const valueAt = (o: unknown, path: PropertyKey[]) => path.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined), o);
-
-/** The first and last years a row may name (a typo such as 20026 or 1026 is refused). */
-const YEARS = [2000, 2099] as const;
-
-/**
- * A body (the view's fields; others such as id or created_at are ignored) as a valid TariffRow, or
- * a 422 naming the wire fields. Prices of other options may be null or left out; blank optional
- * fields ("") are null.
- */
+/** A body as a valid TariffRow, or a 422 naming the wire fields (lib/validation/tariff.ts). */
 export function parseTariffBody(body: unknown): TariffRow {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw unprocessable([{ path: "", message: "The request body must be a JSON object" }]);
-  const b = body as Record<string, unknown>;
-  const orNull = (v: unknown) => (v === undefined || v === "" ? null : v);
-  const prices: Record<string, unknown> = {};
-  for (const [k, field] of Object.entries(PRICE_FIELDS)) if (orNull(b[field]) !== null) prices[k] = b[field];
-  const input = {
-    supplier: b.supplier,
-    option: b.option,
-    kva: b.subscribed_kva,
-    subscriptionEurPerYear: orNull(b.subscription_eur_per_year),
-    prices,
-    validFrom: b.valid_from,
-    validTo: orNull(b.valid_to),
-    source: typeof b.source === "string" ? b.source.trim() : b.source,
-  };
-  const r = tariffRowSchema.safeParse(input);
-  const errors: FieldError[] = [];
-  if (!r.success) {
-    for (const i of r.error.issues) {
-      const field = wireName(i.path);
-      const message =
-        i.code === "invalid_type" && valueAt(input, i.path) == null ? `${field} is required`
-        : i.message === "required" ? `${field} is required for option ${String(b.option)}`
-        : i.message.startsWith("not a price of") ? `${field} is ${i.message}`
-        : i.path[0] === "option" ? `option must be one of: ${TARIFF_OPTIONS.join(", ")}`
-        : i.path[0] === "source" ? "source must be an http(s) URL of at most 500 characters"
-        : i.path[0] === "kva" && i.code === "custom" ? `subscribed_kva must be one of the regulated steps: ${KVA_STEPS.join(", ")}`
-        : `${field}: ${wireText(i.message)}`;
-      errors.push({ path: field, message });
-    }
-    throw unprocessable(errors);
-  }
-  for (const [field, v] of [["valid_from", r.data.validFrom], ["valid_to", r.data.validTo]] as const) {
-    if (v === null) continue;
-    if (!isDay(v)) errors.push({ path: field, message: `${field} is not a calendar day` });
-    else if (+v.slice(0, 4) < YEARS[0] || +v.slice(0, 4) > YEARS[1]) errors.push({ path: field, message: `${field} must be between ${YEARS[0]} and ${YEARS[1]}` });
-  }
-  if (errors.length) throw unprocessable(errors);
-  return r.data;
+  const r = checkTariffBody(body);
+  if (r.errors) throw unprocessable(r.errors);
+  return r.row;
 }
 
 function columns(row: TariffRow) {
