@@ -63,6 +63,13 @@ export function checkTariffBody(body: unknown): { row: TariffRow; errors?: undef
     }
     return { errors };
   }
+  // the columns keep 4 decimals (prices) and 2 (subscription): more would be rounded, maybe to 0
+  const decimals = (v: number, n: number) => Math.round(v * 10 ** n) / 10 ** n === v;
+  for (const [k, v] of Object.entries(r.data.prices)) {
+    if (v !== undefined && !decimals(v, 4)) errors.push({ path: PRICE_FIELDS[k as PriceKey], message: `${PRICE_FIELDS[k as PriceKey]} must have at most 4 decimals` });
+  }
+  const sub = r.data.subscriptionEurPerYear;
+  if (sub !== null && !decimals(sub, 2)) errors.push({ path: "subscription_eur_per_year", message: "subscription_eur_per_year must have at most 2 decimals" });
   for (const [field, v] of [["valid_from", r.data.validFrom], ["valid_to", r.data.validTo]] as const) {
     if (v === null) continue;
     if (!isDay(v)) errors.push({ path: field, message: `${field} is not a calendar day` });

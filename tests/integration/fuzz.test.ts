@@ -26,6 +26,8 @@ import * as userDevices from "@/app/api/v1/user_devices/route";
 import * as userDevice from "@/app/api/v1/user_devices/[id]/route";
 import * as devices from "@/app/api/v1/devices/route";
 import * as device from "@/app/api/v1/devices/[id]/route";
+import * as tariffs from "@/app/api/v1/tariffs/route";
+import * as tariff from "@/app/api/v1/tariffs/[id]/route";
 import * as schedules from "@/app/api/v1/schedules/route";
 import * as scheduleCreate from "@/app/api/v1/schedules/manual_weekahead/route";
 import * as schedule from "@/app/api/v1/schedules/[id]/route";
@@ -326,7 +328,7 @@ async function fuzz<T>(arb: fc.Arbitrary<T>, run: (v: T) => Promise<unknown>, ru
 // Fixtures: an owner with a location, a device with a measurement, an integration and a schedule;
 // an admin; a victim user for the user endpoints (so that no fuzzed change locks the callers out)
 
-type Fx = { owner: TestUser; admin: TestUser; victim: TestUser; locationId: number; deviceId: number; measurementId: number; integrationId: number; scheduleId: number };
+type Fx = { owner: TestUser; admin: TestUser; victim: TestUser; locationId: number; deviceId: number; measurementId: number; integrationId: number; scheduleId: number; tariffId: number };
 let fx: Fx;
 
 beforeEach(async () => {
@@ -337,7 +339,8 @@ beforeEach(async () => {
   const s = await db.schedule.create({
     data: { userId: owner.id, derName: "Battery", data: { der_name: "Battery", average_power: 2000, months: [1], days: [0], hours: [10], start_date: "2026-01-01T00:00:00.000Z" } },
   });
-  fx = { owner, admin, victim, locationId: home.id, deviceId: d.id, measurementId: d.measurements[0].id, integrationId: link.id, scheduleId: s.id };
+  const t = await db.tariff.create({ data: { supplier: "EDF Tarif Bleu", option: "hphc", subscribedKva: 6, priceHp: 0.2142, priceHc: 0.1589, validFrom: new Date("2026-08-01T00:00:00Z"), source: "https://example.test/grid" } });
+  fx = { owner, admin, victim, locationId: home.id, deviceId: d.id, measurementId: d.measurements[0].id, integrationId: link.id, scheduleId: s.id, tariffId: t.id };
   if (!tableHashSql) {
     const tables = await db.$queryRaw<{ tablename: string }[]>`select tablename from pg_tables where schemaname = 'public' and tablename not in ('_prisma_migrations', 'rate_limit_hits') order by tablename`;
     tableHashSql = tables.map((t) => `select '${t.tablename}' as t, count(*) as n, coalesce(sum(hashtextextended(x::text, 0)), 0)::text as h from "${t.tablename}" x`).join(" union all ");
@@ -398,6 +401,7 @@ const measurementBody = () => ({
   suffix: "b",
   quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }],
 });
+const tariffBody = () => ({ supplier: "EDF Tarif Bleu", option: "base", subscribed_kva: 9, subscription_eur_per_year: 238.56, price_base: 0.1985, valid_from: "2027-02-01", valid_to: null, source: "https://example.test/grid-2027" });
 const deviceInfoBody = () => ({ device_id: "dev-x", device_type: "shelly", phase_m: "three", owner_id: fx.owner.id, location_id: fx.locationId, integration_id: fx.integrationId });
 
 const writes: WriteEndpoint[] = [
@@ -421,6 +425,9 @@ const writes: WriteEndpoint[] = [
   { name: "DELETE /api/v1/user_devices/{id}", handler: userDevice.DELETE, method: "DELETE", caller: "any", id: { name: "id", of: () => fx.deviceId }, valid: () => ({}), runs: RUNS / 4 },
   { name: "PUT /api/v1/devices/{id}", handler: device.PUT, method: "PUT", caller: "admin", id: { name: "id", of: () => fx.deviceId }, valid: () => ({ name: "dev-y", type: "linky", data_source: "linky_api", measurement_type: "single", user_id: fx.owner.id, location_id: fx.locationId, measures: [{ name: "x", unit: "W" }] }) },
   { name: "DELETE /api/v1/devices/{id}", handler: device.DELETE, method: "DELETE", caller: "admin", id: { name: "id", of: () => fx.deviceId }, valid: () => ({}), runs: RUNS / 4 },
+  { name: "POST /api/v1/tariffs", handler: tariffs.POST, method: "POST", caller: "admin", valid: () => tariffBody() },
+  { name: "PUT /api/v1/tariffs/{id}", handler: tariff.PUT, method: "PUT", caller: "admin", id: { name: "id", of: () => fx.tariffId }, valid: () => ({ ...tariffBody(), option: "hphc", price_base: null, price_hp: 0.21, price_hc: 0.16, valid_from: "2026-08-01" }) },
+  { name: "DELETE /api/v1/tariffs/{id}", handler: tariff.DELETE, method: "DELETE", caller: "admin", id: { name: "id", of: () => fx.tariffId }, valid: () => ({}), runs: RUNS / 4 },
   { name: "POST /api/v1/schedules/manual_weekahead", handler: scheduleCreate.POST, method: "POST", caller: "any", valid: scheduleBody },
   { name: "PUT /api/v1/schedules/{id}", handler: schedule.PUT, method: "PUT", caller: "any", id: { name: "id", of: () => fx.scheduleId }, valid: () => ({ id: fx.scheduleId, user_id: fx.owner.id, der_name: "Battery", type: "manual_weekahead", data: scheduleBody() }) },
   { name: "DELETE /api/v1/schedules/{id}", handler: schedule.DELETE, method: "DELETE", caller: "any", id: { name: "id", of: () => fx.scheduleId }, valid: () => ({}), runs: RUNS / 4 },
@@ -490,6 +497,7 @@ const lists: ListEndpoint[] = [
   { name: "GET /api/v1/device_info", handler: deviceInfos.GET, caller: "any", keys: [...common, "owner_id", "user_id", "location_id", "device_type", "integration_id", "phase_m", "device_id"] },
   { name: "GET /api/v1/user_devices", handler: userDevices.GET, caller: "any", keys: [...common, "owner_id", "location_id", "device_type", "integration_id", "phase_m", "device_id"] },
   { name: "GET /api/v1/devices", handler: devices.GET, caller: "admin", keys: [...common, "user_id", "location_id", "type", "data_source", "measurement_type", "name"] },
+  { name: "GET /api/v1/tariffs", handler: tariffs.GET, caller: "admin", keys: [...common, "option", "subscribed_kva", "kva", "supplier", "in_force"] },
   { name: "GET /api/v1/schedules", handler: schedules.GET, caller: "any", keys: [...common, "user_id", "der_name", "type"] },
   { name: "GET /api/integrations/linky/my/{meter}/consumption", handler: linkyConsumption.GET, caller: "any", keys: ["start", "end", "api_key", "unknown"] },
 ];

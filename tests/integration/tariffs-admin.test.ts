@@ -107,6 +107,9 @@ describe("creating and reading rows", () => {
     ["an absurd price", base({ price_base: 12 }), "price_base", undefined],
     ["a price as text", base({ price_base: "0.2" }), "price_base", undefined],
     ["a negative subscription", base({ subscription_eur_per_year: -1 }), "subscription_eur_per_year", undefined],
+    ["a price the column would round to 0", hphc({ price_hp: 5e-324 }), "price_hp", "price_hp must have at most 4 decimals"],
+    ["a price with 5 decimals", base({ price_base: 0.20015 }), "price_base", "price_base must have at most 4 decimals"],
+    ["a subscription the column would round to 10,000", base({ subscription_eur_per_year: 9999.999 }), "subscription_eur_per_year", "subscription_eur_per_year must have at most 2 decimals"],
   ])("refuses %s (422 naming the field)", async (_what, body, path, message) => {
     expectInvalid(await post(admin(), body), path, message);
     expect(await db.tariff.count()).toBe(0);
