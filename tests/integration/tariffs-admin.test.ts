@@ -247,6 +247,7 @@ describe("the list (json-server parameters)", () => {
     expectListHeaders(await list(admin(), "?supplier=EDF%20Tarif%20Bleu"), TARIFF_ROWS.length);
     expectListHeaders(await list(admin(), "?supplier=EDF"), 0);
     expectListHeaders(await list(admin(), "?q=tarif%20bleu"), TARIFF_ROWS.length);
+    expectListHeaders(await list(admin(), "?q=tarif&supplier=Another"), 0);
     const inForce = await list(admin(), "?in_force=true");
     expect(inForce.body.every((x: { valid_to: string | null }) => x.valid_to === null)).toBe(true);
     expectListHeaders(inForce, TARIFF_ROWS.filter((r) => r.validTo === null).length);

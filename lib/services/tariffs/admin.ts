@@ -152,15 +152,16 @@ export async function listTariffRows(p: ListParams, now = Date.now()): Promise<{
   if (option !== undefined) where.option = option;
   const kva = intFilter("subscribed_kva", f.subscribed_kva) ?? intFilter("kva", f.kva);
   if (kva !== undefined) where.subscribedKva = kva > 32767 ? -1 : kva;
-  if (f.supplier !== undefined) where.supplier = f.supplier;
-  if (p.q) where.supplier = { contains: p.q, mode: "insensitive" };
+  const and: Prisma.TariffWhereInput[] = [];
+  if (f.supplier !== undefined) and.push({ supplier: f.supplier });
+  if (p.q) and.push({ supplier: { contains: p.q, mode: "insensitive" } });
   const inForce = boolFilter("in_force", f.in_force);
   if (inForce !== undefined) {
     const today = asDate(parisDayOf(now));
     const applies: Prisma.TariffWhereInput = { validFrom: { lte: today }, OR: [{ validTo: null }, { validTo: { gt: today } }] };
-    if (inForce) where.AND = [applies];
-    else where.NOT = applies;
+    and.push(inForce ? applies : { NOT: applies });
   }
+  if (and.length) where.AND = and;
   const orderBy = orderByWithId<Prisma.TariffOrderByWithRelationInput>(SORT_COLUMNS[p.sort.field as keyof typeof SORT_COLUMNS] ?? "id", p.sort.order);
   const [items, total] = await Promise.all([db.tariff.findMany({ where, orderBy, skip: p.skip, take: p.take }), db.tariff.count({ where })]);
   return { items, total };
