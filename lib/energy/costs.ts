@@ -12,7 +12,7 @@
 //   366), whatever the day's length (23 or 25 hours on DST days).
 // - Missing readings: the cost is that of the readings there are; `missingPoints` says how many of
 //   the period's half hours (46/48/50 a day) are absent.
-import { addDays, daysOf, parisDayStart, parisOffsetMinutes, parisWall } from "@/lib/integrations/linky/time";
+import { addDays, parisDayStart, parisDayStarts, parisOffsetMinutes, parisWall } from "@/lib/integrations/linky/time";
 import { PRICE_KEYS, type PriceKey, type TariffOption, type TariffRow, type TempoColour } from "./tariff";
 
 export type Reading = { /** interval start, UTC */ start: Date | number; wh: number };
@@ -105,6 +105,11 @@ const round = (x: number) => Math.round(x * 1e9) / 1e9;
 export type Price = { key: PriceKey; eurPerKwh: number; reason?: undefined } | { key?: undefined; eurPerKwh?: undefined; reason: PartialReason };
 
 const MINUTE_MS = 60_000;
+const UNPRICED = {
+  no_tariff: { reason: "no_tariff" },
+  offpeak_unknown: { reason: "offpeak_unknown" },
+  tempo_colour_unknown: { reason: "tempo_colour_unknown" },
+} as const satisfies Record<string, Price>;
 const startOf = (r: Reading) => (typeof r.start === "number" ? r.start : r.start.getTime());
 const DAY_MS = 86_400_000;
 
@@ -125,7 +130,15 @@ export function pricerOf(input: Omit<CostInput, "readings" | "from" | "to">) {
   validate(offpeak);
   const slotsOn = (day: string) => offpeak.filter((s) => covers(s.validFrom, s.validTo, day)).sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1))[0];
   const colours = input.tempo instanceof Map ? input.tempo : new Map((input.tempo ?? []).map((c) => [c.day, c.colour] as const));
-  type DayInfo = { day: string; row: TariffRow | undefined; offpeak: [number, number][] | undefined; colour?: TempoColour; colourBefore?: TempoColour };
+  type DayInfo = {
+    day: string;
+    row: TariffRow | undefined;
+    offpeak: [number, number][] | undefined;
+    colour?: TempoColour;
+    colourBefore?: TempoColour;
+    /** one answer per price key of the day (answers are not allocated per reading) */
+    priced: Partial<Record<PriceKey, Price>>;
+  };
   // keyed by the local day's number (days since 1970-01-01 in Paris wall-clock time)
   const byDay = new Map<number, DayInfo>();
   const dayInfo = (dayNum: number): DayInfo => {
@@ -137,6 +150,7 @@ export function pricerOf(input: Omit<CostInput, "readings" | "from" | "to">) {
         day,
         row: rowOn(day),
         offpeak: slots?.ranges.map((r) => [minutesOf(r.from), minutesOf(r.to) % (24 * 60)] as [number, number]).filter(([a, b]) => a !== b),
+        priced: {},
       };
       if (option === "tempo") {
         d.colour = colours.get(day);
@@ -154,11 +168,11 @@ export function pricerOf(input: Omit<CostInput, "readings" | "from" | "to">) {
     const m = Math.floor((local - dayNum * DAY_MS) / MINUTE_MS);
     const info = dayInfo(dayNum);
     const row = info.row;
-    if (!row) return { reason: "no_tariff" };
+    if (!row) return UNPRICED.no_tariff;
     let key: PriceKey;
     if (option === "base") key = "base";
     else if (option === "hphc") {
-      if (!info.offpeak) return { reason: "offpeak_unknown" };
+      if (!info.offpeak) return UNPRICED.offpeak_unknown;
       let hc = false;
       for (const [a, b] of info.offpeak) if (a < b ? m >= a && m < b : m >= a || m < b) hc = true;
       key = hc ? "hc" : "hp";
@@ -166,10 +180,10 @@ export function pricerOf(input: Omit<CostInput, "readings" | "from" | "to">) {
       // the Tempo day runs 06:00 → 06:00: before 06:00 it is still the previous day's colour
       const h = Math.floor(m / 60);
       const colour = h < 6 ? info.colourBefore : info.colour;
-      if (!colour) return { reason: "tempo_colour_unknown" };
+      if (!colour) return UNPRICED.tempo_colour_unknown;
       key = `${colour}${h >= 22 || h < 6 ? "Hc" : "Hp"}` as PriceKey;
     }
-    return { key, eurPerKwh: row.prices[key]! };
+    return (info.priced[key] ??= { key, eurPerKwh: row.prices[key]! });
   }
 
   function subscription(day: string): { eur: number; reason?: undefined } | { eur: null; reason: PartialReason } {
@@ -225,11 +239,10 @@ export function computeCost(input: CostInput): CostResult {
   let subscriptionEur = 0;
   let subscriptionMissingDays = 0;
   let expectedPoints = 0;
-  let dayStart = start;
-  for (const day of daysOf(from, to)) {
-    const next = parisDayStart(addDays(day, 1));
-    expectedPoints += (next - dayStart) / (HALF_HOUR * MINUTE_MS);
-    dayStart = next;
+  const { days, starts } = parisDayStarts(from, to);
+  for (let i = 0; i < days.length; i++) {
+    const day = days[i];
+    expectedPoints += (starts[i + 1] - starts[i]) / (HALF_HOUR * MINUTE_MS);
     const sub = pricer.subscription(day);
     if (sub.eur === null) {
       subscriptionMissingDays++;

@@ -2,7 +2,7 @@
 // time, the compared period, the contract's off-peak text, and the one pass that turns a period's
 // readings into the chart's series and totals (kWh, self-consumption, € per bucket, kg CO2).
 // The service (lib/services/energy) reads the database and calls these.
-import { addDays, addMonths, daysBetween, daysOf, parisDayStart } from "@/lib/integrations/linky/time";
+import { addDays, addMonths, daysBetween, parisDayStart, parisDayStarts } from "@/lib/integrations/linky/time";
 import { BUCKET_LIMIT_DAYS, type Bucket, type CompareKind } from "@/lib/validation/energy";
 import type { OffpeakRange, OffpeakSlots } from "./costs";
 import type { TariffOption } from "./tariff";
@@ -54,7 +54,7 @@ export function bucketEdges(from: string, to: string, bucket: Bucket): number[] 
     out.push(end);
     return out;
   }
-  if (bucket === "day") return [...daysOf(from, to), to].map(parisDayStart);
+  if (bucket === "day") return parisDayStarts(from, to).starts;
   const out = [parisDayStart(from)];
   for (let m = addMonths(`${from.slice(0, 7)}-01`, 1); m < to; m = addMonths(m, 1)) out.push(parisDayStart(m));
   out.push(end);
@@ -188,10 +188,9 @@ function advance(edges: number[], i: number, t: number): number {
  */
 export function buildSeries(input: SeriesInput): SeriesResult {
   const { from, to, bucket, consumption: cons, production: prod, pricer, intensity } = input;
-  const edges = bucketEdges(from, to, bucket);
+  const { days, starts: dayEdges } = parisDayStarts(from, to);
+  const edges = bucket === "day" ? dayEdges : bucketEdges(from, to, bucket);
   const n = edges.length - 1;
-  const days = daysOf(from, to);
-  const dayEdges = [...days, to].map(parisDayStart);
   const consWh = new Float64Array(n), consMin = new Float64Array(n), consN = new Uint32Array(n);
   const prodWh = new Float64Array(n), prodN = new Uint32Array(n);
   const selfWh = new Float64Array(n), selfN = new Uint32Array(n);

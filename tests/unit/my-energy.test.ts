@@ -7,7 +7,7 @@ import type { TariffRow } from "@/lib/energy/tariff";
 import {
   bucketCount, bucketEdges, buildSeries, chooseBucket, comparePeriod, offpeakFromContract, optionFromContract, tariffSettingsOf, type CurveArrays,
 } from "@/lib/energy/series";
-import { parisDayStart } from "@/lib/integrations/linky/time";
+import { daysOf, parisDayStart, parisDayStarts } from "@/lib/integrations/linky/time";
 import { energyQuerySchema, halfHoursOf, meterTariffSchema } from "@/lib/validation/energy";
 
 const HALF_HOUR = 1_800_000;
@@ -48,6 +48,15 @@ describe("bucket choice", () => {
   it("counts months touched", () => {
     expect(bucketCount("2025-11-15", "2026-11-01", "month")).toBe(12);
     expect(bucketCount("2026-01-31", "2026-02-02", "month")).toBe(2);
+  });
+});
+
+describe("parisDayStarts", () => {
+  it("is daysOf and parisDayStart of each day, over 40 years of clock changes", () => {
+    const { days, starts } = parisDayStarts("2000-01-01", "2040-01-01");
+    expect(days).toEqual(daysOf("2000-01-01", "2040-01-01"));
+    expect(starts).toEqual([...days, "2040-01-01"].map(parisDayStart));
+    expect(parisDayStarts("2026-03-29", "2026-03-29")).toEqual({ days: [], starts: [parisDayStart("2026-03-29")] });
   });
 });
 

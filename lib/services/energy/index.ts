@@ -77,15 +77,31 @@ const EMPTY: CurveArrays = { t: [], wh: [], step: [] };
  * rows (docs/my-energy.md, "Performance").
  */
 export async function readPeriod(meterId: number, from: string, to: string, producer: boolean | null): Promise<PeriodData> {
-  const kinds = producer !== false ? [1, 2, 11, 12] : [1, 11];
+  return periodData(await fetchPeriod(meterId, from, to, producer !== false), from, producer);
+}
+
+type PackedRow = { kind: number; n: number; packed: string };
+
+/** Consumption and production are read by two statements at once (two backends, two cores). */
+async function fetchPeriod(meterId: number, from: string, to: string, production = true): Promise<PackedRow[]> {
+  if (!production) return fetchKinds(meterId, from, to, [1, 11]);
+  return (await Promise.all([fetchKinds(meterId, from, to, [1, 11]), fetchKinds(meterId, from, to, [2, 12])])).flat();
+}
+
+async function fetchKinds(meterId: number, from: string, to: string, kinds: number[]): Promise<PackedRow[]> {
   const start = parisDayStart(from);
-  const rows = await db.$queryRawUnsafe<{ kind: number; n: number; packed: string }[]>(
+  const rows = await db.$queryRawUnsafe<PackedRow[]>(
     `SELECT kind::int AS kind, count(*)::int AS n,
             encode(string_agg(int4send(((date_part('epoch', ts) - $5::float8) / 60)::int4) || float8send(wh) || int2send(step_min), ''::bytea ORDER BY ts), 'base64') AS packed
      FROM energy.readings
      WHERE meter_id = $1 AND kind = ANY($2::smallint[]) AND ts >= $3::timestamptz AND ts < $4::timestamptz
      GROUP BY kind`,
     meterId, kinds, new Date(start).toISOString(), new Date(parisDayStart(to)).toISOString(), start / 1000);
+  return rows;
+}
+
+function periodData(rows: PackedRow[], from: string, producer: boolean | null): PeriodData {
+  const start = parisDayStart(from);
   const unpack = (r: (typeof rows)[number]): CurveArrays => {
     const bytes = Buffer.from(r.packed, "base64");
     const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -122,10 +138,10 @@ export async function readPeriod(meterId: number, from: string, to: string, prod
 /** What pricing needs beyond the readings: the tariff rows and, for Tempo, the colours. */
 type PriceContext = { tariffs: TariffRow[]; tempo: Map<string, TempoColour> };
 
-async function priceContext(settings: TariffSettings, from: string, to: string): Promise<PriceContext | null> {
+async function priceContext(settings: TariffSettings, from: string, to: string, rows?: TariffRow[]): Promise<PriceContext | null> {
   if (!settings.option || !settings.kva) return null;
   const [tariffs, tempo] = await Promise.all([
-    listTariffs(db),
+    rows ?? listTariffs(db),
     settings.option === "tempo" ? tempoColours(db, addDays(from, -1), to) : Promise.resolve(new Map<string, TempoColour>()),
   ]);
   return { tariffs, tempo };
@@ -235,22 +251,26 @@ const emptyPoint = (): PointView => ({ start: "", end: "", consumption_kwh: null
 
 /** The energy of a meter over [from, to) as the chart shows it (docs/my-energy.md). */
 export async function energyOf(caller: Caller, meterId: number, query: EnergyQuery, now = Date.now()) {
-  const meter = await meterOf(caller, meterId);
   const today = parisToday(now);
   const chosen = chooseBucket(query.from, query.to, query.bucket, query.max_points);
   if ("error" in chosen) throw unprocessable([{ path: "bucket", message: chosen.error }]);
   const { bucket } = chosen;
   const { from, to } = query;
   const compare = query.compare === "none" ? null : { kind: query.compare as Exclude<CompareKind, "none">, ...comparePeriod(from, to, query.compare) };
-  const producer = meter.producer;
+  const first = compare && compare.from < from ? compare.from : from;
 
-  const [data, compareData, ctx, maxPower, intensityRows] = await Promise.all([
-    readPeriod(meter.id, from, to, producer),
-    compare ? readPeriod(meter.id, compare.from, compare.to, producer) : Promise.resolve(null),
-    priceContext(meter.settings, compare && compare.from < from ? compare.from : from, to),
-    readMaxPower(meter.id, from, to),
-    intensityOf(compare && compare.from < from ? compare.from : from, to),
+  // the meter (ownership: someone else's is a 404 and nothing read is answered) and the data, at once
+  const [meter, raw, rawCompare, tariffs, maxPower, intensityRows] = await Promise.all([
+    meterOf(caller, meterId),
+    fetchPeriod(meterId, from, to),
+    compare ? fetchPeriod(meterId, compare.from, compare.to) : Promise.resolve(null),
+    listTariffs(db),
+    readMaxPower(meterId, from, to),
+    intensityOf(first, to),
   ]);
+  const ctx = await priceContext(meter.settings, first, to, tariffs);
+  const data = periodData(raw, from, meter.producer);
+  const compareData = compare && rawCompare ? periodData(rawCompare, compare.from, meter.producer) : null;
   const intensity = intensityRows ? new Map(intensityRows.map((r) => [r.start.getTime(), r.gPerKwh])) : null;
   const main = computePeriod(from, to, bucket, data, meter.settings, ctx, intensity, today);
 
