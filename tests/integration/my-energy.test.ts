@@ -1,6 +1,7 @@
 // My Energy's endpoints (docs/my-energy.md) against a real PostgreSQL with a known history written
 // through the readings store: DST days, gaps, bucket choice and limits, comparisons, costs worked
 // by hand, self-consumption, ownership, the tariff settings and Home's summary.
+import fc from "fast-check";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { addDays, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
@@ -340,5 +341,47 @@ describe("GET /api/v1/energy/summary", () => {
       last_month: { from: "2026-10-01", to: "2026-10-23", kwh: 20, days_with_data: 2 },
       last_year: { from: "2025-11-01", to: "2025-11-23", kwh: null, days_with_data: 0 },
     });
+  });
+});
+
+describe("hostile inputs", () => {
+  const day = fc.oneof(
+    fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2040-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    fc.constantFrom("2026-02-29", "2024-02-29", "2026-13-01", "2026-1-1", "", "%00", "9999-99-99", "2026-03-29T00:00", "\u0000"),
+  );
+  const text = fc.oneof(fc.string(), fc.constantFrom("30min", "hour", "day", "month", "auto", "previous", "last_year", "none", "1500", "10", "0", "-1", "1e3", "\ud800"));
+
+  it("GET energy: any query answers 200 or the contract's 422, never 5xx", async () => {
+    await upsertCurve(meterId, "consumption", curveDays("2026-10-24", "2026-10-27"), "sandbox");
+    await patch({ tariff: "hphc", subscribed_kva: 6 });
+    await fc.assert(
+      fc.asyncProperty(fc.record({ from: day, to: day, bucket: text, compare: text, max_points: text }, { requiredKeys: [] }), async (q) => {
+        const r = await energy(q as Record<string, string>);
+        expect([200, 422], JSON.stringify(q)).toContain(r.status);
+        if (r.status === 422) expect(typeof r.body.detail).toBe("string");
+        else expect(r.body.series.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 150, seed: 11 },
+    );
+  });
+
+  it("PATCH: any body answers 200 or 4xx with a detail, never 5xx", async () => {
+    const time = fc.oneof(fc.constantFrom("00:00", "06:00", "22:00", "22:30", "24:00", "23:59", "25:00", "6:00", ""), fc.string());
+    const body = fc.record({
+      tariff: fc.oneof(fc.constantFrom("base", "hphc", "tempo", null, "BASE"), fc.string(), fc.integer()),
+      subscribed_kva: fc.oneof(fc.constantFrom(3, 6, 36, 7, 0, -6, 6.5, null, "6"), fc.double()),
+      offpeak: fc.oneof(
+        fc.record({ valid_from: day, ranges: fc.array(fc.record({ from: time, to: time }), { maxLength: 5 }) }, { requiredKeys: ["ranges"] }),
+        fc.constantFrom(null, "22:00-06:00", [], {}),
+      ),
+    }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const r = await patch(b);
+        expect(r.status < 500, JSON.stringify(b)).toBe(true);
+        if (r.status !== 200) expect(typeof r.body.detail).toBe("string");
+      }),
+      { numRuns: 150, seed: 12 },
+    );
   });
 });
