@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { addDays, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
+import { parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
 import { upsertCurve, upsertDaily, upsertMaxPower, type CurvePoint } from "@/lib/services/readings";
 import type { TariffRow } from "@/lib/energy/tariff";
 import { upsertTariffs } from "@/lib/services/tariffs";

@@ -147,7 +147,7 @@ async function priceContext(settings: TariffSettings, from: string, to: string, 
   return { tariffs, tempo };
 }
 
-const ZERO_LINES = (r: CostResult) => r.lines.map((l) => ({ period: l.period, kwh: r3(l.kwh), eur: r2(l.eur) }));
+const linesView = (r: CostResult) => r.lines.map((l) => ({ period: l.period, kwh: r3(l.kwh), eur: r2(l.eur) }));
 
 function costView(r: CostResult, supplier: string | null, extra: CostReason[] = []): CostView {
   const reasons = [...new Set<CostReason>([...r.reasons, ...extra])].sort();
@@ -158,7 +158,7 @@ function costView(r: CostResult, supplier: string | null, extra: CostReason[] = 
     total_eur: r2(r.totalEur),
     energy_eur: r2(r.energyEur),
     subscription_eur: r2(r.subscriptionEur),
-    lines: ZERO_LINES(r),
+    lines: linesView(r),
     partial: reasons.length > 0,
     reasons,
   };
@@ -188,7 +188,9 @@ function computePeriod(
 
   const costTo = to < today ? to : today;
   const extra: CostReason[] = [];
-  if (result.totals.missing_days.length || result.series.some((p) => !p.complete && Date.parse(p.end) <= parisDayStart(costTo) && p.consumption_kwh !== null)) {
+  // a past bucket without all its readings (a gap or a partial one): the energy is a lower bound
+  const over = parisDayStart(costTo);
+  if (result.totals.missing_days.length || result.series.some((p) => !p.complete && Date.parse(p.end) <= over)) {
     extra.push("readings_missing");
   }
   if (costTo <= from) {
@@ -393,8 +395,6 @@ export async function energySummary(caller: Caller, now = Date.now()) {
 
 // ---------------------------------------------------------------------------------------------
 // PATCH /api/v1/meters/{id}
-
-export type MeterWithTariff = MeterWithProgress;
 
 /**
  * The household's tariff settings: option and power (null goes back to the contract's), and a
