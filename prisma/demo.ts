@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db, type Prisma } from "@/lib/db";
 
 /** A household to look at: a home, three metered devices with their channels and a battery schedule. */
 export async function seedDemoHousehold(userId: number) {
@@ -40,12 +40,18 @@ export async function seedDemoHousehold(userId: number) {
  * The demo household's Linky, linked through the bundled sandbox (when no Enedis account is
  * configured): the producing meter, whose history the workers then sync at the vendor's pace, so
  * that the printed demo login shows energy within a minute, with its tariff settings (HP/HC,
- * 6 kVA, 22:00-06:00) so that it shows costs. Idempotent: an existing Linky link is left as it is.
+ * 6 kVA, 22:00-06:00) so that it shows costs. Idempotent: an existing Linky link is left as it is
+ * (its meters only get the tariff settings they lack).
  */
 export async function ensureDemoLinky(userId: number) {
   const { vendorConfig } = await import("@/lib/integrations/config");
   if (!vendorConfig("linky").sandbox) return;
-  if (await db.integration.findUnique({ where: { userId_name: { userId, name: "linky" } }, select: { id: true } })) return;
+  if (await db.integration.findUnique({ where: { userId_name: { userId, name: "linky" } }, select: { id: true } })) {
+    // a demo linked before My Energy: its meters get the settings they lack
+    const ids = (await db.meter.findMany({ where: { userId, tariff: null }, select: { id: true } })).map((m) => m.id);
+    await db.$transaction((tx) => demoTariffSettings(tx, ids));
+    return;
+  }
   const { sign } = await import("@/lib/integrations/sandbox/common");
   const { encryptSecret, purposeKey } = await import("@/lib/crypto");
   const { attachMeters, queueSync } = await import("@/lib/services/meters");
@@ -63,16 +69,23 @@ export async function ensureDemoLinky(userId: number) {
     // the demo's Linky device reads this integration
     await tx.device.updateMany({ where: { ownerId: userId, deviceType: "linky", integrationId: null }, data: { integrationId: integration.id } });
     const ids = await attachMeters(tx, userId, integration.id, [prm], true);
-    // the household's tariff settings, so that My Energy shows costs: HP/HC at 6 kVA, off-peak
-    // 22:00-06:00 over the whole history the sandbox serves
-    await tx.meter.updateMany({ where: { id: { in: ids } }, data: { tariff: "hphc", tariffKva: 6 } });
-    await tx.meterOffpeakSlot.createMany({
-      data: ids.map((meterId) => ({ meterId, validFrom: new Date("2020-01-01T00:00:00Z"), ranges: [{ from: "22:00", to: "06:00" }] })),
-      skipDuplicates: true,
-    });
+    await demoTariffSettings(tx, ids);
     return ids;
   });
   // the server's workers start it a few seconds after it listens (the sandbox is served by the app)
   await queueSync(meterIds, 5);
   await stopJobs();
+}
+
+/**
+ * The household's tariff settings of the demo meters, so that My Energy shows costs: HP/HC at
+ * 6 kVA, off-peak 22:00-06:00 over the whole history the sandbox serves.
+ */
+async function demoTariffSettings(tx: Prisma.TransactionClient, meterIds: number[]) {
+  if (!meterIds.length) return;
+  await tx.meter.updateMany({ where: { id: { in: meterIds } }, data: { tariff: "hphc", tariffKva: 6 } });
+  await tx.meterOffpeakSlot.createMany({
+    data: meterIds.map((meterId) => ({ meterId, validFrom: new Date("2020-01-01T00:00:00Z"), ranges: [{ from: "22:00", to: "06:00" }] })),
+    skipDuplicates: true,
+  });
 }
