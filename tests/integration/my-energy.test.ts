@@ -385,3 +385,17 @@ describe("hostile inputs", () => {
     );
   });
 });
+
+describe("the demo household", () => {
+  it("its Linky meter is priced: HP/HC, 6 kVA, off-peak 22:00-06:00", async () => {
+    const { ensureDemoLinky } = await import("@/prisma/demo");
+    await ensureDemoLinky(owner.id);
+    const meter = await db.meter.findFirstOrThrow({ where: { userId: owner.id, usagePointId: "24880057139941" } });
+    const r = await call(meterGET, { path: `/api/v1/meters/${meter.id}`, params: idParams(meter.id), token: owner.token });
+    expect(r.body).toMatchObject({ tariff: "hphc", tariff_source: "household", subscribed_kva: 6 });
+    expect(r.body.offpeak[0]).toEqual({ valid_from: "2020-01-01", ranges: [{ from: "22:00", to: "06:00" }], source: "household" });
+    // again: nothing doubled
+    await ensureDemoLinky(owner.id);
+    expect(await db.meterOffpeakSlot.count({ where: { meterId: meter.id } })).toBe(1);
+  });
+});
