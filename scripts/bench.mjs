@@ -1,7 +1,8 @@
 // npm run bench:users | bench:bundle | bench:load: measurements on the production build (run
 // `npm run build` first), against a throw-away server on port 3500 with its own embedded database.
 //   users:  10,000 users, then the admin list endpoint paged, sorted, searched (median of 20 calls)
-//   bundle: JavaScript each page loads, and whether react-admin's code ships outside /admin
+//   bundle: JavaScript each page loads (and gzip), whether react-admin's code ships outside /admin
+//           and @mui/x-charts' outside My Energy (/dashboards), My Energy against the shared size
 //   load:   the hardening probe: lists at 100 and 200 connections, a login and reset flood beside
 //           reads; counts every status (exits non-zero on any 500) and the reads' latency
 import { spawn } from "node:child_process";
@@ -9,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import pg from "pg";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -75,6 +77,10 @@ async function benchUsers() {
 async function benchBundle() {
   /** scripts holding react-admin's code (its translation keys are a reliable mark) */
   const raScripts = new Set();
+  /** scripts holding @mui/x-charts' code (its axis class names) */
+  const chartScripts = new Set();
+  /** gzip size of each script, as a server compressing it would send it */
+  const gzipped = new Map();
   const { chromium } = await import("playwright");
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
   const page = await browser.newPage();
@@ -82,7 +88,13 @@ async function benchBundle() {
     const scripts = new Map();
     const onResponse = async (res) => {
       if (res.request().resourceType() !== "script") return;
-      try { const body = await res.body(); scripts.set(res.url(), body.length); if (body.includes("ra.action.delete")) raScripts.add(res.url()); } catch {}
+      try {
+        const body = await res.body();
+        scripts.set(res.url(), body.length);
+        gzipped.set(res.url(), zlib.gzipSync(body).length);
+        if (body.includes("ra.action.delete")) raScripts.add(res.url());
+        if (body.includes("MuiChartsAxis")) chartScripts.add(res.url());
+      } catch {}
     };
     page.on("response", onResponse);
     await page.goto(B + url);
@@ -101,8 +113,20 @@ async function benchBundle() {
   for (const p of ["/", "/protected", "/schedules", "/locations", "/device-info"]) {
     results[p] = await loaded(p, () => page.locator("main").first().waitFor());
   }
+  // My Energy with its charts drawn: a meter and a month of days from a fixture (the JavaScript is the same as with real data)
+  const day = (i) => `2026-10-${String(i + 1).padStart(2, "0")}`;
+  const point = (i) => ({ start: `${day(i)}T22:00:00.000Z`, end: `${day(i)}T22:00:00.000Z`, consumption_kwh: 10 + (i % 7), production_kwh: null, self_consumed_kwh: null, cost_eur: 2.5, co2_kg: null, complete: true });
+  const totals = { consumption_kwh: 400, production_kwh: null, self_consumed_kwh: null, self_consumption_rate: null, self_sufficiency_rate: null, days: 31, days_with_data: 31, average_kwh_per_day: 12.9, missing_days: [], co2_kg: null, co2_partial: false };
+  const cost = { option: "base", kva: 6, supplier: "EDF", total_eur: 80, energy_eur: 70, subscription_eur: 10, lines: [{ period: "base", kwh: 400, eur: 70 }], partial: false, reasons: [] };
+  const meter = { id: 1, usage_point_id: "00000000000000", integration_id: 1, sandbox: true, producer: false, subscribed_kva: 6, tariff_option: null, offpeak_hours: null, tariff: "base", tariff_source: "household", offpeak: [], created_at: "2026-10-01T00:00:00.000Z", sync: { state: "done", days_due: 31, days_fetched: 31, gaps: 0, oldest_day: "2026-10-01", newest_day: "2026-10-31", last_sync_at: null, last_error: null, last_error_at: null } };
+  await page.route("**/api/v1/meters", (r) => r.fulfill({ json: [meter] }));
+  await page.route("**/api/v1/meters/1/energy?**", (r) => r.fulfill({ json: { meter: { id: 1, usage_point_id: meter.usage_point_id, producer: false }, from: "2026-10-01", to: "2026-11-01", bucket: "day", series: Array.from({ length: 31 }, (_, i) => point(i)), totals, cost, max_power: { subscribed_kva: 6, peak: null, over_subscribed_days: 0, days: Array.from({ length: 31 }, (_, i) => ({ day: day(i), va: 3000 + i * 50, at: null })) }, carbon: { available: false, source: null, cleanest_hours: [], dirtiest_hours: [] }, compare: null } }));
+  await page.route("**/api/v1/meters/1/tariff-comparison", (r) => r.fulfill({ json: { from: "2025-11-01", to: "2026-11-01", kwh: 0, kva: 6, options: { base: null, hphc: null, tempo: null }, cheapest: null, current: "base", offpeak_assumed: true } }));
+  results["/dashboards"] = await loaded("/dashboards", () => page.getByRole("figure", { name: "Cost per period, in euros" }).waitFor({ timeout: 30000 }));
+  await page.unrouteAll();
   results["/admin"] = await loaded("/admin", () => page.getByText("Users").first().waitFor({ timeout: 30000 }));
   const household = new Set(Object.entries(results).filter(([k]) => k !== "/admin").flatMap(([, m]) => [...m.keys()]));
+  const gz = (urls) => `${([...urls].reduce((a, u) => a + (gzipped.get(u) ?? 0), 0) / 1024).toFixed(1)} KiB gzip`;
   const adminOnly = new Map([...results["/admin"]].filter(([u]) => !household.has(u)));
   console.log("JavaScript loaded per page (uncompressed, scripts of a fresh navigation):");
   for (const [p, m] of Object.entries(results)) console.log(`  ${p.padEnd(18)} ${String(m.size).padStart(3)} scripts  ${kib(m).padStart(8)}`);
@@ -110,6 +134,17 @@ async function benchBundle() {
   const leak = [...household].filter((u) => raScripts.has(u));
   console.log(`  scripts with react-admin's code: ${raScripts.size}, of which on household pages: ${leak.length}`);
   if (leak.length) process.exitCode = 1;
+  // My Energy against the household pages' shared size: the scripts every other signed-in household page loads
+  const others = ["/", "/protected", "/schedules", "/locations", "/device-info"].map((p) => new Set(results[p].keys()));
+  const shared = [...others[0]].filter((u) => others.every((o) => o.has(u)));
+  const energyOwn = [...results["/dashboards"].keys()].filter((u) => !shared.includes(u));
+  console.log(`  household pages' shared scripts: ${shared.length}, ${gz(shared)}`);
+  console.log(`  /dashboards (My Energy, charts drawn) beyond them: ${energyOwn.length} scripts, ${gz(energyOwn)} (of which @mui/x-charts' chunk ${gz([...chartScripts])})`);
+  for (const u of energyOwn) console.log(`    ${u.replace(/^.*\/_next\/static\/chunks\//, "").padEnd(22)} ${gz([u]).padStart(16)}`);
+  for (const p of Object.keys(results)) console.log(`  ${p.padEnd(18)} ${gz(results[p].keys()).padStart(16)}`);
+  const chartLeak = Object.entries(results).filter(([p]) => p !== "/dashboards").flatMap(([, m]) => [...m.keys()]).filter((u) => chartScripts.has(u));
+  console.log(`  scripts with @mui/x-charts' code: ${chartScripts.size}, of which on other pages: ${chartLeak.length}`);
+  if (chartLeak.length) process.exitCode = 1;
   await browser.close();
 }
 

@@ -100,12 +100,17 @@ function Big({ children, sub }: { children: React.ReactNode; sub?: React.ReactNo
 export function TotalsCard({ data, period, comparedLabel }: { data: EnergyAnswer; period: Period; comparedLabel: string | null }) {
   const t = data.totals;
   const c = data.compare?.totals;
-  const change = c ? changeText(t.consumption_kwh, c.consumption_kwh) : null;
+  // periods holding different numbers of days (this month so far, gaps) compare per day held
+  const perDay = Boolean(c) && c!.days_with_data !== t.days_with_data;
+  const change = c ? (perDay ? changeText(t.average_kwh_per_day, c.average_kwh_per_day) : changeText(t.consumption_kwh, c.consumption_kwh)) : null;
   const rows: [string, React.ReactNode][] = [
     ["Average per day", t.average_kwh_per_day === null ? "–" : kwhText(t.average_kwh_per_day)],
     ["Days with data", `${t.days_with_data} of ${t.days}`],
   ];
-  if (c && comparedLabel) rows.push([`${comparedLabel} (${rangeText(data.compare!.from, addDays(data.compare!.to, -1), true)})`, kwhText(c.consumption_kwh)]);
+  if (c && comparedLabel) {
+    rows.push([`${comparedLabel} (${rangeText(data.compare!.from, addDays(data.compare!.to, -1), true)})`, kwhText(c.consumption_kwh)]);
+    if (perDay) rows.push([`${comparedLabel}, per day (${c.days_with_data} days with data)`, kwhText(c.average_kwh_per_day)]);
+  }
   if (data.meter.producer) rows.push(["Production", kwhText(t.production_kwh)]);
   const both = t.self_consumption_rate !== null && t.self_sufficiency_rate !== null && t.production_kwh !== null;
   if (both) {
@@ -115,7 +120,7 @@ export function TotalsCard({ data, period, comparedLabel }: { data: EnergyAnswer
   return (
     <Paper component="section" variant="outlined" aria-labelledby="totals-title" sx={card}>
       <CardTitle id="totals-title">Totals</CardTitle>
-      <Big sub={change && comparedLabel ? `${change === "same as" ? "The same as" : change + " against"} the ${comparedLabel.toLowerCase()}` : `Consumption, ${period.kind === "custom" ? "this range" : `this ${period.kind}`}`}>
+      <Big sub={change && comparedLabel ? `${change === "same as" ? "The same as" : change + " against"} the ${comparedLabel.toLowerCase()}${perDay ? ", per day with data" : ""}` : `Consumption, ${period.kind === "custom" ? "this range" : `this ${period.kind}`}`}>
         {kwhText(t.consumption_kwh)}
       </Big>
       <Facts rows={rows} />
@@ -145,11 +150,13 @@ export function CostCard({ data, comparedLabel, onTariff }: { data: EnergyAnswer
     );
   }
   const before = data.compare?.cost;
-  const change = before ? changeText(cost.total_eur, before.total_eur) : null;
+  const t = data.totals, c = data.compare?.totals;
+  const perDay = Boolean(c) && c!.days_with_data !== t.days_with_data;
+  const change = before && c ? (perDay ? (t.days_with_data && c.days_with_data ? changeText(cost.total_eur / t.days_with_data, before.total_eur / c.days_with_data) : null) : changeText(cost.total_eur, before.total_eur)) : null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="cost-title" sx={card}>
       <CardTitle id="cost-title">Costs</CardTitle>
-      <Big sub={`${OPTION_LABEL[cost.option] ?? cost.option}, ${cost.kva} kVA${cost.supplier ? `, ${cost.supplier}` : ""}${change && comparedLabel ? ` · ${change === "same as" ? "the same as" : change + " against"} the ${comparedLabel.toLowerCase()}` : ""}`}>
+      <Big sub={`${OPTION_LABEL[cost.option] ?? cost.option}, ${cost.kva} kVA${cost.supplier ? `, ${cost.supplier}` : ""}${change && comparedLabel ? ` · ${change === "same as" ? "the same as" : change + " against"} the ${comparedLabel.toLowerCase()}${perDay ? " per day" : ""}` : ""}`}>
         {cost.partial ? "at least " : ""}
         {eurText(cost.total_eur)}
       </Big>
@@ -213,15 +220,20 @@ export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTa
 function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffComparison>["data"]> }) {
   const cost = (o: TariffOption): EnergyCost | null => data.options[o] ?? null;
   const current = data.current ? cost(data.current) : null;
-  const cheapest = data.cheapest ? cost(data.cheapest) : null;
+  // readings missing leave the same hours out of every option: the comparison still holds on the readings held
+  const sameGaps = OPTIONS.every((o) => cost(o) && cost(o)!.reasons.every((r) => r === "readings_missing"));
+  const best = data.cheapest ?? (sameGaps ? OPTIONS.reduce((a, b) => (cost(b)!.total_eur < cost(a)!.total_eur ? b : a)) : null);
+  const cheapest = best ? cost(best) : null;
+  const onHeld = !data.cheapest && best ? "On the readings held, " : "";
   const verdict =
-    !data.cheapest || !cheapest
-      ? "Not every option could be priced in full over this period: the figures are lower bounds, no verdict."
-      : data.current === data.cheapest
-        ? `Your option, ${OPTION_SHORT[data.cheapest]}, was the cheapest.`
+    !best || !cheapest
+      ? "Some options could not be priced in full over this period (see why below): no verdict."
+      : data.current === best
+        ? `${onHeld}your option, ${OPTION_SHORT[best]}, was the cheapest.`
         : current
-          ? `${OPTION_SHORT[data.cheapest]} would have cost ${eurText(current.total_eur - cheapest.total_eur)} less than your ${OPTION_SHORT[data.current!]}.`
-          : `${OPTION_SHORT[data.cheapest]} would have been the cheapest.`;
+          ? `${onHeld}${OPTION_SHORT[best]} would have cost ${eurText(current.total_eur - cheapest.total_eur)} less than your ${OPTION_SHORT[data.current!]}.`
+          : `${onHeld}${OPTION_SHORT[best]} would have been the cheapest.`;
+  const why = OPTIONS.filter((o) => cost(o)?.partial && cost(o)!.reasons.some((r) => r !== "readings_missing"));
   return (
     <>
       <Typography variant="body2" color="text.secondary">
@@ -236,7 +248,7 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
                 {OPTION_SHORT[o]}
               </Box>
               {data.current === o && <Chip size="small" variant="outlined" label="Your option" />}
-              {data.cheapest === o && <Chip size="small" color="success" label="Cheapest" />}
+              {best === o && <Chip size="small" color="success" label="Cheapest" />}
               <Box component="span" sx={{ ml: "auto", fontVariantNumeric: "tabular-nums", fontWeight: 500 }}>
                 {c ? `${c.partial ? "at least " : ""}${eurText(c.total_eur)}` : "–"}
               </Box>
@@ -245,6 +257,12 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
         })}
       </Box>
       <Typography sx={{ fontWeight: 500 }}>{verdict}</Typography>
+      {(why.length > 0 || (sameGaps && !data.cheapest)) && (
+        <Typography variant="caption" color="text.secondary">
+          {sameGaps && !data.cheapest ? "Some readings are missing: the same hours are left out of every option. " : ""}
+          {why.map((o) => `${OPTION_SHORT[o]} is partial: ${reasonsText(cost(o)!.reasons.filter((r) => r !== "readings_missing"))}`).join(" ")}
+        </Typography>
+      )}
       {data.offpeak_assumed && (
         <Typography variant="caption" color="text.secondary">
           Your off-peak hours are not known: HP/HC is priced with off-peak hours from 22:00 to 06:00.

@@ -27,9 +27,19 @@ function Bars({ series, starts, ends, bucket, periodDays, yLabel, title, childre
 }) {
   const indices = starts.map((_, i) => i);
   return (
-    <Box role="figure" aria-label={title} sx={{ width: "100%", height: CHART_HEIGHT }}>
+    // the legend (one or two lines) and the chart share the chart's fixed height: nothing below moves
+    <Box role="figure" aria-label={title} sx={{ width: "100%", height: CHART_HEIGHT, display: "flex", flexDirection: "column" }}>
+      <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexWrap: "wrap", columnGap: 2, rowGap: 0.25, fontSize: 13, color: "text.secondary" }}>
+        {series.map((s) => (
+          <Box component="li" key={s.id} sx={{ display: "inline-flex", alignItems: "center", gap: 0.75 }}>
+            <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: s.color }} />
+            {s.label}
+          </Box>
+        ))}
+      </Box>
+      <Box sx={{ flex: 1, minHeight: 0 }}>
       <BarChart
-        height={CHART_HEIGHT}
+        hideLegend
         skipAnimation
         margin={{ left: 4, right: 8, top: 8, bottom: 4 }}
         grid={{ horizontal: true }}
@@ -45,10 +55,10 @@ function Bars({ series, starts, ends, bucket, periodDays, yLabel, title, childre
         ]}
         yAxis={[{ label: yLabel, width: 56, min: yMin, max: yMax }]}
         series={series.map((s) => ({ id: s.id, label: s.label, data: s.data, color: s.color, valueFormatter: (v: number | null) => s.format(v) }))}
-        slotProps={{ legend: { direction: "horizontal", position: { vertical: "top", horizontal: "start" } } }}
       >
         {children}
       </BarChart>
+      </Box>
     </Box>
   );
 }
@@ -69,9 +79,10 @@ export function EnergyChart({ data, periodDays, comparedLabel }: { data: EnergyA
 /** € per bucket, the compared period's beside. */
 export function CostChart({ data, periodDays, comparedLabel }: { data: EnergyAnswer; periodDays: number; comparedLabel: string | null }) {
   const s = data.series;
-  const series: Series[] = [{ id: "cost", label: "Cost", data: s.map((p) => p.cost_eur), color: COLOURS.cost, format: noData((v) => eurText(v, true)) }];
+  const fine = data.bucket === "30min" || data.bucket === "hour";
+  const series: Series[] = [{ id: "cost", label: "Cost", data: s.map((p) => p.cost_eur), color: COLOURS.cost, format: noData((v) => eurText(v, fine)) }];
   if (data.compare && comparedLabel) {
-    series.push({ id: "cost-compared", label: comparedLabel, data: s.map((_, i) => data.compare!.series[i]?.cost_eur ?? null), color: COLOURS.costCompared, format: noData((v) => eurText(v, true)) });
+    series.push({ id: "cost-compared", label: comparedLabel, data: s.map((_, i) => data.compare!.series[i]?.cost_eur ?? null), color: COLOURS.costCompared, format: noData((v) => eurText(v, fine)) });
   }
   return <Bars title="Cost per period, in euros" series={series} starts={s.map((p) => p.start)} ends={s.map((p) => p.end)} bucket={data.bucket} periodDays={periodDays} yLabel="€" />;
 }

@@ -8,9 +8,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
-import ToggleButton from "@mui/material/ToggleButton";
-import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import Tooltip from "@mui/material/Tooltip";
+import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
@@ -48,7 +46,7 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
   };
 
   return (
-    <Box sx={{ display: "grid", gap: 1.5 }}>
+    <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 1.5 }}>
       <Tabs
         value={period.kind}
         onChange={(_, k: PeriodKind) => chooseKind(k)}
@@ -63,13 +61,9 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
 
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, flex: { xs: "1 1 100%", sm: "0 1 auto" }, minWidth: 0 }}>
-          <Tooltip title="Previous period">
-            <span>
-              <IconButton aria-label="Previous period" onClick={() => onPeriod(prev)} disabled={prev.from < FIRST_DAY}>
-                <ChevronLeft />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <IconButton aria-label="Previous period" title="Previous period" onClick={() => onPeriod(prev)} disabled={prev.from < FIRST_DAY}>
+            <ChevronLeft />
+          </IconButton>
           <Typography
             component="p"
             aria-live="polite"
@@ -78,13 +72,9 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
           >
             {periodLabel(period)}
           </Typography>
-          <Tooltip title="Next period">
-            <span>
-              <IconButton aria-label="Next period" onClick={() => onPeriod(next)} disabled={next.from > today}>
-                <ChevronRight />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <IconButton aria-label="Next period" title="Next period" onClick={() => onPeriod(next)} disabled={next.from > today}>
+            <ChevronRight />
+          </IconButton>
         </Box>
         {period.kind === "custom" ? (
           <CustomRange key={`${period.from}/${period.to}`} period={period} today={today} onPeriod={onPeriod} />
@@ -103,14 +93,15 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
 
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
         {canFine && (
-          <ToggleButtonGroup size="small" exclusive value={fine ? "30min" : "auto"} onChange={(_, v) => v && onFine(v === "30min")} aria-label="Detail">
-            <ToggleButton value="auto" sx={{ textTransform: "none", px: 1.5 }}>
-              {!fine && answerBucket ? `Auto (${BUCKET_LABEL[answerBucket]})` : "Auto"}
-            </ToggleButton>
-            <ToggleButton value="30min" sx={{ textTransform: "none", px: 1.5 }}>
-              30 min
-            </ToggleButton>
-          </ToggleButtonGroup>
+          <Segmented
+            label="Detail"
+            value={fine ? "30min" : "auto"}
+            onChange={(v) => onFine(v === "30min")}
+            options={[
+              { value: "auto", text: !fine && answerBucket ? `Auto (${BUCKET_LABEL[answerBucket]})` : "Auto" },
+              { value: "30min", text: "30 min" },
+            ]}
+          />
         )}
         {!canFine && answerBucket && (
           <Typography variant="body2" color="text.secondary">
@@ -122,15 +113,45 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
           <MenuItem value="previous">Previous period</MenuItem>
           <MenuItem value="last_year">Same period last year</MenuItem>
         </TextField>
-        <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_, v: ViewMode | null) => v && onMode(v)} aria-label="Show as" sx={{ ml: { sm: "auto" } }}>
-          <ToggleButton value="chart" sx={{ textTransform: "none", px: 1.5 }}>
-            Chart
-          </ToggleButton>
-          <ToggleButton value="table" sx={{ textTransform: "none", px: 1.5 }}>
-            Table
-          </ToggleButton>
-        </ToggleButtonGroup>
+        <Box sx={{ ml: { sm: "auto" } }}>
+          <Segmented
+            label="Show as"
+            value={mode}
+            onChange={onMode}
+            options={[
+              { value: "chart", text: "Chart" },
+              { value: "table", text: "Table" },
+            ]}
+          />
+        </Box>
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * A choice of two or three, as pressed buttons in a group (MUI's ToggleButton and Tooltip would
+ * add about 19 kB gzip to this page for the same).
+ */
+function Segmented<V extends string>({ label, value, onChange, options }: { label: string; value: V; onChange: (v: V) => void; options: { value: V; text: string }[] }) {
+  return (
+    <Box role="group" aria-label={label} sx={{ display: "inline-flex", border: 1, borderColor: "divider", borderRadius: 2, p: 0.25, gap: 0.25, bgcolor: "background.paper" }}>
+      {options.map((o) => {
+        const on = o.value === value;
+        return (
+          <Button
+            key={o.value}
+            size="small"
+            aria-pressed={on}
+            onClick={() => !on && onChange(o.value)}
+            variant={on ? "contained" : "text"}
+            color={on ? "primary" : "inherit"}
+            sx={{ px: 1.5, py: 0.25, minWidth: 0, borderRadius: 1.5, fontWeight: on ? 600 : 500, color: on ? undefined : "text.secondary" }}
+          >
+            {o.text}
+          </Button>
+        );
+      })}
     </Box>
   );
 }

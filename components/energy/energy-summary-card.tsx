@@ -50,7 +50,7 @@ function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number
   const monthDays = month.to > month.from ? rangeText(month.from, addDays(month.to, -1), false) : null;
   return (
     <Card variant="outlined" sx={{ borderRadius: 3, "&:hover": { borderColor: "primary.main" } }}>
-      <CardActionArea component={Link} href="/dashboards" sx={{ p: { xs: 2, sm: 2.5 }, minHeight: HEIGHT }} aria-label={`My Energy${several ? ` of meter ${meter.usage_point_id}` : ""}: open the charts`}>
+      <CardActionArea component={Link} href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"} sx={{ p: { xs: 2, sm: 2.5 }, minHeight: HEIGHT }} aria-label={`My Energy${several ? ` of meter ${meter.usage_point_id}` : ""}: open the charts`}>
         <Box sx={{ display: "flex", alignItems: "center", mb: 1.25 }}>
           <Typography component="h3" sx={{ fontWeight: 600 }}>
             My Energy{several ? ` · meter ${meter.usage_point_id}` : ""}

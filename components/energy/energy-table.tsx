@@ -53,12 +53,13 @@ function Grid({ caption, head, rows }: { caption: string; head: string[]; rows: 
 }
 
 const kwh = (v: number | null | undefined) => (v === null || v === undefined ? noData : kwhText(v, false));
-const eur = (v: number | null | undefined) => (v === null || v === undefined ? noData : eurText(v, true));
+const eur = (v: number | null | undefined, precise: boolean) => (v === null || v === undefined ? noData : eurText(v, precise));
 
 /** Per bucket: consumption, the compared period, production, € and kg CO2 (only the columns that exist); `only="cost"` for the cost panel. */
 export function EnergyTable({ data, comparedLabel, only }: { data: EnergyAnswer; comparedLabel: string | null; only?: "cost" }) {
   const s = data.series;
   const cmp = data.compare?.series;
+  const fine = data.bucket === "30min" || data.bucket === "hour";
   const columns: Column[] = [];
   if (only !== "cost") {
     columns.push({ key: "c", label: "Consumption (kWh)", value: (i) => kwh(s[i].consumption_kwh) });
@@ -66,8 +67,8 @@ export function EnergyTable({ data, comparedLabel, only }: { data: EnergyAnswer;
     if (data.meter.producer) columns.push({ key: "p", label: "Production (kWh)", value: (i) => kwh(s[i].production_kwh) });
   }
   if (data.cost) {
-    columns.push({ key: "e", label: "Cost (€)", value: (i) => eur(s[i].cost_eur) });
-    if (only === "cost" && cmp && comparedLabel) columns.push({ key: "ce", label: `${comparedLabel} (€)`, value: (i) => eur(cmp[i]?.cost_eur) });
+    columns.push({ key: "e", label: "Cost (€)", value: (i) => eur(s[i].cost_eur, fine) });
+    if (only === "cost" && cmp && comparedLabel) columns.push({ key: "ce", label: `${comparedLabel} (€)`, value: (i) => eur(cmp[i]?.cost_eur, fine) });
   }
   if (only !== "cost" && data.carbon?.available) columns.push({ key: "co2", label: "CO₂ (kg)", value: (i) => (s[i].co2_kg === null ? noData : s[i].co2_kg!.toFixed(3)) });
   return (

@@ -4,6 +4,7 @@
 // next/dynamic here only.
 import { useEffect, useMemo, useRef, useState } from "react";
 import dynamic from "next/dynamic";
+import { useSearchParams } from "next/navigation";
 import Link from "next/link";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -24,14 +25,16 @@ import { MeterSync } from "./meter-sync";
 import { ChartSkeleton } from "./chart-skeleton";
 import { EnergyControls, type ViewMode } from "./energy-controls";
 import { CarbonCard, CheaperOptionCard, CostCard, TotalsCard, CardSkeleton } from "./energy-cards";
-import { EnergyTable, PowerTable } from "./energy-table";
-import { TariffDialog } from "./tariff-dialog";
-import { addDays, daysBetween, missingDaysText, parisToday, periodOf, type Period } from "./period";
+import { addDays, dayText, daysBetween, missingDaysText, parisToday, periodOf, type Period } from "./period";
 
 const chartsLoading = () => <ChartSkeleton label="Loading the chart" />;
 const EnergyChart = dynamic(() => import("./energy-charts").then((m) => m.EnergyChart), { ssr: false, loading: chartsLoading });
 const CostChart = dynamic(() => import("./energy-charts").then((m) => m.CostChart), { ssr: false, loading: chartsLoading });
 const PowerChart = dynamic(() => import("./energy-charts").then((m) => m.PowerChart), { ssr: false, loading: chartsLoading });
+// the table view and the tariff dialog (with its zod schema) load when asked for
+const EnergyTable = dynamic(() => import("./energy-table").then((m) => m.EnergyTable), { ssr: false, loading: chartsLoading });
+const PowerTable = dynamic(() => import("./energy-table").then((m) => m.PowerTable), { ssr: false, loading: chartsLoading });
+const TariffDialog = dynamic(() => import("./tariff-dialog").then((m) => m.TariffDialog), { ssr: false });
 
 const COMPARE_KEY = "foyer.my-energy.compare";
 const COMPARE_KINDS: CompareKind[] = ["none", "previous", "last_year"];
@@ -59,7 +62,9 @@ function useRememberedCompare(): [CompareKind | null, (c: CompareKind) => void] 
 /** The household's meters: the view of the chosen one, an empty state without any. */
 export function MyEnergyView() {
   const { data: meters, error, isLoading, mutate } = useMeters();
-  const [chosen, setChosen] = useState<number | null>(null);
+  // Home's summary of one of several meters opens it (?meter=id)
+  const asked = Number(useSearchParams().get("meter"));
+  const [chosen, setChosen] = useState<number | null>(Number.isInteger(asked) && asked > 0 ? asked : null);
   const live = meters?.filter((m) => m.sync.state !== "stopped") ?? [];
   const meter = live.find((m) => m.id === chosen) ?? live[0] ?? null;
 
@@ -81,28 +86,25 @@ export function MyEnergyView() {
       </Paper>
     );
   }
-  return (
-    <Box sx={{ display: "grid", gap: 2 }}>
-      {live.length > 1 && (
-        <FormControl size="small" sx={{ maxWidth: { sm: 360 } }}>
-          <InputLabel id="meter-picker-label">Meter</InputLabel>
-          <Select labelId="meter-picker-label" label="Meter" value={meter.id} onChange={(e) => setChosen(Number(e.target.value))}>
-            {live.map((m) => (
-              <MenuItem key={m.id} value={m.id}>
-                Meter {m.usage_point_id}
-                {m.producer ? " (consumption and production)" : ""}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-      )}
-      <MeterEnergy key={meter.id} meter={meter} />
-    </Box>
-  );
+  const picker =
+    live.length > 1 ? (
+      <FormControl size="small" sx={{ flex: { xs: "1 1 100%", sm: "0 1 420px" }, minWidth: 0 }}>
+        <InputLabel id="meter-picker-label">Meter</InputLabel>
+        <Select labelId="meter-picker-label" label="Meter" value={meter.id} onChange={(e) => setChosen(Number(e.target.value))}>
+          {live.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              Meter {m.usage_point_id}
+              {m.producer ? " (consumption and production)" : ""}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+    ) : null;
+  return <MeterEnergy key={meter.id} meter={meter} picker={picker} />;
 }
 
 /** One meter: the period's controls, then its charts and cards. */
-function MeterEnergy({ meter }: { meter: MeterView }) {
+function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactNode }) {
   const today = parisToday();
   const yesterday = addDays(today, -1);
   const newest = meter.sync.newest_day && meter.sync.newest_day < yesterday ? meter.sync.newest_day : yesterday;
@@ -139,12 +141,14 @@ function MeterEnergy({ meter }: { meter: MeterView }) {
   const comparedLabel = compare ? COMPARED_LABEL[compare] : null;
 
   return (
-    <Box ref={box} sx={{ display: "grid", gap: 2, minWidth: 0 }}>
+    <Box ref={box} sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, minWidth: 0 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-        <Typography component="h2" sx={{ fontWeight: 600, fontSize: "1.05rem", mr: "auto", overflowWrap: "anywhere" }}>
-          Meter {meter.usage_point_id}
-        </Typography>
-        <Button size="small" variant="outlined" startIcon={<TuneOutlined />} onClick={() => setTariffOpen(true)}>
+        {picker ?? (
+          <Typography component="h2" sx={{ fontWeight: 600, fontSize: "1.05rem", overflowWrap: "anywhere" }}>
+            Meter {meter.usage_point_id}
+          </Typography>
+        )}
+        <Button size="small" variant="outlined" startIcon={<TuneOutlined />} onClick={() => setTariffOpen(true)} sx={{ ml: "auto" }}>
           Tariff settings
         </Button>
       </Box>
@@ -166,7 +170,7 @@ function MeterEnergy({ meter }: { meter: MeterView }) {
       ) : error && !data ? (
         <ErrorState error={error} what="this period's energy" onRetry={() => mutate()} />
       ) : (
-        <Box aria-busy={isLoading || stale} sx={{ display: "grid", gap: 2, opacity: stale ? 0.6 : 1, transition: "opacity .2s" }}>
+        <Box aria-busy={isLoading || stale} sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, opacity: stale ? 0.6 : 1, transition: "opacity .2s" }}>
           {error && <ErrorState error={error} what="this period's energy" onRetry={() => mutate()} />}
           <PeriodBody data={data ?? null} period={period} periodDays={periodDays} mode={mode} comparedLabel={comparedLabel} onTariff={() => setTariffOpen(true)} meterId={meter.id} />
         </Box>
@@ -211,7 +215,7 @@ function PeriodBody({ data, period, periodDays, mode, comparedLabel, onTariff, m
   const today = parisToday();
   const missing = data ? missingDaysText(data.totals.missing_days.filter((d) => d < today), data.from, data.to) : null;
   const empty = data !== null && data.totals.days_with_data === 0;
-  const powerDays = data?.max_power?.days.filter((d) => d.va !== null).length ? data.max_power.days : null;
+  const powerDays = data?.max_power?.days.some((d) => d.va !== null) ? data.max_power.days : null;
   const compared = data?.compare ? comparedLabel : null;
 
   return (
@@ -232,7 +236,7 @@ function PeriodBody({ data, period, periodDays, mode, comparedLabel, onTariff, m
           </Typography>
         )}
       </Panel>
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, alignItems: "start" }}>
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
         {data ? <TotalsCard data={data} period={period} comparedLabel={compared} /> : <CardSkeleton title="Totals" />}
         {data ? <CostCard data={data} comparedLabel={compared} onTariff={onTariff} /> : <CardSkeleton title="Costs" />}
       </Box>
@@ -243,20 +247,27 @@ function PeriodBody({ data, period, periodDays, mode, comparedLabel, onTariff, m
       )}
       {powerDays && (
         <Panel id="power-chart-title" title="Maximum power" note={data?.max_power?.subscribed_kva ? `against your subscribed ${data.max_power.subscribed_kva} kVA` : undefined}>
-          {mode === "table" ? <PowerTable days={powerDays} subscribedKva={data!.max_power!.subscribed_kva} /> : <PowerChart days={powerDays} subscribedKva={data!.max_power!.subscribed_kva} />}
-          {data?.max_power?.peak?.va != null && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Peak of the period: {(data.max_power.peak.va / 1000).toFixed(2)} kVA on {data.max_power.peak.day}
-              {data.max_power.subscribed_kva ? ` (${Math.round((data.max_power.peak.va / 10 / data.max_power.subscribed_kva))} % of your subscribed power)` : ""}.
-            </Typography>
-          )}
+          {powerDays.length > 1 &&
+            (mode === "table" ? <PowerTable days={powerDays} subscribedKva={data!.max_power!.subscribed_kva} /> : <PowerChart days={powerDays} subscribedKva={data!.max_power!.subscribed_kva} />)}
+          {data?.max_power?.peak && <PeakText peak={data.max_power.peak} kva={data.max_power.subscribed_kva} />}
         </Panel>
       )}
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, alignItems: "start" }}>
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
         <CheaperOptionCard meterId={meterId} onTariff={onTariff} />
         {data ? <CarbonCard data={data} /> : <CardSkeleton title="Carbon" />}
       </Box>
     </>
+  );
+}
+
+function PeakText({ peak, kva }: { peak: NonNullable<EnergyAnswer["max_power"]["peak"]>; kva: number | null }) {
+  const time = peak.at ? new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", hour12: false }).format(new Date(peak.at)) : null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      Peak of the period: <strong>{(peak.va / 1000).toFixed(2)} kVA</strong> on {dayText(peak.day)}
+      {time ? ` at ${time}` : ""}
+      {kva ? `, ${Math.round(peak.va / 10 / kva)} % of your subscribed ${kva} kVA` : ""}.
+    </Typography>
   );
 }
 

@@ -83,9 +83,9 @@ export function shiftPeriod(p: Period, dir: -1 | 1): Period {
     case "week":
       return periodOf("week", addDays(p.anchor, 7 * dir));
     case "month":
-      return periodOf("month", addMonths(p.from, dir));
+      return periodOf("month", addMonths(p.anchor, dir));
     case "year":
-      return periodOf("year", addMonths(p.from, 12 * dir));
+      return periodOf("year", addMonths(p.anchor, 12 * dir));
     case "custom": {
       const n = daysBetween(p.from, p.to) * dir;
       return periodOf("custom", addDays(p.from, n), { from: addDays(p.from, n), to: addDays(p.to, n) });
@@ -103,6 +103,9 @@ const monthYear = fmt({ month: "long", year: "numeric" });
 const weekdayLong = fmt({ weekday: "long" });
 const dayMonthLongYear = fmt({ day: "numeric", month: "long", year: "numeric" });
 const at = (day: string) => new Date(utcOf(day));
+
+/** A Paris day in words: "Tue 4 Nov 2025". */
+export const dayText = (day: string) => `${fmt({ weekday: "short" }).format(at(day))} ${dMonthYear.format(at(day))}`;
 
 /** "Tuesday 4 November 2025", "3–9 Nov 2025", "November 2025", "2025", "28 Oct 2025 – 3 Jan 2026". */
 export function periodLabel(p: Period): string {
@@ -197,7 +200,8 @@ export function kwhText(v: number | null | undefined, unit = true): string {
 }
 
 const eur2 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const eur4 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const eur4 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR", minimumFractionDigits: 4, maximumFractionDigits: 4 });
+/** € with cents; `precise` (a half hour's or an hour's cost) with 4 decimals. */
 export const eurText = (v: number | null | undefined, precise = false) => (v === null || v === undefined ? "–" : (precise ? eur4 : eur2).format(v));
 
 export const pctText = (rate: number | null | undefined) => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)} %`);
