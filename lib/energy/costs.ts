@@ -277,9 +277,25 @@ export function computeCost(input: CostInput): CostResult {
 
 export type Comparison = {
   options: Record<TariffOption, CostResult>;
-  /** the cheapest option among those fully priced, null when none is */
+  /**
+   * The option that was certainly the cheapest in total: fully priced, and no other option's total
+   * (a lower bound when partial) below it. Null when the figures cannot tell.
+   */
   cheapest: TariffOption | null;
+  /**
+   * The same verdict on the energy alone (subscriptions left out): for when subscription prices are
+   * unknown for part of the period but every kWh is priced. Null when the figures cannot tell.
+   */
+  cheapestOnEnergy: TariffOption | null;
 };
+
+const OPTION_KEYS: TariffOption[] = ["base", "hphc", "tempo"];
+
+/** The option whose `amount` is certainly the lowest: `exact` for it, others' amounts are lower bounds. */
+function certainlyCheapest(options: Record<TariffOption, CostResult>, amount: (c: CostResult) => number, exact: (c: CostResult) => boolean): TariffOption | null {
+  const best = OPTION_KEYS.reduce((a, b) => (amount(options[b]) < amount(options[a]) ? b : a));
+  return exact(options[best]) ? best : null;
+}
 
 /** The same readings priced under Base, HP/HC and Tempo (same power, period, slots and colours). */
 export function compareOptions(input: Omit<CostInput, "option">): Comparison {
@@ -288,7 +304,9 @@ export function compareOptions(input: Omit<CostInput, "option">): Comparison {
     hphc: computeCost({ ...input, option: "hphc" }),
     tempo: computeCost({ ...input, option: "tempo" }),
   };
-  const complete = (Object.keys(options) as TariffOption[]).filter((o) => !options[o].partial);
-  const cheapest = complete.length ? complete.reduce((a, b) => (options[b].totalEur < options[a].totalEur ? b : a)) : null;
-  return { options, cheapest };
+  return {
+    options,
+    cheapest: certainlyCheapest(options, (c) => c.totalEur, (c) => !c.partial),
+    cheapestOnEnergy: certainlyCheapest(options, (c) => c.energyEur, (c) => c.unpricedPoints === 0),
+  };
 }

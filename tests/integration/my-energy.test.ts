@@ -309,16 +309,17 @@ describe("PATCH /api/v1/meters/{id}", () => {
 });
 
 describe("GET /api/v1/meters/{id}/tariff-comparison", () => {
-  it("prices what is held of the last 12 full months under each option; the cheapest of those fully priced", async () => {
+  it("prices what is held of the last 12 full months under each option; no verdict while an unpriced option might be cheaper", async () => {
     await patch({ tariff: "hphc", subscribed_kva: 6 });
     await upsertCurve(meterId, "consumption", curveDays("2026-10-01", "2026-11-05", () => 250), "sandbox");
     const r = await call(comparisonGET, { path: `/api/v1/meters/${meterId}/tariff-comparison`, params: idParams(), token: owner.token });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ from: "2026-10-01", to: "2026-11-01", kwh: 372.5, current: "hphc", cheapest: "base", offpeak_assumed: true });
+    expect(r.body).toMatchObject({ from: "2026-10-01", to: "2026-11-01", kwh: 372.5, current: "hphc", cheapest: null, cheapest_on_energy: null, offpeak_assumed: true });
     // 31 days of 12 kWh and the fall-back day's extra hour (02:00-03:00, off-peak): 372.5 kWh
     // Base: 372.5 × 0.20 + 31 × 1 €; HP/HC under 22:00-06:00: 31 × (0.40 + 2.00) + 0.05 + 31 × 2 €; Tempo has no row here
     expect(r.body.options.base).toMatchObject({ total_eur: 105.5, partial: false });
     expect(r.body.options.hphc).toMatchObject({ total_eur: 136.45, partial: false });
+    // Tempo, with no price at all, counts 0 €: it might have been the cheapest, so Base is not named
     expect(r.body.options.tempo).toMatchObject({ partial: true, reasons: expect.arrayContaining(["no_tariff"]) });
   });
 });

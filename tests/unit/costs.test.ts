@@ -225,10 +225,28 @@ describe("Base vs HP/HC vs Tempo", () => {
     expect(c.cheapest).toBe("tempo");
   });
 
-  it("a partial option is never named the cheapest", () => {
+  it("no verdict while a partial option's lower bound is below the others: it might be the cheapest", () => {
     const c = compareOptions({ ...input, tempo: [{ day: "2026-06-10", colour: "blue" }] });
     expect(c.options.tempo.partial).toBe(true);
+    expect(c.options.tempo.totalEur).toBeLessThan(c.options.hphc.totalEur);
+    expect(c.cheapest).toBeNull();
+    expect(c.cheapestOnEnergy).toBeNull();
+  });
+
+  it("a partial option whose lower bound is already dearer does not stop the verdict", () => {
+    // red days: Tempo's priced hours alone cost more than HP/HC in full
+    const c = compareOptions({ ...input, tempo: [{ day: "2026-06-10", colour: "red" }] });
+    expect(c.options.tempo.partial).toBe(true);
+    expect(c.options.tempo.totalEur).toBeGreaterThan(c.options.hphc.totalEur);
     expect(c.cheapest).toBe("hphc");
+  });
+
+  it("subscriptions unknown: no verdict in total, one on the energy alone", () => {
+    const noSub = tariffs.map((r) => ({ ...r, subscriptionEurPerYear: null }));
+    const c = compareOptions({ ...input, tariffs: noSub, tempo: [{ day: "2026-06-09", colour: "blue" }, { day: "2026-06-10", colour: "blue" }] });
+    expect(c.options.base.reasons).toEqual(["subscription_unknown"]);
+    expect(c.cheapest).toBeNull();
+    expect(c.cheapestOnEnergy).toBe("tempo");
   });
 });
 

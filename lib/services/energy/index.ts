@@ -338,16 +338,16 @@ export async function tariffComparison(caller: Caller, meterId: number, now = Da
   const kva = meter.settings.kva;
   const assumed = !meter.settings.slots.length;
   const none = { base: null, hphc: null, tempo: null };
-  if (!held || from >= to) return { from, to, kwh: 0, kva, options: none, cheapest: null, current: meter.settings.option, offpeak_assumed: assumed };
+  if (!held || from >= to) return { from, to, kwh: 0, kva, options: none, cheapest: null, cheapest_on_energy: null, current: meter.settings.option, offpeak_assumed: assumed };
   const data = await readPeriod(meter.id, from, to, false);
   const readings: Reading[] = data.consumption.t.map((t, i) => ({ start: t, wh: data.consumption.wh[i] }));
   const kwh = r3(readings.reduce((s, r) => s + r.wh, 0) / 1000);
-  if (!kva) return { from, to, kwh, kva, options: none, cheapest: null, current: meter.settings.option, offpeak_assumed: assumed };
+  if (!kva) return { from, to, kwh, kva, options: none, cheapest: null, cheapest_on_energy: null, current: meter.settings.option, offpeak_assumed: assumed };
   const [tariffs, tempo] = await Promise.all([listTariffs(db), tempoColours(db, addDays(from, -1), to)]);
   const c = compareOptions({ readings, kva, from, to, tariffs, offpeak: assumed ? ASSUMED_OFFPEAK : meter.settings.slots, tempo });
   const supplierOf = (o: TariffOption) => tariffs.find((r) => r.option === o && r.kva === kva && r.validFrom < to && (r.validTo === null || r.validTo > from))?.supplier ?? null;
   const view = (o: TariffOption) => costView(c.options[o], supplierOf(o), c.options[o].missingPoints > 0 ? ["readings_missing"] : []);
-  return { from, to, kwh, kva, options: { base: view("base"), hphc: view("hphc"), tempo: view("tempo") }, cheapest: c.cheapest, current: meter.settings.option, offpeak_assumed: assumed };
+  return { from, to, kwh, kva, options: { base: view("base"), hphc: view("hphc"), tempo: view("tempo") }, cheapest: c.cheapest, cheapest_on_energy: c.cheapestOnEnergy, current: meter.settings.option, offpeak_assumed: assumed };
 }
 
 // ---------------------------------------------------------------------------------------------
