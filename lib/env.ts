@@ -63,6 +63,8 @@ const schema = z
     LINKY_CLIENT_SECRET: z.string().min(1).optional(),
     LINKY_AUTHORIZE_URL: z.string().url().default("https://mon-compte-particulier.enedis.fr/dataconnect/v1/oauth2/authorize"),
     LINKY_TOKEN_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr/oauth2/v3/token"),
+    /** RFC 7009 revocation of a household's tokens (account deletion, unlink) */
+    LINKY_REVOKE_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr/oauth2/v3/revoke"),
     LINKY_API_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr"),
     LINKY_CONSENT_DURATION: z.string().regex(/^P\d+[DMY]$/).default("P1Y"),
     NETATMO_CLIENT_ID: z.string().min(1).optional(),

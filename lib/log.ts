@@ -30,3 +30,16 @@ export function logError(event: string, err: unknown, req: RequestInfo = {}, lev
   else console.warn(line);
   return id;
 }
+
+/**
+ * One line for an event worth keeping (an account deleted, an integration unlinked). `fields`
+ * must hold no personal data: ids and counts, never an e-mail, a name or a token.
+ */
+export function logInfo(fields: Record<string, string | number | boolean | null | undefined>): void {
+  console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), ...fields }));
+}
+
+/** As logInfo, for something that went wrong without failing the request (a vendor that did not answer). */
+export function logWarn(fields: Record<string, string | number | boolean | null | undefined>): void {
+  console.warn(JSON.stringify({ level: "warn", time: new Date().toISOString(), ...fields }));
+}

@@ -34,3 +34,16 @@ export async function asBrowserSessionCookies(res: Response): Promise<Response> 
   for (const c of cookies) headers.append("set-cookie", session.includes(c) ? dropLifetime(c) : c);
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
+
+/**
+ * 204 for an account that no longer exists: the browser drops its session cookie (the session
+ * would answer 401 anyway, its user being gone), so the next page is the login page at once.
+ */
+export function accountDeletedResponse(): Response {
+  const headers = new Headers();
+  for (const name of SESSION_COOKIES) {
+    const secure = name.startsWith("__Secure-") ? "; Secure" : "";
+    headers.append("set-cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+  }
+  return new Response(null, { status: 204, headers });
+}

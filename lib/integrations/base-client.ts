@@ -1,5 +1,5 @@
 import type { VendorConfig } from "./config";
-import { requestToken, type OAuthClient, type TokenSet } from "./oauth";
+import { requestToken, vendorJson, type OAuthClient, type TokenSet } from "./oauth";
 
 /** The authorization-code flow as the three vendors document it; subclasses add their data calls. */
 export abstract class BaseOAuthClient implements OAuthClient {
@@ -48,6 +48,23 @@ export abstract class BaseOAuthClient implements OAuthClient {
       refresh_token: refreshToken,
       client_id: this.config.clientId,
       client_secret: this.config.clientSecret,
+    });
+  }
+
+  get revokes() {
+    return Boolean(this.config.revokeUrl);
+  }
+
+  /**
+   * RFC 7009 §2.1: a form POST of `token` and `token_type_hint` with the client's credentials;
+   * the vendor answers 200 (also for a token it no longer knows), anything else is a VendorError.
+   */
+  async revoke(token: string, hint: "access_token" | "refresh_token"): Promise<void> {
+    if (!this.config.revokeUrl) throw new Error(`${this.vendor} documents no token revocation`);
+    await vendorJson(this.vendor, this.config.fetch, this.config.revokeUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({ token, token_type_hint: hint, client_id: this.config.clientId, client_secret: this.config.clientSecret }).toString(),
     });
   }
 }

@@ -24,6 +24,11 @@ export type VendorConfig = {
   clientSecret: string;
   authorizeUrl: string;
   tokenUrl: string;
+  /**
+   * RFC 7009 token revocation, where the vendor documents one (Enedis: `POST /oauth2/v3/revoke`);
+   * without it, unlinking only forgets the tokens
+   */
+  revokeUrl?: string;
   /** base of the data API */
   apiUrl: string;
   /** Legrand's Ocp-Apim-Subscription-Key */
@@ -41,7 +46,7 @@ export function sandboxConfig(vendor: Vendor, origin: string, doFetch: Fetch = f
   const base = `${origin.replace(/\/$/, "")}/api/sandbox/${vendor}`;
   const common = { sandbox: true, ...SANDBOX_CLIENT, fetch: doFetch };
   if (vendor === "linky") {
-    return { ...common, authorizeUrl: `${base}/dataconnect/v1/oauth2/authorize`, tokenUrl: `${base}/oauth2/v3/token`, apiUrl: base, consentDuration: "P1Y" };
+    return { ...common, authorizeUrl: `${base}/dataconnect/v1/oauth2/authorize`, tokenUrl: `${base}/oauth2/v3/token`, revokeUrl: `${base}/oauth2/v3/revoke`, apiUrl: base, consentDuration: "P1Y" };
   }
   if (vendor === "netatmo") {
     return { ...common, authorizeUrl: `${base}/oauth2/authorize`, tokenUrl: `${base}/oauth2/token`, apiUrl: base, scope: "read_thermostat" };
@@ -54,7 +59,7 @@ function realConfig(vendor: Vendor): VendorConfig | null {
   if (vendor === "linky" && e.LINKY_CLIENT_ID) {
     return {
       sandbox: false, clientId: e.LINKY_CLIENT_ID, clientSecret: e.LINKY_CLIENT_SECRET ?? "", fetch,
-      authorizeUrl: e.LINKY_AUTHORIZE_URL, tokenUrl: e.LINKY_TOKEN_URL, apiUrl: e.LINKY_API_URL, consentDuration: e.LINKY_CONSENT_DURATION,
+      authorizeUrl: e.LINKY_AUTHORIZE_URL, tokenUrl: e.LINKY_TOKEN_URL, revokeUrl: e.LINKY_REVOKE_URL, apiUrl: e.LINKY_API_URL, consentDuration: e.LINKY_CONSENT_DURATION,
     };
   }
   if (vendor === "netatmo" && e.NETATMO_CLIENT_ID) {

@@ -122,4 +122,8 @@ export interface OAuthClient {
   authorizeUrl(p: { state: string; redirectUri: string; codeChallenge?: string }): string;
   exchangeCode(p: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet>;
   refresh(refreshToken: string): Promise<TokenSet>;
+  /** Whether the vendor documents a revocation endpoint (else its tokens can only be forgotten). */
+  readonly revokes: boolean;
+  /** RFC 7009: asks the vendor to revoke a token (and, for a refresh token, its grant); VendorError on failure. */
+  revoke(token: string, hint: "access_token" | "refresh_token"): Promise<void>;
 }

@@ -94,3 +94,14 @@ export const passwordChangeSchema = z.object({
 export const passwordChangeFormSchema = z
   .object({ current_password: passwordChangeSchema.shape.current_password, password: newPasswordField(), confirm: confirmField })
   .refine(matching, mismatch);
+
+/** POST /api/v1/users/me/delete: the password confirms deleting the account. */
+export const accountDeleteSchema = z.object({
+  password: checkedPasswordField("Password was not provided"),
+});
+
+/** POST /api/v1/users/me/email: the password and the new address (normalised as at signup). */
+export const emailChangeSchema = z.object({
+  password: checkedPasswordField("Password was not provided"),
+  new_email: emailField(),
+});

@@ -34,3 +34,10 @@ export const linkyCurveQuerySchema = z
   });
 export type LinkyCurveQuery = z.infer<typeof linkyCurveQuerySchema>;
 
+/** DELETE /api/integrations/{id}?delete_data=true: also delete its meters and their readings (default false: keep the history). */
+export const unlinkQuerySchema = z.object({
+  delete_data: z
+    .enum(["true", "false"], { error: "delete_data must be true or false" })
+    .optional()
+    .transform((v) => v === "true"),
+});

@@ -20,6 +20,11 @@ export type SandboxOptions = {
    */
   singleUseRefresh?: boolean;
   now?: () => number;
+  /**
+   * tokens revoked at the revocation endpoint (their nonces): refused afterwards, as access or
+   * refresh tokens. One set per handler unless given (the app's route shares one per process).
+   */
+  revokedTokens?: Set<string>;
   /** the Linky sandbox's Enedis limits (sandbox/linky.ts) */
   linky?: LinkySandboxOptions;
 };
@@ -102,6 +107,8 @@ export type VendorSandbox = {
   scope?: string;
   /** the client_credentials grant (an application token, no refresh token), as Enedis offers */
   clientCredentials?: boolean;
+  /** RFC 7009 token revocation at this path, where the vendor documents one (Enedis: /oauth2/v3/revoke) */
+  revokePath?: string;
   /** the data API: `path` is relative to the vendor's sandbox base */
   data(req: Request, path: string, ctx: { bearer: Claims | null; now: number }): Response | Promise<Response>;
 };
@@ -154,14 +161,40 @@ function authorize(sb: VendorSandbox, url: URL, opts: SandboxOptions, now: numbe
   return Response.redirect(target.toString(), 302);
 }
 
-async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now: number, usedRefresh: Set<string>): Promise<Response> {
-  // the body read with the app's size limit (413 past it), like every other body
+/** A token endpoint's form body (read with the app's size limit, 413 past it) and whether the client authenticated. */
+async function clientForm(req: Request): Promise<{ form: URLSearchParams; authenticated: boolean }> {
   const form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(req)));
   let clientId = form.get("client_id");
   let clientSecret = form.get("client_secret");
   const basic = req.headers.get("authorization")?.match(/^Basic (.+)$/i);
   if (basic) [clientId, clientSecret] = Buffer.from(basic[1], "base64").toString("utf8").split(":");
-  if (clientId !== SANDBOX_CLIENT.clientId || clientSecret !== SANDBOX_CLIENT.clientSecret) return oauthError(401, "invalid_client", "Client authentication failed");
+  return { form, authenticated: clientId === SANDBOX_CLIENT.clientId && clientSecret === SANDBOX_CLIENT.clientSecret };
+}
+
+/**
+ * RFC 7009: the client revokes one of its tokens (`token`, `token_type_hint` only a hint). 200
+ * with an empty body, also for a token that is invalid, expired or already revoked (§2.2); 401
+ * for a client that does not authenticate; 400 without a token. A revoked token is refused
+ * afterwards (a refresh grant 400 invalid_grant, a data call as unauthenticated). The sandbox's
+ * tokens are self-contained, so it cannot tell which access tokens a refresh token's grant
+ * issued: each token is revoked on its own (the app sends both).
+ */
+async function revoke(sb: VendorSandbox, req: Request, opts: SandboxOptions, now: number, revoked: Set<string>): Promise<Response> {
+  const { form, authenticated } = await clientForm(req);
+  if (!authenticated) return oauthError(401, "invalid_client", "Client authentication failed");
+  const value = form.get("token");
+  if (!value) return oauthError(400, "invalid_request", "token is required");
+  const claims = verify(value, opts.secret, "refresh", sb.vendor, now) ?? verify(value, opts.secret, "access", sb.vendor, now);
+  if (claims) {
+    if (revoked.size > 100_000) revoked.clear();
+    revoked.add(claims.n);
+  }
+  return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });
+}
+
+async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now: number, usedRefresh: Set<string>, revoked: Set<string>): Promise<Response> {
+  const { form, authenticated } = await clientForm(req);
+  if (!authenticated) return oauthError(401, "invalid_client", "Client authentication failed");
   const grant = form.get("grant_type");
   if (grant === "authorization_code") {
     const code = verify(form.get("code") ?? "", opts.secret, "code", sb.vendor, now);
@@ -178,7 +211,7 @@ async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now:
     }
   } else if (grant === "refresh_token") {
     const refresh = verify(form.get("refresh_token") ?? "", opts.secret, "refresh", sb.vendor, now);
-    if (opts.refuseRefresh || !refresh || (opts.singleUseRefresh && usedRefresh.has(refresh.n))) {
+    if (opts.refuseRefresh || !refresh || revoked.has(refresh.n) || (opts.singleUseRefresh && usedRefresh.has(refresh.n))) {
       return oauthError(400, "invalid_grant", "The refresh token is invalid, expired or revoked");
     }
     if (opts.singleUseRefresh) usedRefresh.add(refresh.n);
@@ -206,6 +239,7 @@ async function token(sb: VendorSandbox, req: Request, opts: SandboxOptions, now:
 /** A `(Request) => Response` for one vendor's sandbox, mounted at `.../api/sandbox/<vendor>`. */
 export function sandboxHandler(sb: VendorSandbox, opts: SandboxOptions) {
   const usedRefresh = new Set<string>();
+  const revoked = opts.revokedTokens ?? new Set<string>();
   return async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const mount = `/api/sandbox/${sb.vendor}`;
@@ -215,8 +249,10 @@ export function sandboxHandler(sb: VendorSandbox, opts: SandboxOptions) {
     const authorizePath = sb.vendor === "linky" ? "/dataconnect/v1/oauth2/authorize" : sb.vendor === "netatmo" ? "/oauth2/authorize" : "/authorize";
     const tokenPath = sb.vendor === "linky" ? "/oauth2/v3/token" : sb.vendor === "netatmo" ? "/oauth2/token" : "/token";
     if (path === authorizePath && req.method === "GET") return authorize(sb, url, opts, now);
-    if (path === tokenPath && req.method === "POST") return token(sb, req, opts, now, usedRefresh);
+    if (path === tokenPath && req.method === "POST") return token(sb, req, opts, now, usedRefresh, revoked);
+    if (sb.revokePath && path === sb.revokePath && req.method === "POST") return revoke(sb, req, opts, now, revoked);
     const bearer = req.headers.get("authorization")?.match(/^Bearer (.+)$/i)?.[1];
-    return sb.data(req, path, { bearer: bearer ? verify(bearer, opts.secret, "access", sb.vendor, now) : null, now });
+    const claims = bearer ? verify(bearer, opts.secret, "access", sb.vendor, now) : null;
+    return sb.data(req, path, { bearer: claims && !revoked.has(claims.n) ? claims : null, now });
   };
 }

@@ -307,6 +307,8 @@ const makeLinky = (opts: SandboxOptions): VendorSandbox => ({
   expiresIn: 12_600,
   scope: "fr_be_cons_detail_load_curve fr_be_prod_detail_load_curve",
   clientCredentials: true,
+  // Enedis' token revocation (RFC 7009), beside its token endpoint
+  revokePath: "/oauth2/v3/revoke",
   redirectExtras: () => ({ usage_point_id: SANDBOX_USAGE_POINTS.join(",") }),
   tokenExtras: () => ({ usage_points_id: SANDBOX_USAGE_POINTS.join(",") }),
   data(req, path, { bearer, now }) {

@@ -46,6 +46,24 @@ export async function authenticate(emailInput: string, password: string, ip: str
   return safe;
 }
 
+/**
+ * Checks the signed-in user's own password before an irreversible change (deleting the account,
+ * a new e-mail): 400 `Incorrect password` as the password change says it, limited like logins
+ * (per user and per client address, the login's numbers and window; 429 with Retry-After),
+ * an attempt given back when the password was right.
+ */
+export async function confirmPassword(userId: number, password: string, ip: string): Promise<void> {
+  const e = env();
+  const windowMs = e.LOGIN_WINDOW_MINUTES * MINUTE;
+  const hits = await consume([
+    { bucket: "reauth-user", key: String(userId), max: e.LOGIN_MAX_FAILURES_PER_EMAIL, windowMs },
+    { bucket: "login-client", key: ip, max: e.LOGIN_MAX_FAILURES_PER_CLIENT, windowMs },
+  ]);
+  const row = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { hashedPassword: true } });
+  if (!(await verifyPassword(password, row.hashedPassword))) throw badRequest("Incorrect password");
+  await refund(hits);
+}
+
 /** POST /api/token */
 export async function login(email: string, password: string, ip: string) {
   return createAccessToken(await authenticate(email, password, ip));

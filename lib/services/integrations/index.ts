@@ -3,7 +3,8 @@
 import { resolveCaller, type Caller } from "@/lib/auth/caller";
 import { decryptSecret, encryptSecret, pkceChallenge, randomToken, sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { attachMeters, queueSyncSoon, stopMetersOf } from "@/lib/services/meters";
+import { attachMeters, deleteMetersIn, queueSyncSoon, stopMetersOf, type MetersRemoved } from "@/lib/services/meters";
+import { logInfo, logWarn } from "@/lib/log";
 import { env } from "@/lib/env";
 import { Prisma, type Integration, type IntegrationName } from "@/lib/generated/prisma/client";
 import { ApiError, notFound, unprocessable } from "@/lib/http/errors";
@@ -23,14 +24,82 @@ export async function listIntegrations(caller: Caller) {
 }
 export type IntegrationSummary = Awaited<ReturnType<typeof listIntegrations>>[number];
 
-/** Unlinks: the row and its tokens are gone; devices that named it keep no integration; meters keep their history. */
-export async function deleteIntegration(caller: Caller, id: number) {
+export type UnlinkOptions = { deleteData?: boolean };
+
+/**
+ * Unlinks: the vendor is asked to revoke the tokens where it documents a revocation (Enedis),
+ * then the row and its tokens are gone; devices that named it keep no integration. Its meters
+ * stop syncing and keep their history, or, with `deleteData`, are deleted with their readings
+ * and jobs. Someone else's integration is not found (an admin may unlink anyone's).
+ */
+export async function deleteIntegration(caller: Caller, id: number, opts: UnlinkOptions = {}) {
   const owned = await db.integration.findFirst({ where: { id, ...ownedBy(caller, "userId") }, select: { id: true } });
   if (!owned) throw notFound("Integration");
-  // its meters stop syncing and their queued work goes; their history stays
-  await stopMetersOf(id);
-  const { count } = await db.integration.deleteMany({ where: { id, ...ownedBy(caller, "userId") } });
-  if (!count) throw notFound("Integration");
+  const revocation = await revokeVendorTokens({ id });
+  let removed: MetersRemoved | null = null;
+  if (opts.deleteData) {
+    removed = await db.$transaction(
+      async (tx) => {
+        const meters = await tx.meter.findMany({ where: { integrationId: id }, select: { id: true } });
+        const r = await deleteMetersIn(tx, meters.map((m) => m.id));
+        const { count } = await tx.integration.deleteMany({ where: { id, ...ownedBy(caller, "userId") } });
+        if (!count) throw notFound("Integration");
+        return r;
+      },
+      { timeout: 90_000 },
+    );
+  } else {
+    // its meters stop syncing and their queued work goes; their history stays
+    await stopMetersOf(id);
+    const { count } = await db.integration.deleteMany({ where: { id, ...ownedBy(caller, "userId") } });
+    if (!count) throw notFound("Integration");
+  }
+  logInfo({ event: "integration_unlinked", integration: id, data: opts.deleteData ? "deleted" : "kept", meters_deleted: removed?.meters ?? 0, readings_deleted: removed?.readings ?? 0, ...revocation });
+}
+
+/** Whether unlinking this integration asks its vendor to revoke the tokens (else they are only forgotten). */
+export function vendorRevokes(i: { name: IntegrationName; sandbox: boolean }): boolean {
+  const client = oauthClient(vendorOf(i.name));
+  return client.revokes && client.sandbox === i.sandbox;
+}
+
+/** What became of vendor tokens: revoked at the vendor, or only forgotten (no revocation, or it failed). */
+export type Revocation = { revoked: number; forgotten: number; revoke_failed: number };
+
+/**
+ * Asks each vendor to revoke the tokens of these integrations (RFC 7009; only Enedis documents
+ * it), refresh token first (it ends the grant), then the access token, all integrations at once.
+ * A vendor that fails or cannot be reached does not stop the caller: it is logged (vendor,
+ * integration id and the vendor's error code, never a token) and the tokens are forgotten with
+ * the row anyway. Tokens made through the sandbox are not sent to the real vendor, nor the
+ * other way round.
+ */
+export async function revokeVendorTokens(where: { id: number } | { userId: number }): Promise<Revocation> {
+  const rows = await db.integration.findMany({ where, select: { id: true, name: true, sandbox: true, accessTokenEnc: true, refreshTokenEnc: true } });
+  const out: Revocation = { revoked: 0, forgotten: 0, revoke_failed: 0 };
+  await Promise.all(
+    rows.map(async (row) => {
+      const tokens = [
+        row.refreshTokenEnc ? { enc: row.refreshTokenEnc, hint: "refresh_token" as const } : null,
+        row.accessTokenEnc ? { enc: row.accessTokenEnc, hint: "access_token" as const } : null,
+      ].filter((t) => t !== null);
+      if (!tokens.length) return;
+      const client = oauthClient(vendorOf(row.name));
+      if (!vendorRevokes(row)) {
+        out.forgotten += 1;
+        return;
+      }
+      try {
+        for (const t of tokens) await client.revoke(decryptSecret(t.enc), t.hint);
+        out.revoked += 1;
+      } catch (err) {
+        out.revoke_failed += 1;
+        const e = err instanceof VendorError ? { status: err.status, error: err.error.slice(0, 100) } : { error: err instanceof Error ? err.name : "unknown" };
+        logWarn({ event: "vendor_revoke_failed", vendor: client.vendor, integration: row.id, ...e });
+      }
+    }),
+  );
+  return out;
 }
 
 /** An integration name from the path; anything else is not a vendor we know (404). */

@@ -86,6 +86,44 @@ export async function dropQueuedWork(meterIds: number[]): Promise<void> {
   });
 }
 
+type Sql = Tx | typeof db;
+
+/**
+ * Removes every job of the queue, in any state and in its archive, whose data names one of these
+ * meters (`{meterId, ...}`: plan and chunk jobs, and any later kind that follows the rule). A job
+ * running now finishes against a meter that is gone: the workers skip a missing meter. Safe
+ * inside a transaction (it checks that the queue's schema exists instead of failing on it).
+ */
+export async function purgeMeterJobs(sql: Sql, meterIds: number[]): Promise<number> {
+  if (!meterIds.length) return 0;
+  const [{ job, archive }] = await sql.$queryRaw<{ job: boolean; archive: boolean }[]>`
+    SELECT to_regclass('pgboss.job') IS NOT NULL AS job, to_regclass('pgboss.archive') IS NOT NULL AS archive`;
+  const keys = meterIds.map(String);
+  let n = 0;
+  if (job) n += await sql.$executeRaw`DELETE FROM pgboss.job WHERE data->>'meterId' = ANY(${keys}::text[])`;
+  if (archive) n += await sql.$executeRaw`DELETE FROM pgboss.archive WHERE data->>'meterId' = ANY(${keys}::text[])`;
+  return n;
+}
+
+export type MetersRemoved = { meters: number; readings: number; maxPower: number; jobs: number };
+
+/**
+ * Deletes meters with everything that hangs on them: their queued (and past) jobs, readings and
+ * daily max power in `energy` (explicitly, to count them; the foreign keys would cascade too),
+ * per-day bookkeeping and off-peak slots (cascade), then the rows. Run it in the caller's
+ * transaction; the statement timeout is raised for it, since ten years of a meter is 350,000
+ * readings.
+ */
+export async function deleteMetersIn(tx: Tx, meterIds: number[]): Promise<MetersRemoved> {
+  if (!meterIds.length) return { meters: 0, readings: 0, maxPower: 0, jobs: 0 };
+  await tx.$queryRaw`SELECT set_config('statement_timeout', '60s', true)`;
+  const jobs = await purgeMeterJobs(tx, meterIds);
+  const readings = await tx.$executeRaw`DELETE FROM energy.readings WHERE meter_id = ANY(${meterIds}::int[])`;
+  const maxPower = await tx.$executeRaw`DELETE FROM energy.daily_max_power WHERE meter_id = ANY(${meterIds}::int[])`;
+  const { count: meters } = await tx.meter.deleteMany({ where: { id: { in: meterIds } } });
+  return { meters, readings, maxPower, jobs };
+}
+
 /**
  * Days due, done and gaps (over both curves of a producing meter), and the range of consumption
  * held, per meter, from the per-day bookkeeping.

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "@/lib/http/errors";
 import { boolFilter, orderByWithId, type ListParams } from "@/lib/http/list";
 import { userViewSelect, type UserRow } from "@/lib/serializers/user";
-import { USER_EXISTS } from "@/lib/services/auth";
+import { confirmPassword, USER_EXISTS } from "@/lib/services/auth";
 import type { UserCreate, UserUpdate } from "@/lib/validation/user";
 
 export const USER_SORTABLE = ["id", "email", "first_name", "last_name", "is_active", "is_superuser", "accepted_tos", "created_at"] as const;
@@ -114,12 +114,7 @@ export async function updateUser(caller: Caller, id: number, input: UserUpdate):
   }
 }
 
-/** DELETE /api/v1/users/{id} (admin): the user and everything they own. */
-export async function deleteUser(caller: Caller, id: number): Promise<void> {
-  if (caller.id === id) throw forbidden("You cannot delete your own account");
-  const { count } = await db.user.deleteMany({ where: { id } });
-  if (count === 0) throw notFound("User");
-}
+export { deleteOwnAccount, deletionSummary, deleteUser, removeUser } from "./deletion";
 
 /** POST /api/v1/users/me/accept_tos */
 export async function acceptTos(caller: Caller): Promise<UserRow> {
@@ -135,4 +130,24 @@ export async function changePassword(caller: Caller, currentPassword: string, ne
     data: { hashedPassword: await hashPassword(newPassword), tokenVersion: { increment: 1 } },
   });
   return "Password updated successfully";
+}
+
+/**
+ * POST /api/v1/users/me/email: a new e-mail (already trimmed and lower-cased by the schema, as at
+ * signup), after the password (400 `Incorrect password`, limited like logins). An address another
+ * account holds is 409 as at signup. Password-reset links sent to the old address stop working;
+ * tokens and sessions stay valid (they name the user by id, and its e-mail is read afresh).
+ */
+export async function changeEmail(caller: Caller, password: string, newEmail: string, ip: string): Promise<UserRow> {
+  await confirmPassword(caller.id, password, ip);
+  try {
+    return await db.$transaction(async (tx) => {
+      const user = await tx.user.update({ where: { id: caller.id }, data: { email: newEmail }, select: userViewSelect });
+      await tx.passwordResetToken.deleteMany({ where: { userId: caller.id, usedAt: null } });
+      return user;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(USER_EXISTS);
+    throw e;
+  }
 }
