@@ -8,10 +8,7 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Check from "@mui/icons-material/Check";
 import ExpandMore from "@mui/icons-material/ExpandMore";
-import { groupByFolder, type Dashboard } from "@/lib/validation/dashboard";
-
-/** Foyer's own view, the first entry of the menu and the default. */
-export const MY_ENERGY = "My Energy";
+import { groupByFolder, MY_ENERGY, type Dashboard } from "@/lib/validation/dashboard-list";
 
 /**
  * 'Change Dashboard': My Energy first, then the dashboards by folder title; the one shown

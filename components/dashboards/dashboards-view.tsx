@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -8,8 +9,10 @@ import Typography from "@mui/material/Typography";
 import { MyEnergyView } from "@/components/energy/my-energy-view";
 import { FetchError } from "@/lib/swr/fetcher";
 import { useDashboards } from "@/lib/swr/use-dashboards";
-import { kioskUrl, type Dashboard } from "@/lib/validation/dashboard";
-import { DashboardMenu, MY_ENERGY } from "./dashboard-menu";
+import { kioskUrl, MY_ENERGY, type Dashboard } from "@/lib/validation/dashboard-list";
+
+// 'Change Dashboard' loads only when a dashboard service has dashboards to offer
+const DashboardMenu = dynamic(() => import("./dashboard-menu").then((m) => m.DashboardMenu), { ssr: false });
 
 /** The specification's one message for a dashboard service that failed or is not enabled. */
 export const DASHBOARDS_ERROR = "There was an error loading your dashboards or they have not been enabled yet please try again later.";

@@ -3,7 +3,6 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
@@ -186,6 +185,18 @@ export function CostCard({ data, comparedLabel, onTariff }: { data: EnergyAnswer
 
 const OPTIONS: TariffOption[] = ["base", "hphc", "tempo"];
 
+/** A small label beside an option (MUI's Chip's look, without its code on this page). */
+function Tag({ children, success = false }: { children: React.ReactNode; success?: boolean }) {
+  return (
+    <Box
+      component="span"
+      sx={{ display: "inline-flex", alignItems: "center", height: 24, px: 1, borderRadius: 3, fontSize: "0.8125rem", lineHeight: 1, whiteSpace: "nowrap", border: 1, borderColor: success ? "success.main" : "divider", bgcolor: success ? "success.main" : "transparent", color: success ? "success.contrastText" : "text.primary" }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /** Base, HP/HC and Tempo on the household's own last 12 months. */
 export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTariff: () => void }) {
   const { data, error, mutate } = useTariffComparison(meterId);
@@ -247,8 +258,8 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
               <Box component="span" sx={{ fontWeight: 600, minWidth: 64 }}>
                 {OPTION_SHORT[o]}
               </Box>
-              {data.current === o && <Chip size="small" variant="outlined" label="Your option" />}
-              {best === o && <Chip size="small" color="success" label="Cheapest" />}
+              {data.current === o && <Tag>Your option</Tag>}
+              {best === o && <Tag success>Cheapest</Tag>}
               <Box component="span" sx={{ ml: "auto", fontVariantNumeric: "tabular-nums", fontWeight: 500 }}>
                 {c ? `${c.partial ? "at least " : ""}${eurText(c.total_eur)}` : "–"}
               </Box>

@@ -21,7 +21,6 @@ import { ErrorState } from "@/components/devices/page-states";
 import type { MeterView } from "@/lib/serializers/meter";
 import { useEnergy, type CompareKind, type EnergyAnswer } from "@/lib/swr/use-energy";
 import { useMeters } from "@/lib/swr/use-meters";
-import { MeterSync } from "./meter-sync";
 import { ChartSkeleton } from "./chart-skeleton";
 import { EnergyControls, type ViewMode } from "./energy-controls";
 import { CarbonCard, CheaperOptionCard, CostCard, TotalsCard, CardSkeleton } from "./energy-cards";
@@ -34,6 +33,8 @@ const PowerChart = dynamic(() => import("./energy-charts").then((m) => m.PowerCh
 // the table view and the tariff dialog (with its zod schema) load when asked for
 const EnergyTable = dynamic(() => import("./energy-table").then((m) => m.EnergyTable), { ssr: false, loading: chartsLoading });
 const PowerTable = dynamic(() => import("./energy-table").then((m) => m.PowerTable), { ssr: false, loading: chartsLoading });
+// the sync panel, only while the meter's history is on its way
+const MeterSync = dynamic(() => import("./meter-sync").then((m) => m.MeterSync), { ssr: false });
 const TariffDialog = dynamic(() => import("./tariff-dialog").then((m) => m.TariffDialog), { ssr: false });
 
 const COMPARE_KEY = "foyer.my-energy.compare";

@@ -1,6 +1,7 @@
 "use client";
 // "Tariff settings": the household's option, subscribed power and off-peak ranges (by the half
-// hour, up to 3, from a day), checked by the same zod schema as PATCH /api/v1/meters/{id}.
+// hour, up to 3, from a day), checked by the same off-peak rules as PATCH /api/v1/meters/{id}
+// (lib/validation/offpeak.ts, without zod: the server's schema checks the rest again).
 import { useId, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -19,15 +20,15 @@ import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/components/ui/use-zod-form";
-import { KVA_STEPS, TARIFF_OPTIONS, type TariffOption } from "@/lib/energy/tariff";
+import { KVA_STEPS, TARIFF_OPTIONS, type TariffOption } from "@/lib/energy/tariff-options";
 import type { MeterView } from "@/lib/serializers/meter";
 import { saveTariffSettings, type OffpeakRange } from "@/lib/swr/use-energy";
-import { meterTariffSchema } from "@/lib/validation/energy";
+import { MAX_OFFPEAK_RANGES, offpeakRangeProblems } from "@/lib/validation/offpeak";
 import { isDay } from "./period";
 
 const OPTION_TEXT: Record<TariffOption, string> = { base: "Base", hphc: "Peak / off-peak (HP/HC)", tempo: "Tempo" };
 const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
-const MAX_RANGES = 3;
+const MAX_RANGES = MAX_OFFPEAK_RANGES;
 
 /** The ranges the costs use today: the newest set (the household's, else the contract's). */
 function currentRanges(meter: MeterView): OffpeakRange[] {
@@ -68,17 +69,10 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
       subscribed_kva: kva ? Number(kva) : null,
       ...(tariff === "hphc" ? { offpeak: { ranges, ...(validFrom ? { valid_from: validFrom } : {}) } } : {}),
     };
-    const parsed = meterTariffSchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [a, b, i] = issue.path;
-        if (a === "offpeak" && b === "ranges" && typeof i === "number") (found.ranges ??= [])[i] ??= issue.message;
-        else if (a === "offpeak" && b === "valid_from") found.validFrom ??= issue.message;
-        else if (a === "offpeak") found.rangesAll ??= issue.message;
-        else if (a === "subscribed_kva") found.kva ??= issue.message;
-        else if (a === "tariff") found.tariff ??= issue.message;
-        else found.rangesAll ??= issue.message;
-      }
+    if (tariff === "hphc") {
+      const problems = offpeakRangeProblems(ranges);
+      if (problems.some(Boolean)) found.ranges = problems;
+      if (ranges.length > MAX_RANGES) found.rangesAll = `At most ${MAX_RANGES} off-peak ranges`;
     }
     setErrors(found);
     if (Object.keys(found).length || !tariff || !kva) return;

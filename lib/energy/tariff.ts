@@ -2,13 +2,12 @@
 // days. Validated with zod so an administrator's row and the bundled grid obey the same rules as
 // the database's CHECKs (migration 20261123210957_tariffs).
 import { z } from "zod";
+import { KVA_STEPS, TARIFF_OPTIONS, type TariffOption } from "./tariff-options";
 
-export const TARIFF_OPTIONS = ["base", "hphc", "tempo"] as const;
-export type TariffOption = (typeof TARIFF_OPTIONS)[number];
+export { KVA_STEPS, TARIFF_OPTIONS, type TariffOption };
+
 export const TEMPO_COLOURS = ["blue", "white", "red"] as const;
 export type TempoColour = (typeof TEMPO_COLOURS)[number];
-/** The subscribed powers of the regulated offers (kVA). */
-export const KVA_STEPS = [3, 6, 9, 12, 15, 18, 24, 30, 36] as const;
 
 /** The price columns of each option, in € TTC per kWh. */
 export const PRICE_KEYS = {

@@ -1,10 +1,9 @@
-// The dashboards list of GET /api/v1/dashboards, shared by the service and the page.
+// The dashboards list of GET /api/v1/dashboards: the service's zod schema. The type and the rules
+// the page shares are in ./dashboard-list.ts (no zod in the browser).
 import { z } from "zod";
+import type { Dashboard } from "./dashboard-list";
 
-/** Grafana's folder for dashboards outside any folder. */
-export const DEFAULT_FOLDER = "General";
-/** Only dashboards with this tag are shown to households. */
-export const PRODUCTION_TAG = "production";
+export { DEFAULT_FOLDER, PRODUCTION_TAG, defaultDashboard, groupByFolder, kioskUrl, type Dashboard } from "./dashboard-list";
 
 export const dashboardSchema = z.object({
   id: z.number().int(),
@@ -14,24 +13,4 @@ export const dashboardSchema = z.object({
   type: z.string(),
   tags: z.array(z.string()),
   folderTitle: z.string(),
-});
-export type Dashboard = z.infer<typeof dashboardSchema>;
-
-/** The default dashboard: the first of type dash-db (the specification's rule). */
-export const defaultDashboard = (list: readonly Dashboard[]) => list.find((d) => d.type === "dash-db");
-
-/** Dashboards by folder title, folders and their items in the order the service sent them. */
-export function groupByFolder(list: readonly Dashboard[]): [folder: string, items: Dashboard[]][] {
-  const groups = new Map<string, Dashboard[]>();
-  for (const d of list) groups.set(d.folderTitle, [...(groups.get(d.folderTitle) ?? []), d]);
-  return [...groups];
-}
-
-/**
- * The frame's address in kiosk mode. Grafana's `url` is an absolute path (with Grafana's own
- * sub-path if it has one), so it is resolved against the public base; without one it stays a path.
- */
-export function kioskUrl(publicUrl: string | null, path: string): string {
-  const base = publicUrl ? new URL(path, publicUrl).toString() : path;
-  return `${base}${base.includes("?") ? "&" : "?"}kiosk`;
-}
+}) satisfies z.ZodType<Dashboard>;

@@ -1,7 +1,8 @@
 // My Energy's inputs (docs/my-energy.md): the energy query and the household's tariff settings.
 // No server imports: the view's forms use the same rules.
 import { z } from "zod";
-import { KVA_STEPS, TARIFF_OPTIONS } from "@/lib/energy/tariff";
+import { KVA_STEPS, TARIFF_OPTIONS } from "@/lib/energy/tariff-options";
+import { HALF_HOUR_MESSAGE, HALF_HOUR_TIME, halfHoursOf, MAX_OFFPEAK_RANGES, offpeakRangeProblems, type OffpeakRangeInput } from "./offpeak";
 
 export const BUCKETS = ["30min", "hour", "day", "month"] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -48,47 +49,20 @@ export const energyQuerySchema = (today: string) =>
     });
 export type EnergyQuery = z.output<ReturnType<typeof energyQuerySchema>>;
 
-const HALF_HOUR_TIME = /^(?:[01]\d|2[0-3]):[03]0$|^24:00$/;
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
 export const offpeakRangeSchema = z.object({
-  from: z.string({ error: "from must be a time HH:MM" }).regex(HALF_HOUR_TIME, "Off-peak times must be on the half hour (HH:00 or HH:30)"),
-  to: z.string({ error: "to must be a time HH:MM" }).regex(HALF_HOUR_TIME, "Off-peak times must be on the half hour (HH:00 or HH:30)"),
+  from: z.string({ error: "from must be a time HH:MM" }).regex(HALF_HOUR_TIME, HALF_HOUR_MESSAGE),
+  to: z.string({ error: "to must be a time HH:MM" }).regex(HALF_HOUR_TIME, HALF_HOUR_MESSAGE),
 });
-export type OffpeakRangeInput = z.infer<typeof offpeakRangeSchema>;
-
-/** The half hours (0-47) a range covers; `to` may be earlier than `from` (across midnight). */
-export function halfHoursOf(r: OffpeakRangeInput): number[] {
-  const a = minutesOf(r.from) % 1440, b = minutesOf(r.to) % 1440;
-  const out: number[] = [];
-  for (let m = a; out.length < 48; m = (m + 30) % 1440) {
-    out.push(m / 30);
-    if ((m + 30) % 1440 === b) break;
-  }
-  return out;
-}
+export type { OffpeakRangeInput };
+export { halfHoursOf };
 
 export const offpeakSchema = z
   .object({
     valid_from: dayString("valid_from").optional(),
-    ranges: z.array(offpeakRangeSchema, { error: "ranges must be a list of {from, to}" }).max(3, "At most 3 off-peak ranges"),
+    ranges: z.array(offpeakRangeSchema, { error: "ranges must be a list of {from, to}" }).max(MAX_OFFPEAK_RANGES, `At most ${MAX_OFFPEAK_RANGES} off-peak ranges`),
   })
   .superRefine((o, ctx) => {
-    const taken = new Set<number>();
-    o.ranges.forEach((r, i) => {
-      if (!HALF_HOUR_TIME.test(r.from) || !HALF_HOUR_TIME.test(r.to)) return;
-      if (minutesOf(r.from) % 1440 === minutesOf(r.to) % 1440) {
-        ctx.addIssue({ code: "custom", path: ["ranges", i], message: "An off-peak range must not be empty (from equal to to)" });
-        return;
-      }
-      for (const h of halfHoursOf(r)) {
-        if (taken.has(h)) {
-          ctx.addIssue({ code: "custom", path: ["ranges", i], message: "Off-peak ranges must not overlap" });
-          return;
-        }
-        taken.add(h);
-      }
-    });
+    offpeakRangeProblems(o.ranges).forEach((message, i) => message && ctx.addIssue({ code: "custom", path: ["ranges", i], message }));
   });
 
 /** `PATCH /api/v1/meters/{id}`: the household's tariff settings; null goes back to the contract's. */

@@ -1,0 +1,40 @@
+// The dashboards of GET /api/v1/dashboards as the page reads them: the type and the rules the
+// service and the page share, without zod (the service's schema is in ./dashboard.ts), so that
+// the browser loads no validation library for them.
+
+/** Foyer's own view, the first entry of 'Change Dashboard' and the default. */
+export const MY_ENERGY = "My Energy";
+
+/** Grafana's folder for dashboards outside any folder. */
+export const DEFAULT_FOLDER = "General";
+/** Only dashboards with this tag are shown to households. */
+export const PRODUCTION_TAG = "production";
+
+export type Dashboard = {
+  id: number;
+  title: string;
+  /** Grafana's path of the dashboard (/d/<uid>/<slug>) */
+  url: string;
+  type: string;
+  tags: string[];
+  folderTitle: string;
+};
+
+/** The default dashboard: the first of type dash-db (the specification's rule). */
+export const defaultDashboard = (list: readonly Dashboard[]) => list.find((d) => d.type === "dash-db");
+
+/** Dashboards by folder title, folders and their items in the order the service sent them. */
+export function groupByFolder(list: readonly Dashboard[]): [folder: string, items: Dashboard[]][] {
+  const groups = new Map<string, Dashboard[]>();
+  for (const d of list) groups.set(d.folderTitle, [...(groups.get(d.folderTitle) ?? []), d]);
+  return [...groups];
+}
+
+/**
+ * The frame's address in kiosk mode. Grafana's `url` is an absolute path (with Grafana's own
+ * sub-path if it has one), so it is resolved against the public base; without one it stays a path.
+ */
+export function kioskUrl(publicUrl: string | null, path: string): string {
+  const base = publicUrl ? new URL(path, publicUrl).toString() : path;
+  return `${base}${base.includes("?") ? "&" : "?"}kiosk`;
+}
