@@ -5,6 +5,7 @@
 // needs a nonce per request, is set by proxy.ts (lib/security/csp.ts).
 import path from "node:path";
 import { buildRouteTable, matchRoute } from "./api-routes.mjs";
+import { maxBodyBytesFor } from "./body-limits.mjs";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -155,14 +156,16 @@ export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYT
       res.end();
       return true;
     }
+    // a few routes take more than the global limit (scripts/lib/body-limits.mjs: the CSV import)
+    const limit = maxBodyBytesFor(pathname, maxBodyBytes);
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > maxBodyBytes) {
+    if (length > limit) {
       // the body is drained (so the client reads this answer) unless it is far too large to bother
-      const close = length > 16 * maxBodyBytes || /100-continue/i.test(req.headers.expect ?? "");
-      sendJson(res, 413, tooLargeDetail(maxBodyBytes), close ? { Connection: "close" } : {});
+      const close = length > Math.max(16 * maxBodyBytes, limit) || /100-continue/i.test(req.headers.expect ?? "");
+      sendJson(res, 413, tooLargeDetail(limit), close ? { Connection: "close" } : {});
       return true;
     }
-    if (req.headers["transfer-encoding"]) capStreamedBody(req, res, maxBodyBytes);
+    if (req.headers["transfer-encoding"]) capStreamedBody(req, res, limit);
     return false;
   }
 

@@ -151,3 +151,16 @@ describe("Enedis customer-area CSV", () => {
     expect(performance.now() - t0).toBeLessThan(2000);
   });
 });
+
+describe("the import routes' body limit (scripts/lib/body-limits.mjs)", () => {
+  it("is 20 MB on the two import paths only, never below the global limit", async () => {
+    const { maxBodyBytesFor, IMPORT_MAX_BODY_BYTES } = await import("../../scripts/lib/body-limits.mjs");
+    expect(IMPORT_MAX_BODY_BYTES).toBe(20 * 1024 * 1024);
+    expect(maxBodyBytesFor("/api/v1/meters/import", 1 << 20)).toBe(20 * 1024 * 1024);
+    expect(maxBodyBytesFor("/api/v1/meters/import/preview", 1 << 20)).toBe(20 * 1024 * 1024);
+    expect(maxBodyBytesFor("/api/v1/meters/import/", 1 << 20)).toBe(1 << 20);
+    expect(maxBodyBytesFor("/api/v1/meters", 1 << 20)).toBe(1 << 20);
+    expect(maxBodyBytesFor("/api/v1/meters/import", 64 << 20)).toBe(64 << 20);
+    expect(maxBodyBytesFor("constructor", 1 << 20)).toBe(1 << 20);
+  });
+});

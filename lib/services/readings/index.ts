@@ -282,3 +282,101 @@ export async function deleteMeterReadings(meterId: number): Promise<{ readings: 
   ]);
   return { readings, maxPower };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Imported load curves (the Enedis customer-area CSV, lib/services/imports): written in the
+// caller's transaction, so that a file is stored whole or not at all. Precedence: readings from
+// the Enedis API (source enedis or sandbox) are never replaced by imported ones; an imported
+// reading is replaced by a later import with another value, and by the API when the sync fetches
+// its day (upsertCurve). docs/data-rights.md, "Import".
+
+type Tx = Pick<typeof db, "$executeRawUnsafe" | "$queryRawUnsafe">;
+
+const UPSERT_IMPORTED = `
+  INSERT INTO energy.readings AS r (meter_id, kind, ts, wh, step_min, quality, source, fetched_at)
+  SELECT $1::int, $2::smallint, to_timestamp(u.t / 1000), u.wh, $3::smallint, $4::smallint, ${SOURCE_CODE.import}, now()
+  FROM unnest($5::float8[], $6::float8[]) AS u(t, wh)
+  ON CONFLICT (meter_id, kind, ts) DO UPDATE
+    SET wh = EXCLUDED.wh, step_min = EXCLUDED.step_min, quality = EXCLUDED.quality, fetched_at = EXCLUDED.fetched_at
+    WHERE r.source = ${SOURCE_CODE.import}
+      AND (r.wh, r.step_min, r.quality) IS DISTINCT FROM (EXCLUDED.wh, EXCLUDED.step_min, EXCLUDED.quality)`;
+
+/**
+ * Stores imported curve points (ordered, distinct, one step and quality) through `tx`, in
+ * statements of BATCH rows one after another (one transaction holds one connection).
+ * @returns the readings inserted or changed (the others were held already: the same imported
+ *   value, or a reading from the Enedis API, which is kept)
+ */
+export async function upsertImportedCurve(tx: Tx, meterId: number, curve: Curve, points: CurvePoint[]): Promise<number> {
+  checkMeter(meterId);
+  if (!points.length) return 0;
+  const step = points[0].stepMin;
+  const quality = qualityCode(points[0].quality);
+  if (!STEPS.has(step)) throw new RangeError(`step ${step} min is not one of 5, 10, 15, 30, 60`);
+  let written = 0;
+  for (let from = 0; from < points.length; from += BATCH) {
+    let ts = "{", wh = "{";
+    let previous = -Infinity;
+    for (let i = from; i < Math.min(points.length, from + BATCH); i++) {
+      const p = points[i];
+      const t = p.start.getTime();
+      if (!(t > previous) || p.stepMin !== step || qualityCode(p.quality) !== quality) throw new RangeError("imported points must be ordered, distinct, of one step and quality");
+      checkWh(p.wh, `curve point at ${p.start.toISOString()}`);
+      previous = t;
+      const sep = i > from ? "," : "";
+      ts += sep + t;
+      wh += sep + p.wh;
+    }
+    written += await tx.$executeRawUnsafe(UPSERT_IMPORTED, meterId, KIND_CODE[curve], step, quality, ts + "}", wh + "}");
+  }
+  return written;
+}
+
+/**
+ * The `meter_days` bookkeeping after an import, through `tx`: each local day from `fromDay` to
+ * `toDay` (inclusive) holding readings gets its count and status: complete when it holds all its
+ * points (46/48/50), else partial, or gap before `reachableFrom` (older than the Enedis API
+ * serves: the sync could not complete it and must not ask). A complete day is never downgraded.
+ * The sync only fetches missing and partial days, so imported complete days are not fetched again.
+ */
+export async function bookImportedDays(tx: Tx, meterId: number, curve: Curve, fromDay: string, toDay: string, reachableFrom: string): Promise<{ complete: number; partial: number; gap: number }> {
+  checkMeter(meterId);
+  checkDay(fromDay);
+  checkDay(toDay);
+  checkDay(reachableFrom);
+  const rows = await tx.$queryRawUnsafe<{ status: string; n: number }[]>(
+    `WITH booked AS (
+       INSERT INTO meter_days AS m (meter_id, series, day, expected, points, status, checked_at)
+       SELECT $1, $2::"CurveSeries", d.day, e.expected, c.points,
+              (CASE WHEN c.points >= e.expected THEN 'complete' WHEN d.day < $6::date THEN 'gap' ELSE 'partial' END)::"DayStatus", now()
+       FROM generate_series($4::date, $5::date, interval '1 day') AS g(x)
+       CROSS JOIN LATERAL (SELECT g.x::date AS day) AS d
+       CROSS JOIN LATERAL (
+         SELECT (extract(epoch FROM ((d.day + 1)::timestamp AT TIME ZONE 'Europe/Paris') - (d.day::timestamp AT TIME ZONE 'Europe/Paris')) / 1800)::smallint AS expected
+       ) AS e
+       CROSS JOIN LATERAL (
+         SELECT count(*)::smallint AS points FROM energy.readings
+         WHERE meter_id = $1 AND kind = $3
+           AND ts >= d.day::timestamp AT TIME ZONE 'Europe/Paris' AND ts < (d.day + 1)::timestamp AT TIME ZONE 'Europe/Paris'
+       ) AS c
+       WHERE c.points > 0
+       ON CONFLICT (meter_id, series, day) DO UPDATE SET points = EXCLUDED.points, status = EXCLUDED.status, checked_at = EXCLUDED.checked_at
+         WHERE m.status <> 'complete'
+       RETURNING m.status::text AS status
+     )
+     SELECT status, count(*)::int AS n FROM booked GROUP BY status`,
+    meterId, curve, KIND_CODE[curve], fromDay, toDay, reachableFrom);
+  const out = { complete: 0, partial: 0, gap: 0 };
+  for (const r of rows) if (r.status in out) out[r.status as keyof typeof out] = r.n;
+  return out;
+}
+
+/** Readings of a curve held in [from, to), by where they came from (an import's preview). */
+export async function heldBySource(meterId: number, curve: Curve, from: Date, to: Date): Promise<{ enedis: number; imported: number }> {
+  checkMeter(meterId);
+  const [row] = await db.$queryRawUnsafe<{ enedis: number; imported: number }[]>(
+    `SELECT count(*) FILTER (WHERE source <> ${SOURCE_CODE.import})::int AS enedis, count(*) FILTER (WHERE source = ${SOURCE_CODE.import})::int AS imported
+     FROM energy.readings WHERE meter_id = $1 AND kind = $2 AND ts >= $3::timestamptz AND ts < $4::timestamptz`,
+    meterId, KIND_CODE[curve], from.toISOString(), to.toISOString());
+  return row ?? { enedis: 0, imported: 0 };
+}

@@ -1,0 +1,42 @@
+// A request body as a stream of chunks, for the routes that parse as it arrives (the CSV import):
+// never buffered whole, and cut at `limit` bytes (413), whether or not the client declared its
+// length. The limits themselves: scripts/lib/body-limits.mjs.
+import { ApiError, badRequest } from "./errors";
+
+const sizeOf = (n: number) => (n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MB` : `${n} bytes`);
+export const payloadTooLarge = (limit: number) => new ApiError(413, `The request body is too large (at most ${sizeOf(limit)})`);
+
+/**
+ * The body's chunks, at most `limit` bytes in all: a declared Content-Length over the limit is
+ * refused before anything is read (413); past it while reading, the stream is cancelled (413).
+ * Stopping early (a `break`, a thrown error downstream) cancels the request's stream too.
+ */
+export async function* bodyChunks(req: Request, limit: number): AsyncGenerator<Uint8Array> {
+  const declared = req.headers.get("content-length")?.trim();
+  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw payloadTooLarge(limit);
+  if (!req.body) return;
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = req.body.getReader();
+  } catch {
+    throw badRequest("The request body could not be read");
+  }
+  let size = 0;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        throw badRequest("The request body could not be read");
+      }
+      if (chunk.done) return;
+      size += chunk.value.byteLength;
+      if (size > limit) throw payloadTooLarge(limit);
+      yield chunk.value;
+    }
+  } finally {
+    // done, failed or abandoned by the reader: release the stream (a no-op once it has ended)
+    await reader.cancel().catch(() => undefined);
+  }
+}
