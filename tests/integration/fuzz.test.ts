@@ -14,6 +14,8 @@ import * as users from "@/app/api/v1/users/route";
 import * as user from "@/app/api/v1/users/[id]/route";
 import * as acceptTos from "@/app/api/v1/users/me/accept_tos/route";
 import * as password from "@/app/api/v1/users/me/password/route";
+import * as emailChange from "@/app/api/v1/users/me/email/route";
+import * as deleteMe from "@/app/api/v1/users/me/delete/route";
 import * as locations from "@/app/api/v1/locations/route";
 import * as location from "@/app/api/v1/locations/[id]/route";
 import * as myLocations from "@/app/api/v1/locations/my/route";
@@ -411,6 +413,8 @@ const writes: WriteEndpoint[] = [
   { name: "DELETE /api/v1/users/{id}", handler: user.DELETE, method: "DELETE", caller: "admin", id: { name: "id", of: () => fx.victim.id }, valid: () => ({}), runs: RUNS / 4 },
   { name: "POST /api/v1/users/me/accept_tos", handler: acceptTos.POST, method: "POST", caller: "any", valid: () => ({}), runs: RUNS / 4 },
   { name: "POST /api/v1/users/me/password", handler: password.POST, method: "POST", caller: "victim", valid: () => ({ current_password: "wrong password", new_password: "a new password" }) },
+  { name: "POST /api/v1/users/me/email", handler: emailChange.POST, method: "POST", caller: "victim", valid: () => ({ password: "wrong password", new_email: "moved@example.com" }) },
+  { name: "POST /api/v1/users/me/delete", handler: deleteMe.POST, method: "POST", caller: "victim", valid: () => ({ password: "wrong password" }) },
   { name: "POST /api/v1/locations", handler: locations.POST, method: "POST", caller: "any", valid: () => ({ name: "Cottage", country: "IE", lat: 53.3498, lon: "-6.2603", owner_id: fx.owner.id }) },
   { name: "PUT /api/v1/locations/{id}", handler: location.PUT, method: "PUT", caller: "any", id: { name: "id", of: () => fx.locationId }, valid: () => ({ id: fx.locationId, name: "Home", country: "FR", lat: "48.85661234", lon: 2.35, owner_id: fx.owner.id }) },
   { name: "DELETE /api/v1/locations/{id}", handler: location.DELETE, method: "DELETE", caller: "any", id: { name: "id", of: () => fx.locationId }, valid: () => ({}), runs: RUNS / 4 },
