@@ -35,6 +35,8 @@ const schema = z
     TRUST_PROXY: z.string().max(2000).default(""),
     PASSWORD_RESET_MINUTES: int(60),
     RESET_MAX_PER_HOUR: int(30),
+    /** meter exports (CSV/XML downloads) a user may start per hour */
+    EXPORTS_MAX_PER_HOUR: int(30),
     /** the database pool: size, the longest wait for a connection, the longest statement */
     DB_POOL_MAX: int(10),
     DB_CONNECT_TIMEOUT_MS: int(3000),
