@@ -8,15 +8,21 @@ import { LandingPage } from "@/components/landing/landing-page";
 import { ToastOnLoad } from "@/components/ui/toast-on-load";
 import type { ToastOptions } from "@/components/ui/toast-provider";
 
-type Props = { searchParams: Promise<{ created?: string | string[]; updated?: string | string[] }> };
+type Props = { searchParams: Promise<{ created?: string | string[]; updated?: string | string[]; account_deleted?: string | string[] }> };
 
 // '/': the landing page for visitors, the home of the app for signed-in users. An integration's
-// vendor callback comes back here with ?created=true or ?updated=true.
+// vendor callback comes back here with ?created=true or ?updated=true; a deleted account with
+// ?account_deleted=1.
 export default async function HomePage({ searchParams }: Props) {
   const caller = await getCaller();
   if (!caller) {
+    const deleted = (await searchParams).account_deleted === "1";
     return (
       <PublicShell fullBleed>
+        <ToastOnLoad
+          toast={deleted ? { severity: "success", title: "Your account was deleted", message: "Your profile and the data of your home are gone. Thank you for using Foyer." } : null}
+          removeParams={["account_deleted"]}
+        />
         <LandingPage />
       </PublicShell>
     );

@@ -34,7 +34,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
           id="account-email"
           value={user.email}
           fullWidth
-          helperText="Your e-mail address cannot be changed."
+          helperText="Change it with Change e-mail below."
           slotProps={{ input: { readOnly: true }, htmlInput: { "aria-readonly": true } }}
           sx={{ "& .MuiInputBase-root": { bgcolor: "action.hover" } }}
         />

@@ -19,13 +19,13 @@ import LinkOff from "@mui/icons-material/LinkOff";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import SensorsOutlined from "@mui/icons-material/SensorsOutlined";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { MeterSyncList } from "@/components/energy/meter-sync";
 import { ErrorState, LoadingState } from "@/components/devices/page-states";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/components/ui/use-zod-form";
 import { fetchConsentLink, revalidateIntegrations, unlinkIntegration, useIntegrations, type Vendor } from "@/lib/swr/use-integrations";
 import { day, meterIds, type IntegrationView } from "./integration-view";
+import { UnlinkDialog } from "./unlink-dialog";
 
 type VendorCard = { vendor: Vendor; title: string; icon: React.ElementType; text: string; names: string[] };
 
@@ -70,7 +70,7 @@ const CALLBACK_ERRORS: Record<string, string> = {
 /**
  * The three vendor cards (Variant A's 'Your Integrations'), used by /integrations and
  * /integrations-setup: linked or not (since when), Link / Link again (the browser goes to the
- * vendor's consent page) and Unlink after a confirmation. `callbackError` is the ?error= the
+ * vendor's consent page) and Unlink (keeping or deleting its history) after a confirmation. `callbackError` is the ?error= the
  * vendor callback came back with.
  */
 export function IntegrationCards({ initial, callbackError }: { initial: IntegrationView[]; callbackError?: string | null }) {
@@ -111,22 +111,19 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
           })}
         </Grid>
       )}
-      <ConfirmDialog
+      <UnlinkDialog
         open={!!unlinking}
-        title={`Unlink ${unlinking?.title ?? ""}?`}
-        confirmLabel="Unlink"
+        title={unlinking?.title ?? ""}
+        meters={unlinking && unlinking.integration.name === "linky" ? meterIds(unlinking.integration.resource) : []}
         onClose={() => setUnlinking(null)}
-        onConfirm={async () => {
+        onUnlink={async (choice) => {
           if (!unlinking) return;
-          await unlinkIntegration(unlinking.integration.id);
-          toast.success(`${unlinking.title} was unlinked`);
+          await unlinkIntegration(unlinking.integration.id, choice === "delete");
+          toast.success(choice === "delete" ? `${unlinking.title} was unlinked and its data deleted` : `${unlinking.title} was unlinked; its history is kept`);
           setUnlinking(null);
           await revalidateIntegrations();
         }}
-      >
-        Foyer will forget its access to your {unlinking?.title} account and stop reading its data. Devices that use this integration keep their settings. You can
-        link it again at any time.
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -48,6 +48,10 @@ export function authOptions(): NextAuthOptions {
           token.uid = Number(u.id);
           token.ver = u.ver;
           token.sessionExpires = Math.floor(Date.now() / 1000) + (u.remember ? e.REMEMBER_ME_DAYS * 86400 : e.SESSION_HOURS * 3600);
+          // the user is read by id on every request: a copy of the e-mail here would go stale when it changes
+          delete token.email;
+          delete token.name;
+          delete token.picture;
         }
         return token;
       },

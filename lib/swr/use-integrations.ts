@@ -32,8 +32,9 @@ export async function fetchConsentLink(vendor: Vendor): Promise<string> {
   return link;
 }
 
-/** DELETE /api/integrations/{id}: unlinks and forgets the vendor's tokens. */
-export const unlinkIntegration = (id: number) => send<void>("DELETE", `${INTEGRATIONS_URL}/${id}`);
+/** DELETE /api/integrations/{id}: unlinks and forgets the vendor's tokens; `deleteData` also deletes its meters' readings. */
+export const unlinkIntegration = (id: number, deleteData = false) =>
+  send<void>("DELETE", `${INTEGRATIONS_URL}/${id}${deleteData ? "?delete_data=true" : ""}`);
 
 // --- Samples of each source's data (Variant B home) ---
 

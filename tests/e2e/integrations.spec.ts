@@ -111,7 +111,7 @@ test("link the Linky meter through the sandbox, read its consumption, link it ag
   await expect(dialog).toBeHidden();
   await expect(card.getByText(/^Linked since/)).toBeVisible();
   await card.getByRole("button", { name: "Unlink Linky meter" }).click();
-  await dialog.getByRole("button", { name: "Unlink" }).click();
+  await dialog.getByRole("button", { name: "Unlink and keep history" }).click();
   await expect(page.getByText("Linky meter was unlinked")).toBeVisible();
   await expect(card.getByText("Not linked")).toBeVisible();
   await page.goto("/");

@@ -3,6 +3,8 @@ import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { requireCaller, sessionIsRemembered } from "@/lib/auth/session";
+import { DeleteAccount } from "@/components/account/delete-account";
+import { EmailForm } from "@/components/account/email-form";
 import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
 
@@ -43,6 +45,14 @@ export default async function AccountPage() {
           <Section id="password-title" title="Change password" subtitle="Changing it signs you out on your other devices.">
             <PasswordForm email={caller.email} remember={remember} />
           </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section id="email-title" title="Change e-mail" subtitle="The address you log in with. Your password confirms the change.">
+            <EmailForm email={caller.email} />
+          </Section>
+        </Grid>
+        <Grid size={12}>
+          <DeleteAccount />
         </Grid>
       </Grid>
     </>

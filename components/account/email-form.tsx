@@ -1,0 +1,66 @@
+"use client";
+import { useRouter } from "next/navigation";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { FetchError, send } from "@/lib/swr/fetcher";
+import { emailChangeSchema } from "@/lib/validation/auth";
+import { serverFieldErrors } from "@/components/devices/form-schema";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { PasswordField } from "@/components/ui/password-field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useToast } from "@/components/ui/toast-provider";
+import { useZodForm } from "@/components/ui/use-zod-form";
+
+const EMPTY = { new_email: "", password: "" };
+
+/** The field a refusal of POST /api/v1/users/me/email is about: 400 the password, 409 the address, 422 by path. */
+function fieldErrorsOf(err: unknown): Record<string, string> | null {
+  if (!(err instanceof FetchError)) return null;
+  if (err.status === 400) return { password: err.message };
+  if (err.status === 409) return { new_email: err.message };
+  const fields = serverFieldErrors(err);
+  return Object.keys(fields).some((k) => k in EMPTY) ? fields : null;
+}
+
+/**
+ * Changes the account's e-mail, confirmed by the password. Sessions name the user by id, so this
+ * one stays open; the page is refreshed so that the top bar and the profile show the new address.
+ */
+export function EmailForm({ email }: { email: string }) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useZodForm(emailChangeSchema, EMPTY);
+
+  const onSubmit = form.submit(async ({ password, new_email }) => {
+    try {
+      const user = await send<{ email: string }>("POST", "/api/v1/users/me/email", { password, new_email });
+      form.setValues(EMPTY);
+      toast.success({ title: "Your e-mail address was changed", message: `Log in with ${user.email} from now on` });
+      router.refresh();
+    } catch (e) {
+      const fields = fieldErrorsOf(e);
+      if (!fields) throw e;
+      form.setErrors(fields);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change e-mail">
+      <FormErrorAlert error={form.serverError} />
+      <Stack spacing={2.25} sx={{ mb: 3 }}>
+        <TextField
+          label="New e-mail"
+          type="email"
+          autoComplete="email"
+          fullWidth
+          {...form.text("new_email")}
+          helperText={form.errors.new_email ?? `Currently ${email}`}
+          slotProps={{ formHelperText: { sx: { overflowWrap: "anywhere" } } }}
+        />
+        <PasswordField label="Password" autoComplete="current-password" fullWidth {...form.text("password")} helperText={form.errors.password ?? "Your current password, to confirm"} />
+      </Stack>
+      <SubmitButton busy={form.busy}>Change e-mail</SubmitButton>
+    </Box>
+  );
+}

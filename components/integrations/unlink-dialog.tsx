@@ -1,0 +1,108 @@
+"use client";
+import { useState } from "react";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { errorMessage } from "@/components/ui/use-zod-form";
+
+export type UnlinkChoice = "keep" | "delete";
+
+/**
+ * Unlinking an integration: keep its meters' history, or delete it too. Deleting asks once more,
+ * with a line that says what goes. The dialog stays open with the reason when the call fails.
+ */
+export function UnlinkDialog({
+  open,
+  title,
+  meters,
+  onUnlink,
+  onClose,
+}: {
+  open: boolean;
+  /** the vendor's card title: 'Linky meter' */
+  title: string;
+  /** the meters it holds, when known (linky's usage points) */
+  meters: string[];
+  onUnlink: (choice: UnlinkChoice) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState<UnlinkChoice | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (choice: UnlinkChoice) => {
+    setBusy(choice);
+    setError(null);
+    try {
+      await onUnlink(choice);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const which = meters.length === 0 ? "" : meters.length === 1 ? ` (meter ${meters[0]})` : ` (meters ${meters.join(", ")})`;
+  const spinner = (c: UnlinkChoice) => (busy === c ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="unlink-title"
+      aria-describedby="unlink-text"
+      maxWidth="sm"
+      fullWidth
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setError(null);
+            setConfirmDelete(false);
+          },
+        },
+      }}
+    >
+      <DialogTitle id="unlink-title">{`Unlink ${title}?`}</DialogTitle>
+      <DialogContent>
+        <FormErrorAlert error={error} />
+        <DialogContentText id="unlink-text" sx={{ mb: 1.5 }}>
+          Foyer will forget its access to your {title} account and stop reading its data. Devices that use this integration keep their settings. You can link it again at any
+          time.
+        </DialogContentText>
+        <DialogContentText sx={{ mb: confirmDelete ? 2 : 0 }}>
+          Keep its history to go on seeing the readings already received{which}, or delete its data to remove them too.
+        </DialogContentText>
+        {confirmDelete && (
+          <Alert severity="error" role="alert">
+            This deletes for good its meters and all their readings{which}. Your other data stays.
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
+        <Button onClick={onClose} disabled={!!busy} autoFocus>
+          Cancel
+        </Button>
+        {confirmDelete ? (
+          <Button color="error" variant="contained" onClick={() => run("delete")} disabled={!!busy} aria-busy={busy === "delete"} startIcon={spinner("delete")}>
+            Yes, delete its data
+          </Button>
+        ) : (
+          <>
+            <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)} disabled={!!busy}>
+              Unlink and delete its data
+            </Button>
+            <Button color="primary" variant="contained" onClick={() => run("keep")} disabled={!!busy} aria-busy={busy === "keep"} startIcon={spinner("keep")}>
+              Unlink and keep history
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
