@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import { requireCaller, sessionIsRemembered } from "@/lib/auth/session";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { EmailForm } from "@/components/account/email-form";
+import { EnergyData } from "@/components/account/energy-data";
 import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
 
@@ -49,6 +50,11 @@ export default async function AccountPage() {
         <Grid size={{ xs: 12, md: 6 }}>
           <Section id="email-title" title="Change e-mail" subtitle="The address you log in with. Your password confirms the change.">
             <EmailForm email={caller.email} />
+          </Section>
+        </Grid>
+        <Grid size={12}>
+          <Section id="energy-data-title" title="Your energy data" subtitle="Your meters' readings as files you can keep, and history from the Enedis customer area.">
+            <EnergyData />
           </Section>
         </Grid>
         <Grid size={12}>

@@ -1,0 +1,395 @@
+"use client";
+// My Account's "Your energy data": each meter's whole history as a file (plain links to
+// GET /api/v1/meters/{id}/export: the browser downloads, the server streams), and the import of
+// the load-curve CSV the Enedis customer area gives (preview, then import). docs/data-rights.md.
+import { useId, useRef, useState } from "react";
+import Link from "next/link";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
+import LinearProgress from "@mui/material/LinearProgress";
+import MuiLink from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
+import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
+import { errorMessage } from "@/components/ui/use-zod-form";
+import type { ImportPreview, ImportResult } from "@/lib/services/imports";
+import type { MeterView } from "@/lib/serializers/meter";
+import { FetchError } from "@/lib/swr/fetcher";
+import { METERS_URL, useMeters } from "@/lib/swr/use-meters";
+import { exportUrl } from "@/lib/validation/export";
+import { mutate } from "swr";
+
+const FORMATS = {
+  "csv-fr": { label: "CSV for French Excel (;)", query: { format: "csv", dialect: "fr" } },
+  "csv-en": { label: "CSV (,)", query: { format: "csv", dialect: "en" } },
+  xml: { label: "XML modelled on IEC 62746-4", query: { format: "xml" } },
+} as const;
+type FormatKey = keyof typeof FORMATS;
+
+const dayFmt = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
+const parisDayFmt = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "Europe/Paris" });
+/** A Paris day `YYYY-MM-DD` as "05 Jan 2026". */
+const dayText = (d: string) => dayFmt.format(new Date(`${d}T12:00:00Z`));
+/** The local days from the first interval's start to the last one's end (exclusive). */
+function rangeText(first: string | null, last: string | null): string {
+  if (!first || !last) return "none";
+  const a = parisDayFmt.format(new Date(first));
+  const b = parisDayFmt.format(new Date(Date.parse(last) - 1));
+  return a === b ? a : `${a} to ${b}`;
+}
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+
+const h3 = { fontWeight: 600, fontSize: "1.05rem", mb: 0.5 } as const;
+const dl = {
+  m: 0,
+  display: "grid",
+  gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" },
+  columnGap: 2,
+  rowGap: { xs: 0, sm: 0.5 },
+  fontSize: 14,
+  "& dt": { color: "text.secondary" },
+  "& dd": { m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: "anywhere" },
+} as const;
+
+/** The section's body: downloads per meter, then the import of a file. */
+export function EnergyData() {
+  return (
+    <Box sx={{ display: "grid", gap: 3 }}>
+      <Box component="section" aria-labelledby="energy-download-title">
+        <Typography id="energy-download-title" component="h3" sx={h3}>
+          Download your readings
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Every 30-minute reading Foyer holds for a meter, one line per half hour (consumption and production). The XML file is modelled on IEC 62746-4; it is not a
+          certified implementation of the standard.
+        </Typography>
+        <MeterDownloads />
+      </Box>
+      <Divider />
+      <Box component="section" aria-labelledby="energy-import-title">
+        <Typography id="energy-import-title" component="h3" sx={h3}>
+          Import a file from the Enedis customer area
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          In your Enedis customer area, download your load curve (&ldquo;courbe de charge&rdquo;, 30-minute steps) as a CSV file, then choose it here: Foyer shows what it
+          holds before importing anything. It goes to the meter with the same PRM, or adds that meter to your account. Readings already fetched from Enedis are kept.
+          Imported history shows in{" "}
+          <MuiLink component={Link} href="/dashboards">
+            My Energy
+          </MuiLink>
+          .
+        </Typography>
+        <ImportFile />
+      </Box>
+    </Box>
+  );
+}
+
+function MeterDownloads() {
+  const { data, error, isLoading, mutate: reload } = useMeters();
+  if (isLoading && !data) return <Skeleton variant="rounded" height={96} aria-label="Loading your meters" />;
+  if (error && !data) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => reload()}>
+            Retry
+          </Button>
+        }
+      >
+        Your meters could not be loaded: {error.message}
+      </Alert>
+    );
+  }
+  if (!data?.length) {
+    return (
+      <Alert severity="info" variant="outlined">
+        No meter yet.{" "}
+        <MuiLink component={Link} href="/integrations">
+          Link your Linky meter
+        </MuiLink>{" "}
+        or import a file below, and its readings can be downloaded here.
+      </Alert>
+    );
+  }
+  return (
+    <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
+      {data.map((m) => (
+        <MeterDownload key={m.id} meter={m} />
+      ))}
+    </Box>
+  );
+}
+
+function MeterDownload({ meter }: { meter: MeterView }) {
+  const [format, setFormat] = useState<FormatKey>("csv-fr");
+  const selectId = useId();
+  const titleId = `export-meter-${meter.id}`;
+  const { oldest_day: oldest, newest_day: newest } = meter.sync;
+  const held = oldest && newest ? (oldest === newest ? dayText(oldest) : `${dayText(oldest)} to ${dayText(newest)}`) : null;
+  return (
+    <Box
+      component="li"
+      aria-labelledby={titleId}
+      sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2, display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}
+    >
+      <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
+        <Typography id={titleId} sx={{ fontWeight: 600, fontSize: "0.95rem", overflowWrap: "anywhere" }}>
+          Meter {meter.usage_point_id}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {held ? `Readings held: ${held}` : "No readings held yet"}
+          {meter.integration_id === null && " · not linked to Enedis"}
+        </Typography>
+      </Box>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: { xs: "wrap", sm: "nowrap" }, alignItems: "center", flex: { xs: "1 1 100%", sm: "0 1 auto" } }}>
+        <TextField
+          select
+          size="small"
+          label="Format"
+          id={selectId}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as FormatKey)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ flex: { xs: "1 1 100%", sm: "0 0 250px" } }}
+          disabled={!held}
+        >
+          {(Object.keys(FORMATS) as FormatKey[]).map((k) => (
+            <option key={k} value={k}>
+              {FORMATS[k].label}
+            </option>
+          ))}
+        </TextField>
+        {held ? (
+          <Button
+            variant="contained"
+            component="a"
+            href={exportUrl(meter.id, FORMATS[format].query)}
+            download
+            startIcon={<DownloadOutlined />}
+            aria-label={`Download meter ${meter.usage_point_id}'s readings as ${FORMATS[format].label}`}
+            sx={{ flex: { xs: "1 1 100%", sm: "0 0 auto" }, whiteSpace: "nowrap" }}
+          >
+            Download
+          </Button>
+        ) : (
+          <Button variant="contained" disabled startIcon={<DownloadOutlined />} sx={{ flex: { xs: "1 1 100%", sm: "0 0 auto" } }}>
+            Download
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+type Step =
+  | { at: "idle" }
+  | { at: "reading"; file: File }
+  | { at: "preview"; file: File; preview: ImportPreview }
+  | { at: "importing"; file: File; preview: ImportPreview }
+  | { at: "done"; result: ImportResult; fileName: string };
+
+/** POSTs the file itself as the body (the routes read it as it arrives; no multipart). */
+async function postFile<T>(url: string, file: File): Promise<T> {
+  const res = await fetch(url, { method: "POST", credentials: "same-origin", headers: { "Content-Type": "text/csv", Accept: "application/json" }, body: file });
+  if (!res.ok) {
+    let body: unknown = null;
+    try {
+      body = await res.json();
+    } catch {}
+    const detail =
+      body && typeof body === "object" && "detail" in body
+        ? String((body as { detail: unknown }).detail)
+        : res.status === 413
+          ? "The file is too large (at most 20 MB)."
+          : `The file could not be read (${res.status}).`;
+    throw new FetchError(res.status, detail, body);
+  }
+  return res.json() as Promise<T>;
+}
+
+function ImportFile() {
+  const [step, setStep] = useState<Step>({ at: "idle" });
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setStep({ at: "reading", file });
+    try {
+      const preview = await postFile<ImportPreview>("/api/v1/meters/import/preview", file);
+      setStep({ at: "preview", file, preview });
+    } catch (e) {
+      setError(errorMessage(e));
+      setStep({ at: "idle" });
+    } finally {
+      // choosing the same file again must fire a change
+      if (input.current) input.current.value = "";
+    }
+  };
+
+  const runImport = async () => {
+    if (step.at !== "preview") return;
+    const { file, preview } = step;
+    setError(null);
+    setStep({ at: "importing", file, preview });
+    try {
+      const url = `/api/v1/meters/import${preview.bad_count > 0 ? "?skip_bad_lines=true" : ""}`;
+      const result = await postFile<ImportResult>(url, file);
+      setStep({ at: "done", result, fileName: file.name });
+      void mutate(METERS_URL);
+    } catch (e) {
+      setError(errorMessage(e));
+      setStep({ at: "preview", file, preview });
+    }
+  };
+
+  const busy = step.at === "reading" || step.at === "importing";
+  const chooseLabel = step.at === "idle" ? "Choose a CSV file" : "Choose another file";
+
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      {error && (
+        <Alert severity="error" role="alert">
+          <AlertTitle>This file cannot be imported</AlertTitle>
+          <Box sx={{ overflowWrap: "anywhere" }}>{error}</Box>
+        </Alert>
+      )}
+      {step.at === "done" && <ImportDone result={step.result} fileName={step.fileName} />}
+      {(step.at === "preview" || step.at === "importing") && (
+        <PreviewCard file={step.file} preview={step.preview} busy={step.at === "importing"} onImport={runImport} onCancel={() => setStep({ at: "idle" })} />
+      )}
+      {step.at === "reading" && (
+        <Box role="status">
+          <Typography variant="body2" sx={{ mb: 1, overflowWrap: "anywhere" }}>
+            Reading {step.file.name}…
+          </Typography>
+          <LinearProgress aria-label={`Reading ${step.file.name}`} />
+        </Box>
+      )}
+      <Box>
+        <Button
+          component="label"
+          variant={step.at === "preview" ? "text" : "outlined"}
+          startIcon={<UploadFileOutlined />}
+          disabled={busy}
+          role={undefined}
+          tabIndex={-1}
+          sx={{ "&:has(input:focus-visible)": { outline: 2, outlineColor: "primary.main", outlineOffset: 2 } }}
+        >
+          {chooseLabel}
+          <Box
+            component="input"
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            aria-label="Enedis CSV file"
+            disabled={busy}
+            onChange={(e: React.ChangeEvent<HTMLInputElement>) => void choose(e.target.files?.[0])}
+            sx={{ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", m: "-1px", p: 0, border: 0, opacity: 0 }}
+          />
+        </Button>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+          A .csv file from the Enedis customer area, at most 20 MB. Nothing is imported before you confirm.
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { file: File; preview: ImportPreview; busy: boolean; onImport: () => void; onCancel: () => void }) {
+  const kind = p.kind === "production" ? "Production" : "Consumption";
+  const importLabel = p.bad_count > 0 ? `Import the ${plural(p.points, "good line")}` : "Import";
+  return (
+    <Box component="section" aria-labelledby="import-preview-title" sx={{ border: 1, borderColor: "primary.light", borderRadius: 2, p: { xs: 1.5, sm: 2 }, display: "grid", gap: 1.5 }}>
+      <Typography id="import-preview-title" component="h4" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+        What {file.name} holds
+      </Typography>
+      <Box component="dl" sx={dl}>
+        <dt>Meter</dt>
+        <dd>
+          {p.usage_point_id}
+          {p.meter_id === null ? " — not in your account yet: importing adds it" : " — already in your account"}
+        </dd>
+        <dt>Curve</dt>
+        <dd>
+          {kind}, every {p.step_minutes} minutes
+        </dd>
+        <dt>Range</dt>
+        <dd>{rangeText(p.first, p.last)}</dd>
+        <dt>Readings</dt>
+        <dd>
+          {plural(p.points, "half hour")} over {plural(p.days, "day")}
+          {p.empty_values > 0 && `, ${plural(p.empty_values, "interval")} without a value (left empty)`}
+          {p.duplicates > 0 && `, ${plural(p.duplicates, "repeated line")}`}
+        </dd>
+        {(p.already_held.enedis > 0 || p.already_held.imported > 0) && (
+          <>
+            <dt>Already held</dt>
+            <dd>
+              {p.already_held.enedis > 0 && `${plural(p.already_held.enedis, "reading")} from Enedis (kept)`}
+              {p.already_held.enedis > 0 && p.already_held.imported > 0 && ", "}
+              {p.already_held.imported > 0 && `${plural(p.already_held.imported, "reading")} imported earlier (replaced)`}
+            </dd>
+          </>
+        )}
+      </Box>
+      {p.bad_count > 0 && (
+        <Alert severity="warning" sx={{ "& .MuiAlert-message": { minWidth: 0, width: "100%" } }}>
+          <AlertTitle>
+            {plural(p.bad_count, "line")} cannot be read and will be skipped
+          </AlertTitle>
+          <Box component="ul" aria-label="Lines that cannot be read" sx={{ m: 0, pl: 2.5, maxHeight: 220, overflowY: "auto", fontSize: 14 }}>
+            {p.bad_lines.map((b) => (
+              <li key={b.line}>
+                Line {b.line}: {b.reason}
+                <Box component="code" sx={{ display: "block", fontSize: 12, color: "text.secondary", overflowWrap: "anywhere" }}>
+                  {b.text}
+                </Box>
+              </li>
+            ))}
+          </Box>
+          {p.bad_count > p.bad_lines.length && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              The first {p.bad_lines.length} are listed.
+            </Typography>
+          )}
+        </Alert>
+      )}
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        <Button variant="contained" onClick={onImport} disabled={busy || p.points === 0} sx={{ flex: { xs: "1 1 100%", sm: "0 0 auto" } }}>
+          {busy ? "Importing…" : importLabel}
+        </Button>
+        <Button onClick={onCancel} disabled={busy} sx={{ flex: { xs: "1 1 100%", sm: "0 0 auto" } }}>
+          Cancel
+        </Button>
+      </Box>
+      {busy && <LinearProgress aria-label="Importing the file" />}
+    </Box>
+  );
+}
+
+function ImportDone({ result: r, fileName }: { result: ImportResult; fileName: string }) {
+  return (
+    <Alert severity="success" role="status">
+      <AlertTitle>
+        {fileName} imported into meter {r.usage_point_id}
+      </AlertTitle>
+      <Box sx={{ overflowWrap: "anywhere" }}>
+        {plural(r.written, "reading")} written, {plural(r.unchanged, "already held", "already held")}, {rangeText(r.first, r.last)} ({plural(r.days, "day")}).
+        {r.bad_count > 0 && ` ${plural(r.bad_count, "line")} skipped.`}
+        {r.meter_created && ` Meter ${r.usage_point_id} was added to your account.`}{" "}
+        <MuiLink component={Link} href={`/dashboards?meter=${r.meter_id}`}>
+          See it in My Energy
+        </MuiLink>
+      </Box>
+    </Alert>
+  );
+}
