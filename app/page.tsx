@@ -1,5 +1,6 @@
 import { getCaller } from "@/lib/auth/session";
 import { listIntegrations } from "@/lib/services/integrations";
+import { acceptedOlderNotice } from "@/lib/services/users";
 import { AppShell } from "@/components/layout/app-shell";
 import { PublicShell } from "@/components/layout/public-shell";
 import { HomeView } from "@/components/home/home-view";
@@ -27,7 +28,7 @@ export default async function HomePage({ searchParams }: Props) {
       </PublicShell>
     );
   }
-  const [{ created, updated }, integrations] = await Promise.all([searchParams, listIntegrations(caller)]);
+  const [{ created, updated }, integrations, noticeChanged] = await Promise.all([searchParams, listIntegrations(caller), acceptedOlderNotice(caller)]);
   const toast: ToastOptions | null =
     created === "true"
       ? { severity: "info", message: "Your integration has been created" }
@@ -37,7 +38,7 @@ export default async function HomePage({ searchParams }: Props) {
   return (
     <AppShell caller={caller}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
-      <HomeView caller={caller} integrations={integrations.map(toIntegrationView)} />
+      <HomeView caller={caller} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} />
     </AppShell>
   );
 }

@@ -28,13 +28,14 @@ const SECTIONS = [
 ];
 
 /**
- * Home for a signed-in user: the privacy notice until accepted, a welcome, the sections of the app,
+ * Home for a signed-in user: the privacy notice until its current version is accepted (`noticeChanged`:
+ * an older one was), a welcome, the sections of the app,
  * then the user's integrations with a sample of each one's data.
  */
-export function HomeView({ caller, integrations }: { caller: Caller; integrations: IntegrationView[] }) {
+export function HomeView({ caller, integrations, noticeChanged }: { caller: Caller; integrations: IntegrationView[]; noticeChanged?: boolean }) {
   return (
     <>
-      {!caller.acceptedTos && <PrivacyNotice contactEmail={env().CONTACT_EMAIL} />}
+      {!caller.acceptedTos && <PrivacyNotice contactEmail={env().CONTACT_EMAIL} previousVersion={noticeChanged} />}
       <Box component="section" aria-labelledby="welcome-title">
         <Typography id="welcome-title" variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1, overflowWrap: "anywhere" }}>
           Welcome{caller.firstName ? `, ${caller.firstName}` : " to Foyer"}

@@ -11,10 +11,14 @@ import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
+import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 import { send } from "@/lib/swr/fetcher";
 
-/** The privacy notice (Variant B), shown until the user confirms acceptance. */
-export function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
+/**
+ * The privacy notice (Variant B), shown until the user confirms acceptance of its current version;
+ * `previousVersion` says they had accepted an older one (what changed is shown first).
+ */
+export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail: string; previousVersion?: boolean }) {
   const router = useRouter();
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -47,19 +51,33 @@ export function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
             Privacy notice
           </Typography>
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 1.5 }}>
+          Version {PRIVACY_NOTICE.version} · {PRIVACY_NOTICE.date}
+        </Typography>
+        {previousVersion && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            <strong>This notice has changed since you accepted it.</strong> {PRIVACY_NOTICE.changes}
+          </Alert>
+        )}
         <Typography sx={{ mb: 1.5 }}>Before you start, please read how Foyer uses the data of your home.</Typography>
         <Box component="ul" sx={{ pl: 3, my: 0, "& li": { mb: 1, lineHeight: 1.6 } }}>
           <li>
             Your data is used for energy, power and carbon-footprint monitoring, for flexibility baseline and offering calculations, and for energy price benchmarks.
           </li>
           <li>It is handled following European data-protection principles.</li>
-          <li>On request, your history can be exported as a flat CSV file or in the IEC 62746-4 format.</li>
+          <li>
+            On request, your history can be exported as a flat CSV file or in the IEC 62746-4 format. You can also download it yourself, at any time, in{" "}
+            <MuiLink component={Link} href="/protected" underline="hover">
+              My Account
+            </MuiLink>
+            .
+          </li>
           <li>
             Cancellation of your data history is requested by e-mail to{" "}
             <MuiLink href={`mailto:${contactEmail}`} underline="hover">
               {contactEmail}
             </MuiLink>
-            .
+            . You can also delete your account yourself in My Account: your profile and all the data of your home are erased at once, and the vendors&apos; access is revoked.
           </li>
           <li>
             Real-time data may be shared via the cloud, with your explicit consent under a European project, with a transmission system operator and its IT partners.

@@ -20,7 +20,7 @@ const FEATURES = [
   { icon: ElectricMeterOutlined, title: "Connect your meters", text: "Link your Linky meter and your Legrand or Netatmo home in a few clicks." },
   { icon: EcoOutlined, title: "See your footprint", text: "Follow your energy, your power and the carbon footprint of your home." },
   { icon: EventRepeatOutlined, title: "Plan your flexibility", text: "Choose the hours when your battery or appliances can help the community." },
-  { icon: ShieldOutlined, title: "Your data, your rules", text: "European data-protection principles; export or erase your history on request." },
+  { icon: ShieldOutlined, title: "Your data, your rules", text: "European data-protection principles; export or erase your history on request, or yourself in My Account." },
 ];
 
 const PROJECTS = [

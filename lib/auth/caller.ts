@@ -1,6 +1,7 @@
 import { decode } from "next-auth/jwt";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { acceptedCurrentNotice } from "@/lib/privacy/notice";
 import { verifyAccessToken } from "./tokens";
 
 /** Who is calling: resolved once per request, from a bearer token or the session cookie. */
@@ -10,6 +11,7 @@ export type Caller = {
   firstName: string | null;
   lastName: string | null;
   isSuperuser: boolean;
+  /** accepted the current privacy notice (lib/privacy/notice.ts) */
   acceptedTos: boolean;
   tokenVersion: number;
   via: "bearer" | "cookie";
@@ -61,11 +63,11 @@ export async function decodeSession(token: string): Promise<SessionClaims | null
 export async function loadCaller(id: number, ver: number, via: Caller["via"]): Promise<Caller | null> {
   const u = await db.user.findUnique({
     where: { id },
-    select: { id: true, email: true, firstName: true, lastName: true, isSuperuser: true, acceptedTos: true, tokenVersion: true, isActive: true },
+    select: { id: true, email: true, firstName: true, lastName: true, isSuperuser: true, acceptedTos: true, tosVersion: true, tokenVersion: true, isActive: true },
   });
   if (!u || !u.isActive || u.tokenVersion !== ver) return null;
-  const { isActive: _active, ...rest } = u;
-  return { ...rest, via };
+  const { isActive: _active, tosVersion: _version, ...rest } = u;
+  return { ...rest, acceptedTos: acceptedCurrentNotice(u), via };
 }
 
 /** Bearer token first; without an Authorization header, the next-auth session cookie. */

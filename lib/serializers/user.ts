@@ -1,4 +1,5 @@
 import type { User } from "@/lib/generated/prisma/client";
+import { acceptedCurrentNotice } from "@/lib/privacy/notice";
 
 /** The columns a User view needs: never the password hash. */
 export const userViewSelect = {
@@ -9,6 +10,7 @@ export const userViewSelect = {
   isActive: true,
   isSuperuser: true,
   acceptedTos: true,
+  tosVersion: true,
   createdAt: true,
 } as const;
 
@@ -22,7 +24,8 @@ export function toUserView(u: UserRow) {
     last_name: u.lastName,
     is_active: u.isActive,
     is_superuser: u.isSuperuser,
-    accepted_tos: u.acceptedTos,
+    // the current notice's acceptance: one of an older version asks again
+    accepted_tos: acceptedCurrentNotice(u),
     created_at: u.createdAt.toISOString(),
   };
 }

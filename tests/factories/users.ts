@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import { createAccessToken } from "@/lib/auth/tokens";
+import { acceptedCurrentNotice, PRIVACY_NOTICE } from "@/lib/privacy/notice";
 
 export const DEFAULT_PASSWORD = "correct-horse-42";
 
@@ -19,9 +20,10 @@ export async function makeUser(o: { email?: string; password?: string; admin?: b
       isActive: o.active ?? true,
       firstName: o.firstName === undefined ? null : o.firstName,
       acceptedTos: o.acceptedTos ?? false,
+      tosVersion: o.acceptedTos ? PRIVACY_NOTICE.version : null,
     },
   });
-  return { id: u.id, email, password, token: await createAccessToken(u), isSuperuser: u.isSuperuser };
+  return { id: u.id, email, password, token: await createAccessToken({ ...u, acceptedTos: acceptedCurrentNotice(u) }), isSuperuser: u.isSuperuser };
 }
 
 /** The usual cast of a permission table: an owner, another user and an admin. */

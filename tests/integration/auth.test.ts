@@ -5,6 +5,7 @@ import { mailbox } from "../helpers/integration-setup";
 import { makeUser } from "../factories/users";
 import { resetTokenFrom } from "../helpers/mailbox";
 import { db } from "@/lib/db";
+import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 import * as token from "@/app/api/token/route";
 import * as signup from "@/app/api/signup/route";
 import * as refresh from "@/app/api/token/refresh/route";
@@ -144,7 +145,7 @@ describe("POST /api/token", () => {
 describe("POST /api/token/refresh", () => {
   it("returns a fresh token with current claims", async () => {
     const u = await makeUser();
-    await db.user.update({ where: { id: u.id }, data: { acceptedTos: true } });
+    await db.user.update({ where: { id: u.id }, data: { acceptedTos: true, tosVersion: PRIVACY_NOTICE.version } });
     const r = await call(refresh.POST, { method: "POST", token: u.token });
     expect(r.status).toBe(200);
     expect(decodeJwt(r.body.access_token)).toMatchObject({ sub: String(u.id), accepted_tos: true, permissions: "user" });

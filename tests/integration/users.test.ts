@@ -3,6 +3,7 @@ import { call } from "../helpers/api";
 import { sessionCookie } from "../helpers/session";
 import { makeCast, makeUser, type TestUser } from "../factories/users";
 import { db } from "@/lib/db";
+import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 import * as users from "@/app/api/v1/users/route";
 import * as user from "@/app/api/v1/users/[id]/route";
 import * as me from "@/app/api/v1/users/me/route";
@@ -70,6 +71,26 @@ describe("user bodies", () => {
     expect(r.body.accepted_tos).toBe(true);
     const t = await call(refresh.POST, { method: "POST", token: cast.owner.token });
     expect(decodeJwt(t.body.access_token).accepted_tos).toBe(true);
+  });
+
+  it("accept_tos holds for the current notice only: an older version's acceptance asks again, once", async () => {
+    const older = await makeUser({ email: "older@example.com" });
+    await db.user.update({ where: { id: older.id }, data: { acceptedTos: true, tosVersion: PRIVACY_NOTICE.version - 1 } });
+    expect((await call(me.GET, { token: older.token })).body.accepted_tos).toBe(false);
+    // login claims, the session's caller and the admin's filter and sort read the same
+    expect(decodeJwt((await call(refresh.POST, { method: "POST", token: older.token })).body.access_token).accepted_tos).toBe(false);
+    const notYet = await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?accepted_tos=false&_sort=id&_order=ASC" });
+    expect(notYet.body.map((u: { email: string }) => u.email)).toContain("older@example.com");
+    expect((await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?accepted_tos=true" })).body).toEqual([]);
+    const sorted = await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?_sort=accepted_tos&_order=DESC" });
+    expect(sorted.status).toBe(200);
+
+    const accepted = await call(acceptTos.POST, { method: "POST", token: older.token });
+    expect(accepted.body.accepted_tos).toBe(true);
+    expect(await db.user.findUniqueOrThrow({ where: { id: older.id }, select: { tosVersion: true } })).toEqual({ tosVersion: PRIVACY_NOTICE.version });
+    const first = await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?_sort=accepted_tos&_order=DESC" });
+    expect(first.body[0].email).toBe("older@example.com");
+    expect((await call(users.GET, { token: cast.admin.token, path: "/api/v1/users?accepted_tos=true" })).body.map((u: { email: string }) => u.email)).toEqual(["older@example.com"]);
   });
 
   it("a non-admin may repeat their own e-mail but not change it, nor their role or activity", async () => {

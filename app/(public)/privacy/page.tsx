@@ -4,6 +4,7 @@ import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { env } from "@/lib/env";
+import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 
 export const metadata: Metadata = { title: "Data Privacy Policy" };
 
@@ -34,6 +35,9 @@ export default function PrivacyPage() {
       </Typography>
       <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
         Data Privacy Policy
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        Version {PRIVACY_NOTICE.version} · in effect since {PRIVACY_NOTICE.date}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         This policy explains which data Foyer collects about your home, why, with whom it may be shared and how you stay in control of it.
@@ -89,6 +93,12 @@ export default function PrivacyPage() {
           On request, we export the history of your data as a flat CSV file or in the IEC 62746-4 format (a standard exchange format for energy flexibility data). To cancel your data
           history, ask for it by e-mail to {mail}; we then erase it, as well as your account if you wish.
         </P>
+        <P>
+          You can also do both yourself, at any time, in My Account: download the history of your meters (a CSV file, or an XML file modelled on IEC 62746-4), and delete your
+          account. Deleting your account erases at once your profile and all the data of your home (meters and their readings, devices, locations, schedules and
+          integrations), asks the vendors that allow it to revoke Foyer&apos;s access and forgets the access keys of the others. It cannot be undone. Unlinking a single
+          integration lets you choose to keep its history or to delete its data too.
+        </P>
       </Section>
 
       <Section title="7. Your rights">
@@ -109,6 +119,19 @@ export default function PrivacyPage() {
         <P>
           Foyer uses a single cookie, strictly necessary to keep you signed in. There are no advertising or tracking cookies, and no third-party fonts or scripts.
         </P>
+      </Section>
+
+      <Section title="10. Changes to this policy">
+        <P>
+          When this policy or the privacy notice changes, the notice is shown to you again, once, with what changed, so that you can accept the new version. We keep which
+          version you accepted.
+        </P>
+        <Box component="ul">
+          <li>
+            Version {PRIVACY_NOTICE.version}, {PRIVACY_NOTICE.date}: {PRIVACY_NOTICE.changes}
+          </li>
+          <li>Version 1: export and erasure of your history on request by e-mail.</li>
+        </Box>
       </Section>
     </Paper>
   );

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { ApiError, badRequest, conflict, isUniqueViolation, unauthorized } from "@/lib/http/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/password";
 import { createAccessToken } from "@/lib/auth/tokens";
+import { acceptedCurrentNotice } from "@/lib/privacy/notice";
 import type { Caller } from "@/lib/auth/caller";
 import { consume, refund, type Limit } from "@/lib/services/rate-limit";
 import { sendMail } from "@/lib/email/transport";
@@ -36,14 +37,14 @@ export async function authenticate(emailInput: string, password: string, ip: str
   const hits = await consume(loginLimits(email, ip));
   const user = await db.user.findUnique({
     where: { email },
-    select: { id: true, email: true, hashedPassword: true, isActive: true, isSuperuser: true, acceptedTos: true, tokenVersion: true },
+    select: { id: true, email: true, hashedPassword: true, isActive: true, isSuperuser: true, acceptedTos: true, tosVersion: true, tokenVersion: true },
   });
   const valid = user ? await verifyPassword(password, user.hashedPassword) : (await verifyAgainstDummy(password), false);
   if (!user || !valid) throw unauthorized("Incorrect username or password");
   await refund(hits);
   if (!user.isActive) throw new ApiError(403, "Inactive user");
-  const { hashedPassword: _hash, ...safe } = user;
-  return safe;
+  const { hashedPassword: _hash, tosVersion: _version, ...safe } = user;
+  return { ...safe, acceptedTos: acceptedCurrentNotice(user) };
 }
 
 /**

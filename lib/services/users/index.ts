@@ -6,6 +6,10 @@ import { boolFilter, orderByWithId, type ListParams } from "@/lib/http/list";
 import { userViewSelect, type UserRow } from "@/lib/serializers/user";
 import { confirmPassword, USER_EXISTS } from "@/lib/services/auth";
 import type { UserCreate, UserUpdate } from "@/lib/validation/user";
+import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
+
+/** Users whose acceptance covers the current privacy notice. */
+const CURRENT_NOTICE: Prisma.UserWhereInput = { acceptedTos: true, tosVersion: { gte: PRIVACY_NOTICE.version } };
 
 export const USER_SORTABLE = ["id", "email", "first_name", "last_name", "is_active", "is_superuser", "accepted_tos", "created_at"] as const;
 export const USER_FILTERABLE = ["is_active", "is_superuser", "accepted_tos", "email", "first_name", "last_name"] as const;
@@ -40,7 +44,8 @@ export async function listUsers(caller: Caller, p: ListParams<UserSort>): Promis
   if (isActive !== undefined) where.isActive = isActive;
   if (isSuperuser !== undefined) where.isSuperuser = isSuperuser;
   const acceptedTos = boolFilter("accepted_tos", p.filters.accepted_tos);
-  if (acceptedTos !== undefined) where.acceptedTos = acceptedTos;
+  // accepted_tos is the current notice's acceptance (lib/privacy/notice.ts)
+  if (acceptedTos !== undefined) where.AND = [acceptedTos ? CURRENT_NOTICE : { OR: [{ acceptedTos: false }, { tosVersion: null }, { tosVersion: { lt: PRIVACY_NOTICE.version } }] }];
   if (p.filters.email) where.email = p.filters.email.trim().toLowerCase();
   if (p.filters.first_name !== undefined) where.firstName = p.filters.first_name;
   if (p.filters.last_name !== undefined) where.lastName = p.filters.last_name;
@@ -51,7 +56,11 @@ export async function listUsers(caller: Caller, p: ListParams<UserSort>): Promis
       { lastName: { contains: p.q, mode: "insensitive" } },
     ];
   }
-  const orderBy = orderByWithId<Prisma.UserOrderByWithRelationInput>(sortColumn[p.sort.field], p.sort.order);
+  const orderBy =
+    p.sort.field === "accepted_tos"
+      ? // by the version accepted, never first: false (none, older) then true (current) when ascending
+        [{ tosVersion: { sort: p.sort.order, nulls: p.sort.order === "asc" ? "first" : "last" } } as const, { id: "asc" } as const]
+      : orderByWithId<Prisma.UserOrderByWithRelationInput>(sortColumn[p.sort.field], p.sort.order);
   // two statements on two pooled connections, no transaction held: a read needs no more
   const [items, total] = await Promise.all([
     db.user.findMany({ where, orderBy, skip: p.skip, take: p.take, select: userViewSelect }),
@@ -116,9 +125,16 @@ export async function updateUser(caller: Caller, id: number, input: UserUpdate):
 
 export { deleteOwnAccount, deletionSummary, deleteUser, removeUser } from "./deletion";
 
-/** POST /api/v1/users/me/accept_tos */
+/** Whether the caller accepted an earlier version of the privacy notice than the current one. */
+export async function acceptedOlderNotice(caller: Caller): Promise<boolean> {
+  if (caller.acceptedTos) return false;
+  const u = await db.user.findUnique({ where: { id: caller.id }, select: { tosVersion: true } });
+  return u?.tosVersion != null && u.tosVersion < PRIVACY_NOTICE.version;
+}
+
+/** POST /api/v1/users/me/accept_tos: accepts the current version of the privacy notice. */
 export async function acceptTos(caller: Caller): Promise<UserRow> {
-  return db.user.update({ where: { id: caller.id }, data: { acceptedTos: true }, select: userViewSelect });
+  return db.user.update({ where: { id: caller.id }, data: { acceptedTos: true, tosVersion: PRIVACY_NOTICE.version }, select: userViewSelect });
 }
 
 /** POST /api/v1/users/me/password: needs the current password; retires every earlier token. */
