@@ -96,6 +96,9 @@ describe("import of the Enedis customer-area CSV", () => {
     expect(skip.body).toMatchObject({ points: 43, written: 43, bad_count: 5, empty_values: 1, duplicates: 1 });
     // 5 January 2026 is within the API's 24 months on 23 November 2026: partial, the sync may complete it
     expect((await days(meterId)).map((d) => [d.day, d.points, d.status])).toEqual([["2026-01-05", 43, "partial"]]);
+    // a partial day holds readings: the range the meters list shows (My Account, My Energy) has it
+    const list = await call(listMetersRoute, { path: "/api/v1/meters", token: owner.token });
+    expect(list.body[0].sync).toMatchObject({ oldest_day: "2026-01-05", newest_day: "2026-01-05", days_fetched: 0 });
   });
 
   it("refuses a malformed file as a whole (422 naming the line), writing nothing", async () => {

@@ -136,8 +136,10 @@ async function progressOf(meterIds: number[]): Promise<Map<number, MeterProgress
            count(*) AS due,
            count(*) FILTER (WHERE d.status IN ('complete', 'gap')) AS done,
            count(*) FILTER (WHERE d.status = 'gap') AS gaps,
-           to_char(min(d.day) FILTER (WHERE d.status = 'complete' AND d.series = 'consumption'), 'YYYY-MM-DD') AS oldest,
-           to_char(max(d.day) FILTER (WHERE d.status = 'complete' AND d.series = 'consumption'), 'YYYY-MM-DD') AS newest
+           -- the days holding readings, of either curve: a partial day (an import's, or one Enedis
+           -- sent incomplete) is held too, and is what an export or My Energy shows
+           to_char(min(d.day) FILTER (WHERE d.points > 0), 'YYYY-MM-DD') AS oldest,
+           to_char(max(d.day) FILTER (WHERE d.points > 0), 'YYYY-MM-DD') AS newest
     FROM meter_days d
     WHERE d.meter_id = ANY(${meterIds}::int[])
     GROUP BY d.meter_id`;
