@@ -55,10 +55,19 @@ export function EmailForm({ email }: { email: string }) {
           autoComplete="email"
           fullWidth
           {...form.text("new_email")}
+          id="email-change-new-email"
           helperText={form.errors.new_email ?? `Currently ${email}`}
           slotProps={{ formHelperText: { sx: { overflowWrap: "anywhere" } } }}
         />
-        <PasswordField label="Password" autoComplete="current-password" fullWidth {...form.text("password")} helperText={form.errors.password ?? "Your current password, to confirm"} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          fullWidth
+          {...form.text("password")}
+          // the password form of the same page has a field named password too
+          id="email-change-password"
+          helperText={form.errors.password ?? "Your current password, to confirm"}
+        />
       </Stack>
       <SubmitButton busy={form.busy}>Change e-mail</SubmitButton>
     </Box>
