@@ -121,10 +121,11 @@ function Bars({ spec }: { spec: Spec }) {
       return { row, value };
     });
     const head = document.createElement("div");
-    tip.replaceChildren(head, ...rows.map((r) => r.row));
+    // in the page only while shown: at rest the legend alone says the series' names
     const show = (u: uPlot, i: number | null) => {
       if (i === null) {
         tip.style.display = "none";
+        tip.replaceChildren();
         if (band) band.style.display = "none";
         return;
       }
@@ -135,6 +136,7 @@ function Bars({ spec }: { spec: Spec }) {
         band.style.left = `${x - w / 2}px`;
         band.style.width = `${Math.max(w, 2)}px`;
       }
+      if (!tip.firstChild) tip.replaceChildren(head, ...rows.map((r) => r.row));
       head.textContent = bucketText(starts[i], ends[i], bucket);
       rows.forEach((r, si) => (r.value.textContent = series[si].format(series[si].data[i])));
       tip.style.display = "block";
@@ -173,10 +175,12 @@ function Bars({ spec }: { spec: Spec }) {
           ticks: { show: true, stroke: gridColour, width: 1, size: 4 },
           // as many labels as fit without touching, on whole steps of buckets
           splits: (u) => {
-            const fit = Math.max(1, Math.floor(u.bbox.width / pxRatio() / (labelWidth + 14)));
+            const width = u.bbox.width / pxRatio();
+            const fit = Math.max(1, Math.floor(width / (labelWidth + 14)));
             const step = Math.max(1, Math.ceil(n / fit));
             const out: number[] = [];
-            for (let i = 0; i < n; i += step) out.push(i);
+            // a label past the right edge (beyond the plot's padding) would be cut: left out
+            for (let i = 0; i < n; i += step) if (i === 0 || ((i + 0.5) / n) * width + labelWidth / 2 <= width + 8) out.push(i);
             return out;
           },
           values: (_u, splits) => splits.map((i) => labels[i] ?? ""),

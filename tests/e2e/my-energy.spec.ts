@@ -58,6 +58,16 @@ test("My Energy: periods, previous and next, a comparison that is remembered, ta
   await settled(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, "my-energy-month-desktop");
+  // the chart's tooltip on hover; the arrow keys walk its buckets, each said in a live region
+  const figure = energy.getByRole("figure", { name: "Energy per period, in kWh" });
+  const box = (await figure.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
+  await expect(figure.getByText(/^Consumption \d/)).toBeVisible();
+  await snap(page, "my-energy-tooltip-desktop");
+  await page.mouse.move(0, 0);
+  await figure.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(figure.locator("[aria-live=polite]")).toContainText(/Consumption \d/);
 
   // previous and next
   const month = await label.textContent();
