@@ -157,7 +157,7 @@ function MeterDownload({ meter }: { meter: MeterView }) {
           value={format}
           onChange={(e) => setFormat(e.target.value as FormatKey)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ flex: { xs: "1 1 100%", sm: "0 0 250px" } }}
+          sx={{ flex: { xs: "1 1 100%", sm: "0 0 290px" } }}
           disabled={!held}
         >
           {(Object.keys(FORMATS) as FormatKey[]).map((k) => (
