@@ -14,6 +14,11 @@ export const QUEUES = {
   chunk: "meter-chunk",
   /** the hourly round: every syncing meter planned again (yesterday, gaps) */
   daily: "meter-daily",
+  /**
+   * a meter's settling checked again: two last chunks finishing together each see the other still
+   * active (pg-boss completes a job after its handler returns), so neither would mark it done
+   */
+  settle: "meter-settle",
   /** Tempo colours from RTE (TEMPO_URL), twice a day: lib/services/tariffs/tempo.ts */
   tempo: "tempo-refresh",
 } as const;
@@ -41,7 +46,7 @@ async function create(workers: boolean): Promise<PgBoss> {
   // stately: at most one queued and one running job per key (a window is never queued twice)
   // a job still active after JOBS_EXPIRE_SECONDS (its worker died) fails by timeout and is retried
   const queue = { policy: "stately" as const, retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: env().JOBS_EXPIRE_SECONDS };
-  for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.daily, { retryLimit: 2 }], [QUEUES.tempo, { retryLimit: 3, retryDelay: 300 }]] as const) {
+  for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.settle, {}], [QUEUES.daily, { retryLimit: 2 }], [QUEUES.tempo, { retryLimit: 3, retryDelay: 300 }]] as const) {
     await boss.createQueue(name, { name, ...queue, ...extra });
     // a queue made by an earlier version or setting takes this process's settings
     await boss.updateQueue(name, { name, ...queue, ...extra });

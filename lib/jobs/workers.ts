@@ -37,7 +37,19 @@ export async function handleChunk(boss: PgBoss, job: { id: string; data: ChunkJo
     }
     throw err;
   }
-  await settleMeter(job.data.meterId, job.id);
+  await settleLater(boss, job.data.meterId, await settleMeter(job.data.meterId, job.id));
+}
+
+/** How long after a "recheck" the meter's settling is checked again. */
+const SETTLE_RECHECK_SECONDS = 2;
+
+async function settleLater(boss: PgBoss, meterId: number, outcome: Awaited<ReturnType<typeof settleMeter>>) {
+  if (outcome === "recheck") await boss.send(QUEUES.settle, { meterId }, { singletonKey: String(meterId), startAfter: SETTLE_RECHECK_SECONDS });
+}
+
+/** The settle queue's job: the meter's settling checked again (and again later while chunks still run). */
+export async function handleSettle(boss: PgBoss, meterId: number) {
+  await settleLater(boss, meterId, await settleMeter(meterId));
 }
 
 /** The hourly round (08:00-20:00, Paris): every syncing meter planned again, spread out. */
@@ -75,6 +87,7 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
     for (let i = 0; i < CHUNK_WORKERS; i++) {
       await boss.work<ChunkJob>(QUEUES.chunk, { pollingIntervalSeconds: 0.5 }, async ([job]) => handleChunk(boss, job, deps).catch(quietly("meter chunk failed")));
     }
+    await boss.work<{ meterId: number }>(QUEUES.settle, { pollingIntervalSeconds: 1 }, async ([job]) => handleSettle(boss, job.data.meterId).catch(quietly("meter settle failed")));
     await boss.work(QUEUES.daily, async () => {
       await handleRound();
     });

@@ -172,6 +172,31 @@ describe("the queue", () => {
     await stopJobs(2000);
   });
 
+  it("two last chunks finishing together: each sees the other still active, and a later check settles the meter", async () => {
+    const { jobs, stopJobs, QUEUES } = await import("@/lib/jobs/queue");
+    const { handleSettle } = await import("@/lib/jobs/workers");
+    const { settleMeter } = await import("@/lib/services/meters/sync");
+    const { meterId } = await meterFor(CONSUMER);
+    await db.meter.update({ where: { id: meterId }, data: { syncState: "running" } });
+    const boss = await jobs();
+    const a = await boss.send(QUEUES.chunk, { meterId }, { singletonKey: `${meterId}:a` });
+    const b = await boss.send(QUEUES.chunk, { meterId }, { singletonKey: `${meterId}:b` });
+    await db.$executeRaw`UPDATE pgboss.job SET state = 'active' WHERE id IN (${a}::uuid, ${b}::uuid)`;
+    // both handlers end before pg-boss marks either complete: neither may settle, both ask again
+    expect(await settleMeter(meterId, a!)).toBe("recheck");
+    expect(await settleMeter(meterId, b!)).toBe("recheck");
+    expect((await db.meter.findUniqueOrThrow({ where: { id: meterId } })).syncState).toBe("running");
+    // pg-boss completes both; the queued re-check finds nothing left
+    await db.$executeRaw`UPDATE pgboss.job SET state = 'completed' WHERE id IN (${a}::uuid, ${b}::uuid)`;
+    await handleSettle(boss, meterId);
+    expect((await db.meter.findUniqueOrThrow({ where: { id: meterId } })).syncState).toBe("done");
+    // a chunk still waiting settles the meter itself when it runs: no re-check needed
+    await db.meter.update({ where: { id: meterId }, data: { syncState: "running" } });
+    await boss.send(QUEUES.chunk, { meterId }, { singletonKey: `${meterId}:c` });
+    expect(await settleMeter(meterId)).toBe("waiting");
+    await stopJobs(2000);
+  });
+
   it("the hourly round plans every syncing meter, spread out, and leaves stopped ones alone", async () => {
     const { handleRound } = await import("@/lib/jobs/workers");
     const a = await meterFor(CONSUMER);

@@ -79,7 +79,7 @@ export async function dropQueuedWork(meterIds: number[]): Promise<void> {
   if (!meterIds.length) return;
   const keys = meterIds.map(String);
   // pg-boss keeps its jobs in schema pgboss; ours carry the meter id as (the prefix of) their key
-  await db.$executeRaw`DELETE FROM pgboss.job WHERE name IN (${QUEUES.plan}, ${QUEUES.chunk}) AND state IN ('created', 'retry')
+  await db.$executeRaw`DELETE FROM pgboss.job WHERE name IN (${QUEUES.plan}, ${QUEUES.chunk}, ${QUEUES.settle}) AND state IN ('created', 'retry')
     AND split_part(singleton_key, ':', 1) = ANY(${keys}::text[])`.catch((err) => {
     // before the queue ever started, its schema does not exist: nothing is queued then
     if (!/relation "pgboss\.job" does not exist/.test(String(err?.message ?? err))) throw err;

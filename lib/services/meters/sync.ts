@@ -200,17 +200,31 @@ async function noDataFor(meter: MeterForSync, series: "consumption" | "productio
   await bookDays(meter.id, series, due, new Map(), now);
 }
 
-/** Whether a meter still has chunk work queued or running (besides the job `exceptId`). */
-export async function hasPendingWork(meterId: number, exceptId?: string): Promise<boolean> {
-  const rows = await db.$queryRaw<{ n: bigint }[]>`
-    SELECT count(*) AS n FROM pgboss.job
+/** A meter's chunk work besides the job `exceptId`: waiting (created, retry) and running (active). */
+export async function pendingWork(meterId: number, exceptId?: string): Promise<{ waiting: number; running: number }> {
+  const rows = await db.$queryRaw<{ waiting: bigint; running: bigint }[]>`
+    SELECT count(*) FILTER (WHERE state IN ('created', 'retry')) AS waiting, count(*) FILTER (WHERE state = 'active') AS running
+    FROM pgboss.job
     WHERE name = 'meter-chunk' AND state IN ('created', 'retry', 'active')
       AND split_part(singleton_key, ':', 1) = ${String(meterId)} AND (${exceptId ?? null}::uuid IS NULL OR id <> ${exceptId ?? null}::uuid)`;
-  return Number(rows[0]?.n ?? 0) > 0;
+  return { waiting: Number(rows[0]?.waiting ?? 0), running: Number(rows[0]?.running ?? 0) };
 }
 
-/** After a chunk: a meter with nothing left to do is done (or stays failed with its error). */
-export async function settleMeter(meterId: number, exceptJobId?: string) {
-  if (await hasPendingWork(meterId, exceptJobId)) return;
+/** Whether a meter still has chunk work queued or running (besides the job `exceptId`). */
+export async function hasPendingWork(meterId: number, exceptId?: string): Promise<boolean> {
+  const p = await pendingWork(meterId, exceptId);
+  return p.waiting + p.running > 0;
+}
+
+/**
+ * After a chunk: a meter with nothing left to do is done (or stays failed with its error).
+ * "recheck" when only other running chunks are left: each of them may be finishing at this very
+ * moment and see this one still active, so the caller checks again a little later.
+ */
+export async function settleMeter(meterId: number, exceptJobId?: string): Promise<"done" | "waiting" | "recheck"> {
+  const p = await pendingWork(meterId, exceptJobId);
+  if (p.waiting) return "waiting";
+  if (p.running) return "recheck";
   await db.meter.updateMany({ where: { id: meterId, syncState: { in: ["queued", "running"] } }, data: { syncState: "done" } });
+  return "done";
 }
