@@ -233,16 +233,20 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
   const current = data.current ? cost(data.current) : null;
   // readings missing leave the same hours out of every option: the comparison still holds on the readings held
   const sameGaps = OPTIONS.every((o) => cost(o) && cost(o)!.reasons.every((r) => r === "readings_missing"));
-  const best = data.cheapest ?? (sameGaps ? OPTIONS.reduce((a, b) => (cost(b)!.total_eur < cost(a)!.total_eur ? b : a)) : null);
+  const onTotal = data.cheapest ?? (sameGaps ? OPTIONS.reduce((a, b) => (cost(b)!.total_eur < cost(a)!.total_eur ? b : a)) : null);
+  // subscriptions unknown for part of the period: a verdict on the kWh alone, said as such
+  const onEnergy = !onTotal ? (data.cheapest_on_energy ?? null) : null;
+  const best = onTotal ?? onEnergy;
+  const amount = (c: EnergyCost) => (onEnergy ? c.energy_eur : c.total_eur);
   const cheapest = best ? cost(best) : null;
-  const onHeld = !data.cheapest && best ? "On the readings held, " : "";
+  const onHeld = onEnergy ? "On the energy alone (subscription prices are not known for the whole period), " : !data.cheapest && best ? "On the readings held, " : "";
   const verdict =
     !best || !cheapest
       ? "Some options could not be priced in full over this period (see why below): no verdict."
       : data.current === best
         ? `${onHeld}your option, ${OPTION_SHORT[best]}, was the cheapest.`
         : current
-          ? `${onHeld}${OPTION_SHORT[best]} would have cost ${eurText(current.total_eur - cheapest.total_eur)} less than your ${OPTION_SHORT[data.current!]}.`
+          ? `${onHeld}${OPTION_SHORT[best]} would have cost ${eurText(amount(current) - amount(cheapest))} less than your ${OPTION_SHORT[data.current!]}.`
           : `${onHeld}${OPTION_SHORT[best]} would have been the cheapest.`;
   const why = OPTIONS.filter((o) => cost(o)?.partial && cost(o)!.reasons.some((r) => r !== "readings_missing"));
   return (
@@ -261,7 +265,7 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
               {data.current === o && <Tag>Your option</Tag>}
               {best === o && <Tag success>Cheapest</Tag>}
               <Box component="span" sx={{ ml: "auto", fontVariantNumeric: "tabular-nums", fontWeight: 500 }}>
-                {c ? `${c.partial ? "at least " : ""}${eurText(c.total_eur)}` : "–"}
+                {c ? (onEnergy ? `${eurText(c.energy_eur)} for the kWh` : `${c.partial ? "at least " : ""}${eurText(c.total_eur)}`) : "–"}
               </Box>
             </Box>
           );
