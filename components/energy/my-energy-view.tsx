@@ -66,7 +66,8 @@ export function MyEnergyView() {
   // Home's summary of one of several meters opens it (?meter=id)
   const asked = Number(useSearchParams().get("meter"));
   const [chosen, setChosen] = useState<number | null>(Number.isInteger(asked) && asked > 0 ? asked : null);
-  const live = meters?.filter((m) => m.sync.state !== "stopped") ?? [];
+  // a stopped meter (unlinked, or made by an import) still shows the history it holds
+  const live = meters?.filter((m) => m.sync.state !== "stopped" || m.sync.oldest_day !== null) ?? [];
   const meter = live.find((m) => m.id === chosen) ?? live[0] ?? null;
 
   if (error && !meters) return <ErrorState error={error} what="your meters" onRetry={() => mutate()} />;
