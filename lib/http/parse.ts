@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { findTextProblems, textProblem, type TextProblem } from "@/lib/validation/text";
-import { ApiError, badRequest, unprocessable, zodIssuesToErrors } from "./errors";
+import { bodyChunks } from "./body-stream";
+import { badRequest, unprocessable, zodIssuesToErrors } from "./errors";
 
 /** The largest request body any endpoint reads (JSON, urlencoded or multipart). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-const payloadTooLarge = () => new ApiError(413, `The request body is too large (at most ${MAX_BODY_BYTES / 1024 / 1024} MB)`);
 
 /**
  * The body's bytes, at most `limit` of them: a declared Content-Length over the limit is refused
@@ -12,31 +12,11 @@ const payloadTooLarge = () => new ApiError(413, `The request body is too large (
  * lying about) its length is never buffered past the limit (413 either way).
  */
 export async function readBodyBytes(req: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = req.headers.get("content-length")?.trim();
-  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw payloadTooLarge();
-  if (!req.body) return new Uint8Array(0);
-  let reader: ReadableStreamDefaultReader<Uint8Array>;
-  try {
-    reader = req.body.getReader();
-  } catch {
-    throw badRequest("The request body could not be read");
-  }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw badRequest("The request body could not be read");
-    }
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw payloadTooLarge();
-    }
-    chunks.push(chunk.value);
+  for await (const chunk of bodyChunks(req, limit)) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
   }
   const bytes = new Uint8Array(size);
   let offset = 0;

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { notFound, unprocessable } from "@/lib/http/errors";
 import { ownedBy } from "@/lib/services/access";
-import { getMeterOrThrow, type MeterWithProgress } from "@/lib/services/meters";
+import { getMeterOrThrow, METER_TARIFF_SELECT, type MeterWithProgress } from "@/lib/services/meters";
 import { heldRange, KIND_CODE, readMaxPower } from "@/lib/services/readings";
 import { listTariffs, tempoColours } from "@/lib/services/tariffs";
 import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
@@ -33,17 +33,7 @@ export type CostView = {
   reasons: CostReason[];
 };
 
-const METER_FIELDS = {
-  id: true,
-  usagePointId: true,
-  producer: true,
-  subscribedKva: true,
-  tariffOption: true,
-  offpeakHours: true,
-  tariff: true,
-  tariffKva: true,
-  offpeakSlots: { select: { validFrom: true, ranges: true } },
-} as const;
+const METER_FIELDS = METER_TARIFF_SELECT;
 
 type EnergyMeter = { id: number; usagePointId: string; producer: boolean | null; settings: TariffSettings };
 

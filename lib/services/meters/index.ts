@@ -9,12 +9,10 @@ import { logError } from "@/lib/log";
 
 type Tx = Prisma.TransactionClient;
 
-const METER_SELECT = {
+/** What prices a meter's readings: its contract data, the household's settings and off-peak sets (My Energy reads these too). */
+export const METER_TARIFF_SELECT = {
   id: true,
-  userId: true,
-  integrationId: true,
   usagePointId: true,
-  sandbox: true,
   producer: true,
   subscribedKva: true,
   tariffOption: true,
@@ -22,6 +20,13 @@ const METER_SELECT = {
   tariff: true,
   tariffKva: true,
   offpeakSlots: { select: { validFrom: true, ranges: true } },
+} as const satisfies Prisma.MeterSelect;
+
+const METER_SELECT = {
+  ...METER_TARIFF_SELECT,
+  userId: true,
+  integrationId: true,
+  sandbox: true,
   syncState: true,
   lastSyncAt: true,
   lastError: true,
