@@ -17,20 +17,7 @@ import { ErrorState, LoadingState } from "@/components/devices/page-states";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { errorMessage } from "@/components/ui/use-zod-form";
-
-/** GET /api/v1/users/me/deletion: what deleting the account would remove. */
-export type DeletionSummary = {
-  meters: number;
-  reading_days: number;
-  readings: number;
-  devices: number;
-  measurements: number;
-  locations: number;
-  schedules: number;
-  integrations: number;
-  vendor_tokens: { integration_id: number; name: string; revoked_at_vendor: boolean }[];
-  last_admin: boolean;
-};
+import type { DeletionSummary } from "@/lib/services/users/deletion";
 
 const SUMMARY_URL = "/api/v1/users/me/deletion";
 /** The server's 403 detail for the last administrator, shown before anyone tries. */
