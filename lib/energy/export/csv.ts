@@ -9,12 +9,19 @@ export type CsvDialect = "fr" | "en";
 /** The header row, the same in both dialects (stable names for programs reading either). */
 export const CSV_COLUMNS = ["meter", "kind", "start_local", "start_utc", "duration", "energy_wh", "average_power_w", "quality", "source"] as const;
 
-const BOM = "\uFEFF";
-const EOL = "\r\n";
+/** The UTF-8 byte order mark French Excel needs to read the file as UTF-8 (`fr` only). */
+export const CSV_BOM = "\uFEFF";
+/** CRLF in both dialects (RFC 4180). */
+export const CSV_EOL = "\r\n";
 /** Characters per chunk handed to the stream (about 64 KiB). */
 const CHUNK = 65_536;
 
-const SEPARATOR: Record<CsvDialect, string> = { fr: ";", en: "," };
+export const CSV_SEPARATOR: Record<CsvDialect, string> = { fr: ";", en: "," };
+
+/** A number as the dialect writes it: `decimal`'s text, with a decimal comma in `fr`. */
+export function csvNumber(x: number, dialect: CsvDialect, decimals = 3): string {
+  return dialect === "fr" ? decimal(x, decimals).replace(".", ",") : decimal(x, decimals);
+}
 
 /**
  * A text field made safe for CSV and for spreadsheets: quoted when it holds the separator, a quote
@@ -40,14 +47,14 @@ export type CsvOptions = {
  * per reading. Energy in Wh and average power in W (energy × 60 / step) with up to 3 decimals.
  */
 export async function* csvChunks(rows: ExportBatches, { usagePointId, dialect }: CsvOptions): AsyncGenerator<string, void, undefined> {
-  const sep = SEPARATOR[dialect];
+  const sep = CSV_SEPARATOR[dialect];
   if (!sep) throw new RangeError(`unknown CSV dialect ${dialect}`);
   const comma = dialect === "fr";
-  const num = comma ? (x: number) => decimal(x).replace(".", ",") : (x: number) => decimal(x);
+  const num = (x: number) => csvNumber(x, dialect);
   const meter = csvText(usagePointId, sep);
   // the fixed words are known to be safe; they go through csvText all the same, once
   const kindText = { consumption: csvText("consumption", sep), production: csvText("production", sep) };
-  let buf = (comma ? BOM : "") + CSV_COLUMNS.join(sep) + EOL;
+  let buf = (comma ? CSV_BOM : "") + CSV_COLUMNS.join(sep) + CSV_EOL;
   let lastStep = -1, duration = "";
   for await (const batch of rows) {
     for (const r of batch) {
@@ -56,7 +63,7 @@ export async function* csvChunks(rows: ExportBatches, { usagePointId, dialect }:
         duration = durationOf(r.stepMin);
       }
       buf += meter + sep + kindText[r.kind] + sep + isoParis(r.t) + sep + isoUtc(r.t) + sep + duration + sep +
-        num(r.wh) + sep + num((r.wh * 60) / r.stepMin) + sep + r.quality + sep + r.source + EOL;
+        num(r.wh) + sep + num((r.wh * 60) / r.stepMin) + sep + r.quality + sep + r.source + CSV_EOL;
       if (buf.length >= CHUNK) {
         yield buf;
         buf = "";
