@@ -37,6 +37,9 @@ const schema = z
     RESET_MAX_PER_HOUR: int(30),
     /** meter exports (CSV/XML downloads) a user may start per hour */
     EXPORTS_MAX_PER_HOUR: int(30),
+    /** "Download my data" archives a user may ask for per 24 hours, and how long a ready one can be downloaded */
+    DATA_ARCHIVES_MAX_PER_DAY: int(3),
+    DATA_ARCHIVE_HOURS: int(48),
     /** the database pool: size, the longest wait for a connection, the longest statement */
     DB_POOL_MAX: int(10),
     DB_CONNECT_TIMEOUT_MS: int(3000),

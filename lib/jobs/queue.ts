@@ -21,6 +21,10 @@ export const QUEUES = {
   settle: "meter-settle",
   /** Tempo colours from RTE (TEMPO_URL), twice a day: lib/services/tariffs/tempo.ts */
   tempo: "tempo-refresh",
+  /** "Download my data": one ZIP built (lib/services/archives) */
+  archive: "data-archive",
+  /** hourly: expired and abandoned archives removed */
+  archiveSweep: "data-archive-sweep",
 } as const;
 
 const g = globalThis as unknown as { foyerBoss?: Promise<PgBoss>; foyerBossWorkers?: boolean };
@@ -46,7 +50,10 @@ async function create(workers: boolean): Promise<PgBoss> {
   // stately: at most one queued and one running job per key (a window is never queued twice)
   // a job still active after JOBS_EXPIRE_SECONDS (its worker died) fails by timeout and is retried
   const queue = { policy: "stately" as const, retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: env().JOBS_EXPIRE_SECONDS };
-  for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.settle, {}], [QUEUES.daily, { retryLimit: 2 }], [QUEUES.tempo, { retryLimit: 3, retryDelay: 300 }]] as const) {
+  for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.settle, {}], [QUEUES.daily, { retryLimit: 2 }], [QUEUES.tempo, { retryLimit: 3, retryDelay: 300 }],
+    // a build that crashed its process is started over (a few minutes for ten years of several meters)
+    [QUEUES.archive, { retryLimit: 2, expireInSeconds: Math.max(900, env().JOBS_EXPIRE_SECONDS) }],
+    [QUEUES.archiveSweep, { retryLimit: 1 }]] as const) {
     await boss.createQueue(name, { name, ...queue, ...extra });
     // a queue made by an earlier version or setting takes this process's settings
     await boss.updateQueue(name, { name, ...queue, ...extra });

@@ -8,6 +8,7 @@ import { linkyData, type LinkyData } from "@/lib/integrations/linky";
 import { logError } from "@/lib/log";
 import { queueSync } from "@/lib/services/meters";
 import { chunkKey, planMeter, runChunk, settleMeter, type ChunkJob, type SyncDeps } from "@/lib/services/meters/sync";
+import { buildArchive, sweepArchives } from "@/lib/services/archives";
 import { configuredTempoSource, runTempoRefresh, type TempoRefreshResult } from "@/lib/services/tariffs/tempo";
 import { BudgetExhausted } from "./pacing";
 import { jobs, QUEUES } from "./queue";
@@ -98,6 +99,14 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
     // one cron schedule for the whole database (pg-boss sends each slot once, whatever the
     // number of processes); the stately queue runs one refresh at a time
     await boss.schedule(QUEUES.tempo, TEMPO_CRON, {}, { tz: "Europe/Paris" });
+    // "Download my data": one archive at a time per process; expired ones swept every hour
+    await boss.work<{ archiveId: string }>(QUEUES.archive, { pollingIntervalSeconds: 1 }, async ([job]) => {
+      await buildArchive(job.data.archiveId).catch(quietly("data archive failed"));
+    });
+    await boss.work(QUEUES.archiveSweep, async () => {
+      await sweepArchives();
+    });
+    await boss.schedule(QUEUES.archiveSweep, "20 * * * *", {}, { tz: "Europe/Paris" });
     // a fresh deployment need not wait for 11:30: one refresh at start, at most one an hour across processes
     if (configuredTempoSource()) await boss.send(QUEUES.tempo, {}, { singletonKey: "start", singletonSeconds: 3600 });
   })().catch((err) => {

@@ -82,6 +82,9 @@ async function household(who: TestUser) {
   // a consent in flight (never completed) and a reset link
   expect((await browser.link("linky", who.token)).status).toBe(200);
   await db.passwordResetToken.create({ data: { userId: who.id, tokenHash: `hash-${who.id}`, expiresAt: new Date(Date.now() + 3_600_000) } });
+  // a "Download my data" archive with its bytes
+  const archive = await db.dataArchive.create({ data: { userId: who.id, status: "ready", sizeBytes: BigInt(4) } });
+  await db.dataArchivePart.create({ data: { archiveId: archive.id, seq: 0, bytes: Buffer.from("PK..") } });
   return { linky, netatmo, meterIds: [a, b] };
 }
 
@@ -229,7 +232,7 @@ describe("POST /api/v1/users/me/delete", () => {
     const fp = await footprint(who.id);
     // the footprint is not vacuous: every kind of row of the household is in it
     expect([...fp.keys()].sort()).toEqual(
-      expect.arrayContaining(["users", "locations", "devices", "measurements", "schedules", "integrations", "oauth_states", "password_reset_tokens", "meters", "meter_days", "meter_offpeak_slots", "energy.readings", "energy.daily_max_power"]),
+      expect.arrayContaining(["users", "locations", "devices", "measurements", "schedules", "integrations", "oauth_states", "password_reset_tokens", "meters", "meter_days", "meter_offpeak_slots", "data_archives", "data_archive_parts", "energy.readings", "energy.daily_max_power"]),
     );
     expect(await jobsOf(meterIds)).toBeGreaterThanOrEqual(3);
     // and the checks below see the rows while they are there

@@ -71,7 +71,12 @@ async function anyReading(meterId: number, kinds: readonly ExportKind[], from?: 
  *   return new Response(toWebStream(chunks), { headers: { "content-type": contentType, "content-disposition": `attachment; filename="${filename}"` } });
  */
 export async function exportMeterHistory(caller: Caller, meterId: number, req: ExportRequest, now = new Date()): Promise<MeterExport> {
-  const usagePointId = await usagePointOf(caller, meterId);
+  return exportOf({ id: meterId, usagePointId: await usagePointOf(caller, meterId) }, req, now);
+}
+
+/** The export of a meter whose access was checked (the route's caller, or the archive's owner). */
+export async function exportOf(meter: { id: number; usagePointId: string }, req: ExportRequest, now = new Date()): Promise<MeterExport> {
+  const { id: meterId, usagePointId } = meter;
   const kinds = req.kinds?.length ? EXPORT_KINDS.filter((k) => req.kinds!.includes(k)) : EXPORT_KINDS;
   if (req.from && req.to && req.from.getTime() >= req.to.getTime()) throw new ApiError(422, "The export's start must be before its end");
   const range = req.from || req.to ? `-${req.from ? parisDayOf(req.from.getTime()) : "start"}_${req.to ? parisDayOf(req.to.getTime() - 1) : "end"}` : "";

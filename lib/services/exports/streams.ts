@@ -4,8 +4,8 @@
 // read ahead of it, and a cancelled download stops the generator (and its queries).
 import { Readable } from "node:stream";
 
-/** A byte stream (UTF-8) of `chunks` for `new Response(body)`. */
-export function toWebStream(chunks: AsyncGenerator<string, void, undefined>): ReadableStream<Uint8Array> {
+/** A byte stream of `chunks` (strings as UTF-8, bytes as they are) for `new Response(body)`. */
+export function toWebStream(chunks: AsyncGenerator<string | Uint8Array, void, undefined>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>(
     {
@@ -13,7 +13,7 @@ export function toWebStream(chunks: AsyncGenerator<string, void, undefined>): Re
         try {
           const { value, done } = await chunks.next();
           if (done) controller.close();
-          else controller.enqueue(encoder.encode(value));
+          else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
         } catch (err) {
           controller.error(err);
         }

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 
+/** A bucket keyed by a user's id is named `<something>-user` (the account's deletion clears those). */
 export type Limit = { bucket: string; key: string; max: number; windowMs: number };
 
 /** Keys are bounded before they reach the index (a client chooses e-mails). */

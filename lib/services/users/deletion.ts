@@ -73,9 +73,9 @@ export async function deletionSummary(caller: Caller): Promise<DeletionSummary> 
  * admins cannot delete each other at once): the last active admin is refused (403), the queue's
  * jobs naming the user's meters go, their readings in `energy` go, and the user row goes with
  * every row that references it (locations, devices and measurements, schedules, integrations and
- * their tokens, meters, consents in flight, reset tokens), plus the rate-limit rows keyed by
- * the user. Any token or session of the user answers 401 from then on (no user to load). Jobs a
- * worker queued meanwhile are purged again after the commit. One log line, ids and counts only.
+ * their tokens, meters, consents in flight, reset tokens, "Download my data" archives), plus the
+ * rate-limit rows keyed by the user. Any token or session of the user answers 401 from then on
+ * (no user to load). Jobs a worker queued meanwhile are purged again after the commit. One log line, ids and counts only.
  */
 export async function removeUser(userId: number, by: "self" | "admin"): Promise<void> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
@@ -97,7 +97,8 @@ export async function removeUser(userId: number, by: "self" | "admin"): Promise<
       ]);
       const removed = await deleteMetersIn(tx, meterIds);
       await tx.rateLimitHit.deleteMany({
-        where: { OR: [{ bucket: "login-email", key: row.email }, { bucket: "reauth-user", key: String(userId) }] },
+        // buckets keyed by the user's id end in "-user" (lib/services/rate-limit)
+        where: { OR: [{ bucket: "login-email", key: row.email }, { bucket: { endsWith: "-user" }, key: String(userId) }] },
       });
       await tx.user.delete({ where: { id: userId } });
       return { meterIds, integrations, devices, locations, schedules, ...removed };

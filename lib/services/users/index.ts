@@ -134,7 +134,7 @@ export async function acceptedOlderNotice(caller: Caller): Promise<boolean> {
 
 /** POST /api/v1/users/me/accept_tos: accepts the current version of the privacy notice. */
 export async function acceptTos(caller: Caller): Promise<UserRow> {
-  return db.user.update({ where: { id: caller.id }, data: { acceptedTos: true, tosVersion: PRIVACY_NOTICE.version }, select: userViewSelect });
+  return db.user.update({ where: { id: caller.id }, data: { acceptedTos: true, tosVersion: PRIVACY_NOTICE.version, tosAcceptedAt: new Date() }, select: userViewSelect });
 }
 
 /** POST /api/v1/users/me/password: needs the current password; retires every earlier token. */
