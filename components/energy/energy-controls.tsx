@@ -1,6 +1,6 @@
 "use client";
-// My Energy's controls: the period (tabs, previous/next, a date), the detail, the comparison and
-// chart or table.
+// My Energy's controls: the period (tabs, previous/next, a date), the detail, the comparison,
+// chart or table, and the download of what is shown.
 import { useId, useRef, useState } from "react";
 import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
@@ -11,6 +11,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
+import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import type { Bucket, CompareKind } from "@/lib/swr/use-energy";
 import { addDays, BUCKET_LABEL, daysBetween, isDay, MAX_CUSTOM_DAYS, PERIOD_KINDS, periodLabel, periodOf, shiftPeriod, type Period, type PeriodKind } from "./period";
 
@@ -31,9 +32,11 @@ type Props = {
   onCompare: (c: CompareKind) => void;
   mode: ViewMode;
   onMode: (m: ViewMode) => void;
+  /** saves the period shown as CSV; null while there is nothing to save (loading, no readings) */
+  onDownload: (() => void) | null;
 };
 
-export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBucket, compare, onCompare, mode, onMode }: Props) {
+export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBucket, compare, onCompare, mode, onMode, onDownload }: Props) {
   const id = useId();
   const prev = shiftPeriod(period, -1);
   const next = shiftPeriod(period, 1);
@@ -102,7 +105,7 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
           <MenuItem value="previous">Previous period</MenuItem>
           <MenuItem value="last_year">Same period last year</MenuItem>
         </TextField>
-        <Box sx={{ ml: { sm: "auto" } }}>
+        <Box sx={{ ml: { sm: "auto" }, display: "flex", alignItems: "center", gap: 1 }}>
           <Segmented
             label="Show as"
             value={mode}
@@ -112,6 +115,17 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
               { value: "table", text: "Table" },
             ]}
           />
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            aria-label="Download the numbers shown as CSV"
+            title="The numbers shown, as CSV for French Excel"
+            disabled={!onDownload}
+            onClick={() => onDownload?.()}
+          >
+            Download
+          </Button>
         </Box>
       </Box>
     </Box>

@@ -6,11 +6,10 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
+import { columnsOf, periodTable, type PeriodUnit } from "@/lib/energy/period-table";
 import type { EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
 import { CHART_HEIGHT } from "./chart-skeleton";
 import { bucketText, eurText, kwhText } from "./period";
-
-type Column = { key: string; label: string; value: (i: number) => string };
 
 const num = { textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 const noData = "no data";
@@ -52,30 +51,27 @@ function Grid({ caption, head, rows }: { caption: string; head: string[]; rows: 
   );
 }
 
-const kwh = (v: number | null | undefined) => (v === null || v === undefined ? noData : kwhText(v, false));
-const eur = (v: number | null | undefined, precise: boolean) => (v === null || v === undefined ? noData : eurText(v, precise));
+const kwh = (v: number | null) => (v === null ? noData : kwhText(v, false));
+const eur = (v: number | null, precise: boolean) => (v === null ? noData : eurText(v, precise));
+const kg = (v: number | null) => (v === null ? noData : v.toFixed(3));
 
-/** Per bucket: consumption, the compared period, production, € and kg CO2 (only the columns that exist); `only="cost"` for the cost panel. */
+/**
+ * Per bucket: consumption, the compared period, production, € and kg CO2 (only the columns that
+ * exist); `only="cost"` for the cost panel. The rows are `periodTable`'s, as the CSV download's.
+ */
 export function EnergyTable({ data, comparedLabel, only }: { data: EnergyAnswer; comparedLabel: string | null; only?: "cost" }) {
-  const s = data.series;
-  const cmp = data.compare?.series;
+  const table = periodTable(data, comparedLabel);
   const fine = data.bucket === "30min" || data.bucket === "hour";
-  const columns: Column[] = [];
-  if (only !== "cost") {
-    columns.push({ key: "c", label: "Consumption (kWh)", value: (i) => kwh(s[i].consumption_kwh) });
-    if (cmp && comparedLabel) columns.push({ key: "cc", label: `${comparedLabel} (kWh)`, value: (i) => kwh(cmp[i]?.consumption_kwh) });
-    if (data.meter.producer) columns.push({ key: "p", label: "Production (kWh)", value: (i) => kwh(s[i].production_kwh) });
-  }
-  if (data.cost) {
-    columns.push({ key: "e", label: "Cost (€)", value: (i) => eur(s[i].cost_eur, fine) });
-    if (only === "cost" && cmp && comparedLabel) columns.push({ key: "ce", label: `${comparedLabel} (€)`, value: (i) => eur(cmp[i]?.cost_eur, fine) });
-  }
-  if (only !== "cost" && data.carbon?.available) columns.push({ key: "co2", label: "CO₂ (kg)", value: (i) => (s[i].co2_kg === null ? noData : s[i].co2_kg!.toFixed(3)) });
+  const shown = columnsOf(table, only === "cost" ? "cost" : "energy");
+  const text = (unit: PeriodUnit, v: number | null) => (unit === "kWh" ? kwh(v) : unit === "€" ? eur(v, fine) : kg(v));
   return (
     <Grid
       caption={only === "cost" ? "Cost per period" : "Energy per period"}
-      head={["Period", ...columns.map((c) => c.label)]}
-      rows={s.map((p, i) => ({ key: p.start, cells: [`${bucketText(p.start, p.end, data.bucket)}${p.complete || p.consumption_kwh === null ? "" : " (partial)"}`, ...columns.map((c) => c.value(i))] }))}
+      head={["Period", ...shown.map((c) => c.column.label)]}
+      rows={table.rows.map((r) => ({
+        key: r.start,
+        cells: [`${bucketText(r.start, r.end, data.bucket)}${r.partial ? " (partial)" : ""}`, ...shown.map((c) => text(c.column.unit, r.values[c.index]))],
+      }))}
     />
   );
 }

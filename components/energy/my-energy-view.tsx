@@ -18,6 +18,7 @@ import Typography from "@mui/material/Typography";
 import BoltOutlined from "@mui/icons-material/BoltOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import { ErrorState } from "@/components/devices/page-states";
+import { periodCsv, periodCsvFilename, periodTable } from "@/lib/energy/period-table";
 import type { MeterView } from "@/lib/serializers/meter";
 import { useEnergy, type CompareKind, type EnergyAnswer } from "@/lib/swr/use-energy";
 import { useMeters } from "@/lib/swr/use-meters";
@@ -25,6 +26,7 @@ import { ChartSkeleton } from "./chart-skeleton";
 import { EnergyControls, type ViewMode } from "./energy-controls";
 import { CarbonCard, CheaperOptionCard, CostCard, TotalsCard, CardSkeleton } from "./energy-cards";
 import { addDays, dayText, daysBetween, missingDaysText, parisToday, periodOf, type Period } from "./period";
+import { saveText } from "./save-file";
 
 const chartsLoading = () => <ChartSkeleton label="Loading the chart" />;
 const EnergyChart = dynamic(() => import("./energy-charts").then((m) => m.EnergyChart), { ssr: false, loading: chartsLoading });
@@ -141,6 +143,12 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
   const stale = Boolean(data) && (data!.from !== period.from || data!.to !== period.to);
   const periodDays = daysBetween(period.from, period.to);
   const comparedLabel = compare ? COMPARED_LABEL[compare] : null;
+  // the period on screen as CSV, built from the answer shown (the table's rows): only once it is
+  // the answer of the period and comparison chosen, and holds readings
+  const shown = data && !isLoading && !stale && data.totals.days_with_data > 0 ? data : null;
+  const download = shown
+    ? () => saveText(periodCsvFilename(shown), periodCsv(periodTable(shown, shown.compare ? comparedLabel : null), "fr"), "text/csv;charset=utf-8")
+    : null;
 
   return (
     <Box ref={box} sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, minWidth: 0 }}>
@@ -166,6 +174,7 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
         onCompare={setCompare}
         mode={mode}
         onMode={setMode}
+        onDownload={hasHistory ? download : null}
       />
       {!hasHistory ? (
         <Alert severity="info">Your meter&apos;s history is on its way from Enedis: the charts appear as soon as its first days are in.</Alert>

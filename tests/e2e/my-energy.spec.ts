@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { apiUser, logIn, PHONE, snap, test } from "./helpers";
 
@@ -159,8 +160,26 @@ test("My Energy: periods, previous and next, a comparison that is remembered, ta
   const table = energy.getByRole("table");
   await expect(table).toBeVisible();
   await expect(table.getByRole("columnheader")).toContainText(["Period", "Consumption (kWh)", "Same period last year (kWh)", "Production (kWh)", "Cost (€)"]);
-  expect(await table.locator("tbody tr").count()).toBeGreaterThanOrEqual(1);
+  const rowsShown = await table.locator("tbody tr").count();
+  expect(rowsShown).toBeGreaterThanOrEqual(1);
   await snap(page, "my-energy-table-desktop");
+
+  // Download: what is shown as CSV (French Excel), made in the page from the table's rows; by keyboard
+  const download = page.getByRole("button", { name: "Download the numbers shown as CSV" });
+  await expect(download).toBeEnabled();
+  await page.getByRole("button", { name: "Table", exact: true }).focus();
+  await page.keyboard.press("Tab");
+  await expect(download).toBeFocused();
+  const [file] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^foyer-${PRODUCER}-consumption-production-(\\d{4}-\\d{2})-01_\\1-\\d{2}-day\\.csv$`));
+  const csv = fs.readFileSync(await file.path(), "utf8");
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  const csvLines = csv.slice(1).split("\r\n");
+  expect(csvLines.pop()).toBe("");
+  // no carbon sample is bundled: no CO2 column, as in the table
+  expect(csvLines[0]).toBe("start_local;end_local;consumption_kwh;last_year_consumption_kwh;production_kwh;cost_eur;last_year_cost_eur;partial;last_year_start_local");
+  expect(csvLines.length - 1).toBe(rowsShown);
+  expect(csvLines[1]).toMatch(/^\d{4}-\d{2}-01T00:00:00\+0[12]:00;\d{4}-\d{2}-02T00:00:00\+0[12]:00;/);
 
   // the keyboard reaches the controls
   await page.getByRole("button", { name: "Chart", exact: true }).focus();
