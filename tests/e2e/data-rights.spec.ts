@@ -154,3 +154,64 @@ test("My Account: download a meter's readings as CSV and XML, import Enedis cust
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+/** The names of a ZIP's entries (its central directory), read with yauzl. */
+async function zipEntries(bytes: Buffer): Promise<string[]> {
+  const yauzl = (await import("yauzl")).default;
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const names: string[] = [];
+      zip.on("entry", (e: { fileName: string }) => {
+        names.push(e.fileName);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+test("My Account: Download my data prepares a ZIP with progress, offers it, deletes it on request", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  const auth = { authorization: `Bearer ${user.token}` };
+  expect((await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: auth })).ok).toBe(true);
+  // a week of readings, imported through the API, so that the archive holds a meter's files
+  const imported = await fetch(`${baseURL}/api/v1/meters/import`, { method: "POST", headers: { ...auth, "content-type": "text/csv" }, body: fs.readFileSync(CONSUMER_2024) });
+  expect(imported.status).toBe(200);
+  await logIn(page, user.email, user.password);
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/protected");
+
+  const section = page.getByRole("region", { name: "Download my data" });
+  await expect(section.getByText("3 of 3 left today.", { exact: false })).toBeVisible();
+  await section.getByRole("button", { name: "Prepare my data" }).click();
+  // the progress shows while the job runs (or the file is already there on a fast machine)
+  const ready = section.getByText(/^Your data is ready \(\d+ KB\), prepared on /);
+  await expect(section.getByRole("status").or(ready)).toBeVisible();
+  await expect(ready).toBeVisible({ timeout: 60_000 });
+  await expect(section.getByText("2 of 3 left today.", { exact: false })).toBeVisible();
+  await shot(page, "data-rights-archive-ready-desktop");
+
+  const zip = await downloaded(page, () => section.getByRole("link", { name: "Download ZIP" }).click());
+  expect(zip.download.suggestedFilename()).toMatch(/^foyer-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  expect(zip.bytes.subarray(0, 2).toString()).toBe("PK");
+  expect(await zipEntries(zip.bytes)).toEqual([
+    "README.txt", "account.json", "consents.json", "locations.json", "devices.json", "schedules.json", "integrations.json", "meters.json",
+    `readings/${CONSUMER}.csv`, `readings/${CONSUMER}.xml`,
+  ]);
+
+  // on a phone
+  await page.setViewportSize(PHONE);
+  await expect(ready).toBeVisible();
+  await shot(page, "data-rights-archive-ready-phone");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // deleted on request: the link goes, the allowance stays spent
+  await section.getByRole("button", { name: "Delete it now" }).click();
+  await expect(ready).toBeHidden();
+  await expect(section.getByRole("button", { name: "Prepare my data" })).toBeEnabled();
+  await expect(section.getByText("2 of 3 left today.", { exact: false })).toBeVisible();
+});

@@ -3,6 +3,7 @@ import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { requireCaller, sessionIsRemembered } from "@/lib/auth/session";
+import { DataArchive } from "@/components/account/data-archive";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { EmailForm } from "@/components/account/email-form";
 import { EnergyData } from "@/components/account/energy-data";
@@ -34,7 +35,7 @@ export default async function AccountPage() {
         My Account
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
-        Your profile and your password.
+        Your profile, your password, your data.
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -55,6 +56,15 @@ export default async function AccountPage() {
         <Grid size={12}>
           <Section id="energy-data-title" title="Your energy data" subtitle="Your meters' readings as files you can keep, and history from the Enedis customer area.">
             <EnergyData />
+          </Section>
+        </Grid>
+        <Grid size={12}>
+          <Section
+            id="data-archive-title"
+            title="Download my data"
+            subtitle="Everything Foyer holds about you in one ZIP file: profile, consents, locations, devices, schedules, linked accounts (never their access tokens), meters and every reading as CSV and XML."
+          >
+            <DataArchive />
           </Section>
         </Grid>
         <Grid size={12}>
