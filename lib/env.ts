@@ -37,6 +37,9 @@ const schema = z
     RESET_MAX_PER_HOUR: int(30),
     /** meter exports (CSV/XML downloads) a user may start per hour */
     EXPORTS_MAX_PER_HOUR: int(30),
+    /** Enedis customer-area files a user may import per hour, and previews (each parses the whole file, up to 20 MB) */
+    IMPORTS_MAX_PER_HOUR: int(20),
+    IMPORT_PREVIEWS_MAX_PER_HOUR: int(60),
     /** "Download my data" archives a user may ask for per 24 hours, and how long a ready one can be downloaded */
     DATA_ARCHIVES_MAX_PER_DAY: int(3),
     DATA_ARCHIVE_HOURS: int(48),

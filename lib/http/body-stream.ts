@@ -6,14 +6,19 @@ import { ApiError, badRequest } from "./errors";
 const sizeOf = (n: number) => (n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MB` : `${n} bytes`);
 export const payloadTooLarge = (limit: number) => new ApiError(413, `The request body is too large (at most ${sizeOf(limit)})`);
 
+/** 413 for a declared Content-Length over `limit`, at once (a route checks it before counting the request). */
+export function refuseDeclaredOver(req: Request, limit: number): void {
+  const declared = req.headers.get("content-length")?.trim();
+  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw payloadTooLarge(limit);
+}
+
 /**
  * The body's chunks, at most `limit` bytes in all: a declared Content-Length over the limit is
  * refused before anything is read (413); past it while reading, the stream is cancelled (413).
  * Stopping early (a `break`, a thrown error downstream) cancels the request's stream too.
  */
 export async function* bodyChunks(req: Request, limit: number): AsyncGenerator<Uint8Array> {
-  const declared = req.headers.get("content-length")?.trim();
-  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw payloadTooLarge(limit);
+  refuseDeclaredOver(req, limit);
   if (!req.body) return;
   let reader: ReadableStreamDefaultReader<Uint8Array>;
   try {

@@ -2,11 +2,12 @@
 // against a real PostgreSQL: real-shaped files (tests/fixtures/enedis/customer-area-*.csv) with a
 // BOM, CRLF, both 2026 clock changes, bad lines, another meter; what is stored and read back,
 // what a refused file leaves (nothing), ownership, idempotence, precedence over the Enedis API's
-// readings, the day bookkeeping the sync reads, and a year streamed in chunks.
+// readings, the day bookkeeping the sync reads, a year streamed in chunks, and the per-user limits.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import type { Caller } from "@/lib/auth/caller";
 import { previewImport, runImport } from "@/lib/services/imports";
 import { aggregate, upsertCurve } from "@/lib/services/readings";
@@ -220,5 +221,54 @@ describe("import of the Enedis customer-area CSV", () => {
     const booked = await days(meterId);
     expect(booked).toHaveLength(365);
     expect(booked.every((d) => d.status === "complete")).toBe(true);
+  });
+});
+
+// Last in the file: a key refused is remembered in this process for 2 s (lib/services/rate-limit),
+// and user ids start again at 1 in every test.
+describe("limits per user and hour (IMPORTS_MAX_PER_HOUR, IMPORT_PREVIEWS_MAX_PER_HOUR)", () => {
+  const csv = { "content-type": "text/csv" };
+  const hits = (bucket: string) => db.rateLimitHit.count({ where: { bucket } });
+
+  it("answers 429 with Retry-After past the limit, a refused import changing nothing; previews have their own allowance; cheap refusals come first and do not count", { timeout: 120_000 }, async () => {
+    const { IMPORTS_MAX_PER_HOUR: imports, IMPORT_PREVIEWS_MAX_PER_HOUR: previews } = env();
+    expect([imports, previews]).toEqual([20, 60]);
+    const dst = file("customer-area-dst-2026.csv");
+    const preview = (u: TestUser | null, body = dst) => call(previewRoute, { path: "/api/v1/meters/import/preview", token: u?.token, body, headers: csv });
+    const run = (u: TestUser | null, body = dst, path = "/api/v1/meters/import") => call(importRoute, { path, token: u?.token, body, headers: csv });
+
+    for (let i = 0; i < previews; i++) expect((await preview(owner)).status).toBe(200);
+    const refusedPreview = await preview(owner);
+    expect(refusedPreview).toMatchObject({ status: 429, body: { detail: "Too many attempts, please try again later" } });
+    expect(Number(refusedPreview.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(await hits("import-preview-user")).toBe(previews);
+
+    // imports count apart: the same file each time (the first writes, the others find it held)
+    for (let i = 0; i < imports; i++) expect((await run(owner)).status).toBe(200);
+    const before = { meters: await db.meter.count(), readings: await stored(meterId), days: await days(meterId) };
+    expect(before.readings.n).toBe(288);
+
+    // a file for a new usage point, refused: no meter made, no reading, no day booked, no hit
+    const refused = await run(owner, file("customer-area-other-prm.csv"));
+    expect(refused).toMatchObject({ status: 429, body: { detail: "Too many attempts, please try again later" } });
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await db.meter.count()).toBe(before.meters);
+    expect(await db.meter.findFirst({ where: { usagePointId: OTHER_PRM } })).toBeNull();
+    expect(await stored(meterId)).toEqual(before.readings);
+    expect(await days(meterId)).toEqual(before.days);
+    expect(await hits("import-user")).toBe(imports);
+
+    // checked before the limit, and not counted: no login, a bad query, a form, a declared size over 20 MB
+    expect((await run(null)).status).toBe(401);
+    expect((await run(owner, dst, "/api/v1/meters/import?meter_id=abc")).status).toBe(422);
+    expect((await call(importRoute, { path: "/api/v1/meters/import", token: owner.token, form: { file: "x" } })).status).toBe(415);
+    expect((await call(importRoute, { path: "/api/v1/meters/import", token: owner.token, body: "x", headers: { ...csv, "content-length": String(21 * 1024 * 1024) } })).status).toBe(413);
+    expect(await hits("import-user")).toBe(imports);
+
+    // another household is not affected
+    expect((await preview(other, file("customer-area-other-prm.csv"))).status).toBe(200);
+    expect((await run(other, file("customer-area-other-prm.csv"))).status).toBe(200);
   });
 });
