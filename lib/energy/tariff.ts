@@ -6,8 +6,7 @@ import { KVA_STEPS, TARIFF_OPTIONS, type TariffOption } from "./tariff-options";
 
 export { KVA_STEPS, TARIFF_OPTIONS, type TariffOption };
 
-export const TEMPO_COLOURS = ["blue", "white", "red"] as const;
-export type TempoColour = (typeof TEMPO_COLOURS)[number];
+export { TEMPO_COLOURS, type TempoColour } from "@/lib/enums";
 
 /** The price columns of each option, in € TTC per kWh. */
 export const PRICE_KEYS = {

@@ -1,12 +1,11 @@
 // Which vendor endpoints the app talks to: the real ones when credentials are configured, else
 // the bundled sandbox (app/api/sandbox/<vendor>). Tests point a vendor at a local fake.
 import { env } from "@/lib/env";
-import type { IntegrationName } from "@/lib/generated/prisma/client";
+import { INTEGRATION_NAMES, type IntegrationName } from "@/lib/enums";
 import type { Fetch } from "./oauth";
 
 /** The vendor API behind an integration name (legrand_up is a Legrand account too). */
 export type Vendor = "linky" | "netatmo" | "legrand";
-export const INTEGRATION_NAMES = ["linky", "legrand", "legrand_up", "netatmo"] as const satisfies readonly IntegrationName[];
 export const vendorOf = (name: IntegrationName): Vendor => (name === "legrand_up" ? "legrand" : name);
 
 /**

@@ -1,15 +1,14 @@
 // Device, measurement and user-device schemas shared by the device forms and the handlers.
 import { z } from "zod";
+import { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DataSource, type DeviceType, type MeasureType, type Phase } from "@/lib/enums";
 import { optionalEnum, optionalRef, optionalText, requiredRef, requiredText } from "./common";
 
-export const DEVICE_TYPES = ["spoony", "shelly", "netatmo", "linky", "dcbel", "legrand", "unknown_device_type"] as const;
+export { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DeviceType, type Phase };
 /** The device types offered by the device-info form (Variant B). */
-export const DEVICE_INFO_TYPES = ["spoony", "netatmo", "shelly", "linky", "dcbel"] as const;
+export const DEVICE_INFO_TYPES = ["spoony", "netatmo", "shelly", "linky", "dcbel"] as const satisfies readonly DeviceType[];
 /** The device types offered by the user-devices form (Variant A). */
-export const USER_DEVICE_TYPES = ["legrand", "linky", "netatmo", "shelly", "spoony", "unknown_device_type"] as const;
-export const PHASES = ["single", "three"] as const;
-export const MEASURE_TYPES = ["unset", "unused", "pv", "ev", "total_home", "calc", "other"] as const;
-export const MEASURE_TYPE_LABELS: Record<(typeof MEASURE_TYPES)[number], string> = {
+export const USER_DEVICE_TYPES = ["legrand", "linky", "netatmo", "shelly", "spoony", "unknown_device_type"] as const satisfies readonly DeviceType[];
+export const MEASURE_TYPE_LABELS: Record<MeasureType, string> = {
   unset: "Unset",
   unused: "Unused (CT clamp not connected)",
   pv: "PV",
@@ -18,21 +17,9 @@ export const MEASURE_TYPE_LABELS: Record<(typeof MEASURE_TYPES)[number], string>
   calc: "Calculated",
   other: "Other",
 };
-export const CLASSIFICATIONS = ["consumption", "production", "channel_classification_unknown"] as const;
-export const SMART_APPLIANCE_CATEGORIES = [
-  "periodical_appliances",
-  "continuous_appliances",
-  "behavioral_appliances",
-  "hvac",
-  "battery_operated_rechargeable_appliances",
-  "residential_energy_storage_system",
-] as const;
-export const DATA_SOURCES = ["legrand_api", "linky_api", "mqtt", "netatmo_api", "shelly_api", "unknown_data_source"] as const;
 /** Sources read through a vendor's API: these need one of the user's integrations. */
-export const VENDOR_SOURCES = ["legrand_api", "linky_api", "netatmo_api"] as const;
+export const VENDOR_SOURCES = ["legrand_api", "linky_api", "netatmo_api"] as const satisfies readonly DataSource[];
 
-export type DeviceType = (typeof DEVICE_TYPES)[number];
-export type Phase = (typeof PHASES)[number];
 
 /**
  * How many measurements a device may have: 3 for a single-phase spoony or shelly, 1 for any

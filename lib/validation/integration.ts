@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { INTEGRATION_NAMES } from "@/lib/enums";
 
-export const INTEGRATION_NAMES = ["linky", "legrand", "legrand_up", "netatmo"] as const;
 export const integrationNameSchema = z.enum(INTEGRATION_NAMES);
 export type IntegrationNameInput = z.infer<typeof integrationNameSchema>;
 

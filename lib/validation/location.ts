@@ -1,8 +1,9 @@
 // Location schema shared by the location form and the handlers.
 import { z } from "zod";
+import { COUNTRIES } from "@/lib/enums";
 import { optionalRef, requiredText } from "./common";
 
-export const COUNTRIES = ["FR", "DE", "IE", "AT", "EE", "CA", "US"] as const;
+export { COUNTRIES };
 export const COUNTRY_NAMES: Record<(typeof COUNTRIES)[number], string> = {
   FR: "France", DE: "Germany", IE: "Ireland", AT: "Austria", EE: "Estonia", CA: "Canada", US: "United States",
 };
