@@ -1,10 +1,11 @@
 import { getCaller } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 import { listIntegrations } from "@/lib/services/integrations";
 import { acceptedOlderNotice } from "@/lib/services/users";
 import { AppShell } from "@/components/layout/app-shell";
 import { PublicShell } from "@/components/layout/public-shell";
 import { HomeView } from "@/components/home/home-view";
-import { toIntegrationView } from "@/components/integrations/integration-view";
+import { toIntegrationView } from "@/lib/serializers/integration";
 import { LandingPage } from "@/components/landing/landing-page";
 import { ToastOnLoad } from "@/components/ui/toast-on-load";
 import type { ToastOptions } from "@/components/ui/toast-provider";
@@ -16,15 +17,16 @@ type Props = { searchParams: Promise<{ created?: string | string[]; updated?: st
 // ?account_deleted=1.
 export default async function HomePage({ searchParams }: Props) {
   const caller = await getCaller();
+  const contact = env().CONTACT_EMAIL;
   if (!caller) {
     const deleted = (await searchParams).account_deleted === "1";
     return (
-      <PublicShell fullBleed>
+      <PublicShell fullBleed contact={contact}>
         <ToastOnLoad
           toast={deleted ? { severity: "success", title: "Your account was deleted", message: "Your profile and the data of your home are gone. Thank you for using Foyer." } : null}
           removeParams={["account_deleted"]}
         />
-        <LandingPage />
+        <LandingPage contact={contact} />
       </PublicShell>
     );
   }
@@ -36,9 +38,9 @@ export default async function HomePage({ searchParams }: Props) {
         ? { severity: "info", message: "Your integration has been updated" }
         : null;
   return (
-    <AppShell caller={caller}>
+    <AppShell caller={caller} contact={contact}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
-      <HomeView caller={caller} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} />
+      <HomeView caller={caller} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} />
     </AppShell>
   );
 }

@@ -1,8 +1,13 @@
 import { requireCaller } from "@/lib/auth/session";
 import { AppShell } from "@/components/layout/app-shell";
+import { env } from "@/lib/env";
 
 // Every page of this group needs a valid, current session (proxy.ts only checks that a cookie exists).
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const caller = await requireCaller();
-  return <AppShell caller={caller}>{children}</AppShell>;
+  return (
+    <AppShell caller={caller} contact={env().CONTACT_EMAIL}>
+      {children}
+    </AppShell>
+  );
 }

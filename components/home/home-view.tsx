@@ -12,7 +12,6 @@ import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import type { Caller } from "@/lib/auth/caller";
-import { env } from "@/lib/env";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
 import { PrivacyNotice } from "./privacy-notice";
@@ -32,10 +31,10 @@ const SECTIONS = [
  * an older one was), a welcome, the sections of the app,
  * then the user's integrations with a sample of each one's data.
  */
-export function HomeView({ caller, integrations, noticeChanged }: { caller: Caller; integrations: IntegrationView[]; noticeChanged?: boolean }) {
+export function HomeView({ caller, integrations, noticeChanged, contact }: { caller: Caller; integrations: IntegrationView[]; noticeChanged?: boolean; contact: string }) {
   return (
     <>
-      {!caller.acceptedTos && <PrivacyNotice contactEmail={env().CONTACT_EMAIL} previousVersion={noticeChanged} />}
+      {!caller.acceptedTos && <PrivacyNotice contactEmail={contact} previousVersion={noticeChanged} />}
       <Box component="section" aria-labelledby="welcome-title">
         <Typography id="welcome-title" variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1, overflowWrap: "anywhere" }}>
           Welcome{caller.firstName ? `, ${caller.firstName}` : " to Foyer"}

@@ -14,7 +14,6 @@ import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
 import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
 import MailOutlined from "@mui/icons-material/MailOutlined";
 import OpenInNew from "@mui/icons-material/OpenInNew";
-import { env } from "@/lib/env";
 
 const FEATURES = [
   { icon: ElectricMeterOutlined, title: "Connect your meters", text: "Link your Linky meter and your Legrand or Netatmo home in a few clicks." },
@@ -30,8 +29,7 @@ const PROJECTS = [
 ];
 
 /** The page visitors see at '/': what Foyer is, how to join, whom to contact. */
-export function LandingPage() {
-  const contact = env().CONTACT_EMAIL;
+export function LandingPage({ contact }: { contact: string }) {
   return (
     <>
       <Box component="section" aria-labelledby="hero-title" sx={{ background: "linear-gradient(180deg, #eaf5ef 0%, #f6f8f7 100%)", py: { xs: 5, md: 9 } }}>

@@ -12,7 +12,7 @@ export function displayName(caller: Pick<Caller, "email" | "firstName" | "lastNa
 }
 
 /** The frame of every logged-in page: top bar with navigation, content, footer. */
-export function AppShell({ caller, children }: { caller: Caller; children: React.ReactNode }) {
+export function AppShell({ caller, contact, children }: { caller: Caller; contact: string; children: React.ReactNode }) {
   const user: HeaderUser = { name: displayName(caller), email: caller.email, isAdmin: caller.isSuperuser };
   return (
     <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
@@ -21,7 +21,7 @@ export function AppShell({ caller, children }: { caller: Caller; children: React
       <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flexGrow: 1, outline: "none", py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}>
         {children}
       </Container>
-      <SiteFooter />
+      <SiteFooter contact={contact} />
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import { SkipLink } from "./skip-link";
  * The frame of the pages for visitors (login, signup, privacy...): top bar, content, footer.
  * `fullBleed` leaves the content edge to edge (the landing page draws its own sections).
  */
-export function PublicShell({ children, fullBleed = false }: { children: React.ReactNode; fullBleed?: boolean }) {
+export function PublicShell({ children, contact, fullBleed = false }: { children: React.ReactNode; contact: string; fullBleed?: boolean }) {
   return (
     <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
       <SkipLink />
@@ -22,7 +22,7 @@ export function PublicShell({ children, fullBleed = false }: { children: React.R
           {children}
         </Container>
       )}
-      <SiteFooter />
+      <SiteFooter contact={contact} />
     </Box>
   );
 }

@@ -3,11 +3,9 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import { env } from "@/lib/env";
 
-/** The footer of every page: the privacy policy and a contact link. */
-export function SiteFooter() {
-  const contact = env().CONTACT_EMAIL;
+/** The footer of every page: the privacy policy and a contact link (`contact`: the deployment's CONTACT_EMAIL, from the page). */
+export function SiteFooter({ contact }: { contact: string }) {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", mt: "auto" }}>
       <Container maxWidth="lg" sx={{ py: 3, display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: { xs: 1.5, sm: 3 }, alignItems: { sm: "center" } }}>

@@ -3,7 +3,7 @@
 // unlinking, and the on-demand data samples of the home page (Legrand plants, Linky, Netatmo).
 import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR, { mutate } from "swr";
-import type { IntegrationView } from "@/components/integrations/integration-view";
+import type { IntegrationView } from "@/lib/serializers/integration";
 import { FetchError, send } from "./fetcher";
 import { retryServerErrors } from "./retry";
 
