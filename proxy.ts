@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { sessionTokenFrom } from "@/lib/auth/session-token";
 import { contentSecurityPolicy, dashboardFrameOrigin, newNonce } from "@/lib/security/csp";
 
 /** Pages behind the login (each path and everything below it). */
@@ -14,16 +15,13 @@ const LOGIN_REQUIRED = [
   "/admin",
 ];
 
-// next-auth's session cookie names (lib/auth/caller.ts); large sessions are split into name.0, name.1...
-// Repeated here because the proxy must not import the database layer.
-const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
 function needsLogin(path: string): boolean {
   return LOGIN_REQUIRED.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
 function hasSessionCookie(req: NextRequest): boolean {
-  return SESSION_COOKIES.some((name) => req.cookies.has(name) || req.cookies.has(`${name}.0`));
+  return Boolean(sessionTokenFrom((name) => req.cookies.get(name)?.value));
 }
 
 const isDashboards = (path: string) => path === "/dashboards" || path.startsWith("/dashboards/");

@@ -2,6 +2,7 @@ import { decode } from "next-auth/jwt";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { acceptedCurrentNotice } from "@/lib/privacy/notice";
+import { cookieHeaderGetter, SESSION_COOKIES, sessionTokenFrom } from "./session-token";
 import { verifyAccessToken } from "./tokens";
 
 /** Who is calling: resolved once per request, from a bearer token or the session cookie. */
@@ -17,36 +18,14 @@ export type Caller = {
   via: "bearer" | "cookie";
 };
 
-export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+export { SESSION_COOKIES };
 
 /** What our next-auth JWT carries (see lib/auth/next-auth.ts). */
 export type SessionClaims = { uid: number; ver: number; sessionExpires: number };
 
-function readCookie(req: Request, name: string): string | undefined {
-  const raw = req.headers.get("cookie");
-  if (!raw) return undefined;
-  for (const part of raw.split(";")) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return undefined;
-}
 
-/** Reads the next-auth session cookie (possibly chunked as name.0, name.1, ...). */
-function sessionCookie(req: Request): string | undefined {
-  for (const name of SESSION_COOKIES) {
-    const whole = readCookie(req, name);
-    if (whole) return whole;
-    let chunks = "";
-    for (let i = 0; ; i++) {
-      const c = readCookie(req, `${name}.${i}`);
-      if (!c) break;
-      chunks += c;
-    }
-    if (chunks) return chunks;
-  }
-  return undefined;
-}
+/** Whether a session was opened with "Remember me": it outlives a plain one (SESSION_HOURS), with a minute's slack. */
+export const isRemembered = (claims: SessionClaims, now = Date.now()) => claims.sessionExpires * 1000 - now > env().SESSION_HOURS * 3600 * 1000 + 60_000;
 
 export async function decodeSession(token: string): Promise<SessionClaims | null> {
   try {
@@ -79,7 +58,7 @@ export async function resolveCaller(req: Request): Promise<Caller | null> {
     const claims = await verifyAccessToken(m[1]);
     return claims && loadCaller(Number(claims.sub), claims.ver, "bearer");
   }
-  const cookie = sessionCookie(req);
+  const cookie = sessionTokenFrom(cookieHeaderGetter(req.headers.get("cookie")));
   if (cookie) {
     const claims = await decodeSession(cookie);
     return claims && loadCaller(claims.uid, claims.ver, "cookie");

@@ -7,7 +7,8 @@ import { assertCleanText, validate } from "@/lib/http/parse";
 import { loginSchema } from "@/lib/validation/auth";
 import { authenticate } from "@/lib/services/auth";
 import { clientIp } from "./client-ip";
-import { decodeSession, loadCaller, SESSION_COOKIES, type Caller } from "./caller";
+import { decodeSession, loadCaller, type Caller } from "./caller";
+import { sessionTokenFrom } from "./session-token";
 
 /**
  * Browser sessions: next-auth credentials with the JWT strategy in an httpOnly cookie. The JWT
@@ -71,7 +72,7 @@ export function authOptions(): NextAuthOptions {
 export async function currentUser(): Promise<Caller | null> {
   const { cookies } = await import("next/headers");
   const jar = await cookies();
-  const raw = SESSION_COOKIES.map((n) => jar.get(n)?.value).find(Boolean);
+  const raw = sessionTokenFrom((n) => jar.get(n)?.value);
   const claims = raw ? await decodeSession(raw) : null;
   return claims ? loadCaller(claims.uid, claims.ver, "cookie") : null;
 }

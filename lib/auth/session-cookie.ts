@@ -1,7 +1,5 @@
-import { env } from "@/lib/env";
-import { decodeSession, SESSION_COOKIES } from "./caller";
-
-const isSessionCookie = (name: string) => SESSION_COOKIES.some((n) => name === n || name.startsWith(`${n}.`));
+import { decodeSession, isRemembered } from "./caller";
+import { isSessionCookieName as isSessionCookie, SESSION_COOKIES } from "./session-token";
 const dropLifetime = (cookie: string) =>
   cookie
     .split(";")
@@ -27,8 +25,7 @@ export async function asBrowserSessionCookies(res: Response): Promise<Response> 
   if (!value) return res;
   const claims = await decodeSession(decodeURIComponent(value));
   if (!claims) return res;
-  const remembered = claims.sessionExpires * 1000 - Date.now() > env().SESSION_HOURS * 3600 * 1000 + 60_000;
-  if (remembered) return res;
+  if (isRemembered(claims)) return res;
   const headers = new Headers(res.headers);
   headers.delete("set-cookie");
   for (const c of cookies) headers.append("set-cookie", session.includes(c) ? dropLifetime(c) : c);

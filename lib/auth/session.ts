@@ -1,8 +1,8 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { env } from "@/lib/env";
-import { decodeSession, SESSION_COOKIES, type Caller } from "./caller";
+import { decodeSession, isRemembered, type Caller } from "./caller";
+import { sessionTokenFrom } from "./session-token";
 import { currentUser } from "./next-auth";
 
 /** The signed-in user of this request, looked up once however many layouts and pages ask. */
@@ -30,7 +30,7 @@ export async function requireCaller(): Promise<Caller> {
  */
 export async function sessionIsRemembered(): Promise<boolean> {
   const jar = await cookies();
-  const raw = SESSION_COOKIES.map((n) => jar.get(n)?.value).find(Boolean);
+  const raw = sessionTokenFrom((n) => jar.get(n)?.value);
   const claims = raw ? await decodeSession(raw) : null;
-  return Boolean(claims && claims.sessionExpires * 1000 - Date.now() > env().SESSION_HOURS * 3600 * 1000);
+  return Boolean(claims && isRemembered(claims));
 }
