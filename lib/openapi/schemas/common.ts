@@ -1,0 +1,32 @@
+// Answers shared by many operations: the error body (lib/http/errors.ts), `{msg}`, tokens, health.
+import { z } from "zod";
+import type { tokenResponseBody } from "@/lib/auth/tokens";
+import type { FieldError } from "@/lib/http/errors";
+import type { Assert, Same } from "../same-type";
+
+export const fieldErrorSchema = z.object({
+  path: z.string().meta({ description: "dot-separated, relative to the request body (or the query parameter's name)" }),
+  message: z.string(),
+});
+export type _FieldError = Assert<Same<z.output<typeof fieldErrorSchema>, FieldError>>;
+
+/**
+ * Every error: `detail` always; `errors` on 422. Some errors carry more (a vendor failure's
+ * `results`, an import's bad `line`): the object stays open to them.
+ */
+export const errorSchema = z.looseObject({
+  detail: z.string().meta({ description: "one human sentence" }),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+
+export const messageSchema = z.object({ msg: z.string() });
+
+export const tokenSchema = z.object({
+  access_token: z.string().meta({ description: "a signed JWT (claims sub, email, permissions, accepted_tos, iat, exp)" }),
+  token_type: z.literal("bearer"),
+});
+export type _Token = Assert<Same<z.output<typeof tokenSchema>, ReturnType<typeof tokenResponseBody>>>;
+
+/** GET /api/health (app/api/health/route.ts builds both answers inline). */
+export const healthSchema = z.object({ status: z.literal("ok"), database: z.literal("ok") });
+export const healthDownSchema = z.object({ status: z.literal("error"), database: z.literal("unreachable"), detail: z.string() });
