@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
-import { permissionTable, type PermissionRow, type Who } from "../helpers/permissions";
+import { call, type Auth } from "../helpers/api";
+import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice, makeMeasurement } from "../factories/devices";
@@ -11,7 +11,7 @@ import * as device from "@/app/api/v1/devices/[id]/route";
 import * as deviceInfo from "@/app/api/v1/device_info/[id]/route";
 import * as measurements from "@/app/api/v1/device_measurement_metadata/route";
 
-let cast: Record<Exclude<Who, "anon">, TestUser>;
+let cast: Cast;
 /** The owner's location and device (a single-phase spoony read over MQTT with one measurement). */
 let fx: { locationId: number; deviceId: number };
 
@@ -21,29 +21,28 @@ beforeEach(async () => {
   const d = await makeDevice(cast.owner.id, { deviceId: "spoony-1", locationId: home.id, measurements: [{ name: "grid", displayName: "Grid", quantities: [{ unit: "kWh", databaseMeasurementPrefix: "energy" }, { unit: "W", databaseMeasurementPrefix: "power" }] }] });
   fx = { locationId: home.id, deviceId: d.id };
 });
-const tokenOf = (who: Who) => (who === "anon" ? undefined : cast[who].token);
 const at = (id: number | string) => ({ id: String(id) });
 
-const list = (token?: string, query = "") => call(devices.GET, { token, path: `/api/v1/devices${query}` });
-const get = (token: string | undefined, id: number | string) => call(device.GET, { token, params: at(id) });
-const put = (token: string | undefined, id: number | string, json: unknown) => call(device.PUT, { method: "PUT", token, params: at(id), json });
-const remove = (token: string | undefined, id: number | string) => call(device.DELETE, { method: "DELETE", token, params: at(id) });
+const list = (token?: Auth, query = "") => call(devices.GET, { token, path: `/api/v1/devices${query}` });
+const get = (token: Auth | undefined, id: number | string) => call(device.GET, { token, params: at(id) });
+const put = (token: Auth | undefined, id: number | string, json: unknown) => call(device.PUT, { method: "PUT", token, params: at(id), json });
+const remove = (token: Auth | undefined, id: number | string) => call(device.DELETE, { method: "DELETE", token, params: at(id) });
 
 describe("who may do what on /api/v1/devices (admins only)", () => {
   const rows: PermissionRow[] = [
-    { name: "GET /devices", run: (t) => list(t), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
-    { name: "GET /devices/{owner's}", run: (t) => get(t, fx.deviceId), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
-    { name: "GET /devices/{missing}", run: (t) => get(t, 999999), expect: { anon: 401, owner: 403, admin: 404 } },
-    { name: "GET /devices/{non-numeric}", run: (t) => get(t, "spoony-1"), expect: { owner: 403, admin: 404 } },
-    { name: "PUT /devices/{owner's}", run: (t) => put(t, fx.deviceId, { name: "renamed" }), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
-    { name: "PUT /devices/{owner's} with an invalid body", run: (t) => put(t, fx.deviceId, { type: "toaster" }), expect: { anon: 401, owner: 403, other: 403, admin: 422 } },
-    { name: "PUT /devices/{missing}", run: (t) => put(t, 999999, { name: "renamed" }), expect: { owner: 403, admin: 404 } },
-    { name: "PUT /devices/{non-numeric}", run: (t) => put(t, "x", { name: "renamed" }), expect: { owner: 403, admin: 404 } },
-    { name: "DELETE /devices/{owner's}", run: (t) => remove(t, fx.deviceId), expect: { anon: 401, owner: 403, other: 403, admin: 204 } },
-    { name: "DELETE /devices/{missing}", run: (t) => remove(t, 999999), expect: { owner: 403, admin: 404 } },
-    { name: "DELETE /devices/{non-numeric}", run: (t) => remove(t, "x"), expect: { owner: 403, admin: 404 } },
+    { route: "GET /api/v1/devices", name: "GET /devices", run: (t) => list(t), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "GET /api/v1/devices/[id]", name: "GET /devices/{owner's}", run: (t) => get(t, fx.deviceId), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "GET /api/v1/devices/[id]", name: "GET /devices/{missing}", run: (t) => get(t, 999999), expect: { anon: 401, owner: 403, admin: 404 } },
+    { route: "GET /api/v1/devices/[id]", name: "GET /devices/{non-numeric}", run: (t) => get(t, "spoony-1"), expect: { owner: 403, admin: 404 } },
+    { route: "PUT /api/v1/devices/[id]", name: "PUT /devices/{owner's}", run: (t) => put(t, fx.deviceId, { name: "renamed" }), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "PUT /api/v1/devices/[id]", name: "PUT /devices/{owner's} with an invalid body", run: (t) => put(t, fx.deviceId, { type: "toaster" }), expect: { anon: 401, owner: 403, other: 403, admin: 422 } },
+    { route: "PUT /api/v1/devices/[id]", name: "PUT /devices/{missing}", run: (t) => put(t, 999999, { name: "renamed" }), expect: { owner: 403, admin: 404 } },
+    { route: "PUT /api/v1/devices/[id]", name: "PUT /devices/{non-numeric}", run: (t) => put(t, "x", { name: "renamed" }), expect: { owner: 403, admin: 404 } },
+    { route: "DELETE /api/v1/devices/[id]", name: "DELETE /devices/{owner's}", run: (t) => remove(t, fx.deviceId), expect: { anon: 401, owner: 403, other: 403, admin: 204 } },
+    { route: "DELETE /api/v1/devices/[id]", name: "DELETE /devices/{missing}", run: (t) => remove(t, 999999), expect: { owner: 403, admin: 404 } },
+    { route: "DELETE /api/v1/devices/[id]", name: "DELETE /devices/{non-numeric}", run: (t) => remove(t, "x"), expect: { owner: 403, admin: 404 } },
   ];
-  permissionTable(rows, tokenOf);
+  permissionTable(rows, () => cast);
 
   it("a non-admin changes nothing, even on their own device", async () => {
     await put(cast.owner.token, fx.deviceId, { name: "mine-anyway" });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
-import { permissionTable, type PermissionRow, type Who } from "../helpers/permissions";
+import { call, type Auth } from "../helpers/api";
+import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice, makeIntegration, makeMeasurement } from "../factories/devices";
@@ -12,7 +12,7 @@ import * as measurements from "@/app/api/v1/device_measurement_metadata/route";
 import * as measurement from "@/app/api/v1/device_measurement_metadata/[id]/route";
 import * as user from "@/app/api/v1/users/[id]/route";
 
-let cast: Record<Exclude<Who, "anon">, TestUser>;
+let cast: Cast;
 /** The owner's location, device (a single-phase spoony at that location) and its one measurement. */
 let fx: { locationId: number; deviceId: number; measurementId: number };
 
@@ -22,46 +22,45 @@ beforeEach(async () => {
   const device = await makeDevice(cast.owner.id, { deviceId: "spoony-1", locationId: home.id, measurements: [{ name: "grid" }] });
   fx = { locationId: home.id, deviceId: device.id, measurementId: device.measurements[0].id };
 });
-const tokenOf = (who: Who) => (who === "anon" ? undefined : cast[who].token);
 const at = (id: number | string) => ({ id: String(id) });
 
 // device_info calls
-const listDevices = (token?: string, query = "") => call(deviceInfos.GET, { token, path: `/api/v1/device_info/${query}` });
-const createDevice = (token: string | undefined, json: unknown) => call(deviceInfos.POST, { token, json });
-const getDevice = (token: string | undefined, id: number | string) => call(deviceInfo.GET, { token, params: at(id) });
-const putDevice = (token: string | undefined, id: number | string, json: unknown) => call(deviceInfo.PUT, { method: "PUT", token, params: at(id), json });
-const deleteDevice = (token: string | undefined, id: number | string) => call(deviceInfo.DELETE, { method: "DELETE", token, params: at(id) });
+const listDevices = (token?: Auth, query = "") => call(deviceInfos.GET, { token, path: `/api/v1/device_info/${query}` });
+const createDevice = (token: Auth | undefined, json: unknown) => call(deviceInfos.POST, { token, json });
+const getDevice = (token: Auth | undefined, id: number | string) => call(deviceInfo.GET, { token, params: at(id) });
+const putDevice = (token: Auth | undefined, id: number | string, json: unknown) => call(deviceInfo.PUT, { method: "PUT", token, params: at(id), json });
+const deleteDevice = (token: Auth | undefined, id: number | string) => call(deviceInfo.DELETE, { method: "DELETE", token, params: at(id) });
 // device_measurement_metadata calls
-const createMeasurement = (token: string | undefined, json: unknown) => call(measurements.POST, { token, json });
-const getMeasurement = (token: string | undefined, id: number | string) => call(measurement.GET, { token, params: at(id) });
-const putMeasurement = (token: string | undefined, id: number | string, json: unknown) => call(measurement.PUT, { method: "PUT", token, params: at(id), json });
-const deleteMeasurement = (token: string | undefined, id: number | string) => call(measurement.DELETE, { method: "DELETE", token, params: at(id) });
+const createMeasurement = (token: Auth | undefined, json: unknown) => call(measurements.POST, { token, json });
+const getMeasurement = (token: Auth | undefined, id: number | string) => call(measurement.GET, { token, params: at(id) });
+const putMeasurement = (token: Auth | undefined, id: number | string, json: unknown) => call(measurement.PUT, { method: "PUT", token, params: at(id), json });
+const deleteMeasurement = (token: Auth | undefined, id: number | string) => call(measurement.DELETE, { method: "DELETE", token, params: at(id) });
 
 describe("who may do what on device_info and device_measurement_metadata", () => {
   const rows: PermissionRow[] = [
-    { name: "GET /device_info", run: (t) => listDevices(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
-    { name: "POST /device_info", run: (t) => createDevice(t, { device_id: "new-one" }), expect: { anon: 401, owner: 201, other: 201, admin: 201 } },
-    { name: "GET /device_info/{owner's}", run: (t) => getDevice(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
-    { name: "GET /device_info/{missing}", run: (t) => getDevice(t, 999999), expect: { anon: 401, owner: 404, admin: 404 } },
-    { name: "GET /device_info/{non-numeric}", run: (t) => getDevice(t, "abc"), expect: { owner: 404, admin: 404 } },
-    { name: "PUT /device_info/{owner's}", run: (t) => putDevice(t, fx.deviceId, { device_id: "renamed" }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
-    { name: "PUT /device_info/{missing}", run: (t) => putDevice(t, 999999, { device_id: "renamed" }), expect: { owner: 404, admin: 404 } },
-    { name: "PUT /device_info/{non-numeric}", run: (t) => putDevice(t, "1x", { device_id: "renamed" }), expect: { owner: 404, admin: 404 } },
-    { name: "DELETE /device_info/{owner's}", run: (t) => deleteDevice(t, fx.deviceId), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
-    { name: "DELETE /device_info/{missing}", run: (t) => deleteDevice(t, 999999), expect: { owner: 404, admin: 404 } },
-    { name: "DELETE /device_info/{non-numeric}", run: (t) => deleteDevice(t, "-1"), expect: { owner: 404, admin: 404 } },
-    { name: "POST /device_measurement_metadata on the owner's device", run: (t) => createMeasurement(t, { device_id: fx.deviceId, name: "solar" }), expect: { anon: 401, owner: 201, other: 422, admin: 201 } },
-    { name: "GET /device_measurement_metadata/{owner's}", run: (t) => getMeasurement(t, fx.measurementId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
-    { name: "GET /device_measurement_metadata/{missing}", run: (t) => getMeasurement(t, 999999), expect: { owner: 404, admin: 404 } },
-    { name: "GET /device_measurement_metadata/{non-numeric}", run: (t) => getMeasurement(t, "grid"), expect: { owner: 404, admin: 404 } },
-    { name: "PUT /device_measurement_metadata/{owner's}", run: (t) => putMeasurement(t, fx.measurementId, { display_name: "Grid" }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
-    { name: "PUT /device_measurement_metadata/{missing}", run: (t) => putMeasurement(t, 999999, { display_name: "Grid" }), expect: { owner: 404, admin: 404 } },
-    { name: "PUT /device_measurement_metadata/{non-numeric}", run: (t) => putMeasurement(t, "1.5", { display_name: "Grid" }), expect: { owner: 404, admin: 404 } },
-    { name: "DELETE /device_measurement_metadata/{owner's}", run: (t) => deleteMeasurement(t, fx.measurementId), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
-    { name: "DELETE /device_measurement_metadata/{missing}", run: (t) => deleteMeasurement(t, 999999), expect: { owner: 404, admin: 404 } },
-    { name: "DELETE /device_measurement_metadata/{non-numeric}", run: (t) => deleteMeasurement(t, "x"), expect: { owner: 404, admin: 404 } },
+    { route: "GET /api/v1/device_info", name: "GET /device_info", run: (t) => listDevices(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/device_info", name: "POST /device_info", run: (t) => createDevice(t, { device_id: "new-one" }), expect: { anon: 401, owner: 201, other: 201, admin: 201 } },
+    { route: "GET /api/v1/device_info/[id]", name: "GET /device_info/{owner's}", run: (t) => getDevice(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/device_info/[id]", name: "GET /device_info/{missing}", run: (t) => getDevice(t, 999999), expect: { anon: 401, owner: 404, admin: 404 } },
+    { route: "GET /api/v1/device_info/[id]", name: "GET /device_info/{non-numeric}", run: (t) => getDevice(t, "abc"), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/device_info/[id]", name: "PUT /device_info/{owner's}", run: (t) => putDevice(t, fx.deviceId, { device_id: "renamed" }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "PUT /api/v1/device_info/[id]", name: "PUT /device_info/{missing}", run: (t) => putDevice(t, 999999, { device_id: "renamed" }), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/device_info/[id]", name: "PUT /device_info/{non-numeric}", run: (t) => putDevice(t, "1x", { device_id: "renamed" }), expect: { owner: 404, admin: 404 } },
+    { route: "DELETE /api/v1/device_info/[id]", name: "DELETE /device_info/{owner's}", run: (t) => deleteDevice(t, fx.deviceId), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
+    { route: "DELETE /api/v1/device_info/[id]", name: "DELETE /device_info/{missing}", run: (t) => deleteDevice(t, 999999), expect: { owner: 404, admin: 404 } },
+    { route: "DELETE /api/v1/device_info/[id]", name: "DELETE /device_info/{non-numeric}", run: (t) => deleteDevice(t, "-1"), expect: { owner: 404, admin: 404 } },
+    { route: "POST /api/v1/device_measurement_metadata", name: "POST /device_measurement_metadata on the owner's device", run: (t) => createMeasurement(t, { device_id: fx.deviceId, name: "solar" }), expect: { anon: 401, owner: 201, other: 422, admin: 201 } },
+    { route: "GET /api/v1/device_measurement_metadata/[id]", name: "GET /device_measurement_metadata/{owner's}", run: (t) => getMeasurement(t, fx.measurementId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/device_measurement_metadata/[id]", name: "GET /device_measurement_metadata/{missing}", run: (t) => getMeasurement(t, 999999), expect: { owner: 404, admin: 404 } },
+    { route: "GET /api/v1/device_measurement_metadata/[id]", name: "GET /device_measurement_metadata/{non-numeric}", run: (t) => getMeasurement(t, "grid"), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/device_measurement_metadata/[id]", name: "PUT /device_measurement_metadata/{owner's}", run: (t) => putMeasurement(t, fx.measurementId, { display_name: "Grid" }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "PUT /api/v1/device_measurement_metadata/[id]", name: "PUT /device_measurement_metadata/{missing}", run: (t) => putMeasurement(t, 999999, { display_name: "Grid" }), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/device_measurement_metadata/[id]", name: "PUT /device_measurement_metadata/{non-numeric}", run: (t) => putMeasurement(t, "1.5", { display_name: "Grid" }), expect: { owner: 404, admin: 404 } },
+    { route: "DELETE /api/v1/device_measurement_metadata/[id]", name: "DELETE /device_measurement_metadata/{owner's}", run: (t) => deleteMeasurement(t, fx.measurementId), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
+    { route: "DELETE /api/v1/device_measurement_metadata/[id]", name: "DELETE /device_measurement_metadata/{missing}", run: (t) => deleteMeasurement(t, 999999), expect: { owner: 404, admin: 404 } },
+    { route: "DELETE /api/v1/device_measurement_metadata/[id]", name: "DELETE /device_measurement_metadata/{non-numeric}", run: (t) => deleteMeasurement(t, "x"), expect: { owner: 404, admin: 404 } },
   ];
-  permissionTable(rows, tokenOf);
+  permissionTable(rows, () => cast);
 
   it("answers another user's device exactly like a missing one", async () => {
     const theirs = await getDevice(cast.other.token, fx.deviceId);

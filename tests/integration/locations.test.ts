@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
-import { permissionTable, type PermissionRow, type Who } from "../helpers/permissions";
+import { call, type Auth } from "../helpers/api";
+import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice } from "../factories/devices";
@@ -13,7 +13,7 @@ import * as locations1 from "@/app/api/v1/locations1/route";
 import * as location1 from "@/app/api/v1/locations1/[id]/route";
 import * as deviceInfo from "@/app/api/v1/device_info/[id]/route";
 
-let cast: Record<Exclude<Who, "anon">, TestUser>;
+let cast: Cast;
 /** The owner's location, with one device that has one measurement. */
 let fx: { locationId: number; deviceId: number };
 
@@ -23,37 +23,36 @@ beforeEach(async () => {
   const d = await makeDevice(cast.owner.id, { locationId: home.id, measurements: [{ name: "grid" }] });
   fx = { locationId: home.id, deviceId: d.id };
 });
-const tokenOf = (who: Who) => (who === "anon" ? undefined : cast[who].token);
 const at = (id: number | string) => ({ id: String(id) });
 
 const valid = { name: "Cottage", country: "IE", lat: 53.3498, lon: -6.2603 };
-const list = (token?: string, query = "") => call(locations.GET, { token, path: `/api/v1/locations${query}` });
-const mine = (token?: string, query = "") => call(myLocations.GET, { token, path: `/api/v1/locations/my${query}` });
-const create = (token: string | undefined, json: unknown) => call(locations.POST, { token, json });
-const get = (token: string | undefined, id: number | string) => call(location.GET, { token, params: at(id) });
-const put = (token: string | undefined, id: number | string, json: unknown) => call(location.PUT, { method: "PUT", token, params: at(id), json });
-const remove = (token: string | undefined, id: number | string) => call(location.DELETE, { method: "DELETE", token, params: at(id) });
+const list = (token?: Auth, query = "") => call(locations.GET, { token, path: `/api/v1/locations${query}` });
+const mine = (token?: Auth, query = "") => call(myLocations.GET, { token, path: `/api/v1/locations/my${query}` });
+const create = (token: Auth | undefined, json: unknown) => call(locations.POST, { token, json });
+const get = (token: Auth | undefined, id: number | string) => call(location.GET, { token, params: at(id) });
+const put = (token: Auth | undefined, id: number | string, json: unknown) => call(location.PUT, { method: "PUT", token, params: at(id), json });
+const remove = (token: Auth | undefined, id: number | string) => call(location.DELETE, { method: "DELETE", token, params: at(id) });
 
 describe("who may do what on /api/v1/locations", () => {
   const rows: PermissionRow[] = [
-    { name: "GET /locations", run: (t) => list(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
-    { name: "POST /locations", run: (t) => create(t, valid), expect: { anon: 401, owner: 201, other: 201, admin: 201 } },
-    { name: "GET /locations/my", run: (t) => mine(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
-    { name: "GET /locations/{owner's}", run: (t) => get(t, fx.locationId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
-    { name: "GET /locations/{missing}", run: (t) => get(t, 999999), expect: { anon: 401, owner: 404, admin: 404 } },
-    { name: "GET /locations/{non-numeric}", run: (t) => get(t, "home"), expect: { owner: 404, admin: 404 } },
-    { name: "PUT /locations/{owner's}", run: (t) => put(t, fx.locationId, valid), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
-    { name: "PUT /locations/{missing}", run: (t) => put(t, 999999, valid), expect: { owner: 404, admin: 404 } },
-    { name: "PUT /locations/{non-numeric}", run: (t) => put(t, "1;", valid), expect: { owner: 404, admin: 404 } },
-    { name: "DELETE /locations/{owner's}", run: (t) => remove(t, fx.locationId), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
-    { name: "DELETE /locations/{missing}", run: (t) => remove(t, 999999), expect: { owner: 404, admin: 404 } },
-    { name: "DELETE /locations/{non-numeric}", run: (t) => remove(t, "all"), expect: { owner: 404, admin: 404 } },
-    { name: "GET /locations1", run: (t) => call(locations1.GET, { token: t, path: "/api/v1/locations1" }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
-    { name: "GET /locations1/{owner's}", run: (t) => call(location1.GET, { token: t, params: at(fx.locationId) }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
-    { name: "GET /locations1/{missing}", run: (t) => call(location1.GET, { token: t, params: at(999999) }), expect: { owner: 404, admin: 404 } },
-    { name: "GET /locations1/{non-numeric}", run: (t) => call(location1.GET, { token: t, params: at("x") }), expect: { owner: 404, admin: 404 } },
+    { route: "GET /api/v1/locations", name: "GET /locations", run: (t) => list(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/locations", name: "POST /locations", run: (t) => create(t, valid), expect: { anon: 401, owner: 201, other: 201, admin: 201 } },
+    { route: "GET /api/v1/locations/my", name: "GET /locations/my", run: (t) => mine(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/v1/locations/[id]", name: "GET /locations/{owner's}", run: (t) => get(t, fx.locationId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/locations/[id]", name: "GET /locations/{missing}", run: (t) => get(t, 999999), expect: { anon: 401, owner: 404, admin: 404 } },
+    { route: "GET /api/v1/locations/[id]", name: "GET /locations/{non-numeric}", run: (t) => get(t, "home"), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/locations/[id]", name: "PUT /locations/{owner's}", run: (t) => put(t, fx.locationId, valid), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "PUT /api/v1/locations/[id]", name: "PUT /locations/{missing}", run: (t) => put(t, 999999, valid), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/locations/[id]", name: "PUT /locations/{non-numeric}", run: (t) => put(t, "1;", valid), expect: { owner: 404, admin: 404 } },
+    { route: "DELETE /api/v1/locations/[id]", name: "DELETE /locations/{owner's}", run: (t) => remove(t, fx.locationId), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
+    { route: "DELETE /api/v1/locations/[id]", name: "DELETE /locations/{missing}", run: (t) => remove(t, 999999), expect: { owner: 404, admin: 404 } },
+    { route: "DELETE /api/v1/locations/[id]", name: "DELETE /locations/{non-numeric}", run: (t) => remove(t, "all"), expect: { owner: 404, admin: 404 } },
+    { route: "GET /api/v1/locations1", name: "GET /locations1", run: (t) => call(locations1.GET, { token: t, path: "/api/v1/locations1" }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/v1/locations1/[id]", name: "GET /locations1/{owner's}", run: (t) => call(location1.GET, { token: t, params: at(fx.locationId) }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/locations1/[id]", name: "GET /locations1/{missing}", run: (t) => call(location1.GET, { token: t, params: at(999999) }), expect: { owner: 404, admin: 404 } },
+    { route: "GET /api/v1/locations1/[id]", name: "GET /locations1/{non-numeric}", run: (t) => call(location1.GET, { token: t, params: at("x") }), expect: { owner: 404, admin: 404 } },
   ];
-  permissionTable(rows, tokenOf);
+  permissionTable(rows, () => cast);
 
   it("answers another user's location exactly like a missing one, and changes nothing", async () => {
     const theirs = await get(cast.other.token, fx.locationId);

@@ -3,8 +3,8 @@
 // open row closed by its successor in the same transaction (and re-opened when that is deleted),
 // and react-admin's json-server list parameters.
 import { beforeEach, describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
-import { permissionTable, type PermissionRow, type Who } from "../helpers/permissions";
+import { call, type Auth } from "../helpers/api";
+import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
 import { db } from "@/lib/db";
@@ -13,19 +13,18 @@ import { TARIFF_ROWS } from "@/lib/energy/tariff-data";
 import * as tariffs from "@/app/api/v1/tariffs/route";
 import * as tariff from "@/app/api/v1/tariffs/[id]/route";
 
-let cast: Record<Exclude<Who, "anon">, TestUser>;
+let cast: Cast;
 beforeEach(async () => {
   cast = await makeCast();
 });
-const tokenOf = (who: Who) => (who === "anon" ? undefined : cast[who].token);
 const at = (id: number | string) => ({ id: String(id) });
 const admin = () => cast.admin.token;
 
-const list = (token?: string, query = "") => call(tariffs.GET, { token, path: `/api/v1/tariffs${query}` });
-const post = (token: string | undefined, json: unknown) => call(tariffs.POST, { method: "POST", token, json });
-const get = (token: string | undefined, id: number | string) => call(tariff.GET, { token, params: at(id) });
-const put = (token: string | undefined, id: number | string, json: unknown) => call(tariff.PUT, { method: "PUT", token, params: at(id), json });
-const remove = (token: string | undefined, id: number | string) => call(tariff.DELETE, { method: "DELETE", token, params: at(id) });
+const list = (token?: Auth, query = "") => call(tariffs.GET, { token, path: `/api/v1/tariffs${query}` });
+const post = (token: Auth | undefined, json: unknown) => call(tariffs.POST, { method: "POST", token, json });
+const get = (token: Auth | undefined, id: number | string) => call(tariff.GET, { token, params: at(id) });
+const put = (token: Auth | undefined, id: number | string, json: unknown) => call(tariff.PUT, { method: "PUT", token, params: at(id), json });
+const remove = (token: Auth | undefined, id: number | string) => call(tariff.DELETE, { method: "DELETE", token, params: at(id) });
 
 const SRC = "https://example.test/grid";
 const base = (over: Record<string, unknown> = {}) => ({ supplier: "EDF Tarif Bleu", option: "base", subscribed_kva: 6, subscription_eur_per_year: 190.32, price_base: 0.2016, valid_from: "2027-02-01", valid_to: null, source: SRC, ...over });
@@ -44,18 +43,18 @@ describe("who may do what on /api/v1/tariffs (admins only)", () => {
     id = (await db.tariff.create({ data: { supplier: "X", option: "base", subscribedKva: 6, priceBase: 0.2, validFrom: new Date("2026-01-01"), source: SRC } })).id;
   });
   const rows: PermissionRow[] = [
-    { name: "GET /tariffs", run: (t) => list(t), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
-    { name: "POST /tariffs", run: (t) => post(t, base()), expect: { anon: 401, owner: 403, admin: 201 } },
-    { name: "POST /tariffs with an invalid body", run: (t) => post(t, base({ subscribed_kva: 7 })), expect: { anon: 401, owner: 403, admin: 422 } },
-    { name: "GET /tariffs/{id}", run: (t) => get(t, id), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
-    { name: "GET /tariffs/{missing}", run: (t) => get(t, 999999), expect: { anon: 401, owner: 403, admin: 404 } },
-    { name: "GET /tariffs/{non-numeric}", run: (t) => get(t, "x"), expect: { owner: 403, admin: 404 } },
-    { name: "PUT /tariffs/{id}", run: (t) => put(t, id, { price_base: 0.21 }), expect: { anon: 401, owner: 403, admin: 200 } },
-    { name: "PUT /tariffs/{missing}", run: (t) => put(t, 999999, base()), expect: { owner: 403, admin: 404 } },
-    { name: "DELETE /tariffs/{id}", run: (t) => remove(t, id), expect: { anon: 401, owner: 403, other: 403, admin: 204 } },
-    { name: "DELETE /tariffs/{missing}", run: (t) => remove(t, 999999), expect: { owner: 403, admin: 404 } },
+    { route: "GET /api/v1/tariffs", name: "GET /tariffs", run: (t) => list(t), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "POST /api/v1/tariffs", name: "POST /tariffs", run: (t) => post(t, base()), expect: { anon: 401, owner: 403, admin: 201 } },
+    { route: "POST /api/v1/tariffs", name: "POST /tariffs with an invalid body", run: (t) => post(t, base({ subscribed_kva: 7 })), expect: { anon: 401, owner: 403, admin: 422 } },
+    { route: "GET /api/v1/tariffs/[id]", name: "GET /tariffs/{id}", run: (t) => get(t, id), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "GET /api/v1/tariffs/[id]", name: "GET /tariffs/{missing}", run: (t) => get(t, 999999), expect: { anon: 401, owner: 403, admin: 404 } },
+    { route: "GET /api/v1/tariffs/[id]", name: "GET /tariffs/{non-numeric}", run: (t) => get(t, "x"), expect: { owner: 403, admin: 404 } },
+    { route: "PUT /api/v1/tariffs/[id]", name: "PUT /tariffs/{id}", run: (t) => put(t, id, { price_base: 0.21 }), expect: { anon: 401, owner: 403, admin: 200 } },
+    { route: "PUT /api/v1/tariffs/[id]", name: "PUT /tariffs/{missing}", run: (t) => put(t, 999999, base()), expect: { owner: 403, admin: 404 } },
+    { route: "DELETE /api/v1/tariffs/[id]", name: "DELETE /tariffs/{id}", run: (t) => remove(t, id), expect: { anon: 401, owner: 403, other: 403, admin: 204 } },
+    { route: "DELETE /api/v1/tariffs/[id]", name: "DELETE /tariffs/{missing}", run: (t) => remove(t, 999999), expect: { owner: 403, admin: 404 } },
   ];
-  permissionTable(rows, tokenOf);
+  permissionTable(rows, () => cast);
 
   it("a non-admin changes nothing", async () => {
     await put(cast.owner.token, id, { price_base: 0.3 });

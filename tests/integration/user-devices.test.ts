@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { call, type CallResult } from "../helpers/api";
-import { permissionTable, type PermissionRow, type Who } from "../helpers/permissions";
+import { call, type Auth, type CallResult } from "../helpers/api";
+import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice, makeIntegration, makeMeasurement } from "../factories/devices";
@@ -13,7 +13,7 @@ import * as deviceInfos from "@/app/api/v1/device_info/route";
 import * as measurements from "@/app/api/v1/device_measurement_metadata/route";
 import * as location from "@/app/api/v1/locations/[id]/route";
 
-let cast: Record<Exclude<Who, "anon">, TestUser>;
+let cast: Cast;
 /** The owner's location and a device there (a single-phase shelly with one channel "grid"). */
 let fx: { locationId: number; deviceId: number };
 
@@ -23,7 +23,6 @@ beforeEach(async () => {
   const device = await makeDevice(cast.owner.id, { deviceId: "shelly-1", deviceType: "shelly", phaseM: "single", locationId: home.id, measurements: [{ name: "grid" }] });
   fx = { locationId: home.id, deviceId: device.id };
 });
-const tokenOf = (who: Who) => (who === "anon" ? undefined : cast[who].token);
 const at = (id: number | string) => ({ id: String(id) });
 
 type Channel = Record<string, unknown>;
@@ -45,29 +44,29 @@ const body = (o: Record<string, unknown> = {}, data: Record<string, unknown> = {
   ...o,
 });
 
-const list = (token?: string, query = "") => call(userDevices.GET, { token, path: `/api/v1/user_devices${query}` });
-const create = (token: string | undefined, json: unknown) => call(userDevices.POST, { token, json });
-const get = (token: string | undefined, id: number | string) => call(userDevice.GET, { token, params: at(id) });
-const put = (token: string | undefined, id: number | string, json: unknown) => call(userDevice.PUT, { method: "PUT", token, params: at(id), json });
-const remove = (token: string | undefined, id: number | string) => call(userDevice.DELETE, { method: "DELETE", token, params: at(id) });
+const list = (token?: Auth, query = "") => call(userDevices.GET, { token, path: `/api/v1/user_devices${query}` });
+const create = (token: Auth | undefined, json: unknown) => call(userDevices.POST, { token, json });
+const get = (token: Auth | undefined, id: number | string) => call(userDevice.GET, { token, params: at(id) });
+const put = (token: Auth | undefined, id: number | string, json: unknown) => call(userDevice.PUT, { method: "PUT", token, params: at(id), json });
+const remove = (token: Auth | undefined, id: number | string) => call(userDevice.DELETE, { method: "DELETE", token, params: at(id) });
 const names = (r: CallResult) => (r.body.data.channels as { name: string }[]).map((c) => c.name);
 
 describe("who may do what on /api/v1/user_devices", () => {
   const rows: PermissionRow[] = [
-    { name: "GET /user_devices", run: (t) => list(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/v1/user_devices", name: "GET /user_devices", run: (t) => list(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
     // the location in the body is the owner's: anyone else names a location they cannot use
-    { name: "POST /user_devices at the owner's location", run: (t) => create(t, body()), expect: { anon: 401, owner: 201, other: 422, admin: 422 } },
-    { name: "GET /user_devices/{owner's}", run: (t) => get(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
-    { name: "GET /user_devices/{missing}", run: (t) => get(t, 999999), expect: { owner: 404, admin: 404 } },
-    { name: "GET /user_devices/{non-numeric}", run: (t) => get(t, "shelly-1"), expect: { owner: 404, admin: 404 } },
-    { name: "PUT /user_devices/{owner's}", run: (t) => put(t, fx.deviceId, body({ device_id: "shelly-1" })), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
-    { name: "PUT /user_devices/{missing}", run: (t) => put(t, 999999, body()), expect: { owner: 404, admin: 404 } },
-    { name: "PUT /user_devices/{non-numeric}", run: (t) => put(t, "abc", body()), expect: { owner: 404, admin: 404 } },
-    { name: "DELETE /user_devices/{owner's}", run: (t) => remove(t, fx.deviceId), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
-    { name: "DELETE /user_devices/{missing}", run: (t) => remove(t, 999999), expect: { owner: 404, admin: 404 } },
-    { name: "DELETE /user_devices/{non-numeric}", run: (t) => remove(t, "1e3"), expect: { owner: 404, admin: 404 } },
+    { route: "POST /api/v1/user_devices", name: "POST /user_devices at the owner's location", run: (t) => create(t, body()), expect: { anon: 401, owner: 201, other: 422, admin: 422 } },
+    { route: "GET /api/v1/user_devices/[id]", name: "GET /user_devices/{owner's}", run: (t) => get(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/user_devices/[id]", name: "GET /user_devices/{missing}", run: (t) => get(t, 999999), expect: { owner: 404, admin: 404 } },
+    { route: "GET /api/v1/user_devices/[id]", name: "GET /user_devices/{non-numeric}", run: (t) => get(t, "shelly-1"), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/user_devices/[id]", name: "PUT /user_devices/{owner's}", run: (t) => put(t, fx.deviceId, body({ device_id: "shelly-1" })), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "PUT /api/v1/user_devices/[id]", name: "PUT /user_devices/{missing}", run: (t) => put(t, 999999, body()), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/user_devices/[id]", name: "PUT /user_devices/{non-numeric}", run: (t) => put(t, "abc", body()), expect: { owner: 404, admin: 404 } },
+    { route: "DELETE /api/v1/user_devices/[id]", name: "DELETE /user_devices/{owner's}", run: (t) => remove(t, fx.deviceId), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
+    { route: "DELETE /api/v1/user_devices/[id]", name: "DELETE /user_devices/{missing}", run: (t) => remove(t, 999999), expect: { owner: 404, admin: 404 } },
+    { route: "DELETE /api/v1/user_devices/[id]", name: "DELETE /user_devices/{non-numeric}", run: (t) => remove(t, "1e3"), expect: { owner: 404, admin: 404 } },
   ];
-  permissionTable(rows, tokenOf, (r, expected) => {
+  permissionTable(rows, () => cast, (r, expected) => {
     if (expected === 422) expect(r.body.errors.map((e: { path: string }) => e.path)).toEqual(["location_id"]);
   });
 
