@@ -13,6 +13,7 @@ import { GET as comparisonGET } from "@/app/api/v1/meters/[id]/tariff-comparison
 import { GET as meterGET, PATCH as meterPATCH } from "@/app/api/v1/meters/[id]/route";
 import { GET as summaryGET } from "@/app/api/v1/energy/summary/route";
 import { call } from "../helpers/api";
+import { permissionTable, type PermissionRow } from "../helpers/permissions";
 import { makeCast, type TestUser } from "../factories/users";
 
 const HALF_HOUR = 1_800_000;
@@ -237,23 +238,28 @@ describe("GET /api/v1/meters/{id}/energy", () => {
   });
 });
 
-describe("ownership", () => {
-  const routes = [
-    ["energy", (who: TestUser | null) => energy({ from: "2026-11-01", to: "2026-11-02" }, who)],
-    ["tariff-comparison", (who: TestUser | null) => call(comparisonGET, { path: `/api/v1/meters/${meterId}/tariff-comparison`, params: idParams(), token: who?.token })],
-    ["meter", (who: TestUser | null) => call(meterGET, { path: `/api/v1/meters/${meterId}`, params: idParams(), token: who?.token })],
-    ["PATCH", (who: TestUser | null) => patch({ tariff: "base" }, who)],
-  ] as const;
-  it.each(routes)("%s: 401 without a login, 404 for another household, 200 for the owner and an admin", async (_, run) => {
-    expect((await run(null)).status).toBe(401);
-    expect((await run(other)).status).toBe(404);
-    expect((await run(owner)).status).toBe(200);
-    expect((await run(admin)).status).toBe(200);
-  });
+describe("who may do what on My Energy's endpoints", () => {
+  const at = (id: number) => ({ params: { id: String(id) } });
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/meters/[id]/energy", name: "energy", run: (t) => call(energyGET, { path: `/api/v1/meters/${meterId}/energy?from=2026-11-01&to=2026-11-02`, ...at(meterId), token: t }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/meters/[id]/energy", name: "energy of a missing meter", run: (t) => call(energyGET, { path: "/api/v1/meters/999999/energy?from=2026-11-01&to=2026-11-02", ...at(999_999), token: t }), expect: { owner: 404, admin: 404 } },
+    { route: "GET /api/v1/meters/[id]/tariff-comparison", name: "tariff-comparison", run: (t) => call(comparisonGET, { path: `/api/v1/meters/${meterId}/tariff-comparison`, ...at(meterId), token: t }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/meters/[id]", name: "meter", run: (t) => call(meterGET, { path: `/api/v1/meters/${meterId}`, ...at(meterId), token: t }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/meters/[id]", name: "meter missing", run: (t) => call(meterGET, { path: "/api/v1/meters/999999", ...at(999_999), token: t }), expect: { owner: 404, admin: 404 } },
+    { route: "PATCH /api/v1/meters/[id]", name: "PATCH", run: (t) => call(meterPATCH, { method: "PATCH", path: `/api/v1/meters/${meterId}`, ...at(meterId), token: t, json: { tariff: "base" } }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    // the body is checked before the meter is looked up: its 422 says nothing about whose meter it is
+    { route: "PATCH /api/v1/meters/[id]", name: "PATCH invalid", run: (t) => call(meterPATCH, { method: "PATCH", path: `/api/v1/meters/${meterId}`, ...at(meterId), token: t, json: { tariff: "ejp" } }), expect: { owner: 422, other: 422 } },
+    { route: "GET /api/v1/energy/summary", name: "summary", run: (t) => call(summaryGET, { path: "/api/v1/energy/summary", token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+  ];
+  permissionTable(rows, () => ({ owner, other, admin }));
 
-  it("a meter that does not exist is 404; the summary is 401 without a login", async () => {
-    expect((await energy({ from: "2026-11-01", to: "2026-11-02" }, owner, 999_999)).status).toBe(404);
-    expect((await call(summaryGET, { path: "/api/v1/energy/summary" })).status).toBe(401);
+  it("another household's PATCH changes nothing, and the summary shows only the caller's meters", async () => {
+    await patch({ tariff: "tempo" }, other);
+    expect((await db.meter.findUniqueOrThrow({ where: { id: meterId } })).tariff).toBeNull();
+    const mine = await call(summaryGET, { path: "/api/v1/energy/summary", token: owner.token });
+    const theirs = await call(summaryGET, { path: "/api/v1/energy/summary", token: other.token });
+    expect(mine.body.meters.map((m: { id: number }) => m.id)).toEqual([meterId]);
+    expect(theirs.body).toEqual({ meters: [] });
   });
 });
 

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { makeCast, type TestUser } from "../factories/users";
+import { makeCast } from "../factories/users";
+import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { db } from "@/lib/db";
 import * as list from "@/app/api/v1/schedules/route";
 import * as create from "@/app/api/v1/schedules/manual_weekahead/route";
 import * as one from "@/app/api/v1/schedules/[id]/route";
 
 const data = { der_name: "Home battery", average_power: 2000, months: [3, 1, 2], days: [0, 1], hours: [10, 11], start_date: "2026-11-23T00:00:00Z" };
-let cast: { owner: TestUser; other: TestUser; admin: TestUser };
+let cast: Cast;
 let ownerSchedule: number;
 
 beforeEach(async () => {
@@ -17,24 +18,24 @@ beforeEach(async () => {
 });
 
 describe("who may do what on schedules", () => {
-  type Who = "anon" | "owner" | "other" | "admin";
-  const t = (w: Who) => (w === "anon" ? undefined : cast[w].token);
   const id = () => ({ id: String(ownerSchedule) });
-  it.each<[string, Who, number]>([
-    ["list", "anon", 401], ["list", "owner", 200], ["list", "other", 200], ["list", "admin", 200],
-    ["create", "anon", 401], ["create", "other", 201],
-    ["get", "anon", 401], ["get", "owner", 200], ["get", "other", 404], ["get", "admin", 200],
-    ["put", "anon", 401], ["put", "owner", 200], ["put", "other", 404], ["put", "admin", 200],
-    ["delete", "anon", 401], ["delete", "other", 404], ["delete", "owner", 204], ["delete", "admin", 204],
-  ])("%s as %s → %i", async (action, who, status) => {
-    const run = {
-      list: () => call(list.GET, { token: t(who) }),
-      create: () => call(create.POST, { token: t(who), json: data }),
-      get: () => call(one.GET, { token: t(who), params: id() }),
-      put: () => call(one.PUT, { method: "PUT", token: t(who), params: id(), json: data }),
-      delete: () => call(one.DELETE, { method: "DELETE", token: t(who), params: id() }),
-    }[action]!;
-    expect((await run()).status).toBe(status);
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/schedules", name: "list", run: (t) => call(list.GET, { token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/schedules/manual_weekahead", name: "create", run: (t) => call(create.POST, { token: t, json: data }), expect: { anon: 401, owner: 201, other: 201, admin: 201 } },
+    { route: "POST /api/v1/schedules/manual_weekahead", name: "create invalid", run: (t) => call(create.POST, { token: t, json: { ...data, hours: [24] } }), expect: { owner: 422 } },
+    { route: "GET /api/v1/schedules/[id]", name: "get owner's", run: (t) => call(one.GET, { token: t, params: id() }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/schedules/[id]", name: "get missing", run: (t) => call(one.GET, { token: t, params: { id: "99999" } }), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/schedules/[id]", name: "put owner's", run: (t) => call(one.PUT, { method: "PUT", token: t, params: id(), json: data }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "PUT /api/v1/schedules/[id]", name: "put missing", run: (t) => call(one.PUT, { method: "PUT", token: t, params: { id: "99999" }, json: data }), expect: { owner: 404, admin: 404 } },
+    { route: "DELETE /api/v1/schedules/[id]", name: "delete owner's", run: (t) => call(one.DELETE, { method: "DELETE", token: t, params: id() }), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
+    { route: "DELETE /api/v1/schedules/[id]", name: "delete missing", run: (t) => call(one.DELETE, { method: "DELETE", token: t, params: { id: "x" } }), expect: { owner: 404, admin: 404 } },
+  ];
+  permissionTable(rows, () => cast);
+
+  it("another household's PUT and DELETE change nothing", async () => {
+    await call(one.PUT, { method: "PUT", token: cast.other.token, params: id(), json: { ...data, der_name: "Stolen" } });
+    await call(one.DELETE, { method: "DELETE", token: cast.other.token, params: id() });
+    expect((await db.schedule.findUniqueOrThrow({ where: { id: ownerSchedule } })).derName).toBe("Home battery");
   });
 
   it("answers 404 for a missing or malformed id", async () => {

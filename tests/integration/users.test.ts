@@ -1,60 +1,66 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { sessionCookie } from "../helpers/session";
-import { makeCast, makeUser, type TestUser } from "../factories/users";
+import { DEFAULT_PASSWORD, makeCast, makeUser } from "../factories/users";
+import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { db } from "@/lib/db";
 import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 import * as users from "@/app/api/v1/users/route";
 import * as user from "@/app/api/v1/users/[id]/route";
 import * as me from "@/app/api/v1/users/me/route";
 import * as acceptTos from "@/app/api/v1/users/me/accept_tos/route";
+import * as deletion from "@/app/api/v1/users/me/deletion/route";
+import * as deleteMe from "@/app/api/v1/users/me/delete/route";
+import * as email from "@/app/api/v1/users/me/email/route";
+import * as password from "@/app/api/v1/users/me/password/route";
 import * as refresh from "@/app/api/token/refresh/route";
 import { decodeJwt } from "jose";
 
-type Who = "anon" | "owner" | "other" | "admin";
-let cast: Record<Exclude<Who, "anon">, TestUser>;
+let cast: Cast;
 beforeEach(async () => {
   cast = await makeCast();
 });
-const tokenOf = (who: Who) => (who === "anon" ? undefined : cast[who].token);
 
 describe("who may do what on /api/v1/users", () => {
-  // target "owner" means the path id is the owner's
-  const table: [string, Who, (t?: string) => Promise<{ status: number }>, number][] = [
-    ["GET me", "anon", (t) => call(me.GET, { token: t }), 401],
-    ["GET me", "owner", (t) => call(me.GET, { token: t }), 200],
-    ["accept_tos", "anon", (t) => call(acceptTos.POST, { method: "POST", token: t }), 401],
-    ["accept_tos", "owner", (t) => call(acceptTos.POST, { method: "POST", token: t }), 200],
-    ["list", "anon", (t) => call(users.GET, { token: t }), 401],
-    ["list", "owner", (t) => call(users.GET, { token: t }), 200],
-    ["list", "admin", (t) => call(users.GET, { token: t }), 200],
-    ["get owner", "anon", (t) => call(user.GET, { token: t, params: { id: String(cast.owner.id) } }), 401],
-    ["get owner", "owner", (t) => call(user.GET, { token: t, params: { id: String(cast.owner.id) } }), 200],
-    ["get owner", "other", (t) => call(user.GET, { token: t, params: { id: String(cast.owner.id) } }), 404],
-    ["get owner", "admin", (t) => call(user.GET, { token: t, params: { id: String(cast.owner.id) } }), 200],
-    ["get missing", "admin", (t) => call(user.GET, { token: t, params: { id: "999999" } }), 404],
-    ["get non-numeric", "admin", (t) => call(user.GET, { token: t, params: { id: "abc" } }), 404],
-    ["put owner names", "anon", (t) => call(user.PUT, { token: t, method: "PUT", params: { id: String(cast.owner.id) }, json: { first_name: "A" } }), 401],
-    ["put owner names", "owner", (t) => call(user.PUT, { token: t, method: "PUT", params: { id: String(cast.owner.id) }, json: { first_name: "A" } }), 200],
-    ["put owner names", "other", (t) => call(user.PUT, { token: t, method: "PUT", params: { id: String(cast.owner.id) }, json: { first_name: "A" } }), 404],
-    ["put owner names", "admin", (t) => call(user.PUT, { token: t, method: "PUT", params: { id: String(cast.owner.id) }, json: { first_name: "A" } }), 200],
-    ["put bad body", "owner", (t) => call(user.PUT, { token: t, method: "PUT", params: { id: String(cast.owner.id) }, json: { first_name: 12 } }), 422],
-    ["put not json", "owner", (t) => call(user.PUT, { token: t, method: "PUT", params: { id: String(cast.owner.id) }, body: "x", headers: { "content-type": "text/plain" } }), 400],
-    ["create", "anon", (t) => call(users.POST, { token: t, json: { email: "n@example.com", password: "longenough" } }), 401],
-    ["create", "owner", (t) => call(users.POST, { token: t, json: { email: "n@example.com", password: "longenough" } }), 403],
-    ["create invalid", "owner", (t) => call(users.POST, { token: t, json: { email: "bad" } }), 403],
-    ["create", "admin", (t) => call(users.POST, { token: t, json: { email: "n@example.com", password: "longenough" } }), 201],
-    ["create invalid", "admin", (t) => call(users.POST, { token: t, json: { email: "bad", password: "longenough" } }), 422],
-    ["delete owner", "anon", (t) => call(user.DELETE, { token: t, method: "DELETE", params: { id: String(cast.owner.id) } }), 401],
-    ["delete owner", "owner", (t) => call(user.DELETE, { token: t, method: "DELETE", params: { id: String(cast.owner.id) } }), 403],
-    ["delete owner", "other", (t) => call(user.DELETE, { token: t, method: "DELETE", params: { id: String(cast.owner.id) } }), 403],
-    ["delete owner", "admin", (t) => call(user.DELETE, { token: t, method: "DELETE", params: { id: String(cast.owner.id) } }), 204],
-    ["delete missing", "admin", (t) => call(user.DELETE, { token: t, method: "DELETE", params: { id: "999999" } }), 404],
-    ["delete self", "admin", (t) => call(user.DELETE, { token: t, method: "DELETE", params: { id: String(cast.admin.id) } }), 403],
+  const owner = () => ({ id: String(cast.owner.id) });
+  const newUser = { email: "n@example.com", password: "longenough" };
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/users/me", name: "GET me", run: (t) => call(me.GET, { token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/users/me/accept_tos", name: "accept_tos", run: (t) => call(acceptTos.POST, { method: "POST", token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/v1/users", name: "list", run: (t) => call(users.GET, { token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/users", name: "create", run: (t) => call(users.POST, { token: t, json: newUser }), expect: { anon: 401, owner: 403, other: 403, admin: 201 } },
+    { route: "POST /api/v1/users", name: "create invalid", run: (t) => call(users.POST, { token: t, json: { email: "bad", password: "longenough" } }), expect: { owner: 403, admin: 422 } },
+    { route: "GET /api/v1/users/[id]", name: "get owner", run: (t) => call(user.GET, { token: t, params: owner() }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/users/[id]", name: "get missing", run: (t) => call(user.GET, { token: t, params: { id: "999999" } }), expect: { owner: 404, admin: 404 } },
+    { route: "GET /api/v1/users/[id]", name: "get non-numeric", run: (t) => call(user.GET, { token: t, params: { id: "abc" } }), expect: { admin: 404 } },
+    { route: "PUT /api/v1/users/[id]", name: "put owner names", run: (t) => call(user.PUT, { token: t, method: "PUT", params: owner(), json: { first_name: "A" } }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "PUT /api/v1/users/[id]", name: "put bad body", run: (t) => call(user.PUT, { token: t, method: "PUT", params: owner(), json: { first_name: 12 } }), expect: { owner: 422, admin: 422 } },
+    { route: "PUT /api/v1/users/[id]", name: "put not json", run: (t) => call(user.PUT, { token: t, method: "PUT", params: owner(), body: "x", headers: { "content-type": "text/plain" } }), expect: { owner: 400 } },
+    { route: "DELETE /api/v1/users/[id]", name: "delete owner", run: (t) => call(user.DELETE, { token: t, method: "DELETE", params: owner() }), expect: { anon: 401, owner: 403, other: 403, admin: 204 } },
+    { route: "DELETE /api/v1/users/[id]", name: "delete missing", run: (t) => call(user.DELETE, { token: t, method: "DELETE", params: { id: "999999" } }), expect: { owner: 403, admin: 404 } },
+    { route: "DELETE /api/v1/users/[id]", name: "delete self", run: (t) => call(user.DELETE, { token: t, method: "DELETE", params: { id: String(cast.admin.id) } }), expect: { admin: 403 } },
+    { route: "POST /api/token/refresh", name: "refresh token", run: (t) => call(refresh.POST, { method: "POST", token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    // the /me routes act on the caller: another household or an admin reaches only their own account
+    { route: "GET /api/v1/users/me/deletion", name: "deletion summary", run: (t) => call(deletion.GET, { token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/users/me/password", name: "change password", run: (t) => call(password.POST, { token: t, json: { current_password: DEFAULT_PASSWORD, new_password: "another-long-one-7" } }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/users/me/password", name: "change password, wrong current one", run: (t) => call(password.POST, { token: t, json: { current_password: "not-mine-at-all", new_password: "another-long-one-7" } }), expect: { owner: 400 } },
+    { route: "POST /api/v1/users/me/email", name: "change e-mail", run: (t) => call(email.POST, { token: t, json: { password: DEFAULT_PASSWORD, new_email: "renamed@example.com" } }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/users/me/email", name: "change e-mail to the owner's", run: (t) => call(email.POST, { token: t, json: { password: DEFAULT_PASSWORD, new_email: cast.owner.email } }), expect: { other: 409 } },
+    // the cast's admin is the only one: an account the community cannot be run without stays
+    { route: "POST /api/v1/users/me/delete", name: "delete my account", run: (t) => call(deleteMe.POST, { token: t, json: { password: DEFAULT_PASSWORD } }), expect: { anon: 401, owner: 204, other: 204, admin: 403 } },
+    { route: "POST /api/v1/users/me/delete", name: "delete my account, wrong password", run: (t) => call(deleteMe.POST, { token: t, json: { password: "not-mine-at-all" } }), expect: { owner: 400 } },
   ];
-  it.each(table)("%s as %s", async (_name, who, run, expected) => {
-    const r = await run(tokenOf(who));
-    expect(r.status).toBe(expected);
+  permissionTable(rows, () => cast);
+
+  it("a /me change by another household leaves the owner's account as it was", async () => {
+    await call(email.POST, { token: cast.other.token, json: { password: DEFAULT_PASSWORD, new_email: "other-renamed@example.com" } });
+    expect((await call(password.POST, { token: cast.other.token, json: { current_password: DEFAULT_PASSWORD, new_password: "another-long-one-7" } })).status).toBe(200);
+    const other = await makeUser();
+    expect((await call(deleteMe.POST, { token: other.token, json: { password: DEFAULT_PASSWORD } })).status).toBe(204);
+    const row = await db.user.findUniqueOrThrow({ where: { id: cast.owner.id } });
+    expect(row).toMatchObject({ email: cast.owner.email, tokenVersion: 0 });
+    expect((await call(me.GET, { token: cast.owner.token })).status).toBe(200);
+    expect(await db.user.count({ where: { id: other.id } })).toBe(0);
   });
 });
 
