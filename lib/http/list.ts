@@ -4,11 +4,12 @@ import { textProblem } from "@/lib/validation/text";
 import { unprocessable, type FieldError } from "./errors";
 
 export type SortOrder = "asc" | "desc";
-export type ListParams<F extends string = string> = {
+export type ListParams<F extends string = string, Filters = Record<string, never>> = {
   skip: number;
   take: number;
   sort: { field: F; order: SortOrder };
-  filters: Partial<Record<string, string>>;
+  /** the list's equality filters, parsed by its schema (lib/validation/list-filters.ts) */
+  filters: Filters;
   q?: string;
   /** `?id=1&id=2` (react-admin's getMany): only these ids */
   ids?: number[];
@@ -19,8 +20,6 @@ const MAX_WITHOUT_END = 1000;
 export const MAX_PARAM_LENGTH = 256;
 /** The most `id` values one request may name (react-admin's getMany). */
 export const MAX_IDS = 1000;
-/** No row has id 0 (ids start at 1): an integer filter past what its column holds becomes this. */
-const NO_ROW = 0;
 
 const DIGITS = /^\d+$/;
 /** `_start` and `_end` are row positions: 0 to MAX_INT (PostgreSQL takes larger, but no table holds that many rows). */
@@ -67,12 +66,16 @@ function idsParam(values: string[]): number[] | undefined {
 
 /**
  * Reads react-admin's json-server parameters: `_start`, `_end`, `_sort` (one of `sortable`),
- * `_order`, `q`, `id` (repeatable) and equality filters on `filterable` fields (other parameters are
- * ignored).
+ * `_order`, `q`, `id` (repeatable) and the equality filters of the list's `filters` schema (other
+ * parameters are ignored); 422 with every field's problem.
  */
-export function parseListParams<F extends string>(req: Request, opts: { sortable: readonly F[]; filterable?: readonly string[]; defaultSort?: F }): ListParams<F> {
+export function parseListParams<F extends string, S extends z.ZodObject = z.ZodObject<{}>>(
+  req: Request,
+  opts: { sortable: readonly F[]; filters?: S; defaultSort?: F },
+): ListParams<F, z.output<S>> {
   const sp = new URL(req.url).searchParams;
-  assertParamsAcceptable(sp, new Set([...Object.keys(base.shape), "id", ...(opts.filterable ?? [])]));
+  const filterable = Object.keys(opts.filters?.shape ?? {});
+  assertParamsAcceptable(sp, new Set([...Object.keys(base.shape), "id", ...filterable]));
   const r = base.safeParse(Object.fromEntries(sp.entries()));
   if (!r.success) throw unprocessable(r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
   const { _start = 0, _end, _sort, _order = "asc", q } = r.data;
@@ -80,41 +83,16 @@ export function parseListParams<F extends string>(req: Request, opts: { sortable
     throw unprocessable([{ path: "_sort", message: `_sort must be one of: ${opts.sortable.join(", ")}` }]);
   }
   const take = _end === undefined ? MAX_WITHOUT_END : Math.max(0, _end - _start);
-  const filters: Record<string, string> = {};
-  for (const f of opts.filterable ?? []) {
+  const raw: Record<string, string> = {};
+  for (const f of filterable) {
     const v = sp.get(f);
-    if (v !== null) filters[f] = v;
+    if (v !== null) raw[f] = v;
   }
+  const parsed = (opts.filters ?? z.object({})).safeParse(raw);
+  if (!parsed.success) throw unprocessable(parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+  const filters = parsed.data as z.output<S>;
   const ids = idsParam(sp.getAll("id"));
   return { skip: _start, take, sort: { field: (_sort as F) ?? opts.defaultSort ?? ("id" as F), order: _order }, filters, q: q || undefined, ids };
-}
-
-/** Parses a boolean filter value ("true"/"false"), 422 otherwise. */
-export function boolFilter(name: string, v: string | undefined): boolean | undefined {
-  if (v === undefined) return undefined;
-  if (v === "true" || v === "1") return true;
-  if (v === "false" || v === "0") return false;
-  throw unprocessable([{ path: name, message: `${name} must be true or false` }]);
-}
-
-/**
- * Parses an integer (id) filter value, 422 when it is not digits. One past what the column holds
- * (MAX_INT) names no row: it becomes 0, which matches nothing, as any other missing id does.
- */
-export function intFilter(name: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  if (!DIGITS.test(v)) throw unprocessable([{ path: name, message: `${name} must be an integer` }]);
-  const n = Number(v);
-  return n <= MAX_INT ? n : NO_ROW;
-}
-
-/**
- * An equality filter on a closed list: undefined when absent, null when the value is outside the
- * list (such a filter matches nothing).
- */
-export function enumFilter<const T extends readonly string[]>(values: T, v: string | undefined): T[number] | null | undefined {
-  if (v === undefined) return undefined;
-  return (values as readonly string[]).includes(v) ? (v as T[number]) : null;
 }
 
 /** ORDER BY the chosen column, then by id, so that pages never overlap or skip rows. */

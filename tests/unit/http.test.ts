@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, errorResponse, unauthorized } from "@/lib/http/errors";
-import { enumFilter, orderByWithId, parseListParams } from "@/lib/http/list";
+import { orderByWithId, parseListParams } from "@/lib/http/list";
+import { ownerScope } from "@/lib/services/access";
+import { locationListFilters, scheduleListFilters, userListFilters } from "@/lib/validation/list-filters";
 import { parseJson } from "@/lib/http/parse";
 
 const req = (url: string, init?: RequestInit) => new Request(`http://foyer.test${url}`, init);
@@ -11,8 +13,8 @@ describe("list parameters", () => {
     expect(parseListParams(req("/x"), { sortable: ["id", "email"] })).toMatchObject({ skip: 0, take: 1000, sort: { field: "id", order: "asc" } });
   });
   it("reads json-server's slice, sort and filters", () => {
-    const p = parseListParams(req("/x?_start=10&_end=25&_sort=email&_order=DESC&user_id=3&other=1&q=%20ada%20"), { sortable: ["id", "email"], filterable: ["user_id"] });
-    expect(p).toEqual({ skip: 10, take: 15, sort: { field: "email", order: "desc" }, filters: { user_id: "3" }, q: "ada" });
+    const p = parseListParams(req("/x?_start=10&_end=25&_sort=email&_order=DESC&user_id=3&other=1&q=%20ada%20"), { sortable: ["id", "email"], filters: scheduleListFilters });
+    expect(p).toEqual({ skip: 10, take: 15, sort: { field: "email", order: "desc" }, filters: { user_id: 3 }, q: "ada" });
   });
   it("refuses bad values with 422", () => {
     for (const q of ["_start=-1", "_end=x", "_order=UP", "_sort=password"]) {
@@ -23,9 +25,23 @@ describe("list parameters", () => {
 
 describe("list helpers", () => {
   it("tells an absent enum filter from one outside its list", () => {
-    expect(enumFilter(["FR", "DE"], undefined)).toBeUndefined();
-    expect(enumFilter(["FR", "DE"], "DE")).toBe("DE");
-    expect(enumFilter(["FR", "DE"], "XX")).toBeNull();
+    const country = (q: string) => parseListParams(req(`/x?${q}`), { sortable: ["id"], filters: locationListFilters }).filters.country;
+    expect(country("")).toBeUndefined();
+    expect(country("country=DE")).toBe("DE");
+    expect(country("country=XX")).toBeNull();
+  });
+  it("parses boolean filters, 422 for anything but true/false/1/0, every field's problem at once", () => {
+    const users = (q: string) => parseListParams(req(`/x?${q}`), { sortable: ["id"], filters: userListFilters }).filters;
+    expect(users("is_active=true&is_superuser=0")).toEqual({ is_active: true, is_superuser: false });
+    expect(() => users("is_active=yes")).toThrow(ApiError);
+    try {
+      users("is_active=yes&accepted_tos=2");
+    } catch (e) {
+      expect((e as ApiError).extra.errors).toEqual([
+        { path: "is_active", message: "is_active must be true or false" },
+        { path: "accepted_tos", message: "accepted_tos must be true or false" },
+      ]);
+    }
   });
   it("orders by the column, then by id", () => {
     expect(orderByWithId("email", "desc")).toEqual([{ email: "desc" }, { id: "asc" }]);
@@ -67,5 +83,21 @@ describe("errorResponse", () => {
     } finally {
       console.error = original;
     }
+  });
+});
+
+describe("ownerScope (lib/services/access)", () => {
+  const household = { id: 7, isSuperuser: false } as Parameters<typeof ownerScope>[0];
+  const admin = { id: 1, isSuperuser: true } as Parameters<typeof ownerScope>[0];
+  it("a household sees its own rows; naming another owner matches nothing", () => {
+    expect(ownerScope(household, "ownerId", undefined)).toEqual({ ownerId: 7 });
+    expect(ownerScope(household, "ownerId", 7)).toEqual({ ownerId: 7 });
+    expect(ownerScope(household, "userId", 8)).toEqual({ userId: 0 });
+  });
+  it("an admin sees everyone's and may narrow to anyone, unless the list is their own", () => {
+    expect(ownerScope(admin, "ownerId", undefined)).toEqual({});
+    expect(ownerScope(admin, "ownerId", 8)).toEqual({ ownerId: 8 });
+    expect(ownerScope(admin, "ownerId", undefined, { onlyOwn: true })).toEqual({ ownerId: 1 });
+    expect(ownerScope(admin, "ownerId", 8, { onlyOwn: true })).toEqual({ ownerId: 0 });
   });
 });

@@ -3,9 +3,10 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
-import { enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
+import { orderByWithId, type ListParams } from "@/lib/http/list";
+import type { DeviceListFilters } from "@/lib/validation/list-filters";
 import { withMeasurements, type DeviceWithMeasurements } from "@/lib/serializers/device";
-import { assertIntegrationOf, assertLocationOf, INTEGRATION_NOT_OWNERS, LOCATION_NOT_OWNERS, ownedBy, resolveOwner } from "@/lib/services/access";
+import { assertIntegrationOf, assertLocationOf, INTEGRATION_NOT_OWNERS, LOCATION_NOT_OWNERS, ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
 import { DEVICE_INTEGRATION_FK, DEVICE_LOCATION_FK, violatedForeignKey } from "./constraints";
 import {
   DATA_SOURCES,
@@ -29,9 +30,7 @@ export const MEASUREMENT_EXISTS = "A measurement with this name already exists o
 // the messages of assertLocationOf / assertIntegrationOf, for the same refusal by the database
 
 export const DEVICE_SORTABLE = ["id", "device_id", "device_type", "phase_m", "owner_id", "location_id", "created_at", "updated_at"] as const;
-export const DEVICE_FILTERABLE = ["owner_id", "location_id", "device_type", "integration_id", "phase_m", "device_id"] as const;
 export const ADMIN_DEVICE_SORTABLE = ["id", "name", "type", "data_source", "measurement_type", "user_id", "location_id"] as const;
-export const ADMIN_DEVICE_FILTERABLE = ["user_id", "location_id", "type", "data_source", "measurement_type", "name"] as const;
 
 const deviceColumns: Record<string, keyof Prisma.DeviceOrderByWithRelationInput> = {
   id: "id", device_id: "deviceId", name: "deviceId", device_type: "deviceType", type: "deviceType", phase_m: "phaseM",
@@ -40,19 +39,15 @@ const deviceColumns: Record<string, keyof Prisma.DeviceOrderByWithRelationInput>
 };
 
 /** Own devices (admin: all), filtered by the view's field names, sorted and paged. */
-export async function listDevices(caller: Caller, p: ListParams): Promise<{ items: DeviceWithMeasurements[]; total: number }> {
+export async function listDevices(caller: Caller, p: ListParams<string, DeviceListFilters>): Promise<{ items: DeviceWithMeasurements[]; total: number }> {
   const f = p.filters;
-  const where: Prisma.DeviceWhereInput = { ...ownedBy(caller) };
+  const where: Prisma.DeviceWhereInput = { ...ownerScope(caller, "ownerId", f.owner_id ?? f.user_id) };
   if (p.ids) where.id = { in: p.ids };
-  const owner = intFilter("owner_id", f.owner_id) ?? intFilter("user_id", f.user_id);
-  if (owner !== undefined) where.ownerId = caller.isSuperuser ? owner : owner === caller.id ? owner : -1;
-  const location = intFilter("location_id", f.location_id);
-  if (location !== undefined) where.locationId = location;
-  const integration = intFilter("integration_id", f.integration_id);
-  if (integration !== undefined) where.integrationId = integration;
-  const type = enumFilter(DEVICE_TYPES, f.device_type ?? f.type);
-  const source = enumFilter(DATA_SOURCES, f.data_source);
-  const phase = enumFilter(PHASES, f.phase_m ?? f.measurement_type);
+  if (f.location_id !== undefined) where.locationId = f.location_id;
+  if (f.integration_id !== undefined) where.integrationId = f.integration_id;
+  const type = f.device_type === undefined ? f.type : f.device_type;
+  const source = f.data_source;
+  const phase = f.phase_m === undefined ? f.measurement_type : f.phase_m;
   // a value outside its list matches nothing
   if (type === null || source === null || phase === null) return { items: [], total: 0 };
   if (type !== undefined) where.deviceType = type;

@@ -1,26 +1,24 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { notFound, unprocessable } from "@/lib/http/errors";
-import { enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
+import { orderByWithId, type ListParams } from "@/lib/http/list";
+import type { LocationListFilters } from "@/lib/validation/list-filters";
 import { withDevices, type LocationWithDevices } from "@/lib/serializers/location";
-import { ownedBy, resolveOwner } from "@/lib/services/access";
+import { ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
 import { DEVICE_LOCATION_FK, violatedForeignKey } from "@/lib/services/devices/constraints";
 import { COUNTRIES, type LocationInput } from "@/lib/validation/location";
 
 export const LOCATION_SORTABLE = ["id", "name", "country", "lat", "lon", "owner_id", "created_at", "updated_at"] as const;
-export const LOCATION_FILTERABLE = ["owner_id", "country", "name"] as const;
 
 const columns: Record<(typeof LOCATION_SORTABLE)[number], keyof Prisma.LocationOrderByWithRelationInput> = {
   id: "id", name: "name", country: "country", lat: "lat", lon: "lon", owner_id: "ownerId", created_at: "createdAt", updated_at: "updatedAt",
 };
 
 /** Own locations (admin: all unless `onlyOwn`), with their devices and measurements. */
-export async function listLocations(caller: Caller, p: ListParams<(typeof LOCATION_SORTABLE)[number]>, o: { onlyOwn?: boolean } = {}) {
-  const where: Prisma.LocationWhereInput = o.onlyOwn ? { ownerId: caller.id } : { ...ownedBy(caller) };
+export async function listLocations(caller: Caller, p: ListParams<(typeof LOCATION_SORTABLE)[number], LocationListFilters>, o: { onlyOwn?: boolean } = {}) {
+  const where: Prisma.LocationWhereInput = { ...ownerScope(caller, "ownerId", p.filters.owner_id, o) };
   if (p.ids) where.id = { in: p.ids };
-  const owner = intFilter("owner_id", p.filters.owner_id);
-  if (owner !== undefined) where.ownerId = caller.isSuperuser && !o.onlyOwn ? owner : owner === caller.id ? owner : -1;
-  const country = enumFilter(COUNTRIES, p.filters.country);
+  const country = p.filters.country;
   if (country === null) return { items: [], total: 0 };
   if (country !== undefined) where.country = country;
   if (p.filters.name !== undefined) where.name = p.filters.name;

@@ -1,13 +1,13 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
-import { intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
+import { orderByWithId, type ListParams } from "@/lib/http/list";
+import type { ScheduleListFilters } from "@/lib/validation/list-filters";
 import { validate } from "@/lib/http/parse";
-import { ownedBy } from "@/lib/services/access";
+import { ownedBy, ownerScope } from "@/lib/services/access";
 import { scheduleDataSchema, type ScheduleData } from "@/lib/validation/schedule";
 
 export const SCHEDULE_SORTABLE = ["id", "user_id", "der_name", "created_at", "updated_at"] as const;
-export const SCHEDULE_FILTERABLE = ["user_id", "der_name", "type"] as const;
 const columns: Record<(typeof SCHEDULE_SORTABLE)[number], keyof Prisma.ScheduleOrderByWithRelationInput> = {
   id: "id", user_id: "userId", der_name: "derName", created_at: "createdAt", updated_at: "updatedAt",
 };
@@ -26,11 +26,9 @@ function stored(d: ScheduleData): Prisma.InputJsonObject {
   return (schedules?.length ? { ...main, schedules } : main) as Prisma.InputJsonObject;
 }
 
-export async function listSchedules(caller: Caller, p: ListParams<(typeof SCHEDULE_SORTABLE)[number]>) {
-  const where: Prisma.ScheduleWhereInput = { ...ownedBy(caller, "userId") };
+export async function listSchedules(caller: Caller, p: ListParams<(typeof SCHEDULE_SORTABLE)[number], ScheduleListFilters>) {
+  const where: Prisma.ScheduleWhereInput = { ...ownerScope(caller, "userId", p.filters.user_id) };
   if (p.ids) where.id = { in: p.ids };
-  const user = intFilter("user_id", p.filters.user_id);
-  if (user !== undefined) where.userId = caller.isSuperuser ? user : user === caller.id ? user : -1;
   if (p.filters.der_name !== undefined) where.derName = p.filters.der_name;
   if (p.filters.type !== undefined) where.type = p.filters.type;
   if (p.q) where.derName = { contains: p.q, mode: "insensitive" };

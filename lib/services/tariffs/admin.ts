@@ -15,14 +15,14 @@ import type { Prisma, Tariff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { PRICE_COLUMNS, PRICE_KEYS, TARIFF_OPTIONS, type TariffRow } from "@/lib/energy/tariff";
 import { parisDayOf } from "@/lib/integrations/linky/time";
-import { boolFilter, enumFilter, intFilter, orderByWithId, type ListParams } from "@/lib/http/list";
+import { orderByWithId, type ListParams } from "@/lib/http/list";
+import type { TariffListFilters } from "@/lib/validation/list-filters";
 import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
 import { toTariffView } from "@/lib/serializers/tariff";
 import { checkTariffBody, PRICE_FIELDS } from "@/lib/validation/tariff";
 
 export const TARIFF_SORTABLE = ["id", "supplier", "option", "subscribed_kva", "subscription_eur_per_year", "valid_from", "valid_to", "source", "created_at", "updated_at"] as const;
 /** `kva` is a short alias of `subscribed_kva`; `in_force=true` keeps the rows that apply today (Paris). */
-export const TARIFF_FILTERABLE = ["supplier", "option", "subscribed_kva", "kva", "in_force"] as const;
 
 const SORT_COLUMNS: Record<(typeof TARIFF_SORTABLE)[number], keyof Prisma.TariffOrderByWithRelationInput> = {
   id: "id", supplier: "supplier", option: "option", subscribed_kva: "subscribedKva", subscription_eur_per_year: "subscriptionEurPerYear",
@@ -143,19 +143,19 @@ export async function deleteTariff(id: number): Promise<void> {
 }
 
 /** The back-office list: filters by the view's names, sorted, paged. */
-export async function listTariffRows(p: ListParams, now = Date.now()): Promise<{ items: Tariff[]; total: number }> {
+export async function listTariffRows(p: ListParams<string, TariffListFilters>, now = Date.now()): Promise<{ items: Tariff[]; total: number }> {
   const f = p.filters;
   const where: Prisma.TariffWhereInput = {};
   if (p.ids) where.id = { in: p.ids };
-  const option = enumFilter(TARIFF_OPTIONS, f.option);
+  const option = f.option;
   if (option === null) return { items: [], total: 0 };
   if (option !== undefined) where.option = option;
-  const kva = intFilter("subscribed_kva", f.subscribed_kva) ?? intFilter("kva", f.kva);
-  if (kva !== undefined) where.subscribedKva = kva > 32767 ? -1 : kva;
+  const kva = f.subscribed_kva ?? f.kva;
+  if (kva !== undefined) where.subscribedKva = kva;
   const and: Prisma.TariffWhereInput[] = [];
   if (f.supplier !== undefined) and.push({ supplier: f.supplier });
   if (p.q) and.push({ supplier: { contains: p.q, mode: "insensitive" } });
-  const inForce = boolFilter("in_force", f.in_force);
+  const inForce = f.in_force;
   if (inForce !== undefined) {
     const today = asDate(parisDayOf(now));
     const applies: Prisma.TariffWhereInput = { validFrom: { lte: today }, OR: [{ validTo: null }, { validTo: { gt: today } }] };

@@ -2,7 +2,9 @@ import { db, Prisma } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "@/lib/http/errors";
-import { boolFilter, orderByWithId, type ListParams } from "@/lib/http/list";
+import { orderByWithId, type ListParams } from "@/lib/http/list";
+import { assertUserChangeAllowed, mayAddressUser, userScope } from "@/lib/services/access";
+import type { UserListFilters } from "@/lib/validation/list-filters";
 import { userViewSelect, type UserRow } from "@/lib/serializers/user";
 import { confirmPassword, USER_EXISTS } from "@/lib/services/auth";
 import type { UserCreate, UserUpdate } from "@/lib/validation/user";
@@ -12,7 +14,6 @@ import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 const CURRENT_NOTICE: Prisma.UserWhereInput = { acceptedTos: true, tosVersion: { gte: PRIVACY_NOTICE.version } };
 
 export const USER_SORTABLE = ["id", "email", "first_name", "last_name", "is_active", "is_superuser", "accepted_tos", "created_at"] as const;
-export const USER_FILTERABLE = ["is_active", "is_superuser", "accepted_tos", "email", "first_name", "last_name"] as const;
 type UserSort = (typeof USER_SORTABLE)[number];
 
 const sortColumn: Record<UserSort, keyof Prisma.UserOrderByWithRelationInput> = {
@@ -28,22 +29,20 @@ const sortColumn: Record<UserSort, keyof Prisma.UserOrderByWithRelationInput> = 
 
 /** Self or admin; anyone else's id is answered as missing. */
 export async function getUserOrThrow(caller: Caller, id: number): Promise<UserRow> {
-  if (!caller.isSuperuser && caller.id !== id) throw notFound("User");
+  if (!mayAddressUser(caller, id)) throw notFound("User");
   const user = await db.user.findUnique({ where: { id }, select: userViewSelect });
   if (!user) throw notFound("User");
   return user;
 }
 
 /** Admin: every user, filtered and paged; anyone else: a list holding only themselves. */
-export async function listUsers(caller: Caller, p: ListParams<UserSort>): Promise<{ items: UserRow[]; total: number }> {
+export async function listUsers(caller: Caller, p: ListParams<UserSort, UserListFilters>): Promise<{ items: UserRow[]; total: number }> {
   const where: Prisma.UserWhereInput = {};
   if (p.ids) where.id = { in: p.ids };
-  if (!caller.isSuperuser) where.id = caller.id;
-  const isActive = boolFilter("is_active", p.filters.is_active);
-  const isSuperuser = boolFilter("is_superuser", p.filters.is_superuser);
+  Object.assign(where, userScope(caller));
+  const { is_active: isActive, is_superuser: isSuperuser, accepted_tos: acceptedTos } = p.filters;
   if (isActive !== undefined) where.isActive = isActive;
   if (isSuperuser !== undefined) where.isSuperuser = isSuperuser;
-  const acceptedTos = boolFilter("accepted_tos", p.filters.accepted_tos);
   // accepted_tos is the current notice's acceptance (lib/privacy/notice.ts)
   if (acceptedTos !== undefined) where.AND = [acceptedTos ? CURRENT_NOTICE : { OR: [{ acceptedTos: false }, { tosVersion: null }, { tosVersion: { lt: PRIVACY_NOTICE.version } }] }];
   if (p.filters.email) where.email = p.filters.email.trim().toLowerCase();
@@ -96,14 +95,7 @@ export async function createUser(input: UserCreate): Promise<UserRow> {
  */
 export async function updateUser(caller: Caller, id: number, input: UserUpdate): Promise<UserRow> {
   const current = await getUserOrThrow(caller, id);
-  if (!caller.isSuperuser) {
-    const changes =
-      (input.email !== undefined && input.email !== current.email) ||
-      (input.is_active !== undefined && input.is_active !== current.isActive) ||
-      (input.is_superuser !== undefined && input.is_superuser !== current.isSuperuser) ||
-      input.password !== undefined;
-    if (changes) throw forbidden("You may change only your first and last name");
-  }
+  assertUserChangeAllowed(caller, current, input);
   const data: Prisma.UserUpdateInput = {};
   if (input.first_name !== undefined) data.firstName = input.first_name;
   if (input.last_name !== undefined) data.lastName = input.last_name;

@@ -1,13 +1,14 @@
 import { authedRoute } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/parse";
 import { parseListParams } from "@/lib/http/list";
+import { tariffListFilters } from "@/lib/validation/list-filters";
 import { created, listResponse } from "@/lib/http/respond";
 import { toTariffView } from "@/lib/serializers/tariff";
-import { createTariff, listTariffRows, TARIFF_FILTERABLE, TARIFF_SORTABLE } from "@/lib/services/tariffs/admin";
+import { createTariff, listTariffRows, TARIFF_SORTABLE } from "@/lib/services/tariffs/admin";
 
 // GET /api/v1/tariffs (admin): tariff rows, json-server list (option, subscribed_kva or kva, supplier, in_force, q)
 export const GET = authedRoute(async ({ req }) => {
-  const { items, total } = await listTariffRows(parseListParams(req, { sortable: TARIFF_SORTABLE, filterable: TARIFF_FILTERABLE }));
+  const { items, total } = await listTariffRows(parseListParams(req, { sortable: TARIFF_SORTABLE, filters: tariffListFilters }));
   return listResponse(items.map(toTariffView), total);
 }, { role: "admin" });
 
