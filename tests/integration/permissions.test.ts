@@ -1,0 +1,133 @@
+// Who may do what on the endpoints whose own test files hold no permission table: meters (list,
+// sync, export, import), "Download my data", the dashboards list and the integrations. Each row is
+// tried anonymously and, for everyone else, with a bearer token and with the session cookie
+// (tests/helpers/permissions.ts). No vendor is reached here: the cast's integrations hold no
+// vendor token, so the owner's vendor calls stop at "link again" (409) after the ownership check,
+// where another household gets 404.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { call } from "../helpers/api";
+import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
+import { makeCast } from "../factories/users";
+import { db } from "@/lib/db";
+import * as meters from "@/app/api/v1/meters/route";
+import * as sync from "@/app/api/v1/meters/[id]/sync/route";
+import * as exportRoute from "@/app/api/v1/meters/[id]/export/route";
+import * as importRoute from "@/app/api/v1/meters/import/route";
+import * as previewRoute from "@/app/api/v1/meters/import/preview/route";
+import * as archives from "@/app/api/v1/users/me/archives/route";
+import * as archive from "@/app/api/v1/users/me/archives/[id]/route";
+import * as download from "@/app/api/v1/users/me/archives/[id]/download/route";
+import * as dashboards from "@/app/api/v1/dashboards/route";
+import * as integrations from "@/app/api/integrations/route";
+import * as integration from "@/app/api/integrations/[id]/route";
+import * as link from "@/app/api/integrations/[id]/link/route";
+import * as consumption from "@/app/api/integrations/linky/my/[meter]/consumption/route";
+import * as production from "@/app/api/integrations/linky/my/[meter]/production/route";
+import * as homes from "@/app/api/integrations/netatmo/my/homesdata/route";
+import * as plants from "@/app/api/legrand/get_plants/hc/route";
+import * as myIntegrations from "@/app/api/legrand/my-integrations/route";
+
+/** the PRM of tests/fixtures/enedis/customer-area-dst-2026.csv */
+const PRM = "99999999999991";
+const CSV = readFileSync(path.resolve("tests/fixtures/enedis/customer-area-dst-2026.csv"), "utf8");
+const ZIP = Buffer.from("PK\x05\x06" + "\0".repeat(18), "latin1");
+
+let cast: Cast;
+/** The owner's Linky (with the meter), Netatmo and Legrand integrations, meter and ready archive; another household's Linky. */
+let fx: { linkyId: number; meterId: number; archiveId: string; otherLinkyId: number };
+
+beforeEach(async () => {
+  cast = await makeCast();
+  const linky = await db.integration.create({ data: { userId: cast.owner.id, name: "linky", resource: PRM, sandbox: true } });
+  await db.integration.create({ data: { userId: cast.owner.id, name: "netatmo", sandbox: true } });
+  await db.integration.create({ data: { userId: cast.owner.id, name: "legrand", sandbox: true } });
+  const otherLinky = await db.integration.create({ data: { userId: cast.other.id, name: "linky", resource: "25946599093143", sandbox: true } });
+  const meter = await db.meter.create({ data: { userId: cast.owner.id, integrationId: linky.id, usagePointId: PRM, sandbox: true, syncState: "done" } });
+  const ready = await db.dataArchive.create({
+    data: { userId: cast.owner.id, status: "ready", progress: 100, sizeBytes: BigInt(ZIP.length), readyAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000), parts: { create: { seq: 0, bytes: ZIP } } },
+  });
+  fx = { linkyId: linky.id, meterId: meter.id, archiveId: ready.id, otherLinkyId: otherLinky.id };
+});
+
+const at = (id: number | string) => ({ id: String(id) });
+const csv = { body: CSV, headers: { "content-type": "text/csv" } };
+
+describe("who may do what on meters", () => {
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/meters", name: "GET /meters", run: (t) => call(meters.GET, { token: t, path: "/api/v1/meters" }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/meters/[id]/sync", name: "POST /meters/{owner's}/sync", run: (t) => call(sync.POST, { method: "POST", token: t, params: at(fx.meterId) }), expect: { anon: 401, owner: 202, other: 404, admin: 202 } },
+    { route: "POST /api/v1/meters/[id]/sync", name: "POST /meters/{missing}/sync", run: (t) => call(sync.POST, { method: "POST", token: t, params: at(999999) }), expect: { owner: 404, admin: 404 } },
+    { route: "GET /api/v1/meters/[id]/export", name: "GET /meters/{owner's}/export", run: (t) => call(exportRoute.GET, { token: t, path: `/api/v1/meters/${fx.meterId}/export?dialect=en`, params: at(fx.meterId) }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/meters/[id]/export", name: "GET /meters/{non-numeric}/export", run: (t) => call(exportRoute.GET, { token: t, path: "/api/v1/meters/abc/export", params: at("abc") }), expect: { owner: 404 } },
+    { route: "POST /api/v1/meters/import", name: "POST /meters/import into the owner's meter", run: (t) => call(importRoute.POST, { token: t, path: `/api/v1/meters/import?meter_id=${fx.meterId}`, ...csv }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    // without meter_id the file goes to the caller's own meter of its PRM, made if need be
+    { route: "POST /api/v1/meters/import", name: "POST /meters/import into one's own meter", run: (t) => call(importRoute.POST, { token: t, path: "/api/v1/meters/import", ...csv }), expect: { owner: 200, other: 200 } },
+    { route: "POST /api/v1/meters/import/preview", name: "POST /meters/import/preview of the owner's meter", run: (t) => call(previewRoute.POST, { token: t, path: `/api/v1/meters/import/preview?meter_id=${fx.meterId}`, ...csv }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+  ];
+  permissionTable(rows, () => cast);
+
+  it("another household's import into the owner's meter writes nothing there", async () => {
+    await call(importRoute.POST, { token: cast.other.token, path: `/api/v1/meters/import?meter_id=${fx.meterId}`, ...csv });
+    const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>("SELECT count(*)::int AS n FROM energy.readings WHERE meter_id = $1", fx.meterId);
+    expect(n).toBe(0);
+  });
+});
+
+describe("who may do what on Download my data (/api/v1/users/me/archives)", () => {
+  // each caller has their own archives: an admin reaches only theirs too
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/users/me/archives", name: "GET /archives", run: (t) => call(archives.GET, { token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "POST /api/v1/users/me/archives", name: "POST /archives", run: (t) => call(archives.POST, { method: "POST", token: t }), expect: { anon: 401, owner: 202, other: 202, admin: 202 } },
+    { route: "GET /api/v1/users/me/archives/[id]", name: "GET /archives/{owner's}", run: (t) => call(archive.GET, { token: t, params: at(fx.archiveId) }), expect: { anon: 401, owner: 200, other: 404, admin: 404 } },
+    { route: "GET /api/v1/users/me/archives/[id]", name: "GET /archives/{not a uuid}", run: (t) => call(archive.GET, { token: t, params: at("1") }), expect: { owner: 404 } },
+    { route: "DELETE /api/v1/users/me/archives/[id]", name: "DELETE /archives/{owner's}", run: (t) => call(archive.DELETE, { method: "DELETE", token: t, params: at(fx.archiveId) }), expect: { anon: 401, owner: 204, other: 404, admin: 404 } },
+    { route: "GET /api/v1/users/me/archives/[id]/download", name: "GET /archives/{owner's}/download", run: (t) => call(download.GET, { token: t, params: at(fx.archiveId) }), expect: { anon: 401, owner: 200, other: 404, admin: 404 } },
+  ];
+  permissionTable(rows, () => cast);
+
+  it("the owner's download is the stored ZIP; another household's DELETE leaves it", async () => {
+    await call(archive.DELETE, { method: "DELETE", token: cast.other.token, params: at(fx.archiveId) });
+    await call(archive.DELETE, { method: "DELETE", token: cast.admin.token, params: at(fx.archiveId) });
+    const res = await download.GET(new Request("http://foyer.test/", { headers: { authorization: `Bearer ${cast.owner.token}` } }), { params: Promise.resolve(at(fx.archiveId)) });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(ZIP);
+  });
+});
+
+describe("who may do what on the dashboards list", () => {
+  // no dashboard service is configured here: a signed-in caller passes the gate and gets its 503
+  // (dashboards.test.ts has the 200s against a fake service)
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/dashboards", name: "GET /dashboards", run: (t) => call(dashboards.GET, { token: t, path: "/api/v1/dashboards" }), expect: { anon: 401, owner: 503, other: 503, admin: 503 } },
+  ];
+  permissionTable(rows, () => cast);
+});
+
+describe("who may do what on integrations", () => {
+  const meter = (m: string) => ({ meter: m });
+  const rows: PermissionRow[] = [
+    { route: "GET /api/integrations", name: "GET /integrations", run: (t) => call(integrations.GET, { token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/legrand/my-integrations", name: "GET /legrand/my-integrations", run: (t) => call(myIntegrations.GET, { token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/integrations/[id]/link", name: "GET /integrations/linky/link", run: (t) => call(link.GET, { token: t, params: at("linky"), path: "/api/integrations/linky/link" }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/integrations/[id]/link", name: "GET /integrations/{unknown vendor}/link", run: (t) => call(link.GET, { token: t, params: at("enphase"), path: "/api/integrations/enphase/link" }), expect: { owner: 404 } },
+    { route: "DELETE /api/integrations/[id]", name: "DELETE /integrations/{owner's}", run: (t) => call(integration.DELETE, { method: "DELETE", token: t, params: at(fx.linkyId), path: `/api/integrations/${fx.linkyId}` }), expect: { anon: 401, owner: 204, other: 404, admin: 204 } },
+    { route: "DELETE /api/integrations/[id]", name: "DELETE /integrations/{missing}", run: (t) => call(integration.DELETE, { method: "DELETE", token: t, params: at(999999), path: "/api/integrations/999999" }), expect: { owner: 404, admin: 404 } },
+    // another household with a Linky of its own still cannot read the owner's meter
+    { route: "GET /api/integrations/linky/my/[meter]/consumption", name: "GET /integrations/linky/my/{owner's meter}/consumption", run: (t) => call(consumption.GET, { token: t, params: meter(PRM) }), expect: { anon: 401, owner: 409, other: 404, admin: 404 } },
+    { route: "GET /api/integrations/linky/my/[meter]/production", name: "GET /integrations/linky/my/{owner's meter}/production", run: (t) => call(production.GET, { token: t, params: meter(PRM) }), expect: { anon: 401, owner: 409, other: 404, admin: 404 } },
+    { route: "GET /api/integrations/netatmo/my/homesdata", name: "GET /integrations/netatmo/my/homesdata", run: (t) => call(homes.GET, { token: t }), expect: { anon: 401, owner: 409, other: 404, admin: 404 } },
+    { route: "GET /api/legrand/get_plants/hc", name: "GET /legrand/get_plants/hc", run: (t) => call(plants.GET, { token: t }), expect: { anon: 401, owner: 409, other: 404, admin: 404 } },
+  ];
+  permissionTable(rows, () => cast, (r, expected) => {
+    if (expected === 409) expect(r.body.results.error).toBe("needs_relink");
+  });
+
+  it("lists only the caller's own integrations; another household's DELETE leaves the owner's", async () => {
+    expect((await call(integrations.GET, { token: cast.owner.token })).body.results.map((i: { name: string }) => i.name).sort()).toEqual(["legrand", "linky", "netatmo"]);
+    expect((await call(integrations.GET, { token: cast.admin.token })).body).toEqual({ results: [] });
+    await call(integration.DELETE, { method: "DELETE", token: cast.other.token, params: at(fx.linkyId) });
+    expect(await db.integration.count({ where: { id: fx.linkyId } })).toBe(1);
+  });
+});
