@@ -8,6 +8,54 @@ const bool = (def: boolean) =>
   z.enum(["true", "false", "1", "0", "yes", "no"]).optional().transform((v) => (v === undefined ? def : ["true", "1", "yes"].includes(v)));
 const int = (def: number) => z.coerce.number().int().positive().default(def);
 
+/**
+ * Vendor accounts (lib/integrations) and the dashboard service (lib/services/dashboards): checked
+ * at start with the rest, and read again at each use by integrationsEnv().
+ */
+const integrationsShape = {
+  /** vendor accounts (lib/integrations): without a vendor's client id, the bundled sandbox stands in */
+  INTEGRATIONS_SANDBOX_URL: z.string().url().optional(),
+  LINKY_CLIENT_ID: z.string().min(1).optional(),
+  LINKY_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKY_AUTHORIZE_URL: z.string().url().default("https://mon-compte-particulier.enedis.fr/dataconnect/v1/oauth2/authorize"),
+  LINKY_TOKEN_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr/oauth2/v3/token"),
+  /** RFC 7009 revocation of a household's tokens (account deletion, unlink) */
+  LINKY_REVOKE_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr/oauth2/v3/revoke"),
+  LINKY_API_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr"),
+  LINKY_CONSENT_DURATION: z.string().regex(/^P\d+[DMY]$/).default("P1Y"),
+  NETATMO_CLIENT_ID: z.string().min(1).optional(),
+  NETATMO_CLIENT_SECRET: z.string().min(1).optional(),
+  NETATMO_URL: z.string().url().default("https://api.netatmo.com"),
+  NETATMO_SCOPE: z.string().default("read_station read_thermostat read_homecoach"),
+  LEGRAND_CLIENT_ID: z.string().min(1).optional(),
+  LEGRAND_CLIENT_SECRET: z.string().min(1).optional(),
+  LEGRAND_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  LEGRAND_AUTH_URL: z.string().url().default("https://partners-login.eliotbylegrand.com"),
+  LEGRAND_API_URL: z.string().url().default("https://api.developer.legrand.com"),
+  /** the dashboard service (Grafana): the server searches it with its token; unset, /dashboards says it is not enabled */
+  DASHBOARD_URL: z.string().url().optional(),
+  DASHBOARD_TOKEN: z.string().min(1).optional(),
+  /** where browsers load the dashboards' frames from (default DASHBOARD_URL) */
+  DASHBOARD_PUBLIC_URL: z.string().url().optional(),
+};
+
+const integrationsObject = z.object(integrationsShape);
+
+/** Each vendor's client id needs its secret (Legrand's its subscription key), the dashboard service its token. */
+function checkIntegrations(env: z.output<typeof integrationsObject>, ctx: z.RefinementCtx) {
+  for (const v of ["LINKY", "NETATMO", "LEGRAND"] as const) {
+    if (env[`${v}_CLIENT_ID`] && !env[`${v}_CLIENT_SECRET`]) {
+      ctx.addIssue({ code: "custom", path: [`${v}_CLIENT_SECRET`], message: `${v}_CLIENT_ID is set: ${v}_CLIENT_SECRET is required too` });
+    }
+  }
+  if (env.LEGRAND_CLIENT_ID && !env.LEGRAND_SUBSCRIPTION_KEY) {
+    ctx.addIssue({ code: "custom", path: ["LEGRAND_SUBSCRIPTION_KEY"], message: "LEGRAND_CLIENT_ID is set: LEGRAND_SUBSCRIPTION_KEY is required too" });
+  }
+  if (env.DASHBOARD_URL && !env.DASHBOARD_TOKEN) {
+    ctx.addIssue({ code: "custom", path: ["DASHBOARD_TOKEN"], message: "DASHBOARD_URL is set: DASHBOARD_TOKEN is required too" });
+  }
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -65,30 +113,7 @@ const schema = z
     JOBS_EXPIRE_SECONDS: int(120),
     JOBS_MAINTENANCE_SECONDS: int(60),
     MAIL_DIR: z.string().optional(),
-    /** vendor accounts (lib/integrations): without a vendor's client id, the bundled sandbox stands in */
-    INTEGRATIONS_SANDBOX_URL: z.string().url().optional(),
-    LINKY_CLIENT_ID: z.string().min(1).optional(),
-    LINKY_CLIENT_SECRET: z.string().min(1).optional(),
-    LINKY_AUTHORIZE_URL: z.string().url().default("https://mon-compte-particulier.enedis.fr/dataconnect/v1/oauth2/authorize"),
-    LINKY_TOKEN_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr/oauth2/v3/token"),
-    /** RFC 7009 revocation of a household's tokens (account deletion, unlink) */
-    LINKY_REVOKE_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr/oauth2/v3/revoke"),
-    LINKY_API_URL: z.string().url().default("https://gw.ext.prod.api.enedis.fr"),
-    LINKY_CONSENT_DURATION: z.string().regex(/^P\d+[DMY]$/).default("P1Y"),
-    NETATMO_CLIENT_ID: z.string().min(1).optional(),
-    NETATMO_CLIENT_SECRET: z.string().min(1).optional(),
-    NETATMO_URL: z.string().url().default("https://api.netatmo.com"),
-    NETATMO_SCOPE: z.string().default("read_station read_thermostat read_homecoach"),
-    LEGRAND_CLIENT_ID: z.string().min(1).optional(),
-    LEGRAND_CLIENT_SECRET: z.string().min(1).optional(),
-    LEGRAND_SUBSCRIPTION_KEY: z.string().min(1).optional(),
-    LEGRAND_AUTH_URL: z.string().url().default("https://partners-login.eliotbylegrand.com"),
-    LEGRAND_API_URL: z.string().url().default("https://api.developer.legrand.com"),
-    /** the dashboard service (Grafana): the server searches it with its token; unset, /dashboards says it is not enabled */
-    DASHBOARD_URL: z.string().url().optional(),
-    DASHBOARD_TOKEN: z.string().min(1).optional(),
-    /** where browsers load the dashboards' frames from (default DASHBOARD_URL) */
-    DASHBOARD_PUBLIC_URL: z.string().url().optional(),
+    ...integrationsShape,
     /** RTE's Tempo calendar (origin: https://www.services-rte.com): the tempo-refresh job reads colours there; unset, nothing is fetched */
     TEMPO_URL: z.string().url().optional(),
   })
@@ -96,37 +121,41 @@ const schema = z
     if (env.NODE_ENV === "production" && !env.FOYER_EMBEDDED_DB && PLACEHOLDER.test(env.SECRET_KEY)) {
       ctx.addIssue({ code: "custom", path: ["SECRET_KEY"], message: "SECRET_KEY is a placeholder: set a random secret of at least 32 characters" });
     }
-    for (const v of ["LINKY", "NETATMO", "LEGRAND"] as const) {
-      if (env[`${v}_CLIENT_ID`] && !env[`${v}_CLIENT_SECRET`]) {
-        ctx.addIssue({ code: "custom", path: [`${v}_CLIENT_SECRET`], message: `${v}_CLIENT_ID is set: ${v}_CLIENT_SECRET is required too` });
-      }
-    }
-    if (env.LEGRAND_CLIENT_ID && !env.LEGRAND_SUBSCRIPTION_KEY) {
-      ctx.addIssue({ code: "custom", path: ["LEGRAND_SUBSCRIPTION_KEY"], message: "LEGRAND_CLIENT_ID is set: LEGRAND_SUBSCRIPTION_KEY is required too" });
-    }
+    checkIntegrations(env, ctx);
     try {
       parseTrustedProxies(env.TRUST_PROXY);
     } catch (e) {
       ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: (e as Error).message });
     }
-    if (env.DASHBOARD_URL && !env.DASHBOARD_TOKEN) {
-      ctx.addIssue({ code: "custom", path: ["DASHBOARD_TOKEN"], message: "DASHBOARD_URL is set: DASHBOARD_TOKEN is required too" });
-    }
   });
 
 export type Env = z.infer<typeof schema>;
 
-function load(): Env {
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+function parsed<S extends z.ZodType>(s: S): z.output<S> {
+  const r = s.safeParse(process.env);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Foyer cannot start: the environment is not valid.\n${lines}\nSee .env.example.`);
   }
-  return parsed.data;
+  return r.data;
 }
+
+const load = (): Env => parsed(schema);
 
 let cached: Env | undefined;
 /** The environment, parsed once; throws a readable error on bad configuration. */
 export function env(): Env {
   return (cached ??= load());
+}
+
+const integrationsSchema = integrationsObject.superRefine(checkIntegrations);
+export type IntegrationsEnv = z.infer<typeof integrationsSchema>;
+
+/**
+ * The vendor and dashboard settings as process.env says now: parsed at each call, not cached, so
+ * that whoever sets process.env (the test suites pointing the vendors at their fakes) is heard at
+ * once. A few dozen fields: cheap beside the vendor call it precedes.
+ */
+export function integrationsEnv(): IntegrationsEnv {
+  return parsed(integrationsSchema);
 }

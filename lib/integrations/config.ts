@@ -1,6 +1,7 @@
 // Which vendor endpoints the app talks to: the real ones when credentials are configured, else
-// the bundled sandbox (app/api/sandbox/<vendor>). Tests point a vendor at a local fake.
-import { env } from "@/lib/env";
+// the bundled sandbox (app/api/sandbox/<vendor>). Read from the environment at each call: tests
+// point a vendor at their fake by setting its variables (tests/helpers/env.ts).
+import { env, integrationsEnv, type IntegrationsEnv } from "@/lib/env";
 import { INTEGRATION_NAMES, type IntegrationName } from "@/lib/enums";
 import type { Fetch } from "./oauth";
 
@@ -53,8 +54,7 @@ export function sandboxConfig(vendor: Vendor, origin: string, doFetch: Fetch = f
   return { ...common, authorizeUrl: `${base}/authorize`, tokenUrl: `${base}/token`, apiUrl: base };
 }
 
-function realConfig(vendor: Vendor): VendorConfig | null {
-  const e = env();
+function realConfig(vendor: Vendor, e: IntegrationsEnv): VendorConfig | null {
   if (vendor === "linky" && e.LINKY_CLIENT_ID) {
     return {
       sandbox: false, clientId: e.LINKY_CLIENT_ID, clientSecret: e.LINKY_CLIENT_SECRET ?? "", fetch,
@@ -78,17 +78,10 @@ function realConfig(vendor: Vendor): VendorConfig | null {
   return null;
 }
 
-const overrides = new Map<Vendor, VendorConfig>();
-
-/** Points a vendor at other endpoints (tests: a fake on 127.0.0.1); `undefined` restores the default. */
-export function overrideVendorConfig(vendor: Vendor, config: VendorConfig | undefined) {
-  if (config) overrides.set(vendor, config);
-  else overrides.delete(vendor);
-}
-
 /** True when the vendor's real credentials are configured (the sandbox then stays closed). */
-export const hasRealCredentials = (vendor: Vendor) => realConfig(vendor) !== null;
+export const hasRealCredentials = (vendor: Vendor) => realConfig(vendor, integrationsEnv()) !== null;
 
 export function vendorConfig(vendor: Vendor): VendorConfig {
-  return overrides.get(vendor) ?? realConfig(vendor) ?? sandboxConfig(vendor, env().INTEGRATIONS_SANDBOX_URL ?? env().APP_URL);
+  const e = integrationsEnv();
+  return realConfig(vendor, e) ?? sandboxConfig(vendor, e.INTEGRATIONS_SANDBOX_URL ?? env().APP_URL);
 }

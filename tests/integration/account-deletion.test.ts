@@ -1,6 +1,6 @@
 // Deleting an account (issue 12, "Delete"): the dry-run summary, the deletion itself checked
 // against every table of every schema (found from the catalog, not listed here), vendor tokens
-// revoked at the Linky sandbox over HTTP, the queue's jobs, sessions ending, the last admin; the
+// revoked at Enedis (its fake) over HTTP, the queue's jobs, sessions ending, the last admin; the
 // admin's route going the same way; unlinking an integration with or without its data; changing
 // one's e-mail.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -9,11 +9,11 @@ import { makeUser, type TestUser } from "../factories/users";
 import { makeDevice } from "../factories/devices";
 import { makeLocation } from "../factories/locations";
 import { vendorFakesForFile } from "../fakes/vendor";
+import { withEnv } from "../helpers/env";
 import { OAuthBrowser } from "../helpers/oauth-browser";
 import { sessionCookie } from "../helpers/session";
 import { db } from "@/lib/db";
 import { decryptSecret } from "@/lib/crypto";
-import { overrideVendorConfig } from "@/lib/integrations/config";
 import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { queueSync } from "@/lib/services/meters";
 import { upsertCurve, upsertMaxPower } from "@/lib/services/readings";
@@ -28,15 +28,14 @@ const fakes = vendorFakesForFile();
 
 let browser: OAuthBrowser;
 beforeEach(() => {
-  for (const f of Object.values(fakes)) f.seen.length = 0;
+  for (const f of Object.values(fakes)) f.reset();
   browser = new OAuthBrowser();
 });
 afterEach(() => {
-  overrideVendorConfig("linky", fakes.linky.config());
   vi.restoreAllMocks();
 });
 
-/** Links a vendor account through the sandbox's consent, as the browser would. */
+/** Links a vendor account through the vendor's consent, as the browser would. */
 async function link(who: TestUser, name: "linky" | "netatmo") {
   const r = await browser.link(name, who.token);
   expect(r.status).toBe(200);
@@ -254,18 +253,18 @@ describe("POST /api/v1/users/me/delete", () => {
     expect(await namedElsewhere(who.id, meterIds, who.email)).toEqual({});
 
     // Enedis was asked to revoke both tokens (RFC 7009, client credentials in the form); Netatmo documents no revocation
-    const revokes = fakes.linky.requests("/api/sandbox/linky/oauth2/v3/revoke");
+    const revokes = fakes.linky.requests("/oauth2/v3/revoke");
     expect(revokes.map((q) => [q.method, q.form.get("token_type_hint"), q.form.get("token")])).toEqual([
       ["POST", "refresh_token", tokens.refresh],
       ["POST", "access_token", tokens.access],
     ]);
-    expect(revokes[0].form.get("client_id")).toBe("foyer-sandbox");
+    expect(revokes[0].form.get("client_id")).toBe(fakes.linky.client.id);
     expect(fakes.netatmo.seen.filter((q) => /revoke/.test(q.path))).toHaveLength(0);
-    // and the sandbox no longer takes the refresh token
-    const refresh = await fetch(`${fakes.linky.origin}/api/sandbox/linky/oauth2/v3/token`, {
+    // and Enedis no longer takes the refresh token
+    const refresh = await fetch(`${fakes.linky.origin}/oauth2/v3/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh, client_id: "foyer-sandbox", client_secret: "foyer-sandbox-secret" }),
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh, client_id: fakes.linky.client.id, client_secret: fakes.linky.client.secret }),
     });
     expect(refresh.status).toBe(400);
 
@@ -334,9 +333,9 @@ describe("POST /api/v1/users/me/delete", () => {
     const who = await makeUser();
     const { linky } = await household(who);
     const token = decryptSecret(linky.refreshTokenEnc!);
-    overrideVendorConfig("linky", { ...fakes.linky.config(), revokeUrl: "http://127.0.0.1:9/oauth2/v3/revoke" });
     const warn = vi.spyOn(console, "warn");
-    expect((await deleteMe(who, { password: who.password })).status).toBe(204);
+    const r = await withEnv({ LINKY_REVOKE_URL: "http://127.0.0.1:9/oauth2/v3/revoke" }, () => deleteMe(who, { password: who.password }));
+    expect(r.status).toBe(204);
     expect(await db.user.count({ where: { id: who.id } })).toBe(0);
     const lines = warn.mock.calls.map((c) => String(c[0])).filter((l) => l.includes("vendor_revoke_failed"));
     expect(lines).toHaveLength(1);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { makeCast, type TestUser } from "../factories/users";
 import { GrafanaFake, grafanaDashboard } from "../fakes/grafana";
-import { overrideGrafanaConfig } from "@/lib/services/dashboards";
+import { useEnv, withEnv } from "../helpers/env";
 import * as route from "@/app/api/v1/dashboards/route";
 
 const grafana = new GrafanaFake();
@@ -11,14 +11,12 @@ const energy = { id: 100, uid: "f-energy", title: "Energy" };
 beforeAll(async () => {
   await grafana.start();
 });
-afterAll(async () => {
-  overrideGrafanaConfig(undefined);
-  await grafana.stop();
-});
+afterAll(() => grafana.stop());
+// the app's dashboard service is the fake (lib/services/dashboards reads these at each call)
+useEnv(() => ({ DASHBOARD_URL: grafana.origin, DASHBOARD_TOKEN: grafana.token }));
 
 let cast: { owner: TestUser; other: TestUser; admin: TestUser };
 beforeEach(async () => {
-  overrideGrafanaConfig(grafana.config());
   grafana.failWith = null;
   grafana.ignoreTagFilter = false;
   grafana.seen.length = 0;
@@ -86,29 +84,26 @@ describe("GET /api/v1/dashboards", () => {
     expect(r.body).toEqual([]);
   });
 
-  it("answers 503 when no dashboard service is configured (this test environment sets no DASHBOARD_URL)", async () => {
-    overrideGrafanaConfig(undefined);
-    const r = await list(cast.owner.token);
+  it("answers 503 when no dashboard service is configured", async () => {
+    const r = await withEnv({ DASHBOARD_URL: undefined, DASHBOARD_TOKEN: undefined }, () => list(cast.owner.token));
     expect(r).toMatchObject({ status: 503, body: { detail: "Dashboards have not been enabled yet" } });
   });
 
-  it.each([
-    ["answers 500", () => (grafana.failWith = { status: 500, body: { message: "database is locked" } })],
-    ["refuses the token", () => overrideGrafanaConfig(grafana.config("glsa_revoked"))],
-    ["sends something else than a search result", () => (grafana.failWith = { status: 200, body: { dashboards: "nope" } })],
-  ])("answers 502 when Grafana %s", async (_what, arrange) => {
+  it.each<[string, () => void, Record<string, string>]>([
+    ["answers 500", () => (grafana.failWith = { status: 500, body: { message: "database is locked" } }), {}],
+    ["refuses the token", () => {}, { DASHBOARD_TOKEN: "glsa_revoked" }],
+    ["sends something else than a search result", () => (grafana.failWith = { status: 200, body: { dashboards: "nope" } }), {}],
+  ])("answers 502 when Grafana %s", async (_what, arrange, vars) => {
     arrange();
-    const r = await list(cast.owner.token);
+    const r = await withEnv(vars, () => list(cast.owner.token));
     expect(r).toMatchObject({ status: 502, body: { detail: "Failed to get grafana dashboards" } });
   });
 
   it("answers 502 when Grafana cannot be reached", async () => {
     const down = new GrafanaFake();
     await down.start();
-    const config = down.config();
     await down.stop();
-    overrideGrafanaConfig(config);
-    const r = await list(cast.owner.token);
+    const r = await withEnv({ DASHBOARD_URL: down.origin }, () => list(cast.owner.token));
     expect(r).toMatchObject({ status: 502, body: { detail: "Failed to get grafana dashboards" } });
   });
 

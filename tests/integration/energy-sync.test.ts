@@ -1,28 +1,29 @@
-// The energy history's sync against the Linky sandbox over HTTP: backfill, re-runs that change
-// nothing, DST days, gaps, a revoked consent, the vendor's 429, and the queue's workers.
+// The energy history's sync against Enedis over HTTP (its fake, tests/fakes/linky.ts): backfill,
+// re-runs that change nothing, DST days, gaps, a revoked consent, the vendor's 429, and the
+// queue's workers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // the shared budget out of the way for the backfill tests (one test below sets its own)
 Object.assign(process.env, { LINKY_MAX_PER_SECOND: "1000", LINKY_MAX_PER_HOUR: "100000" });
 
 const { db } = await import("@/lib/db");
-const { VendorFake } = await import("../fakes/vendor");
+const { ENEDIS_CONSUMER, ENEDIS_PRODUCER, LinkyFake } = await import("../fakes/linky");
+const { fixtureOf } = await import("../fakes/http-fake");
 const { makeUser } = await import("../factories/users");
 const { LinkyDataClient } = await import("@/lib/integrations/linky");
 const { attachMeters, getMeterOrThrow } = await import("@/lib/services/meters");
 const { planMeter, runChunk } = await import("@/lib/services/meters/sync");
 const { aggregate } = await import("@/lib/services/readings");
 
-const PRODUCER = "24880057139941";
-const CONSUMER = "25946599093143";
+const [PRODUCER, CONSUMER] = [ENEDIS_PRODUCER, ENEDIS_CONSUMER];
 // a fixed clock: Monday 23 November 2026, 10:00 in Paris
 const NOW = Date.parse("2026-11-23T09:00:00Z");
 
-const fake = new VendorFake("linky");
+const fake = new LinkyFake();
 beforeAll(async () => {
-  fake.options.now = () => NOW;
-  fake.options.linky!.maxPerSecond = 0;
   await fake.start();
+  fake.now = () => NOW;
+  fake.maxPerSecond = 0;
 });
 afterAll(() => fake.stop());
 
@@ -30,8 +31,8 @@ const data = () => new LinkyDataClient(fake.config(), { now: () => NOW });
 
 async function meterFor(prm: string) {
   const u = await makeUser();
-  const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: prm, sandbox: true } });
-  const [id] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [prm], true));
+  const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: prm, sandbox: false } });
+  const [id] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [prm], false));
   return { user: u, integrationId: integration.id, meterId: id };
 }
 
@@ -61,7 +62,8 @@ describe("backfill", () => {
     expect(days).toEqual([{ series: "consumption", status: "complete", _count: 745 }]);
     const meter = await db.meter.findUniqueOrThrow({ where: { id: meterId } });
     expect(meter.producer).toBe(false);
-    expect(meter.subscribedKva).toBe(6);
+    // the consumer's contract (tests/fixtures/enedis/situation-contrat-consumer.json)
+    expect(meter.subscribedKva).toBe(12);
     // DST days: 46 points on 29 March 2026, 50 on 26 October 2025
     const dst = await db.meterDay.findMany({ where: { meterId, day: { in: [new Date("2026-03-29"), new Date("2025-10-26")] } }, orderBy: { day: "asc" } });
     expect(dst.map((d) => [d.expected, d.points])).toEqual([[50, 50], [46, 46]]);
@@ -99,7 +101,7 @@ describe("backfill", () => {
 describe("gaps, consent and limits", () => {
   it("re-fetches a day the vendor left out, and calls it a gap only after three empty answers", async () => {
     const { meterId } = await meterFor(CONSUMER);
-    fake.options.linky!.holes = new Set(["2026-11-10"]);
+    fake.holes = new Set(["2026-11-10"]);
     try {
       const week = { meterId, what: "curve-consumption" as const, from: "2026-11-09", to: "2026-11-16" };
       await planMeter(meterId, NOW);
@@ -114,13 +116,13 @@ describe("gaps, consent and limits", () => {
       expect(await hole()).toMatchObject({ status: "gap", attempts: 3 });
       expect((await planMeter(meterId, NOW)).some((c) => c.what === "curve-consumption" && c.from === "2026-11-10")).toBe(false);
     } finally {
-      fake.options.linky!.holes = undefined;
+      fake.holes = new Set();
     }
   });
 
   it("stops on a revoked consent: the meter and its integration need a new link", async () => {
     const { meterId, integrationId } = await meterFor(PRODUCER);
-    fake.options.linky!.revoked = new Set([PRODUCER]);
+    fake.revoked = new Set([PRODUCER]);
     try {
       const [first] = await planMeter(meterId, NOW);
       expect(await runChunk(first, { data: data(), now: () => NOW })).toBe("consent");
@@ -128,14 +130,14 @@ describe("gaps, consent and limits", () => {
       expect((await db.integration.findUniqueOrThrow({ where: { id: integrationId } })).needsRelink).toBe(true);
       expect(await planMeter(meterId, NOW)).toEqual([]);
     } finally {
-      fake.options.linky!.revoked = undefined;
+      fake.revoked = new Set();
     }
   });
 
   it("backs off on the vendor's 429: the chunk is retried later, the error is shown", async () => {
     const { meterId } = await meterFor(CONSUMER);
     const [first] = await planMeter(meterId, NOW);
-    fake.failWith = { status: 429, body: { code: "429", message: "SLA dépassé" } };
+    fake.failWith = { status: 429, body: fixtureOf("enedis", "error-429.json") };
     try {
       await expect(runChunk(first, { data: data(), now: () => NOW })).rejects.toMatchObject({ kind: "rate_limited" });
       const m = await db.meter.findUniqueOrThrow({ where: { id: meterId } });

@@ -1,16 +1,16 @@
-// Two worker processes (npm run worker) on one database and one queue, against the Linky sandbox
-// over HTTP at Enedis' 5 calls per second: a whole backfill with no call made twice, no row
-// twice, and the shared budget never exceeded.
+// Two worker processes (npm run worker) on one database and one queue, against Enedis over HTTP
+// (its fake, tests/fakes/linky.ts, at Enedis' 5 calls per second): a whole backfill with no call
+// made twice, no row twice, and the shared budget never exceeded.
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { VendorFake } from "../fakes/vendor";
+import { ENEDIS_CONSUMER, LinkyFake } from "../fakes/linky";
 import { makeUser } from "../factories/users";
 import { attachMeters, queueSync } from "@/lib/services/meters";
 
-const CONSUMER = "25946599093143";
-const fake = new VendorFake("linky");
+const CONSUMER = ENEDIS_CONSUMER;
+const fake = new LinkyFake();
 const children: ChildProcess[] = [];
 /** Kills a worker and waits until it is gone. */
 const killed = (c: ChildProcess) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => (c.once("exit", r), c.kill("SIGKILL"))));
@@ -24,7 +24,7 @@ function worker(extra: Record<string, string> = {}): ChildProcess {
   // one process (tsx as a loader, not its CLI, which would run the worker in a grandchild that a
   // SIGKILL of the child leaves running)
   const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/worker.mts")], {
-    env: { ...process.env, INTEGRATIONS_SANDBOX_URL: fake.origin, LINKY_MAX_PER_SECOND: "5", LINKY_MAX_PER_HOUR: "1000", NODE_ENV: "production", ...extra },
+    env: { ...process.env, ...fake.env(), LINKY_MAX_PER_SECOND: "5", LINKY_MAX_PER_HOUR: "1000", NODE_ENV: "production", ...extra },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr!.on("data", (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
@@ -38,11 +38,11 @@ it("two worker processes backfill a meter without a duplicate call or row, withi
     if (!/mesure_synchrone_auto|contrat|comptage/.test(req.path)) return;
     calls.push({ at: Date.now(), key: `${req.path}?${req.query.toString()}`, path: req.path });
   };
-  await fake.start(); // the sandbox counts 5 calls per second per API, as Enedis does, and answers 429 past it
+  await fake.start(); // it counts 5 calls per second per API, as Enedis does, and answers 429 past them
 
   const u = await makeUser();
-  const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: CONSUMER, sandbox: true } });
-  const [meterId] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [CONSUMER], true));
+  const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: CONSUMER, sandbox: false } });
+  const [meterId] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [CONSUMER], false));
   worker();
   worker();
   const started = Date.now();
@@ -78,8 +78,8 @@ it("two worker processes backfill a meter without a duplicate call or row, withi
 it("a worker killed mid-backfill: another picks its jobs up and the history completes, each row once", async () => {
   fake.hold = null;
   const u = await makeUser();
-  const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: CONSUMER, sandbox: true } });
-  const [meterId] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [CONSUMER], true));
+  const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: CONSUMER, sandbox: false } });
+  const [meterId] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [CONSUMER], false));
   // a job whose worker died is taken as cut short after 4 s here (120 s by default)
   const fast = { JOBS_EXPIRE_SECONDS: "4", JOBS_MAINTENANCE_SECONDS: "1" };
   await Promise.all(children.splice(0).map(killed));

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeIntegration } from "../factories/devices";
-import { VendorFake, vendorFakesForFile } from "../fakes/vendor";
+import { fixtureOf } from "../fakes/http-fake";
+import { ENEDIS_CONSUMER, ENEDIS_PRODUCER, vendorFakesForFile } from "../fakes/vendor";
 import { OAuthBrowser } from "../helpers/oauth-browser";
+import { sandboxServerFor } from "../helpers/sandbox-server";
 import { db } from "@/lib/db";
 import { decryptSecret, sha256Hex } from "@/lib/crypto";
-import { overrideVendorConfig, type Vendor } from "@/lib/integrations/config";
-import { SANDBOX_PRODUCER, SANDBOX_USAGE_POINTS } from "@/lib/integrations/sandbox/linky";
+import { SANDBOX_USAGE_POINTS } from "@/lib/integrations/sandbox/linky";
 import * as list from "@/app/api/integrations/route";
 import * as one from "@/app/api/integrations/[id]/route";
 import * as link from "@/app/api/integrations/[id]/link/route";
@@ -17,21 +18,17 @@ import * as homes from "@/app/api/integrations/netatmo/my/homesdata/route";
 import * as myIntegrations from "@/app/api/legrand/my-integrations/route";
 import * as plants from "@/app/api/legrand/get_plants/hc/route";
 import * as sandboxRoute from "@/app/api/sandbox/[vendor]/[...path]/route";
-import { sandboxConfig } from "@/lib/integrations/config";
 
+// Enedis, Netatmo and Legrand as their documents describe them (tests/fakes/vendor.ts); the app's
+// own sandbox is tested at the end, over HTTP
 const fakes = vendorFakesForFile();
-const [PRODUCER, CONSUMER] = [SANDBOX_PRODUCER, SANDBOX_USAGE_POINTS[1]];
-
+const [PRODUCER, CONSUMER] = [ENEDIS_PRODUCER, ENEDIS_CONSUMER];
 
 let cast: { owner: TestUser; other: TestUser; admin: TestUser };
 /** the one browser of these tests: the link's binding cookie goes back with the callback */
 let browser: OAuthBrowser;
 beforeEach(async () => {
-  for (const f of Object.values(fakes)) {
-    f.seen.length = 0;
-    f.options.refuseRefresh = false;
-    f.failWith = null;
-  }
+  for (const f of Object.values(fakes)) f.reset();
   cast = await makeCast();
   browser = new OAuthBrowser();
 });
@@ -43,7 +40,7 @@ async function linkOf(who: TestUser, name: string) {
   return new URL(r.body.link);
 }
 
-/** The vendor's redirect back after the consent page's answer (approve=1 or 0). */
+/** The vendor's redirect back after the person's answer on its consent page (approve=1 or 0). */
 async function consent(url: URL, approve = "1") {
   const u = new URL(url);
   u.searchParams.set("approve", approve);
@@ -100,7 +97,7 @@ describe("who may do what on integrations", () => {
   it("lists only the caller's own, in the contract's shape, never a token", async () => {
     const mine = await call(list.GET, { token: cast.owner.token });
     expect(mine.body).toEqual({
-      results: [{ id: ownerLinky, name: "linky", created_at: expect.any(String), updated_at: expect.any(String), resource: `${PRODUCER},${CONSUMER}`, needs_relink: false, sandbox: true }],
+      results: [{ id: ownerLinky, name: "linky", created_at: expect.any(String), updated_at: expect.any(String), resource: `${PRODUCER},${CONSUMER}`, needs_relink: false, sandbox: false }],
     });
     expect((await call(myIntegrations.GET, { token: cast.owner.token })).body).toEqual(mine.body.results);
     expect((await call(list.GET, { token: cast.other.token })).body).toEqual({ results: [] });
@@ -119,7 +116,7 @@ describe("who may do what on integrations", () => {
 describe("the consent link", () => {
   it("points at the vendor with a state bound to the caller and the browser, stored only as hashes, for 10 minutes", async () => {
     const url = await linkOf(cast.owner, "linky");
-    expect(url.origin + url.pathname).toBe(`${fakes.linky.origin}/api/sandbox/linky/dataconnect/v1/oauth2/authorize`);
+    expect(url.origin + url.pathname).toBe(`${fakes.linky.origin}/dataconnect/v1/oauth2/authorize`);
     expect(url.searchParams.get("redirect_uri")).toBe("http://foyer.test/api/integrations/linky/callback");
     expect(url.searchParams.get("response_type")).toBe("code");
     expect(url.searchParams.get("duration")).toBe("P1Y");
@@ -134,25 +131,15 @@ describe("the consent link", () => {
     expect(Math.abs(row.expiresAt.getTime() - Date.now() - 600_000)).toBeLessThan(10_000);
   });
 
-  it.each(["linky", "netatmo", "legrand", "legrand_up"])("adds PKCE (S256) with the sandbox for %s, and keeps the verifier encrypted", async (name) => {
-    const url = await linkOf(cast.owner, name);
-    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
-    const row = await db.oAuthState.findFirstOrThrow();
-    expect(row.codeVerifier).toMatch(/^v1\./);
-  });
-
-  it("with real vendors, adds PKCE only for Legrand (the only one whose documentation takes it)", async () => {
-    try {
-      for (const v of ["linky", "netatmo", "legrand"] as const) overrideVendorConfig(v, { ...fakes[v].config(), sandbox: false });
-      expect((await linkOf(cast.owner, "legrand")).searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
-      expect((await linkOf(cast.owner, "linky")).searchParams.get("code_challenge")).toBeNull();
-      expect((await linkOf(cast.owner, "netatmo")).searchParams.get("code_challenge")).toBeNull();
-      const rows = await db.oAuthState.findMany({ orderBy: { id: "asc" } });
-      expect(rows.map((r) => r.codeVerifier === null)).toEqual([false, true, true]);
-    } finally {
-      for (const v of ["linky", "netatmo", "legrand"] as const) overrideVendorConfig(v, fakes[v].config());
-    }
+  it("adds PKCE only for Legrand (the only vendor whose documentation takes it), its verifier encrypted", async () => {
+    const legrand = await linkOf(cast.owner, "legrand");
+    expect(legrand.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(legrand.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    expect((await linkOf(cast.owner, "linky")).searchParams.get("code_challenge")).toBeNull();
+    expect((await linkOf(cast.owner, "netatmo")).searchParams.get("code_challenge")).toBeNull();
+    const rows = await db.oAuthState.findMany({ orderBy: { id: "asc" } });
+    expect(rows.map((r) => r.codeVerifier === null)).toEqual([false, true, true]);
+    expect(rows[0].codeVerifier).toMatch(/^v1\./);
   });
 
   it("answers 404 for a vendor it does not know", async () => {
@@ -160,19 +147,13 @@ describe("the consent link", () => {
     expect(r.status).toBe(404);
     expect(r.body.detail).toBe("Integration vendor not found");
   });
-
-  it("the sandbox's consent page has an Accept button", async () => {
-    const res = await fetch(await linkOf(cast.owner, "linky"));
-    expect(res.headers.get("content-type")).toContain("text/html");
-    expect(await res.text()).toContain(">Accept</button>");
-  });
 });
 
 describe("the vendor's redirect back", () => {
   it("creates the integration with the usage points, tokens encrypted at rest", async () => {
     expect(await linkAccount(cast.owner, "linky")).toBe("http://foyer.test/?created=true");
     const row = await linkyRow(cast.owner.id);
-    expect(row).toMatchObject({ resource: `${PRODUCER},${CONSUMER}`, sandbox: true, needsRelink: false });
+    expect(row).toMatchObject({ resource: `${PRODUCER},${CONSUMER}`, sandbox: false, needsRelink: false });
     expect(row.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3_000_000);
     const tokenGrant = fakes.linky.requests("/oauth2/v3/token")[0];
     expect(tokenGrant.form.get("grant_type")).toBe("authorization_code");
@@ -264,7 +245,7 @@ describe("Linky load curves", () => {
     expect(m.interval_reading).toHaveLength(7 * 48);
     expect(m.interval_reading[0]).toEqual({ value: expect.stringMatching(/^\d+$/), date: `${m.start} 00:30:00`, interval_length: "PT30M", measure_type: "B" });
     expect(Date.parse(m.end) - Date.parse(m.start)).toBe(7 * 86_400_000);
-    expect(r.body.sandbox).toBe(true);
+    expect(r.body.sandbox).toBe(false);
     expect(fakes.linky.requests("/consumption_load_curve")[0].query.get("usage_point_id")).toBe(CONSUMER);
   });
 
@@ -298,7 +279,7 @@ describe("Linky load curves", () => {
   it("the vendor's 'no production' error becomes 502 {detail, results: {error, error_description}}", async () => {
     const r = await curve(CONSUMER, "", production.GET);
     expect(r.status).toBe(502);
-    expect(r.body).toEqual({ detail: "The Linky service answered with an error", results: { error: "no_data_found", error_description: "No production data found for this usage point" } });
+    expect(r.body).toEqual({ detail: "The Linky service answered with an error", results: fixtureOf("enedis", "v5-error-404-no-data.json") });
   });
 
   it("a vendor outage is 502 too", async () => {
@@ -324,7 +305,7 @@ describe("Linky load curves", () => {
   it("a refresh the vendor refuses marks the integration for a new link, and a new link clears it", async () => {
     const row = await linkyRow(cast.owner.id);
     await db.integration.update({ where: { id: row.id }, data: { tokenExpiresAt: new Date(Date.now() - 1000) } });
-    fakes.linky.options.refuseRefresh = true;
+    fakes.linky.oauth.refuseRefresh = true;
     const r = await curve(CONSUMER);
     expect(r.status).toBe(409);
     expect(r.body.detail).toMatch(/linked again/);
@@ -333,7 +314,7 @@ describe("Linky load curves", () => {
     const calls = fakes.linky.seen.length;
     expect((await curve(CONSUMER)).status).toBe(409);
     expect(fakes.linky.seen.length).toBe(calls);
-    fakes.linky.options.refuseRefresh = false;
+    fakes.linky.oauth.refuseRefresh = false;
     expect(await linkAccount(cast.owner, "linky")).toBe("http://foyer.test/?updated=true");
     expect((await curve(CONSUMER)).status).toBe(200);
   });
@@ -352,11 +333,11 @@ describe("Legrand plants and Netatmo homes", () => {
     await linkAccount(cast.owner, "netatmo");
     const p = await call(plants.GET, { token: cast.owner.token });
     expect(p.status).toBe(200);
-    expect(p.body).toEqual({ results: [{ id: expect.any(String), name: "Sandbox home", country: "FR" }], sandbox: true });
-    expect(fakes.legrand.requests("/plants")[0].headers["ocp-apim-subscription-key"]).toBe("foyer-sandbox-key");
+    expect(p.body).toEqual({ results: fixtureOf<{ plants: unknown[] }>("legrand", "plants.json").plants, sandbox: false });
+    expect(fakes.legrand.requests("/plants")[0].headers["ocp-apim-subscription-key"]).toBe(fakes.legrand.subscriptionKey);
     const h = await call(homes.GET, { token: cast.owner.token });
     expect(h.status).toBe(200);
-    expect(h.body.results.homes[0]).toMatchObject({ name: "Sandbox home" });
+    expect(h.body).toEqual({ results: fixtureOf<{ body: unknown }>("netatmo", "homesdata.json").body, sandbox: false });
     expect(fakes.netatmo.requests("/api/homesdata")[0].headers.authorization).toMatch(/^Bearer .+/);
   });
 
@@ -369,28 +350,36 @@ describe("Legrand plants and Netatmo homes", () => {
   });
 });
 
+// the sandbox is a product feature (demo without vendor accounts): here it is the app's own
+// route served over HTTP, with no vendor credentials configured
 describe("the bundled sandbox served by the app", () => {
-  /** fetch as the server would, but into our own /api/sandbox route handlers */
-  const viaRoutes: typeof fetch = async (input, init) => {
-    const req = new Request(input as string, init);
-    const vendor = new URL(req.url).pathname.split("/")[3];
-    return (req.method === "POST" ? sandboxRoute.POST : sandboxRoute.GET)(req, { params: Promise.resolve({ vendor }) });
-  };
-  afterAll(() => overrideVendorConfig("linky", fakes.linky.config()));
+  const sandbox = sandboxServerFor();
+
+  it.each(["linky", "netatmo", "legrand", "legrand_up"])("%s: the consent takes PKCE (S256), the verifier kept encrypted", async (name) => {
+    const url = await linkOf(cast.owner, name);
+    expect(url.origin).toBe(sandbox.origin);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    const row = await db.oAuthState.findFirstOrThrow();
+    expect(row.codeVerifier).toMatch(/^v1\./);
+  });
+
+  it("its consent page has an Accept button", async () => {
+    const res = await fetch(await linkOf(cast.owner, "linky"));
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toContain(">Accept</button>");
+  });
 
   it("links Linky and reads a curve through /api/sandbox/linky/...", async () => {
-    overrideVendorConfig("linky", sandboxConfig("linky", "http://foyer.test", viaRoutes));
     const url = await linkOf(cast.owner, "linky");
-    expect(url.href).toMatch(/^http:\/\/foyer\.test\/api\/sandbox\/linky\/dataconnect\/v1\/oauth2\/authorize\?/);
-    url.searchParams.set("approve", "1");
-    const consented = await viaRoutes(url.href, { redirect: "manual" });
-    expect(consented.status).toBe(302);
-    const r = await back("linky", new URL(consented.headers.get("location")!).search);
+    expect(url.href.startsWith(`${sandbox.origin}/api/sandbox/linky/dataconnect/v1/oauth2/authorize?`)).toBe(true);
+    const r = await back("linky", (await consent(url)).search);
     expect(r.headers.get("location")).toBe("http://foyer.test/?created=true");
-    const curve = await call(consumption.GET, { token: cast.owner.token, params: { meter: CONSUMER } });
+    expect(await linkyRow(cast.owner.id)).toMatchObject({ resource: SANDBOX_USAGE_POINTS.join(","), sandbox: true });
+    const curve = await call(consumption.GET, { token: cast.owner.token, params: { meter: SANDBOX_USAGE_POINTS[1] } });
     expect(curve.status).toBe(200);
     expect(curve.body.results.meter_reading.interval_reading).toHaveLength(336);
-    overrideVendorConfig("linky", fakes.linky.config());
+    expect(curve.body.sandbox).toBe(true);
   });
 
   it("answers 404 for a vendor it does not have", async () => {

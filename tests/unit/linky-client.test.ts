@@ -6,7 +6,8 @@ import { resetApplicationTokens } from "@/lib/integrations/linky/app-token";
 import { LinkyDataClient, tariffOptionOf } from "@/lib/integrations/linky/data";
 import { classifyLinkyAnswer, LinkyError } from "@/lib/integrations/linky/errors";
 import { VendorError } from "@/lib/integrations/oauth";
-import { EnedisFake, fixture, type Answer } from "../fakes/enedis-2026";
+import { EnedisFake, fixture, fixtureText, type Answer } from "../fakes/enedis-2026";
+import { ENEDIS_CONSUMER, ENEDIS_PRODUCER, LinkyFake } from "../fakes/linky";
 
 const PRM = "99999999999991";
 const M = "mesure_synchrone_auto/v2";
@@ -245,5 +246,28 @@ describe("the application token", () => {
     gateway.tokenAnswer = { status: 200, body: { token_type: "Bearer" } };
     await expect(client.curve(PRM, "consumption", "2026-09-29", "2026-10-01")).rejects.toMatchObject({ kind: "malformed" });
     expect(gateway.calls()).toHaveLength(0);
+  });
+});
+
+describe("against the Enedis fake of the integration tests (tests/fakes/linky.ts)", () => {
+  const enedis = new LinkyFake();
+  beforeAll(() => enedis.start());
+  afterAll(() => enedis.stop());
+
+  it("answers any period in the published shapes, 5 calls a second per API (then 429), and outages as HTML", async () => {
+    let now = Date.parse("2026-11-23T12:00:00Z");
+    enedis.now = () => now;
+    const http = new LinkyDataClient(enedis.config(), { now: () => now });
+    for (let i = 0; i < 5; i++) expect(await http.curve(ENEDIS_PRODUCER, "production", "2026-06-01", "2026-06-02")).toHaveLength(48);
+    await expect(http.curve(ENEDIS_PRODUCER, "production", "2026-06-01", "2026-06-02")).rejects.toMatchObject({ kind: "rate_limited" });
+    expect(enedis.requests("/courbe_de_charge_production")).toHaveLength(6);
+    expect(enedis.requests("/oauth2/v3/token")[0].form.get("grant_type")).toBe("client_credentials");
+    now += 1000;
+    // the spring-forward and fall-back days: 46 and 50 half hours
+    expect(await http.curve(ENEDIS_CONSUMER, "consumption", "2026-03-29", "2026-03-30")).toHaveLength(46);
+    expect(await http.curve(ENEDIS_CONSUMER, "consumption", "2026-10-25", "2026-10-26")).toHaveLength(50);
+    enedis.failWith = { status: 503, body: fixtureText("outage.html") };
+    await expect(http.daily(ENEDIS_PRODUCER, "consumption", "2026-06-01", "2026-06-02")).rejects.toMatchObject({ kind: "unavailable" });
+    enedis.reset();
   });
 });

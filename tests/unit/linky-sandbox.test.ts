@@ -1,7 +1,7 @@
 // The Linky sandbox's Data Connect 2026 paths (lib/integrations/sandbox/linky.ts), read through
 // the real client: Enedis' limits, DST days, determinism and plausible curves.
 import crypto from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sandboxConfig, SANDBOX_CLIENT, type VendorConfig } from "@/lib/integrations/config";
 import { resetApplicationTokens } from "@/lib/integrations/linky/app-token";
 import { LinkyDataClient, type CurvePoint } from "@/lib/integrations/linky/data";
@@ -11,7 +11,6 @@ import type { Fetch } from "@/lib/integrations/oauth";
 import { createSandbox, type SandboxOptions } from "@/lib/integrations/sandbox";
 import { SlidingWindow } from "@/lib/integrations/sandbox/common";
 import { SANDBOX_PRODUCER, SANDBOX_USAGE_POINTS } from "@/lib/integrations/sandbox/linky";
-import { VendorFake } from "../fakes/vendor";
 
 const [PRODUCER, CONSUMER] = [SANDBOX_PRODUCER, SANDBOX_USAGE_POINTS[1]];
 /** Monday 23 November 2026, 13:00 in Paris: today is the 23rd, yesterday the 22nd */
@@ -255,24 +254,5 @@ describe("the contract", () => {
   it("9 kVA HC/HP with off-peak hours for the producer, 6 kVA Base for the consumer", async () => {
     expect(await client.contract(PRODUCER)).toMatchObject({ subscribedKva: 9, tariffOption: "HC/HP", offpeakHours: "HC (22H00-6H00)" });
     expect(await client.contract(CONSUMER)).toMatchObject({ subscribedKva: 6, tariffOption: "Base", offpeakHours: null });
-  });
-});
-
-describe("over HTTP, the tests' vendor fake", () => {
-  const fake = new VendorFake("linky");
-  beforeAll(() => fake.start());
-  afterAll(() => fake.stop());
-
-  it("serves the 2026 paths with the quota counted in the fake's own window", async () => {
-    fake.options.now = () => now;
-    const http = new LinkyDataClient(fake.config(), { now: () => now });
-    for (let i = 0; i < 5; i++) expect(await http.curve(PRODUCER, "production", "2026-06-01", "2026-06-02")).toHaveLength(48);
-    await expect(http.curve(PRODUCER, "production", "2026-06-01", "2026-06-02")).rejects.toMatchObject({ kind: "rate_limited" });
-    expect(fake.requests("/courbe_de_charge_production")).toHaveLength(6);
-    expect(fake.requests("/oauth2/v3/token")[0].form.get("grant_type")).toBe("client_credentials");
-    fake.failWith = { status: 503, body: "<html><body>Maintenance</body></html>" };
-    now += 1000;
-    await expect(http.daily(PRODUCER, "consumption", "2026-06-01", "2026-06-02")).rejects.toMatchObject({ kind: "unavailable" });
-    fake.failWith = null;
   });
 });

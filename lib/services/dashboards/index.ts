@@ -1,27 +1,20 @@
 // Dashboards: the dashboard service's (Grafana's) production dashboards, searched with the
 // server's own token, which never leaves this module.
-import { env } from "@/lib/env";
+import { integrationsEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { GrafanaClient, type GrafanaConfig } from "@/lib/integrations/grafana/client";
 import { VendorError } from "@/lib/integrations/oauth";
 import { DEFAULT_FOLDER, PRODUCTION_TAG, type Dashboard } from "@/lib/validation/dashboard";
 
-let override: GrafanaConfig | null | undefined;
-
-/** Points the service at another Grafana (tests: a fake on 127.0.0.1); `null` as if not configured, `undefined` restores env. */
-export function overrideGrafanaConfig(config: GrafanaConfig | null | undefined) {
-  override = config;
-}
-
+/** The dashboard service of this deployment (DASHBOARD_URL and DASHBOARD_TOKEN, read at each call); null when not enabled. */
 function grafanaConfig(): GrafanaConfig | null {
-  if (override !== undefined) return override;
-  const e = env();
+  const e = integrationsEnv();
   return e.DASHBOARD_URL && e.DASHBOARD_TOKEN ? { baseUrl: e.DASHBOARD_URL, token: e.DASHBOARD_TOKEN, fetch } : null;
 }
 
 /** Where browsers load dashboards from (DASHBOARD_PUBLIC_URL, else DASHBOARD_URL); null when not enabled. */
 export function dashboardsPublicUrl(): string | null {
-  const e = env();
+  const e = integrationsEnv();
   return e.DASHBOARD_PUBLIC_URL ?? e.DASHBOARD_URL ?? null;
 }
 
