@@ -2,27 +2,33 @@ import { ZodError, type ZodIssue } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { logError, type RequestInfo } from "@/lib/log";
+import { errorCodeOf } from "@/scripts/lib/error-codes.mjs";
 
 export type FieldError = { path: string; message: string };
 
-/** An error with a user-facing `detail`; route wrappers turn it into the contract's JSON body. */
+/**
+ * An error with a user-facing `detail` and a machine-readable `code` (the status's, unless it
+ * names its own: docs/errors.md); route wrappers turn it into the contract's JSON body.
+ */
 export class ApiError extends Error {
+  readonly code: string;
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; body?: Record<string, unknown>; code?: string } = {},
   ) {
     super(detail);
     this.name = "ApiError";
+    this.code = extra.code ?? errorCodeOf(status);
   }
 }
 
-export const badRequest = (detail: string) => new ApiError(400, detail);
+export const badRequest = (detail: string, code?: string) => new ApiError(400, detail, { code });
 export const unauthorized = (detail = "Could not validate credentials") =>
   new ApiError(401, detail, { headers: { "WWW-Authenticate": "Bearer" } });
-export const forbidden = (detail = "Not enough permissions") => new ApiError(403, detail);
+export const forbidden = (detail = "Not enough permissions", code?: string) => new ApiError(403, detail, { code });
 export const notFound = (what = "Item") => new ApiError(404, `${what} not found`);
-export const conflict = (detail: string) => new ApiError(409, detail);
+export const conflict = (detail: string, code?: string) => new ApiError(409, detail, { code });
 /** 503: the service cannot answer now (database unavailable, overloaded); the client may retry. */
 export const unavailable = (detail = "The service is temporarily unavailable, please try again shortly", retryAfterSeconds = 2) =>
   new ApiError(503, detail, { headers: { "Retry-After": String(retryAfterSeconds) } });
@@ -36,8 +42,10 @@ export function zodIssuesToErrors(issues: readonly ZodIssue[] | ZodError["issues
   return issues.map((i) => ({ path: [...prefix, ...i.path].map(String).join("."), message: i.message }));
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return Response.json(body, { status, headers });
+/** An error body: `detail`, then `code` (the status's unless given), then the rest. */
+function json(status: number, body: { detail: string; code?: string } & Record<string, unknown>, headers: Record<string, string> = {}) {
+  const { detail, code = errorCodeOf(status), ...rest } = body;
+  return Response.json({ detail, code, ...rest }, { status, headers });
 }
 
 /**
@@ -47,7 +55,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
  */
 export function errorResponse(err: unknown, req?: RequestInfo): Response {
   if (err instanceof ApiError) {
-    const body: Record<string, unknown> = { detail: err.detail, ...err.extra.body };
+    const body: { detail: string; code: string } & Record<string, unknown> = { detail: err.detail, code: err.code, ...err.extra.body };
     if (err.extra.errors) body.errors = err.extra.errors;
     return json(err.status, body, err.extra.headers);
   }
@@ -55,10 +63,12 @@ export function errorResponse(err: unknown, req?: RequestInfo): Response {
     const errors = zodIssuesToErrors(err.issues);
     return json(422, { detail: errors[0]?.message ?? "Invalid input", errors });
   }
-  if (err instanceof Prisma.PrismaClientKnownRequestError) {
+  if (err instanceof Prisma.PrismaClientKnownRequestError && ["P2002", "P2025", "P2003"].includes(err.code)) {
+    // a constraint answered for a service that did not check first: the cause is logged
+    logError("constraint violation answered as a client error", err, req, "warn");
     if (err.code === "P2002") return json(409, { detail: "This item already exists" });
     if (err.code === "P2025") return json(404, { detail: "Item not found" });
-    if (err.code === "P2003") return json(422, { detail: "A referenced item does not exist", errors: [] });
+    return json(422, { detail: "A referenced item does not exist", errors: [] });
   }
   if (isDatabaseUnavailable(err)) {
     logError("database unavailable", err, req, "warn");

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { buildRouteTable, matchRoute } from "./api-routes.mjs";
 import { maxBodyBytesFor } from "./body-limits.mjs";
+import { errorCodeOf } from "./error-codes.mjs";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -67,7 +68,7 @@ export function tooLargeDetail(maxBodyBytes) {
 }
 
 function sendJson(res, status, detail, extra = {}) {
-  const body = JSON.stringify({ detail });
+  const body = JSON.stringify({ detail, code: errorCodeOf(status) });
   res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store", ...extra });
   res.end(body);
 }
@@ -106,7 +107,7 @@ export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYT
   function refuseOnSocket(socket, target) {
     const pathname = pathnameOf(target);
     const allow = routeAt(pathname)?.allow ?? PAGE_ALLOW;
-    socket.end(rawResponse(405, "Method Not Allowed", { Allow: allow, ...securityHeaders({ https, pathname }) }, { detail: "Method Not Allowed" }));
+    socket.end(rawResponse(405, "Method Not Allowed", { Allow: allow, ...securityHeaders({ https, pathname }) }, { detail: "Method Not Allowed", code: errorCodeOf(405) }));
   }
 
   /** CONNECT: Node hands it to the 'connect' event (a tunnel), never to the request handler. */

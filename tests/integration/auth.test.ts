@@ -40,7 +40,7 @@ describe("POST /api/signup", () => {
     await makeUser({ email: "taken@example.com" });
     const r = await call(signup.POST, { form: { username: "TAKEN@example.com", password: "longenough" } });
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ detail: "A user with this email already exists" });
+    expect(r.body).toEqual({ detail: "A user with this email already exists", code: "user_exists" });
   });
 
   it.each([
@@ -91,7 +91,7 @@ describe("POST /api/token", () => {
     const unknown = await login("nobody@example.com", "wrong-password");
     for (const r of [wrong, unknown]) {
       expect(r.status).toBe(401);
-      expect(r.body).toEqual({ detail: "Incorrect username or password" });
+      expect(r.body).toEqual({ detail: "Incorrect username or password", code: "invalid_credentials" });
       expect(r.headers.get("www-authenticate")).toBe("Bearer");
     }
   });
@@ -101,7 +101,7 @@ describe("POST /api/token", () => {
     expect((await login(u.email, "wrong-password")).status).toBe(401);
     const r = await login(u.email, u.password);
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ detail: "Inactive user" });
+    expect(r.body).toEqual({ detail: "Inactive user", code: "inactive_user" });
   });
 
   it("answers 422 for a missing field and 400 for a malformed body", async () => {
@@ -203,7 +203,7 @@ describe("password recovery and reset", () => {
     expect((await login(u.email, "brand-new-password")).status).toBe(200);
     const again = await call(reset.POST, { json: { token: resetToken, new_password: "another-password" } });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ detail: "Invalid or expired token" });
+    expect(again.body).toEqual({ detail: "Invalid or expired token", code: "invalid_reset_token" });
     expect(mailbox.messages.filter((m) => m.to.includes("nobody@example.com"))).toHaveLength(0);
   });
 
@@ -231,7 +231,7 @@ describe("POST /api/v1/users/me/password", () => {
     const u = await makeUser();
     const wrong = await call(myPassword.POST, { token: u.token, json: { current_password: "nope", new_password: "brand-new-password" } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ detail: "Incorrect password" });
+    expect(wrong.body).toEqual({ detail: "Incorrect password", code: "incorrect_password" });
     const weak = await call(myPassword.POST, { token: u.token, json: { current_password: u.password, new_password: "short" } });
     expect(weak.status).toBe(422);
     const ok = await call(myPassword.POST, { token: u.token, json: { current_password: u.password, new_password: "brand-new-password" } });

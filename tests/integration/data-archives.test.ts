@@ -199,7 +199,7 @@ describe("Download my data", () => {
     for (const bad of ["1", "not-a-uuid", "00000000-0000-0000-0000-00000000000g", "'; DROP TABLE users; --"]) {
       const res = await call(one, { token: owner.token, params: { id: bad } });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ detail: "Archive not found" });
+      expect(res.body).toEqual({ detail: "Archive not found", code: "not_found" });
     }
     expect((await fetchZip(id, { token: owner.token })).status).toBe(200);
   });
@@ -208,7 +208,7 @@ describe("Download my data", () => {
     const asked = await call(ask, { method: "POST", token: owner.token });
     const early = await fetchZip(asked.body.id, { token: owner.token });
     expect(early.status).toBe(409);
-    expect(JSON.parse(early.bytes.toString())).toEqual({ detail: "Your data is still being prepared" });
+    expect(JSON.parse(early.bytes.toString())).toEqual({ detail: "Your data is still being prepared", code: "archive_not_ready" });
     await db.dataArchive.update({ where: { id: asked.body.id }, data: { status: "failed" } });
     expect(JSON.parse((await fetchZip(asked.body.id, { token: owner.token })).bytes.toString()).detail).toMatch(/could not be prepared/);
   });

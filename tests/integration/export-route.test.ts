@@ -93,7 +93,7 @@ describe("GET /api/v1/meters/{id}/export", () => {
     expect((await get(meterId, "")).status).toBe(401);
     const otherAsks = await get(meterId, "", { token: other.token });
     expect(otherAsks.status).toBe(404);
-    expect(otherAsks.json()).toEqual({ detail: "Meter not found" });
+    expect(otherAsks.json()).toEqual({ detail: "Meter not found", code: "not_found" });
     expect((await get(999_999_999, "", { token: owner.token })).status).toBe(404);
     expect((await get("abc", "", { token: owner.token })).status).toBe(404);
     expect((await get(meterId, "?format=xml", { token: admin.token })).status).toBe(200);

@@ -107,7 +107,7 @@ describe("schedule bodies", () => {
     const parts = [{ months: [3, 11, 1], days: [0], hours: [1], average_power: 100 }, { months: [11, 3], days: [0], hours: [1], average_power: 101 }];
     const r = await call(create.POST, { token: cast.owner.token, json: { ...data, schedules: parts } });
     expect(r.status).toBe(422);
-    expect(r.body).toEqual({ detail: "Months are not allowed to overlap between schedules", errors: [{ path: "schedules", message: "Overlapping months: 3, 11" }] });
+    expect(r.body).toEqual({ detail: "Months are not allowed to overlap between schedules", code: "validation_error", errors: [{ path: "schedules", message: "Overlapping months: 3, 11" }] });
     expect(await db.schedule.count()).toBe(1);
   });
 

@@ -444,7 +444,7 @@ describe("user_devices writes are all or nothing", () => {
     await withRefusedChannel(async () => {
       const r = await create(cast.owner.token, body({ device_id: "atomic" }, { channels: [channel("first"), channel("boom")] }));
       expect(r.status).toBe(500);
-      expect(r.body).toEqual({ detail: "Internal server error" });
+      expect(r.body).toEqual({ detail: "Internal server error", code: "internal_error" });
     });
     expect(await db.device.count({ where: { deviceId: "atomic" } })).toBe(0);
     expect(await db.measurement.count({ where: { name: "first" } })).toBe(0);

@@ -115,7 +115,7 @@ describe("user bodies", () => {
     const path = { id: String(cast.owner.id) };
     const dup = await call(user.PUT, { method: "PUT", token: cast.admin.token, params: path, json: { email: cast.other.email } });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ detail: "A user with this email already exists" });
+    expect(dup.body).toEqual({ detail: "A user with this email already exists", code: "user_exists" });
     const r = await call(user.PUT, { method: "PUT", token: cast.admin.token, params: path, json: { email: "Renamed@Example.com", is_superuser: true, password: "a-new-password" } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ email: "renamed@example.com", is_superuser: true });

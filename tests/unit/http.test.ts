@@ -73,13 +73,16 @@ describe("errorResponse", () => {
   it("answers the contract's bodies and never leaks an unknown error", async () => {
     const r = errorResponse(unauthorized());
     expect(r.status).toBe(401);
+    expect(await r.clone().json()).toEqual({ detail: "Could not validate credentials", code: "not_authenticated" });
+    // an error may name a more precise code than its status's
+    expect(await errorResponse(new ApiError(409, "Taken", { code: "user_exists" })).json()).toEqual({ detail: "Taken", code: "user_exists" });
     expect(r.headers.get("www-authenticate")).toBe("Bearer");
     const original = console.error;
     console.error = () => {};
     try {
       const boom = errorResponse(new Error("SELECT secret FROM users"));
       expect(boom.status).toBe(500);
-      expect(await boom.json()).toEqual({ detail: "Internal server error" });
+      expect(await boom.json()).toEqual({ detail: "Internal server error", code: "internal_error" });
     } finally {
       console.error = original;
     }

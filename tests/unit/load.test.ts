@@ -89,7 +89,7 @@ describe("a 500", () => {
     try {
       const r = errorResponse(new Error("SELECT secret FROM users\nat line 2"), { id: "abc123", method: "POST", path: "/api/v1/locations" });
       expect(r.status).toBe(500);
-      expect(await r.json()).toEqual({ detail: "Internal server error" });
+      expect(await r.json()).toEqual({ detail: "Internal server error", code: "internal_error" });
       expect(r.headers.get("x-request-id")).toBe("abc123");
     } finally {
       console.error = original;

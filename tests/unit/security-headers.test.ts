@@ -156,7 +156,7 @@ describe("the guard on the wire", () => {
       expect(answer, method).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
       expect(answer).toContain("Allow: OPTIONS, POST\r\n");
       expect(answer).toContain("X-Content-Type-Options: nosniff\r\n");
-      expect(answer).toMatch(/\r\n\r\n\{"detail":"Method Not Allowed"\}$/);
+      expect(answer).toMatch(/\r\n\r\n\{"detail":"Method Not Allowed","code":"method_not_allowed"\}$/);
     }
     expect(await raw("CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n")).toMatch(/^HTTP\/1\.1 405 /);
     expect(await raw("G@T / HTTP/1.1\r\nHost: x\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
@@ -190,7 +190,7 @@ describe("the guard on the wire", () => {
           req.end();
         } else if (!headers.expect) req.end(body);
       });
-    const detail = JSON.stringify({ detail: "The request body is too large (at most 1000 bytes)" });
+    const detail = JSON.stringify({ detail: "The request body is too large (at most 1000 bytes)", code: "payload_too_large" });
     expect(await post({ "content-length": 1001 }, "a".repeat(1001))).toMatchObject({ status: 413, body: detail });
     expect(await post({ "content-length": 1000 }, "a".repeat(1000))).toMatchObject({ status: 200, body: "next read 1000" });
     expect(await post({ "content-length": 5000, expect: "100-continue" }, "a".repeat(5000))).toMatchObject({ status: 413, continued: false });

@@ -134,8 +134,8 @@ async function* partsOf(archiveId: string): AsyncGenerator<Uint8Array, void, und
  */
 export async function openArchiveDownload(caller: Caller, id: string): Promise<ArchiveDownload> {
   const a = await ownArchive(caller, id);
-  if (a.status === "failed") throw conflict("This download could not be prepared: please ask for a new one");
-  if (a.status !== "ready") throw conflict("Your data is still being prepared");
+  if (a.status === "failed") throw conflict("This download could not be prepared: please ask for a new one", "archive_failed");
+  if (a.status !== "ready") throw conflict("Your data is still being prepared", "archive_not_ready");
   return { filename: `foyer-my-data-${a.createdAt.toISOString().slice(0, 10)}.zip`, sizeBytes: Number(a.sizeBytes ?? 0), chunks: partsOf(a.id) };
 }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ApiError, badRequest, conflict, isUniqueViolation, unauthorized } from "@/lib/http/errors";
+import { ApiError, badRequest, conflict, isUniqueViolation } from "@/lib/http/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/password";
 import { createAccessToken } from "@/lib/auth/tokens";
 import { acceptedCurrentNotice } from "@/lib/privacy/notice";
@@ -40,9 +40,9 @@ export async function authenticate(emailInput: string, password: string, ip: str
     select: { id: true, email: true, hashedPassword: true, isActive: true, isSuperuser: true, acceptedTos: true, tosVersion: true, tokenVersion: true },
   });
   const valid = user ? await verifyPassword(password, user.hashedPassword) : (await verifyAgainstDummy(password), false);
-  if (!user || !valid) throw unauthorized("Incorrect username or password");
+  if (!user || !valid) throw new ApiError(401, "Incorrect username or password", { code: "invalid_credentials", headers: { "WWW-Authenticate": "Bearer" } });
   await refund(hits);
-  if (!user.isActive) throw new ApiError(403, "Inactive user");
+  if (!user.isActive) throw new ApiError(403, "Inactive user", { code: "inactive_user" });
   const { hashedPassword: _hash, tosVersion: _version, ...safe } = user;
   return { ...safe, acceptedTos: acceptedCurrentNotice(user) };
 }
@@ -61,7 +61,7 @@ export async function confirmPassword(userId: number, password: string, ip: stri
     { bucket: "login-client", key: ip, max: e.LOGIN_MAX_FAILURES_PER_CLIENT, windowMs },
   ]);
   const row = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { hashedPassword: true } });
-  if (!(await verifyPassword(password, row.hashedPassword))) throw badRequest("Incorrect password");
+  if (!(await verifyPassword(password, row.hashedPassword))) throw badRequest("Incorrect password", "incorrect_password");
   await refund(hits);
 }
 
@@ -84,7 +84,7 @@ export async function signup(email: string, password: string, ip: string) {
     });
     return createAccessToken(user);
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(USER_EXISTS);
+    if (isUniqueViolation(e)) throw conflict(USER_EXISTS, "user_exists");
     throw e;
   }
 }
@@ -128,7 +128,7 @@ export async function resetPassword(token: string, newPassword: string, ip: stri
   const usable = (row: { usedAt: Date | null; expiresAt: Date; user: { isActive: boolean } } | null) =>
     Boolean(row && !row.usedAt && row.expiresAt >= new Date() && row.user.isActive);
   const found = await db.passwordResetToken.findUnique({ where: { tokenHash }, select: { usedAt: true, expiresAt: true, user: { select: { isActive: true } } } });
-  if (!usable(found)) throw badRequest("Invalid or expired token");
+  if (!usable(found)) throw badRequest("Invalid or expired token", "invalid_reset_token");
   const hashed = await hashPassword(newPassword);
   const done = await db.$transaction(async (tx) => {
     const row = await tx.passwordResetToken.findUnique({ where: { tokenHash }, include: { user: { select: { isActive: true } } } });
@@ -140,7 +140,7 @@ export async function resetPassword(token: string, newPassword: string, ip: stri
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: new Date() } });
     return true;
   });
-  if (!done) throw badRequest("Invalid or expired token");
+  if (!done) throw badRequest("Invalid or expired token", "invalid_reset_token");
   return "Password updated successfully";
 }
 

@@ -80,14 +80,14 @@ export async function deletionSummary(caller: Caller): Promise<DeletionSummary> 
 export async function removeUser(userId: number, by: "self" | "admin"): Promise<void> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!user) throw notFound("User");
-  if (await isLastAdmin(db, userId)) throw forbidden(LAST_ADMIN);
+  if (await isLastAdmin(db, userId)) throw forbidden(LAST_ADMIN, "last_admin");
   const revocation = await revokeVendorTokens({ userId });
   const result = await db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('foyer:user-deletion', 0))`;
       const row = await tx.user.findUnique({ where: { id: userId }, select: { email: true } });
       if (!row) throw notFound("User");
-      if (await isLastAdmin(tx, userId)) throw forbidden(LAST_ADMIN);
+      if (await isLastAdmin(tx, userId)) throw forbidden(LAST_ADMIN, "last_admin");
       const meterIds = (await tx.meter.findMany({ where: { userId }, select: { id: true } })).map((m) => m.id);
       const [integrations, devices, locations, schedules] = await Promise.all([
         tx.integration.count({ where: { userId } }),

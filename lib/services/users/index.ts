@@ -83,7 +83,7 @@ export async function createUser(input: UserCreate): Promise<UserRow> {
       select: userViewSelect,
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(USER_EXISTS);
+    if (isUniqueViolation(e)) throw conflict(USER_EXISTS, "user_exists");
     throw e;
   }
 }
@@ -110,7 +110,7 @@ export async function updateUser(caller: Caller, id: number, input: UserUpdate):
   try {
     return await db.user.update({ where: { id }, data, select: userViewSelect });
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(USER_EXISTS);
+    if (isUniqueViolation(e)) throw conflict(USER_EXISTS, "user_exists");
     throw e;
   }
 }
@@ -132,7 +132,7 @@ export async function acceptTos(caller: Caller): Promise<UserRow> {
 /** POST /api/v1/users/me/password: needs the current password; retires every earlier token. */
 export async function changePassword(caller: Caller, currentPassword: string, newPassword: string): Promise<string> {
   const row = await db.user.findUniqueOrThrow({ where: { id: caller.id }, select: { hashedPassword: true } });
-  if (!(await verifyPassword(currentPassword, row.hashedPassword))) throw badRequest("Incorrect password");
+  if (!(await verifyPassword(currentPassword, row.hashedPassword))) throw badRequest("Incorrect password", "incorrect_password");
   await db.user.update({
     where: { id: caller.id },
     data: { hashedPassword: await hashPassword(newPassword), tokenVersion: { increment: 1 } },
@@ -155,7 +155,7 @@ export async function changeEmail(caller: Caller, password: string, newEmail: st
       return user;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(USER_EXISTS);
+    if (isUniqueViolation(e)) throw conflict(USER_EXISTS, "user_exists");
     throw e;
   }
 }
