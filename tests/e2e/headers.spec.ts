@@ -233,7 +233,7 @@ test("a method the route does not have: 405 with Allow and the contract's JSON b
     expect(res.status(), what).toBe(405);
     expect(res.headers()["allow"], what).toBe(allow);
     expect(res.headers()["content-type"], what).toMatch(/^application\/json/);
-    expect(await res.json(), what).toEqual({ detail: "Method Not Allowed" });
+    expect(await res.json(), what).toEqual({ detail: "Method Not Allowed", code: "method_not_allowed" });
     expectEveryAnswerHeaders(res, what);
   }
   // the methods a route has still answer; OPTIONS is Next's: 204 with the same Allow
@@ -293,7 +293,7 @@ test("a body over 1 MB is refused with 413 before anything reads it, next-auth's
   for (const path of ["/api/token", "/api/auth/callback/credentials", "/api/v1/locations", "/api/signup"]) {
     const res = await request.post(path, { headers: { "content-type": "application/x-www-form-urlencoded" }, data: big });
     expect(res.status(), path).toBe(413);
-    expect(await res.json(), path).toEqual({ detail: "The request body is too large (at most 1 MB)" });
+    expect(await res.json(), path).toEqual({ detail: "The request body is too large (at most 1 MB)", code: "payload_too_large" });
     expectEveryAnswerHeaders(res, path);
   }
   // under the limit, the endpoint itself answers
@@ -306,5 +306,5 @@ test("a body over 1 MB is refused with 413 before anything reads it, next-auth's
   // a chunked body (no Content-Length) is counted as it comes
   const chunked = await rawPost("/api/auth/callback/credentials", { chunked: true, size: 2 * MB });
   expect(chunked.status).toBe(413);
-  expect(JSON.parse(chunked.body)).toEqual({ detail: "The request body is too large (at most 1 MB)" });
+  expect(JSON.parse(chunked.body)).toEqual({ detail: "The request body is too large (at most 1 MB)", code: "payload_too_large" });
 });

@@ -63,7 +63,7 @@ export function permissionTable(rows: PermissionRow[], castOf: () => Cast, alsoC
     if (typeof auth === "object" && !SAFE.has(row.route.split(" ")[0])) {
       const crossSite = await row.run({ ...auth, origin: CROSS_SITE });
       expect(crossSite.status, `from ${CROSS_SITE}: ${JSON.stringify(crossSite.body)}`).toBe(403);
-      expect(crossSite.body).toEqual({ detail: "Cross-site request refused" });
+      expect(crossSite.body).toEqual({ detail: "Cross-site request refused", code: "forbidden" });
     }
     const r = await row.run(auth);
     expect(r.status, JSON.stringify(r.body)).toBe(expected);

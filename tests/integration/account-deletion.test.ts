@@ -271,7 +271,7 @@ describe("POST /api/v1/users/me/delete", () => {
     // the bearer token and the session cookie of the deleted user: 401
     const byToken = await call(me.GET, { token: who.token });
     expect(byToken.status).toBe(401);
-    expect(byToken.body).toEqual({ detail: "Could not validate credentials" });
+    expect(byToken.body).toEqual({ detail: "Could not validate credentials", code: "not_authenticated" });
     expect((await call(me.GET, { headers: { cookie } })).status).toBe(401);
 
     // one line: ids and counts, no e-mail
@@ -302,7 +302,7 @@ describe("POST /api/v1/users/me/delete", () => {
     const before = await leftOf(fp);
     const wrong = await deleteMe(who, { password: "not-my-password" });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ detail: "Incorrect password" });
+    expect(wrong.body).toEqual({ detail: "Incorrect password", code: "incorrect_password" });
     const missing = await deleteMe(who, {});
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0]).toEqual({ path: "password", message: "Password was not provided" });
@@ -424,10 +424,10 @@ describe("POST /api/v1/users/me/email", () => {
     const other = await makeUser({ email: "taken@example.com" });
     const wrong = await change(who, { password: "nope-nope", new_email: "fresh@example.com" });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ detail: "Incorrect password" });
+    expect(wrong.body).toEqual({ detail: "Incorrect password", code: "incorrect_password" });
     const taken = await change(who, { password: who.password, new_email: "Taken@Example.com" });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ detail: "A user with this email already exists" });
+    expect(taken.body).toEqual({ detail: "A user with this email already exists", code: "user_exists" });
     const invalid = await change(who, { password: who.password, new_email: "not-an-address" });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].path).toBe("new_email");

@@ -41,7 +41,7 @@ describe("GET /api/v1/dashboards", () => {
     const r = await list(who === "anon" ? undefined : cast[who].token);
     expect(r.status).toBe(status);
     if (status === 401) {
-      expect(r.body).toEqual({ detail: "Could not validate credentials" });
+      expect(r.body).toEqual({ detail: "Could not validate credentials", code: "not_authenticated" });
       expect(r.headers.get("www-authenticate")).toBe("Bearer");
       expect(grafana.seen).toHaveLength(0);
     }

@@ -279,7 +279,7 @@ describe("Linky load curves", () => {
   it("the vendor's 'no production' error becomes 502 {detail, results: {error, error_description}}", async () => {
     const r = await curve(CONSUMER, "", production.GET);
     expect(r.status).toBe(502);
-    expect(r.body).toEqual({ detail: "The Linky service answered with an error", results: fixtureOf("enedis", "v5-error-404-no-data.json") });
+    expect(r.body).toEqual({ detail: "The Linky service answered with an error", code: "vendor_error", results: fixtureOf("enedis", "v5-error-404-no-data.json") });
   });
 
   it("a vendor outage is 502 too", async () => {
