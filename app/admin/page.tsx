@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
-import { forbidden } from "next/navigation";
-import { requireCaller } from "@/lib/auth/session";
+import { requireAdmin } from "@/lib/auth/session";
 import { AdminLoader } from "@/components/admin/admin-loader";
 
 export const metadata: Metadata = { title: "Admin" };
 
 // GET /admin: the back-office, for admins only (others get 403 before any admin code ships)
 export default async function AdminPage() {
-  const caller = await requireCaller();
-  if (!caller.isSuperuser) forbidden();
+  await requireAdmin();
   return <AdminLoader />;
 }

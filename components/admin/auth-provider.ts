@@ -1,83 +1,60 @@
 "use client";
+// The back-office signs in as the rest of the app does: the next-auth session's httpOnly cookie,
+// sent by the browser with every same-origin call (no token in the page's storage for a script
+// to read). /admin itself is served to a signed-in admin only (app/admin/page.tsx, requireAdmin);
+// this provider tells react-admin who that is, ends the back-office when the session ends, and
+// signs in again through next-auth after a logout.
 import type { AuthProvider } from "react-admin";
-import { signOut } from "next-auth/react";
+import { signIn, signOut } from "next-auth/react";
 
-const KEY = "foyer.admin.token";
+type Me = { id: number; email: string; first_name: string | null; last_name: string | null; is_superuser: boolean };
 
-type Claims = { sub: string; email: string; permissions: "user" | "admin"; exp: number };
-
-function claimsOf(token: string): Claims | null {
-  try {
-    const payload = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
-    return JSON.parse(atob(payload)) as Claims;
-  } catch {
-    return null;
-  }
-}
-
-const stored = () => sessionStorage.getItem(KEY);
-const clear = () => sessionStorage.removeItem(KEY);
-const fresh = (t: string | null): t is string => {
-  const c = t ? claimsOf(t) : null;
-  return Boolean(c && c.exp * 1000 > Date.now() + 30_000);
+let me: Promise<Me | null> | null = null;
+/** The signed-in user (GET /api/v1/users/me with the cookie), asked once until the session changes. */
+const loadMe = () =>
+  (me ??= fetch("/api/v1/users/me", { credentials: "same-origin", headers: { Accept: "application/json" } })
+    .then((r) => (r.ok ? (r.json() as Promise<Me>) : null))
+    .catch(() => null));
+const forget = () => {
+  me = null;
 };
 
-/** The bearer token of the back-office (a tab's sessionStorage), from the app's session when there is one. */
-export async function adminToken(): Promise<string | null> {
-  const t = stored();
-  if (fresh(t)) return t;
-  // the signed-in app session trades its cookie for a token (same-origin POST)
-  const res = await fetch("/api/token/refresh", { method: "POST", credentials: "same-origin" });
-  if (!res.ok) return null;
-  const { access_token } = (await res.json()) as { access_token: string };
-  sessionStorage.setItem(KEY, access_token);
-  return access_token;
-}
-
-function assertAdmin(token: string) {
-  if (claimsOf(token)?.permissions !== "admin") {
-    clear();
-    throw new Error("Forbidden");
-  }
-}
-
-/** Admins only: anyone else is refused with 'Forbidden'; a 401 or 403 from the API logs out. */
+/** Admins only: anyone else is refused with 'Forbidden'; a 401 from the API ends the back-office. */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
-    const res = await fetch("/api/token", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ username, password }),
-    });
-    const body = (await res.json().catch(() => ({}))) as { access_token?: string; detail?: string };
-    if (!res.ok || !body.access_token) throw new Error(body.detail ?? "Login failed");
-    assertAdmin(body.access_token);
-    sessionStorage.setItem(KEY, body.access_token);
+    const res = await signIn("credentials", { redirect: false, email: username, password, remember: "false" });
+    forget();
+    if (!res?.ok) throw new Error(res?.status === 429 ? "Too many attempts, please try again later" : "Incorrect username or password");
+    const user = await loadMe();
+    if (!user?.is_superuser) {
+      await signOut({ redirect: false }).catch(() => undefined);
+      forget();
+      throw new Error("Forbidden");
+    }
   },
   async checkAuth() {
-    const t = await adminToken();
-    if (!t) throw new Error("Please log in");
-    assertAdmin(t);
+    const user = await loadMe();
+    if (!user) throw new Error("Please log in");
+    if (!user.is_superuser) throw new Error("Forbidden");
   },
   async checkError(error: { status?: number }) {
-    if (error?.status === 401 || error?.status === 403) {
-      clear();
-      throw new Error(error.status === 403 ? "Forbidden" : "Your session has ended");
+    // a refused action (403: e.g. deleting one's own account) is shown, not a reason to log out
+    if (error?.status === 401) {
+      forget();
+      throw new Error("Your session has ended");
     }
   },
   async logout() {
-    clear();
-    // end the app's session too, or the next check would sign the admin straight back in
+    forget();
     await signOut({ redirect: false }).catch(() => undefined);
   },
   async getIdentity() {
-    const t = stored();
-    const c = t ? claimsOf(t) : null;
-    if (!c) throw new Error("Please log in");
-    return { id: Number(c.sub), fullName: c.email };
+    const user = await loadMe();
+    if (!user) throw new Error("Please log in");
+    return { id: user.id, fullName: user.email };
   },
   async getPermissions() {
-    const t = stored();
-    return t ? claimsOf(t)?.permissions : undefined;
+    const user = await loadMe();
+    return user ? (user.is_superuser ? "admin" : "user") : undefined;
   },
 };

@@ -1,15 +1,14 @@
 "use client";
 import jsonServerProvider from "ra-data-json-server";
 import { fetchUtils, HttpError, type DataProvider } from "react-admin";
-import { adminToken } from "./auth-provider";
-
-/** Our /api/v1 speaks json-server (X-Total-Count); errors carry `detail`, which the admin shows. */
+/**
+ * Our /api/v1 speaks json-server (X-Total-Count), authenticated by the session cookie the browser
+ * sends; errors carry `detail`, which the admin shows.
+ */
 async function httpClient(url: string, options: fetchUtils.Options = {}) {
-  const token = await adminToken();
   const headers = new Headers(options.headers ?? { Accept: "application/json" });
-  if (token) headers.set("Authorization", `Bearer ${token}`);
   try {
-    return await fetchUtils.fetchJson(url, { ...options, headers });
+    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: "same-origin" });
   } catch (e) {
     if (e instanceof HttpError) {
       const body = e.body as { detail?: string; errors?: { path: string; message: string }[] } | undefined;

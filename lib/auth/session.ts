@@ -1,6 +1,6 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { decodeSession, isRemembered, type Caller } from "./caller";
 import { sessionTokenFrom } from "./session-token";
 import { currentUser } from "./next-auth";
@@ -22,6 +22,13 @@ export async function requireCaller(): Promise<Caller> {
   if (caller) return caller;
   const path = (await headers()).get("x-pathname") ?? "/";
   redirect(loginUrl(path));
+}
+
+/** A signed-in administrator; anyone else signed in gets the 403 page, a visitor the login page. */
+export async function requireAdmin(): Promise<Caller> {
+  const caller = await requireCaller();
+  if (!caller.isSuperuser) forbidden();
+  return caller;
 }
 
 /**
