@@ -13,7 +13,7 @@ import Typography from "@mui/material/Typography";
 import ArchiveOutlined from "@mui/icons-material/ArchiveOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import type { ArchiveList, ArchiveView } from "@/lib/services/archives";
-import { fetcher, send } from "@/lib/swr/fetcher";
+import { errorMessage, fetcher, send } from "@/lib/swr/fetcher";
 
 const URL = "/api/v1/users/me/archives";
 
@@ -37,7 +37,7 @@ export function DataArchive() {
       await send("POST", URL);
       await mutate();
     } catch (e) {
-      setProblem(e instanceof Error ? e.message : "Your data could not be requested");
+      setProblem(errorMessage(e, "Your data could not be requested"));
     } finally {
       setAsking(false);
     }
@@ -49,7 +49,7 @@ export function DataArchive() {
       await send("DELETE", `${URL}/${id}`);
       await mutate();
     } catch (e) {
-      setProblem(e instanceof Error ? e.message : "The file could not be deleted");
+      setProblem(errorMessage(e, "The file could not be deleted"));
     }
   }
 
@@ -64,7 +64,7 @@ export function DataArchive() {
           </Button>
         }
       >
-        Your downloads could not be loaded: {error.message}
+        Your downloads could not be loaded: {errorMessage(error)}
       </Alert>
     );
   }

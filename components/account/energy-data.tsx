@@ -16,10 +16,9 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
-import { errorMessage } from "@/components/ui/use-zod-form";
 import type { ImportPreview, ImportResult } from "@/lib/services/imports";
 import type { MeterView } from "@/lib/serializers/meter";
-import { FetchError } from "@/lib/swr/fetcher";
+import { errorMessage, FetchError } from "@/lib/swr/fetcher";
 import { METERS_URL, useMeters } from "@/lib/swr/use-meters";
 import { exportUrl } from "@/lib/validation/export";
 import { mutate } from "swr";
@@ -103,7 +102,7 @@ function MeterDownloads() {
           </Button>
         }
       >
-        Your meters could not be loaded: {error.message}
+        Your meters could not be loaded: {errorMessage(error)}
       </Alert>
     );
   }

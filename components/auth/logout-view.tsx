@@ -6,7 +6,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
-import { errorMessage } from "@/components/ui/use-zod-form";
+import { errorMessage } from "@/lib/swr/fetcher";
 
 /** Ends the session as soon as it is shown, then goes home with a full page load (a clean slate). */
 export function LogoutView() {

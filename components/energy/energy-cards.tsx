@@ -7,6 +7,7 @@ import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import type { TariffOption } from "@/lib/energy/tariff";
+import { errorMessage } from "@/lib/swr/fetcher";
 import { useTariffComparison, type CarbonHour, type EnergyAnswer, type EnergyCost, type PartialReason } from "@/lib/swr/use-energy";
 import { changeText, eurText, hourOfWeekText, kgText, kwhText, pctText, rangeText, addDays, type Period } from "./period";
 
@@ -207,7 +208,7 @@ export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTa
       <CardTitle id="cheaper-title">{title}</CardTitle>
       {error || !data ? (
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-          <Typography color="text.secondary">The comparison could not be loaded: {error?.message}</Typography>
+          <Typography color="text.secondary">The comparison could not be loaded: {errorMessage(error)}</Typography>
           <Button size="small" onClick={() => mutate()}>
             Try again
           </Button>

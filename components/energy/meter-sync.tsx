@@ -13,7 +13,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import SyncIcon from "@mui/icons-material/Sync";
 import { useToast } from "@/components/ui/toast-provider";
-import { errorMessage } from "@/components/ui/use-zod-form";
+import { errorMessage } from "@/lib/swr/fetcher";
 import type { MeterView } from "@/lib/serializers/meter";
 import { syncMeterNow, useMeters } from "@/lib/swr/use-meters";
 
@@ -34,7 +34,7 @@ const timeText = (iso: string | null) => (iso ? format(new Date(iso), "dd MMM yy
 export function MeterSyncList({ compact = false }: { compact?: boolean }) {
   const { data, error, isLoading } = useMeters();
   if (isLoading && !data) return <Skeleton variant="rounded" height={compact ? 72 : 120} aria-label="Loading the meters' history" />;
-  if (error && !data) return <Alert severity="error">The meters&apos; history could not be loaded: {error.message}</Alert>;
+  if (error && !data) return <Alert severity="error">The meters&apos; history could not be loaded: {errorMessage(error)}</Alert>;
   if (!data?.length) return null;
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>

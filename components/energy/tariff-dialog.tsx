@@ -19,7 +19,7 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { useToast } from "@/components/ui/toast-provider";
-import { errorMessage } from "@/components/ui/use-zod-form";
+import { errorMessage } from "@/lib/swr/fetcher";
 import { KVA_STEPS, TARIFF_OPTIONS, type TariffOption } from "@/lib/energy/tariff-options";
 import type { MeterView } from "@/lib/serializers/meter";
 import { saveTariffSettings, type OffpeakRange } from "@/lib/swr/use-energy";

@@ -14,7 +14,7 @@ import type { ScheduleView } from "@/lib/serializers/schedule";
 import { newScheduleDefaults, type ScheduleData, type ScheduleDataInput } from "@/lib/validation/schedule";
 import { createSchedule, deleteSchedule, updateSchedule, useScheduleOwners, useSchedules } from "@/lib/swr/use-schedules";
 import { useToast } from "@/components/ui/toast-provider";
-import { errorMessage } from "@/components/ui/use-zod-form";
+import { errorMessage } from "@/lib/swr/fetcher";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ScheduleCard } from "./schedule-card";
 import { ScheduleEditor } from "./schedule-editor";
@@ -139,7 +139,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
           }
         >
           <AlertTitle>Failed to get schedules</AlertTitle>
-          {error.message}
+          {errorMessage(error)}
           {schedules ? " The list below may be out of date." : ""}
         </Alert>
       )}

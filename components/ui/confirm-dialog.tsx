@@ -8,7 +8,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
-import { errorMessage } from "@/components/ui/use-zod-form";
+import { errorMessage } from "@/lib/swr/fetcher";
 
 /**
  * Asks before something is deleted. `onConfirm` runs with the buttons disabled; when it fails,

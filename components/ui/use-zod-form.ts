@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useState, type ChangeEvent, type FormEvent } from "react";
 import type { z } from "zod";
-import { FetchError } from "@/lib/swr/fetcher";
+import { errorMessage } from "@/lib/swr/fetcher";
 
 type FieldValue = string | boolean | null | undefined;
 type Values = Record<string, FieldValue>;
@@ -11,13 +11,8 @@ type BoolKeys<V> = { [K in keyof V]-?: V[K] extends boolean | null | undefined ?
 /** What a submit handler may answer: "keep-busy" when it navigates away and the form should stay disabled. */
 export type SubmitResult = void | "keep-busy";
 
-/** A readable sentence for anything a submit handler threw: the server's `detail` when there is one. */
-export function errorMessage(err: unknown): string {
-  if (err instanceof FetchError) return err.message;
-  if (err instanceof TypeError) return "The server could not be reached. Check your connection and try again.";
-  if (err instanceof Error && err.message) return err.message;
-  return "Something went wrong, please try again.";
-}
+// moved to lib/swr/fetcher.ts: every client component turns errors into words there
+export { errorMessage };
 
 /**
  * State, validation and submission of a form validated by one of the shared zod schemas

@@ -6,6 +6,32 @@ export class FetchError extends Error {
   }
 }
 
+/** What the user reads when a request cannot even be sent (offline, server down). */
+export const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
+
+/**
+ * The one sentence a client component shows for a failure: the server's `detail` (a FetchError's
+ * message), the unreachable server for a failed fetch, any other error's own message, else `fallback`.
+ */
+export function errorMessage(err: unknown, fallback = "Something went wrong, please try again."): string {
+  if (err instanceof FetchError) return err.message;
+  if (err instanceof TypeError) return UNREACHABLE;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+/** The field messages of a 422 answer (`errors: [{path, message}]`), first message per path. */
+export function serverFieldErrors(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(err instanceof FetchError) || err.status !== 422) return out;
+  const errors = (err.body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return out;
+  for (const e of errors) {
+    if (e && typeof e === "object" && typeof e.path === "string" && typeof e.message === "string" && !(e.path in out)) out[e.path] = e.message;
+  }
+  return out;
+}
+
 async function toError(res: Response): Promise<FetchError> {
   let body: unknown = null;
   try {
