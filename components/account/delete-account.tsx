@@ -12,11 +12,10 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import DeleteForeverOutlined from "@mui/icons-material/DeleteForeverOutlined";
-import { FetchError, send } from "@/lib/swr/fetcher";
-import { ErrorState, LoadingState } from "@/components/devices/page-states";
+import { errorMessage, FetchError, send } from "@/lib/swr/fetcher";
+import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
-import { errorMessage } from "@/components/ui/use-zod-form";
 import type { DeletionSummary } from "@/lib/services/users/deletion";
 
 const SUMMARY_URL = "/api/v1/users/me/deletion";

@@ -13,13 +13,13 @@ import { DEVICE_INFO_URL, deviceInfoUrl, revalidateDevices, useOwnerChoices, typ
 import { useOwnerLocations } from "@/lib/swr/use-locations";
 import { COUNTRY_NAMES } from "@/lib/validation/location";
 import { DEVICE_INFO_TYPES, deviceInfoCreateSchema, PHASES } from "@/lib/validation/device";
+import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
-import { useZodForm } from "@/components/ui/use-zod-form";
-import { asTextForm, serverFieldErrors } from "./form-schema";
-import { PHASE_LABELS } from "./labels";
-import { ErrorState, LoadingState } from "./page-states";
+import { asTextForm, useZodForm } from "@/components/ui/use-zod-form";
+import { PHASE_LABELS } from "@/components/ui/labels";
+import { ErrorState, LoadingState } from "@/components/ui/page-states";
 
 type Values = { device_id: string; device_type: string; phase_m: string; owner_id: string; location_id: string };
 
@@ -86,7 +86,6 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
       return "keep-busy";
     } catch (e) {
       if (!device) toast.error({ title: "Unable to create device", message: "This is an error." });
-      form.setErrors(serverFieldErrors(e));
       throw e;
     }
   });
@@ -105,26 +104,16 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
       <Stack spacing={2.5} sx={{ mb: 3 }}>
         <TextField label="Device ID" required fullWidth autoFocus={!device} placeholder="e.g. shellyem-C45BBE6B2D42" {...form.text("device_id")} />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>
-          <TextField select label="Device Type" fullWidth {...form.text("device_type")}>
-            <MenuItem value="">
-              <em>Not set</em>
-            </MenuItem>
-            {types.map((t) => (
-              <MenuItem key={t} value={t}>
-                {t}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label="Phase" fullWidth {...form.text("phase_m")} helperText={form.errors.phase_m ?? "A single-phase spoony or shelly has up to 3 measurements, any other device 1."}>
-            <MenuItem value="">
-              <em>Not set</em>
-            </MenuItem>
-            {PHASES.map((p) => (
-              <MenuItem key={p} value={p}>
-                {PHASE_LABELS[p]}
-              </MenuItem>
-            ))}
-          </TextField>
+          <EnumSelect label="Device Type" fullWidth options={types} empty="Not set" {...form.text("device_type")} />
+          <EnumSelect
+            label="Phase"
+            fullWidth
+            options={PHASES}
+            labelOf={(p) => PHASE_LABELS[p]}
+            empty="Not set"
+            {...form.text("phase_m")}
+            helperText={form.errors.phase_m ?? "A single-phase spoony or shelly has up to 3 measurements, any other device 1."}
+          />
         </Stack>
         <TextField
           select

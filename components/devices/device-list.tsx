@@ -7,7 +7,6 @@ import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
@@ -15,23 +14,24 @@ import { useTheme } from "@mui/material/styles";
 import Add from "@mui/icons-material/Add";
 import DevicesOtherOutlined from "@mui/icons-material/DevicesOtherOutlined";
 import { useDeviceInfoList, type DeviceInfo } from "@/lib/swr/use-devices";
-import { ErrorState, LoadingState, visuallyHidden } from "./page-states";
+import { DataTableHead } from "@/components/ui/data-table-head";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState, LoadingState } from "@/components/ui/page-states";
 
 /** The empty state of a device list: what a device is here, and the way to add one. */
 export function NoDevices({ href, text }: { href: string; text: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center", borderRadius: 3, borderStyle: "dashed" }}>
-      <DevicesOtherOutlined aria-hidden sx={{ fontSize: 44, color: "primary.main", mb: 1 }} />
-      <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
-        No devices yet
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 460, mx: "auto" }}>
-        {text}
-      </Typography>
-      <Button component={Link} href={href} variant="contained" startIcon={<Add />}>
-        Add your first device
-      </Button>
-    </Paper>
+    <EmptyState
+      icon={DevicesOtherOutlined}
+      title="No devices yet"
+      action={
+        <Button component={Link} href={href} variant="contained" startIcon={<Add />}>
+          Add your first device
+        </Button>
+      }
+    >
+      {text}
+    </EmptyState>
   );
 }
 
@@ -82,18 +82,7 @@ export function DeviceList({ callerId }: { callerId: number }) {
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
       <Table aria-label="Devices" sx={{ "& td, & th": { px: { xs: 1.25, sm: 2 } } }}>
-        <TableHead>
-          <TableRow sx={{ "& th": { fontWeight: 700, bgcolor: "action.hover" } }}>
-            <TableCell>Device ID</TableCell>
-            <TableCell>Device Type</TableCell>
-            <TableCell>Owner ID</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <DataTableHead columns={["Device ID", "Device Type", "Owner ID"]} actions />
         <TableBody>
           {data.map((d) => (
             <TableRow key={d.id} hover>

@@ -1,7 +1,6 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -11,7 +10,6 @@ import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
@@ -27,10 +25,13 @@ import { COUNTRY_NAMES } from "@/lib/validation/location";
 import { MEASURE_TYPE_LABELS, measurementLimit } from "@/lib/validation/device";
 import { useToast } from "@/components/ui/toast-provider";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PHASE_LABELS } from "./labels";
+import { PHASE_LABELS } from "@/components/ui/labels";
 import { MeasurementDialog } from "./measurement-dialog";
-import { PageHeader } from "./page-header";
-import { ErrorState, LoadingState, visuallyHidden } from "./page-states";
+import { PageHeader } from "@/components/ui/page-header";
+import { ErrorState, LoadingState } from "@/components/ui/page-states";
+import { DataTableHead } from "@/components/ui/data-table-head";
+import { DeleteDeviceButton } from "@/components/ui/delete-device-button";
+import { EmptyState } from "@/components/ui/empty-state";
 
 /** Why New Measure is disabled, in words. */
 function limitReason(d: DeviceInfo, limit: number) {
@@ -88,11 +89,9 @@ function LocationName({ id }: { id: number }) {
 }
 
 function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: number }) {
-  const router = useRouter();
   const toast = useToast();
   const [editing, setEditing] = useState<{ open: boolean; measurement: Measurement | null }>({ open: false, measurement: null });
   const [deleting, setDeleting] = useState<Measurement | null>(null);
-  const [deletingDevice, setDeletingDevice] = useState(false);
 
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"), { noSsr: true });
   const limit = measurementLimit(device.device_type, device.phase_m);
@@ -131,9 +130,13 @@ function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: num
             <Button component={Link} href={`/device-info/${device.id}/edit`} variant="outlined" startIcon={<EditOutlined />}>
               Edit Device
             </Button>
-            <Button color="error" startIcon={<DeleteOutline />} onClick={() => setDeletingDevice(true)}>
+            <DeleteDeviceButton
+              url={deviceInfoUrl(device.id)}
+              listHref="/device-info"
+              confirmText={`${device.device_id} and its ${count === 1 ? "measurement" : `${count} measurements`} will be deleted. This cannot be undone.`}
+            >
               Delete
-            </Button>
+            </DeleteDeviceButton>
           </>
         }
       />
@@ -180,9 +183,7 @@ function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: num
           </Typography>
         )}
         {count === 0 ? (
-          <Paper variant="outlined" sx={{ p: 3, borderRadius: 3, borderStyle: "dashed", color: "text.secondary" }}>
-            No measurements yet. Add the channels this device measures with New Measure.
-          </Paper>
+          <EmptyState>No measurements yet. Add the channels this device measures with New Measure.</EmptyState>
         ) : phone ? (
           // the grid's columns do not fit a phone: one block per measurement, same fields
           <Paper component="ul" aria-labelledby="measurements-title" variant="outlined" sx={{ borderRadius: 3, listStyle: "none", m: 0, p: 0, "& > li + li": { borderTop: 1, borderColor: "divider" } }}>
@@ -201,18 +202,7 @@ function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: num
         ) : (
           <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
             <Table aria-labelledby="measurements-title" size="small" sx={{ "& td, & th": { py: 1.25, px: { xs: 1.25, sm: 2 } } }}>
-              <TableHead>
-                <TableRow sx={{ "& th": { fontWeight: 700, bgcolor: "action.hover" } }}>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Display name</TableCell>
-                  <TableCell>Measure type</TableCell>
-                  <TableCell align="right">
-                    <Box component="span" sx={visuallyHidden}>
-                      Actions
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
+              <DataTableHead columns={["Name", "Display name", "Measure type"]} actions />
               <TableBody>
                 {device.metadata.map((m) => (
                   <TableRow key={m.id} hover>
@@ -245,20 +235,6 @@ function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: num
         }}
       >
         {deleting && `${deleting.display_name ?? deleting.name} (${deleting.name}) will be removed from ${device.device_id}. This cannot be undone.`}
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={deletingDevice}
-        title="Delete this device?"
-        onClose={() => setDeletingDevice(false)}
-        onConfirm={async () => {
-          await send("DELETE", deviceInfoUrl(device.id));
-          toast.success("Device deleted");
-          router.push("/device-info");
-          await revalidateDevices(deviceInfoUrl(device.id));
-        }}
-      >
-        {`${device.device_id} and its ${count === 1 ? "measurement" : `${count} measurements`} will be deleted. This cannot be undone.`}
       </ConfirmDialog>
     </>
   );

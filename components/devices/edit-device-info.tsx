@@ -1,7 +1,7 @@
 "use client";
 import { useDeviceInfo } from "@/lib/swr/use-devices";
 import { DeviceInfoForm } from "./device-info-form";
-import { ErrorState, LoadingState } from "./page-states";
+import { ErrorState, LoadingState } from "@/components/ui/page-states";
 
 /** Edit Device: the device form, prefilled once the device has loaded. */
 export function EditDeviceInfo({ id, callerId }: { id: number; callerId: number }) {

@@ -1,7 +1,8 @@
 "use client";
 import { useUserDevice } from "@/lib/swr/use-devices";
-import { ErrorState, LoadingState } from "./page-states";
-import { UserDeviceForm, type IntegrationChoice } from "./user-device-form";
+import { ErrorState, LoadingState } from "@/components/ui/page-states";
+import { UserDeviceForm } from "./user-device-form";
+import type { IntegrationChoice } from "./user-device-values";
 
 /** Edit Device of My Devices: the form, prefilled once the device has loaded. */
 export function EditUserDevice({ id, integrations }: { id: number; integrations: IntegrationChoice[] }) {

@@ -5,7 +5,6 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import useMediaQuery from "@mui/material/useMediaQuery";
@@ -13,10 +12,10 @@ import { useTheme } from "@mui/material/styles";
 import { send } from "@/lib/swr/fetcher";
 import type { DeviceInfo, Measurement } from "@/lib/swr/use-devices";
 import { MEASURE_TYPE_LABELS, MEASURE_TYPES, measurementCreateSchema, newMeasurementDefaults } from "@/lib/validation/device";
+import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useZodForm } from "@/components/ui/use-zod-form";
-import { asTextForm, serverFieldErrors } from "./form-schema";
+import { asTextForm, useZodForm } from "@/components/ui/use-zod-form";
 
 type Values = { device_id: string; name: string; display_name: string; measure_type: string };
 
@@ -69,15 +68,10 @@ function MeasurementForm({
   });
 
   const onSubmit = form.submit(async ({ name, ...rest }) => {
-    try {
-      const saved = measurement
-        ? await send<Measurement>("PUT", `/api/v1/device_measurement_metadata/${measurement.id}`, { display_name: rest.display_name ?? null, measure_type: rest.measure_type })
-        : await send<Measurement>("POST", "/api/v1/device_measurement_metadata", { ...rest, name });
-      await onSaved(saved, !measurement);
-    } catch (e) {
-      form.setErrors(serverFieldErrors(e));
-      throw e;
-    }
+    const saved = measurement
+      ? await send<Measurement>("PUT", `/api/v1/device_measurement_metadata/${measurement.id}`, { display_name: rest.display_name ?? null, measure_type: rest.measure_type })
+      : await send<Measurement>("POST", "/api/v1/device_measurement_metadata", { ...rest, name });
+    await onSaved(saved, !measurement);
   });
 
   // the defaults are placeholders to replace: typing replaces them at once
@@ -108,13 +102,7 @@ function MeasurementForm({
             {...form.text("display_name")}
             helperText={form.errors.display_name ?? "How it shows in your dashboards, e.g. Solar panels."}
           />
-          <TextField select label="Measure type" fullWidth {...form.text("measure_type")}>
-            {MEASURE_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {MEASURE_TYPE_LABELS[t]}
-              </MenuItem>
-            ))}
-          </TextField>
+          <EnumSelect label="Measure type" fullWidth options={MEASURE_TYPES} labelOf={(t) => MEASURE_TYPE_LABELS[t]} {...form.text("measure_type")} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>

@@ -12,9 +12,9 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import { useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
 import { useMyLocations, type LocationView } from "@/lib/swr/use-locations";
 import { NoDevices } from "./device-list";
-import { humanize, INTEGRATION_LABELS, PHASE_LABELS } from "./labels";
-import { ErrorState, LoadingState } from "./page-states";
-import type { IntegrationChoice } from "./user-device-form";
+import { humanize, integrationLabel, PHASE_LABELS } from "@/components/ui/labels";
+import { ErrorState, LoadingState } from "@/components/ui/page-states";
+import type { IntegrationChoice } from "./user-device-values";
 
 /** My Devices: the caller's devices as cards, three a row on a wide screen, one on a phone. */
 export function UserDeviceGrid({ callerId, integrations }: { callerId: number; integrations: IntegrationChoice[] }) {
@@ -64,7 +64,7 @@ function UserDeviceCard({ device: d, locations, integrations }: { device: UserDe
         <Line label="Source">{d.data.source ?? "Not set"}</Line>
         {d.phase_m && <Line label="Phase">{PHASE_LABELS[d.phase_m]}</Line>}
         {d.data.mqtt.host && <Line label="MQTT host">{d.data.mqtt.host}</Line>}
-        {d.integration_id && <Line label="Integration">{integration ? (INTEGRATION_LABELS[integration.name] ?? integration.name) : `Integration ${d.integration_id}`}</Line>}
+        {d.integration_id && <Line label="Integration">{integration ? integrationLabel(integration.name) : `Integration ${d.integration_id}`}</Line>}
         <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5, mb: 0.5 }}>
           {d.data.channels.length ? `Channels (${d.data.channels.length})` : "No channels yet"}
         </Typography>

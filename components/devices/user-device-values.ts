@@ -1,5 +1,10 @@
-// The Variant A device form's values: from a device, to the contract's body.
+// The Variant A device form's values: from a device, to the contract's body, and the edits of its
+// rows and of its source (pure, unit-tested: tests/unit/user-device-values.test.ts).
 import type { UserDevice } from "@/lib/swr/use-devices";
+import { VENDOR_SOURCES } from "@/lib/validation/device";
+
+/** What the page knows of the user's integrations (read on the server). */
+export type IntegrationChoice = { id: number; name: string };
 
 export type UnitValues = { key: number; unit: string; databaseMeasurementPrefix: string };
 export type ChannelValues = {
@@ -112,3 +117,50 @@ export function toPayload(v: UserDeviceValues): Record<string, unknown> {
     },
   });
 }
+
+/** A channel row added at the end: empty, with one empty unit row. */
+export const addChannel = (v: UserDeviceValues): UserDeviceValues => ({ ...v, channels: [...v.channels, emptyChannel()] });
+
+export const removeChannel = (v: UserDeviceValues, i: number): UserDeviceValues => ({ ...v, channels: v.channels.filter((_, j) => j !== i) });
+
+export const patchChannel = (v: UserDeviceValues, i: number, patch: Partial<Omit<ChannelValues, "key">>): UserDeviceValues => ({
+  ...v,
+  channels: v.channels.map((c, j) => (j === i ? { ...c, ...patch } : c)),
+});
+
+export const addUnit = (v: UserDeviceValues, i: number): UserDeviceValues => patchChannel(v, i, { measurements: [...v.channels[i].measurements, emptyUnit()] });
+
+export const removeUnit = (v: UserDeviceValues, i: number, k: number): UserDeviceValues => patchChannel(v, i, { measurements: v.channels[i].measurements.filter((_, l) => l !== k) });
+
+export const patchUnit = (v: UserDeviceValues, i: number, k: number, patch: Partial<Omit<UnitValues, "key">>): UserDeviceValues =>
+  patchChannel(v, i, { measurements: v.channels[i].measurements.map((q, l) => (l === k ? { ...q, ...patch } : q)) });
+
+export const isVendorSource = (source: string) => (VENDOR_SOURCES as readonly string[]).includes(source);
+
+/** The integration that serves a vendor source (legrand_api: a legrand integration, else a legrand_up one). */
+export function integrationFor(source: string, integrations: IntegrationChoice[]): IntegrationChoice | undefined {
+  const vendor = source.replace(/_api$/, "");
+  return integrations.find((i) => i.name === vendor) ?? (vendor === "legrand" ? integrations.find((i) => i.name === "legrand_up") : undefined);
+}
+
+/** A new source; a vendor's API with no integration chosen yet preselects the integration serving it. */
+export function withSource(v: UserDeviceValues, source: string, integrations: IntegrationChoice[]): UserDeviceValues {
+  const preset = isVendorSource(source) && !v.integration_id ? integrationFor(source, integrations) : undefined;
+  return { ...v, source, integration_id: preset ? String(preset.id) : v.integration_id };
+}
+
+/** The line under the channels' heading: how many channels this device may have, or how many too many it has. */
+export function channelLimitText(count: number, limit: number): string {
+  if (count > limit) return `This device can have only ${limit} channel${limit === 1 ? "" : "s"}: remove ${count - limit}, or make it a single-phase spoony or shelly.`;
+  return limit === 3 ? "A single-phase spoony or shelly can have up to 3 channels." : "This device can have 1 channel. Only single-phase spoony and shelly devices can have up to 3.";
+}
+
+/** The input path of a channel's field, as the schema (and the server's 422) names it. */
+export function channelPath(i: number, field: "name" | "classification" | "prefix" | "suffix" | "smartApplianceCategory" | "programmable"): string {
+  if (field === "smartApplianceCategory") return `data.channels.${i}.metadata.smartApplianceCategory`;
+  if (field === "programmable") return `data.channels.${i}.metadata.is.programmable`;
+  return `data.channels.${i}.${field}`;
+}
+
+/** The input path of a unit row's field. */
+export const unitPath = (i: number, k: number, field: "unit" | "databaseMeasurementPrefix") => `data.channels.${i}.metadata.measurements.${k}.${field}`;

@@ -17,7 +17,8 @@ import Select from "@mui/material/Select";
 import Typography from "@mui/material/Typography";
 import BoltOutlined from "@mui/icons-material/BoltOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
-import { ErrorState } from "@/components/devices/page-states";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/page-states";
 import { periodCsv, periodCsvFilename, periodTable } from "@/lib/energy/period-table";
 import type { MeterView } from "@/lib/serializers/meter";
 import { useEnergy, type CompareKind, type EnergyAnswer } from "@/lib/swr/use-energy";
@@ -76,18 +77,17 @@ export function MyEnergyView() {
   if (isLoading || !meters) return <ViewSkeleton />;
   if (!meter) {
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center", borderRadius: 3, borderStyle: "dashed" }}>
-        <BoltOutlined aria-hidden sx={{ fontSize: 44, color: "primary.main", mb: 1 }} />
-        <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
-          No Linky meter linked yet
-        </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 480, mx: "auto", mb: 2.5 }}>
-          Link your Linky meter and Foyer brings in its history: your consumption, your production, what it cost and its carbon footprint.
-        </Typography>
-        <Button variant="contained" component={Link} href="/integrations">
-          Link your Linky meter
-        </Button>
-      </Paper>
+      <EmptyState
+        icon={BoltOutlined}
+        title="No Linky meter linked yet"
+        action={
+          <Button variant="contained" component={Link} href="/integrations">
+            Link your Linky meter
+          </Button>
+        }
+      >
+        Link your Linky meter and Foyer brings in its history: your consumption, your production, what it cost and its carbon footprint.
+      </EmptyState>
     );
   }
   const picker =

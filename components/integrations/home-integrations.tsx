@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
-import { ErrorState } from "@/components/devices/page-states";
+import { ErrorState } from "@/components/ui/page-states";
 import { NextLink } from "@/components/ui/next-link";
 import { useIntegrations } from "@/lib/swr/use-integrations";
 import { HomeSection, LinkHint } from "./home-section";

@@ -1,12 +1,8 @@
 // Helpers of the integration screens (no "use client": server pages import it to hand the list to SWR).
 import { format } from "date-fns";
-import { INTEGRATION_LABELS } from "@/components/devices/labels";
 
 // one mapping of rows to the contract's view: the API's serializer
 export { toIntegrationView, type IntegrationView } from "@/lib/serializers/integration";
-
-/** The specification's name of an integration ('Linky grid-operator meter', 'Legrand IOT'...). */
-export const integrationLabel = (name: string) => INTEGRATION_LABELS[name] ?? name;
 
 /** The meter ids of a linky integration's `resource`. */
 export const meterIds = (resource: string | null | undefined) =>

@@ -8,7 +8,8 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { day, integrationLabel, meterIds, type IntegrationView } from "./integration-view";
+import { integrationLabel } from "@/components/ui/labels";
+import { day, meterIds, type IntegrationView } from "./integration-view";
 
 /** The meter column: a linky's usage points, 'not available' for netatmo (and any account without meters). */
 function meterCell(i: IntegrationView) {

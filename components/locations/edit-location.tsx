@@ -1,6 +1,6 @@
 "use client";
 import { useLocation } from "@/lib/swr/use-locations";
-import { ErrorState, LoadingState } from "@/components/devices/page-states";
+import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { LocationForm } from "./location-form";
 
 /** Edit Location: the location form, prefilled once the location has loaded. */

@@ -3,18 +3,17 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { send } from "@/lib/swr/fetcher";
 import { locationUrl, revalidateLocations, type LocationView } from "@/lib/swr/use-locations";
 import { COUNTRIES, COUNTRY_NAMES, locationSchema } from "@/lib/validation/location";
-import { asTextForm, serverFieldErrors } from "@/components/devices/form-schema";
+import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
-import { useZodForm } from "@/components/ui/use-zod-form";
+import { asTextForm, useZodForm } from "@/components/ui/use-zod-form";
 
 type Values = { name: string; country: string; lat: string; lon: string };
 
@@ -33,13 +32,8 @@ export function LocationForm({ location }: { location?: LocationView }) {
 
   // the schema turns latitude and longitude into numbers
   const onSubmit = form.submit(async (data) => {
-    try {
-      if (location) await send("PUT", locationUrl(location.id), data);
-      else await send("POST", "/api/v1/locations", data);
-    } catch (e) {
-      form.setErrors(serverFieldErrors(e));
-      throw e;
-    }
+    if (location) await send("PUT", locationUrl(location.id), data);
+    else await send("POST", "/api/v1/locations", data);
     await revalidateLocations();
     toast.success(location ? "Location updated" : "Location added");
     router.push("/locations/");
@@ -53,13 +47,7 @@ export function LocationForm({ location }: { location?: LocationView }) {
       <FormErrorAlert error={form.serverError} />
       <Stack spacing={2.5} sx={{ mb: 3 }}>
         <TextField label="Name" required fullWidth autoFocus={!location} placeholder="e.g. Home" {...form.text("name")} />
-        <TextField select label="Country" required fullWidth {...form.text("country")}>
-          {COUNTRIES.map((c) => (
-            <MenuItem key={c} value={c}>
-              {COUNTRY_NAMES[c]} ({c})
-            </MenuItem>
-          ))}
-        </TextField>
+        <EnumSelect label="Country" required fullWidth options={COUNTRIES} labelOf={(c) => `${COUNTRY_NAMES[c]} (${c})`} {...form.text("country")} />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>
           <TextField
             label="Latitude"

@@ -23,8 +23,9 @@ import { locationUrl, revalidateLocations, useLocations, type LocationView } fro
 import { COUNTRY_NAMES } from "@/lib/validation/location";
 import { MEASURE_TYPE_LABELS, measurementLimit } from "@/lib/validation/device";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PHASE_LABELS } from "@/components/devices/labels";
-import { ErrorState, LoadingState } from "@/components/devices/page-states";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PHASE_LABELS } from "@/components/ui/labels";
+import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -58,18 +59,17 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
       ) : isLoading || !data ? (
         <LoadingState label="Loading...." />
       ) : !data.length ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center", borderRadius: 3, borderStyle: "dashed" }}>
-          <PlaceOutlined aria-hidden sx={{ fontSize: 44, color: "primary.main", mb: 1 }} />
-          <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
-            No locations yet
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 460, mx: "auto" }}>
-            Add your home (or any place with devices) to tell where your devices are.
-          </Typography>
-          <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />}>
-            Add your first location
-          </Button>
-        </Paper>
+        <EmptyState
+          icon={PlaceOutlined}
+          title="No locations yet"
+          action={
+            <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />}>
+              Add your first location
+            </Button>
+          }
+        >
+          Add your home (or any place with devices) to tell where your devices are.
+        </EmptyState>
       ) : (
         <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
           {data.map((l) => (

@@ -5,7 +5,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Link from "next/link";
-import { FetchError } from "@/lib/swr/fetcher";
+import { errorMessage, FetchError } from "@/lib/swr/fetcher";
 
 /** What shows until the data arrives (the specification's 'Loading...' by default). */
 export function LoadingState({ label = "Loading..." }: { label?: string }) {
@@ -34,7 +34,6 @@ export function ErrorState({
   back?: { href: string; label: string };
 }) {
   const notFound = error instanceof FetchError && error.status === 404;
-  const detail = error instanceof FetchError ? error.message : "The server could not be reached. Check your connection and try again.";
   return (
     <Alert
       severity={notFound ? "warning" : "error"}
@@ -55,10 +54,7 @@ export function ErrorState({
       }
     >
       <AlertTitle>{notFound ? "Not found" : `We could not load ${what}`}</AlertTitle>
-      {notFound ? `${what.charAt(0).toUpperCase()}${what.slice(1)} does not exist or is not yours.` : detail}
+      {notFound ? `${what.charAt(0).toUpperCase()}${what.slice(1)} does not exist or is not yours.` : errorMessage(error)}
     </Alert>
   );
 }
-
-/** Read by screen readers, not shown (a table's Actions header). */
-export const visuallyHidden = { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", m: "-1px", p: 0, border: 0 } as const;

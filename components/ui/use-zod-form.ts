@@ -1,7 +1,7 @@
 "use client";
-import { useCallback, useState, type ChangeEvent, type FormEvent } from "react";
+import { useCallback, useState, type ChangeEvent, type Dispatch, type FormEvent, type SetStateAction } from "react";
 import type { z } from "zod";
-import { errorMessage } from "@/lib/swr/fetcher";
+import { errorMessage, serverFieldErrors } from "@/lib/swr/fetcher";
 
 type FieldValue = string | boolean | null | undefined;
 type Values = Record<string, FieldValue>;
@@ -11,64 +11,134 @@ type BoolKeys<V> = { [K in keyof V]-?: V[K] extends boolean | null | undefined ?
 /** What a submit handler may answer: "keep-busy" when it navigates away and the form should stay disabled. */
 export type SubmitResult = void | "keep-busy";
 
-// moved to lib/swr/fetcher.ts: every client component turns errors into words there
-export { errorMessage };
+/** Field messages by the dotted path of the schema's input ("name", "data.channels.0.name"); "" is the form's own. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** What a TextField (or PasswordField, or a select TextField) bound to one field receives. */
+export type FieldProps = {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  error: boolean;
+  helperText: string | undefined;
+};
+
+export type ZodForm<V, Out> = {
+  values: V;
+  setValues: Dispatch<SetStateAction<V>>;
+  setValue: <K extends keyof V & string>(name: K, value: V[K]) => void;
+  errors: FieldErrors;
+  setErrors: Dispatch<SetStateAction<FieldErrors>>;
+  /** Drops the messages of `path` and of everything under it (rows that move would keep wrong ones). */
+  clearErrors: (path: string) => void;
+  serverError: string | null;
+  setServerError: Dispatch<SetStateAction<string | null>>;
+  busy: boolean;
+  /** Props of a field at `path` of the schema's input, whatever the form keeps it as: typing calls `set` and clears its message. */
+  bind: (path: string, value: string, set: (value: string) => void) => FieldProps;
+  /** Props for a TextField bound to a top-level text field of the values. */
+  text: (name: StringKeys<V>) => FieldProps;
+  /** Props for a Checkbox bound to a top-level boolean field of the values. */
+  checkbox: (name: BoolKeys<V>) => { name: string; checked: boolean; onChange: (e: ChangeEvent<HTMLInputElement>, checked: boolean) => void };
+  /** An onSubmit handler: validates, then runs `handler` with the parsed values (and the input parsed) while `busy`. */
+  submit: (handler: (data: Out, input: unknown) => Promise<SubmitResult>) => (e: FormEvent<HTMLFormElement>) => Promise<void>;
+};
+
+/** Every message of a failed parse by its full path, the first one per path. */
+export function issuesByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".");
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/**
+ * A shared schema (lib/validation) as a form of text fields sees it. The schemas take what a form
+ * holds ("" for no value, "12" for an id, "45.5" for a coordinate) through preprocessors, whose
+ * input type is `unknown`; this names that input, for useZodForm. Same schema, same checks.
+ */
+export function asTextForm<V extends Record<string, string | boolean>>() {
+  return <S extends z.ZodType>(schema: S) => schema as unknown as z.ZodType<z.output<S>, V>;
+}
+
+/** The element to focus for a field in error: a select's named input is hidden, its combobox beside it takes the focus. */
+function focusTarget(form: HTMLFormElement, errors: Record<string, string>): HTMLElement | null {
+  const first = Object.keys(errors).find((k) => k && form.elements.namedItem(k));
+  const el = first ? form.elements.namedItem(first) : null;
+  if (el instanceof HTMLInputElement && el.getAttribute("aria-hidden") === "true") return el.parentElement?.querySelector<HTMLElement>('[role="combobox"]') ?? null;
+  return el instanceof HTMLElement ? el : null;
+}
 
 /**
  * State, validation and submission of a form validated by one of the shared zod schemas
- * (lib/validation). Field messages come from the schema; whatever the submit handler throws
- * (a FetchError carries the server's `detail`) becomes `serverError`, shown in a FormErrorAlert.
+ * (lib/validation). Field messages come from the schema, keyed by their full path, so nested
+ * fields (a channel's name at `data.channels.0.name`) get their own. Whatever the submit handler
+ * throws becomes `serverError` (errorMessage: the server's `detail`), and a 422's `errors[]` the
+ * fields' messages.
  *
  *   const form = useZodForm(loginFormSchema, { email: "", password: "", remember: false });
  *   <form noValidate onSubmit={form.submit(async (data) => { ... })}>
  *     <TextField label="Email" {...form.text("email")} />
+ *
+ * A form whose values are not the schema's input (rows with React keys, fields grouped otherwise)
+ * passes `toInput`, and binds its fields with `bind(path, value, set)` by the input's paths.
  */
-export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, initial: z.input<S>) {
-  type In = z.input<S>;
-  const [values, setValues] = useState<In>(initial);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, initial: z.input<S>): ZodForm<z.input<S>, z.output<S>>;
+export function useZodForm<S extends z.ZodType, V extends object>(schema: S, initial: V | (() => V), toInput: (values: V) => unknown): ZodForm<V, z.output<S>>;
+export function useZodForm<S extends z.ZodType, V extends object>(schema: S, initial: V | (() => V), toInput?: (values: V) => unknown): ZodForm<V, z.output<S>> {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const setValue = useCallback(<K extends keyof In & string>(name: K, value: In[K]) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
-  }, []);
+  const clearError = useCallback((path: string) => setErrors((e) => (e[path] ? { ...e, [path]: undefined } : e)), []);
+  const clearErrors = useCallback(
+    (path: string) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== path && !k.startsWith(`${path}.`)))),
+    [],
+  );
 
-  /** Props for a TextField (or PasswordField) bound to a text field of the schema. */
-  const text = (name: StringKeys<In>) => ({
-    name,
-    id: name,
-    value: String(values[name] ?? ""),
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(name, e.target.value as In[typeof name]),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
+  const setValue = useCallback(
+    <K extends keyof V & string>(name: K, value: V[K]) => {
+      setValues((v) => ({ ...v, [name]: value }));
+      clearError(name);
+    },
+    [clearError],
+  );
+
+  const bind = (path: string, value: string, set: (value: string) => void): FieldProps => ({
+    id: path.replace(/\./g, "-"),
+    name: path,
+    value,
+    onChange: (e) => {
+      set(e.target.value);
+      clearError(path);
+    },
+    error: Boolean(errors[path]),
+    helperText: errors[path] || undefined,
   });
 
-  /** Props for a Checkbox bound to a boolean field of the schema. */
-  const checkbox = (name: BoolKeys<In>) => ({
+  const text = (name: StringKeys<V>) => bind(name, String(values[name] ?? ""), (v) => setValues((s) => ({ ...s, [name]: v })));
+
+  const checkbox = (name: BoolKeys<V>) => ({
     name,
     checked: Boolean(values[name]),
-    onChange: (_e: ChangeEvent<HTMLInputElement>, checked: boolean) => setValue(name, checked as In[typeof name]),
+    onChange: (_e: ChangeEvent<HTMLInputElement>, checked: boolean) => setValue(name, checked as V[typeof name]),
   });
 
-  /** An onSubmit handler: validates, then runs `handler` with the parsed values while `busy`. */
-  const submit = (handler: (data: z.output<S>) => Promise<SubmitResult>) => async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (handler: (data: z.output<S>, input: unknown) => Promise<SubmitResult>) => async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
     const form = e.currentTarget;
-    const parsed = schema.safeParse(values);
+    const input = toInput ? toInput(values) : values;
+    const parsed = schema.safeParse(input);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.length ? String(issue.path[0]) : "";
-        if (!(key in next)) next[key] = issue.message;
-      }
+      const next = issuesByPath(parsed.error.issues);
       setErrors(next);
       setServerError(next[""] ?? null);
-      const first = Object.keys(next).find((k) => k && form.elements.namedItem(k));
-      const el = first ? form.elements.namedItem(first) : null;
-      if (el instanceof HTMLElement) el.focus();
+      focusTarget(form, next)?.focus();
       return;
     }
     setErrors({});
@@ -76,13 +146,14 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
     setBusy(true);
     let keepBusy = false;
     try {
-      keepBusy = (await handler(parsed.data)) === "keep-busy";
+      keepBusy = (await handler(parsed.data, input)) === "keep-busy";
     } catch (err) {
+      setErrors(serverFieldErrors(err));
       setServerError(errorMessage(err));
     } finally {
       if (!keepBusy) setBusy(false);
     }
   };
 
-  return { values, setValues, setValue, errors, setErrors, serverError, setServerError, busy, text, checkbox, submit };
+  return { values, setValues, setValue, errors, setErrors, clearErrors, serverError, setServerError, busy, bind, text, checkbox, submit };
 }

@@ -4,7 +4,7 @@ import Add from "@mui/icons-material/Add";
 import ViewModuleOutlined from "@mui/icons-material/ViewModuleOutlined";
 import { requireCaller } from "@/lib/auth/session";
 import { DeviceList } from "@/components/devices/device-list";
-import { PageHeader } from "@/components/devices/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { NextLink } from "@/components/ui/next-link";
 
 export const metadata: Metadata = { title: "Devices" };

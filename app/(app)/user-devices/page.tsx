@@ -4,7 +4,7 @@ import Add from "@mui/icons-material/Add";
 import TableRowsOutlined from "@mui/icons-material/TableRowsOutlined";
 import { requireCaller } from "@/lib/auth/session";
 import { listIntegrations } from "@/lib/services/integrations";
-import { PageHeader } from "@/components/devices/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { UserDeviceGrid } from "@/components/devices/user-device-grid";
 import { NextLink } from "@/components/ui/next-link";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
 import { DeviceView } from "@/components/devices/device-view";
-import { idOrNotFound } from "@/components/devices/route-id";
+import { idOrNotFound } from "@/components/ui/route-id";
 
 export const metadata: Metadata = { title: "Device" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
 import { DeviceInfoForm } from "@/components/devices/device-info-form";
-import { PageHeader } from "@/components/devices/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "New Device" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/devices/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { LocationForm } from "@/components/locations/location-form";
 
 export const metadata: Metadata = { title: "Add Location" };

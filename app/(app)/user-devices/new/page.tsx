@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
 import { listIntegrations } from "@/lib/services/integrations";
-import { PageHeader } from "@/components/devices/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { UserDeviceForm } from "@/components/devices/user-device-form";
 
 export const metadata: Metadata = { title: "New Device" };

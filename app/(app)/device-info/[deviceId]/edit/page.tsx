@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
 import { EditDeviceInfo } from "@/components/devices/edit-device-info";
-import { PageHeader } from "@/components/devices/page-header";
-import { idOrNotFound } from "@/components/devices/route-id";
+import { PageHeader } from "@/components/ui/page-header";
+import { idOrNotFound } from "@/components/ui/route-id";
 
 export const metadata: Metadata = { title: "Edit Device" };
 

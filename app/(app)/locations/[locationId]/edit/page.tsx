@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/devices/page-header";
-import { idOrNotFound } from "@/components/devices/route-id";
+import { PageHeader } from "@/components/ui/page-header";
+import { idOrNotFound } from "@/components/ui/route-id";
 import { EditLocation } from "@/components/locations/edit-location";
 
 export const metadata: Metadata = { title: "Edit Location" };

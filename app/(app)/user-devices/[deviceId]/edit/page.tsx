@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
 import { listIntegrations } from "@/lib/services/integrations";
 import { EditUserDevice } from "@/components/devices/edit-user-device";
-import { PageHeader } from "@/components/devices/page-header";
-import { idOrNotFound } from "@/components/devices/route-id";
+import { PageHeader } from "@/components/ui/page-header";
+import { idOrNotFound } from "@/components/ui/route-id";
 
 export const metadata: Metadata = { title: "Edit Device" };
 

@@ -1,0 +1,105 @@
+"use client";
+import Link from "next/link";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import Add from "@mui/icons-material/Add";
+import type { z } from "zod";
+import { useMyLocations } from "@/lib/swr/use-locations";
+import { COUNTRY_NAMES } from "@/lib/validation/location";
+import { DATA_SOURCES, PHASES, USER_DEVICE_TYPES, type userDeviceSchema } from "@/lib/validation/device";
+import { EnumSelect } from "@/components/ui/enum-select";
+import { integrationLabel, PHASE_LABELS } from "@/components/ui/labels";
+import type { ZodForm } from "@/components/ui/use-zod-form";
+import { FormSection, formGrid } from "./form-section";
+import { isVendorSource, withSource, type IntegrationChoice, type UserDeviceValues } from "./user-device-values";
+
+/** The state of My Devices' device form, shared by its parts. */
+export type UserDeviceFormState = ZodForm<UserDeviceValues, z.output<typeof userDeviceSchema>>;
+
+/** The device itself: its id, type and phase. */
+export function DeviceFields({ form, autoFocus }: { form: UserDeviceFormState; autoFocus: boolean }) {
+  return (
+    <FormSection id="device-section" title="Device">
+      <Box sx={formGrid}>
+        <TextField label="Device ID" required fullWidth autoFocus={autoFocus} placeholder="e.g. shellyem-C45BBE6B2D42" {...form.text("device_id")} sx={{ gridColumn: { sm: "1 / -1" } }} />
+        <EnumSelect label="Device type" required fullWidth options={USER_DEVICE_TYPES} {...form.text("device_type")} />
+        <EnumSelect
+          label="Phase"
+          fullWidth
+          options={PHASES}
+          labelOf={(p) => PHASE_LABELS[p]}
+          empty="Not set"
+          {...form.text("phase_m")}
+          helperText={form.errors.phase_m || "A single-phase spoony or shelly has up to 3 channels."}
+        />
+      </Box>
+    </FormSection>
+  );
+}
+
+/** Where the device is (one of the user's locations) and how it reports (source, MQTT host, integration). */
+export function ReportingFields({ form, integrations }: { form: UserDeviceFormState; integrations: IntegrationChoice[] }) {
+  const locations = useMyLocations();
+  const { values, errors } = form;
+
+  const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: `${l.name} (${COUNTRY_NAMES[l.country] ?? l.country})` }));
+  if (values.location_id && !locationChoices.some((l) => l.id === values.location_id)) locationChoices.push({ id: values.location_id, label: `Location ${values.location_id}` });
+  const locationHelp = locations.error ? "We could not load your locations." : locations.isLoading ? "Loading your locations…" : !locationChoices.length ? "You have no locations yet." : undefined;
+  const integrationHelp = integrations.length ? (isVendorSource(values.source) ? "Required for a vendor's API." : "Needed only when the source is a vendor's API.") : "No integration linked yet";
+
+  const source = form.bind("data.source", values.source, (v) => {
+    form.setValues((s) => withSource(s, v, integrations));
+    form.clearErrors("integration_id");
+  });
+  const mqttHost = form.bind("data.mqtt.host", values.mqtt_host, (v) => form.setValues((s) => ({ ...s, mqtt_host: v })));
+
+  return (
+    <FormSection id="reporting-section" title="Where it is and how it reports">
+      <Box sx={formGrid}>
+        <Box>
+          <TextField select label="Location" required fullWidth {...form.text("location_id")} disabled={locations.isLoading} helperText={errors.location_id || locationHelp}>
+            {locationChoices.map((l) => (
+              <MenuItem key={l.id} value={l.id}>
+                {l.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          {!locations.isLoading && !locations.error && !locationChoices.length && (
+            <Button component={Link} href="/locations/new" size="small" startIcon={<Add />} sx={{ mt: 0.5 }}>
+              Add a location
+            </Button>
+          )}
+        </Box>
+        <EnumSelect label="Source" required fullWidth options={DATA_SOURCES} {...source} />
+        <TextField label="MQTT host" fullWidth placeholder="e.g. mqtt.example.org" {...mqttHost} helperText={mqttHost.helperText || "For a device read over MQTT."} />
+        <Box>
+          <TextField
+            select
+            label="Integration"
+            required={isVendorSource(values.source)}
+            fullWidth
+            {...form.text("integration_id")}
+            disabled={!integrations.length}
+            helperText={errors.integration_id || integrationHelp}
+          >
+            <MenuItem value="">
+              <em>None</em>
+            </MenuItem>
+            {integrations.map((i) => (
+              <MenuItem key={i.id} value={String(i.id)}>
+                {integrationLabel(i.name)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {!integrations.length && (
+            <Button component={Link} href="/integrations" size="small" sx={{ mt: 0.5 }}>
+              Link an integration
+            </Button>
+          )}
+        </Box>
+      </Box>
+    </FormSection>
+  );
+}

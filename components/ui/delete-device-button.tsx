@@ -1,0 +1,45 @@
+"use client";
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import Button, { type ButtonProps } from "@mui/material/Button";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import { send } from "@/lib/swr/fetcher";
+import { revalidateDevices } from "@/lib/swr/use-devices";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useToast } from "@/components/ui/toast-provider";
+
+/**
+ * Deletes a device after a confirmation: DELETE `url`, the toast 'Device deleted', back to
+ * `listHref`. `children` is the button's text; `confirmText` says what goes with the device.
+ */
+export function DeleteDeviceButton({
+  url,
+  listHref,
+  confirmText,
+  children,
+  ...props
+}: { url: string; listHref: string; confirmText: string; children: React.ReactNode } & Omit<ButtonProps, "onClick" | "children">) {
+  const router = useRouter();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button color="error" startIcon={<DeleteOutlined />} {...props} onClick={() => setOpen(true)}>
+        {children}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Delete this device?"
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          await send("DELETE", url);
+          toast.success("Device deleted");
+          router.push(listHref);
+          await revalidateDevices(url);
+        }}
+      >
+        {confirmText}
+      </ConfirmDialog>
+    </>
+  );
+}
