@@ -263,6 +263,8 @@ test("My Devices: the Variant A form creates a device with two channels", async 
   await page.getByRole("button", { name: "Create device" }).click();
   await expect(page.getByText("Channel name required")).toBeVisible();
   await expect(page.getByText("Channel classification required")).toBeVisible();
+  // a channel's message is under its own field, which takes the focus
+  await expect(page.getByRole("group", { name: "Channel 1" }).getByLabel("Channel name")).toBeFocused();
 
   const first = page.getByRole("group", { name: "Channel 1" });
   await first.getByLabel("Channel name").fill("main");
@@ -308,6 +310,16 @@ test("My Devices: the Variant A form creates a device with two channels", async 
   await expect(page).toHaveURL(/\/user-devices$/);
   await expect(card.getByText("Channels (1)")).toBeVisible();
   await expect(card.getByText("battery")).toHaveCount(0);
+
+  // Delete device, from the form, after a confirmation
+  await card.getByRole("link", { name: "Edit Device garage monitor" }).click();
+  await page.getByRole("button", { name: "Delete device" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this device?" });
+  await expect(confirm.getByText("garage monitor and its channels will be deleted. This cannot be undone.")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Device deleted")).toBeVisible();
+  await expect(page).toHaveURL(/\/user-devices$/);
+  await expect(page.getByText("No devices yet")).toBeVisible();
 });
 
 test("an admin sees every user's locations, with the admin note", async ({ page, baseURL }) => {
