@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { tokenResponseBody } from "@/lib/auth/tokens";
 import type { FieldError } from "@/lib/http/errors";
+import { STATUS_ERROR_CODES } from "@/scripts/lib/error-codes.mjs";
 import type { Assert, Same } from "../same-type";
 
 export const fieldErrorSchema = z.object({
@@ -10,12 +11,17 @@ export const fieldErrorSchema = z.object({
 });
 export type _FieldError = Assert<Same<z.output<typeof fieldErrorSchema>, FieldError>>;
 
+const errorCode = z.string().meta({
+  description: `machine-readable: the status's (${[...new Set(Object.values(STATUS_ERROR_CODES))].join(", ")}) or a more precise one`,
+});
+
 /**
- * Every error: `detail` always; `errors` on 422. Some errors carry more (a vendor failure's
- * `results`, an import's bad `line`): the object stays open to them.
+ * Every error: `detail` and `code` always; `errors` on 422. Some errors carry more (a vendor
+ * failure's `results`, an import's bad `line`): the object stays open to them.
  */
 export const errorSchema = z.looseObject({
   detail: z.string().meta({ description: "one human sentence" }),
+  code: errorCode,
   errors: z.array(fieldErrorSchema).optional(),
 });
 

@@ -48,5 +48,6 @@ export type _NetatmoHomes = Assert<Same<z.output<typeof netatmoHomesSchema>, Awa
 /** A vendor's failure (502) or a consent the vendor no longer accepts (409): the error body with the vendor's words. */
 export const vendorErrorSchema = z.object({
   detail: z.string(),
+  code: z.string(),
   results: z.object({ error: z.string(), error_description: z.string() }),
 });
