@@ -37,6 +37,10 @@ describe("who may do what on /api/v1/locations", () => {
   const rows: PermissionRow[] = [
     { route: "GET /api/v1/locations", name: "GET /locations", run: (t) => list(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
     { route: "POST /api/v1/locations", name: "POST /locations", run: (t) => create(t, valid), expect: { anon: 401, owner: 201, other: 201, admin: 201 } },
+    // a household creates and keeps objects only for itself; an admin may name any owner
+    { route: "POST /api/v1/locations", name: "POST /locations for another owner", run: (t) => create(t, { ...valid, owner_id: cast.other.id }), expect: { owner: 403, admin: 201 } },
+    // (the owner's location has a device: it cannot change owner, even for an admin)
+    { route: "PUT /api/v1/locations/[id]", name: "PUT /locations/{owner's} given to another owner", run: (t) => put(t, fx.locationId, { ...valid, owner_id: cast.other.id }), expect: { owner: 403, other: 404, admin: 422 } },
     { route: "GET /api/v1/locations/my", name: "GET /locations/my", run: (t) => mine(t), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
     { route: "GET /api/v1/locations/[id]", name: "GET /locations/{owner's}", run: (t) => get(t, fx.locationId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
     { route: "GET /api/v1/locations/[id]", name: "GET /locations/{missing}", run: (t) => get(t, 999999), expect: { anon: 401, owner: 404, admin: 404 } },

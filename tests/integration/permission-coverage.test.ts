@@ -19,6 +19,9 @@ const NOT_IN_A_TABLE: Record<string, string> = {
   "POST /api/auth/[...nextauth]": "next-auth's own endpoints",
   // answered the same to anyone, signed in or not: nothing in them depends on a caller
   "GET /api/health": "a public liveness probe (health.test.ts)",
+  "GET /api/openapi.json": "the public description of the API (lib/openapi)",
+  "GET /api/docs": "the public API reference page",
+  "GET /api/docs/[file]": "the reference page's static files",
   "GET /api/[...path]": "the JSON 404 for a path the contract does not have, the same for everyone",
   "POST /api/[...path]": "the JSON 404 for a path the contract does not have, the same for everyone",
   "PUT /api/[...path]": "the JSON 404 for a path the contract does not have, the same for everyone",
