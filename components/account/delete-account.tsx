@@ -149,8 +149,8 @@ function DeleteDialog({
       window.location.assign("/?account_deleted=1");
       return;
     } catch (err) {
-      if (err instanceof FetchError && err.status === 400) setPasswordError(err.message);
-      else if (err instanceof FetchError && err.status === 403) onRefused(err.message);
+      if (err instanceof FetchError && err.code === "incorrect_password") setPasswordError(err.message);
+      else if (err instanceof FetchError && err.code === "last_admin") onRefused(err.message);
       else setFailure(errorMessage(err));
     }
     setBusy(false);

@@ -13,11 +13,11 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 
 const EMPTY = { new_email: "", password: "" };
 
-/** The field a refusal of POST /api/v1/users/me/email is about: 400 the password, 409 the address, 422 by path. */
+/** The field a refusal of POST /api/v1/users/me/email is about: by its code (incorrect_password, user_exists), else a 422 by path. */
 function fieldErrorsOf(err: unknown): Record<string, string> | null {
   if (!(err instanceof FetchError)) return null;
-  if (err.status === 400) return { password: err.message };
-  if (err.status === 409) return { new_email: err.message };
+  if (err.code === "incorrect_password") return { password: err.message };
+  if (err.code === "user_exists") return { new_email: err.message };
   const fields = serverFieldErrors(err);
   return Object.keys(fields).some((k) => k in EMPTY) ? fields : null;
 }

@@ -1,8 +1,12 @@
 // Client-side access to our own /api with the session cookie; errors carry the server's detail.
 
 export class FetchError extends Error {
+  /** the answer's machine-readable `code` (docs/api-decisions.md, "Error codes"), if any */
+  readonly code: string | null;
   constructor(readonly status: number, message: string, readonly body: unknown) {
     super(message);
+    const code = body && typeof body === "object" ? (body as { code?: unknown }).code : undefined;
+    this.code = typeof code === "string" ? code : null;
   }
 }
 
