@@ -231,7 +231,7 @@ function build(): Doc {
       version: pkg.version,
       description:
         "The /api contract of Foyer, generated from the zod schemas the route handlers use. Authenticate with `Authorization: Bearer <access_token>` " +
-        "(POST /api/token), or, in the browser, with the app's session cookie. Errors are `{\"detail\": string}`, and 422 adds `errors: [{path, message}]`. " +
+        "(POST /api/token), or, in the browser, with the app's session cookie. Errors are `{\"detail\": string, \"code\": string}`, and 422 adds `errors: [{path, message}]`. " +
         "Lists take json-server's `_start`, `_end`, `_sort`, `_order` and send `X-Total-Count`.",
     },
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
