@@ -1,10 +1,8 @@
-import type { Device, Measurement } from "@/lib/generated/prisma/client";
+import type { Measurement } from "@/lib/generated/prisma/client";
+import type { DeviceWithMeasurements } from "@/lib/services/devices";
 
+export type { DeviceWithMeasurements };
 type Quantity = { unit?: string | null; databaseMeasurementPrefix?: string | null };
-export type DeviceWithMeasurements = Device & { measurements: Measurement[] };
-
-/** Rows to load with a device for every view. */
-export const withMeasurements = { measurements: { orderBy: { id: "asc" } } } as const;
 
 const quantities = (m: Measurement): Quantity[] => (Array.isArray(m.quantities) ? (m.quantities as Quantity[]) : []);
 

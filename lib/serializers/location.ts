@@ -1,9 +1,7 @@
-import type { Location } from "@/lib/generated/prisma/client";
-import { toDeviceInfoView, type DeviceWithMeasurements } from "./device";
+import type { LocationWithDevices } from "@/lib/services/locations";
+import { toDeviceInfoView } from "./device";
 
-export type LocationWithDevices = Location & { devices: DeviceWithMeasurements[] };
-
-export const withDevices = { devices: { orderBy: { id: "asc" }, include: { measurements: { orderBy: { id: "asc" } } } } } as const;
+export type { LocationWithDevices };
 
 export function toLocationView(l: LocationWithDevices) {
   return {

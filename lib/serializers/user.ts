@@ -1,20 +1,7 @@
-import type { User } from "@/lib/generated/prisma/client";
+import type { UserRow } from "@/lib/services/users";
 import { acceptedCurrentNotice } from "@/lib/privacy/notice";
 
-/** The columns a User view needs: never the password hash. */
-export const userViewSelect = {
-  id: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  isActive: true,
-  isSuperuser: true,
-  acceptedTos: true,
-  tosVersion: true,
-  createdAt: true,
-} as const;
-
-export type UserRow = Pick<User, keyof typeof userViewSelect>;
+export type { UserRow };
 
 export function toUserView(u: UserRow) {
   return {

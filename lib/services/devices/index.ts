@@ -2,10 +2,10 @@
 // device_info, user_devices and admin devices views.
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
+import type { Device, Measurement } from "@/lib/generated/prisma/client";
 import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
 import { orderByWithId, type ListParams } from "@/lib/http/list";
 import type { DeviceListFilters } from "@/lib/validation/list-filters";
-import { withMeasurements, type DeviceWithMeasurements } from "@/lib/serializers/device";
 import { assertIntegrationOf, assertLocationOf, INTEGRATION_NOT_OWNERS, LOCATION_NOT_OWNERS, ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
 import { DEVICE_INTEGRATION_FK, DEVICE_LOCATION_FK, violatedForeignKey } from "./constraints";
 import {
@@ -24,6 +24,11 @@ import {
 } from "@/lib/validation/device";
 
 type Tx = Prisma.TransactionClient;
+
+/** A device with what every view shows of it (the service's shape; serializers read it). */
+export type DeviceWithMeasurements = Device & { measurements: Measurement[] };
+/** Rows to load with a device for every view. */
+export const withMeasurements = { measurements: { orderBy: { id: "asc" } } } as const;
 
 export const DEVICE_EXISTS = "A device with this Device ID already exists";
 export const MEASUREMENT_EXISTS = "A measurement with this name already exists on this device";

@@ -1,12 +1,17 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
+import type { Location } from "@/lib/generated/prisma/client";
 import { notFound, unprocessable } from "@/lib/http/errors";
 import { orderByWithId, type ListParams } from "@/lib/http/list";
 import type { LocationListFilters } from "@/lib/validation/list-filters";
-import { withDevices, type LocationWithDevices } from "@/lib/serializers/location";
+import type { DeviceWithMeasurements } from "@/lib/services/devices";
 import { ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
 import { DEVICE_LOCATION_FK, violatedForeignKey } from "@/lib/services/devices/constraints";
 import { COUNTRIES, type LocationInput } from "@/lib/validation/location";
+
+/** A location with its devices and their measurements (the service's shape; serializers read it). */
+export type LocationWithDevices = Location & { devices: DeviceWithMeasurements[] };
+export const withDevices = { devices: { orderBy: { id: "asc" }, include: { measurements: { orderBy: { id: "asc" } } } } } as const;
 
 export const LOCATION_SORTABLE = ["id", "name", "country", "lat", "lon", "owner_id", "created_at", "updated_at"] as const;
 

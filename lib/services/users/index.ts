@@ -5,10 +5,25 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "@/
 import { orderByWithId, type ListParams } from "@/lib/http/list";
 import { assertUserChangeAllowed, mayAddressUser, userScope } from "@/lib/services/access";
 import type { UserListFilters } from "@/lib/validation/list-filters";
-import { userViewSelect, type UserRow } from "@/lib/serializers/user";
+import type { User } from "@/lib/generated/prisma/client";
 import { confirmPassword, USER_EXISTS } from "@/lib/services/auth";
 import type { UserCreate, UserUpdate } from "@/lib/validation/user";
 import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
+
+/** The columns a User view needs: never the password hash. */
+export const userViewSelect = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  isActive: true,
+  isSuperuser: true,
+  acceptedTos: true,
+  tosVersion: true,
+  createdAt: true,
+} as const;
+
+export type UserRow = Pick<User, keyof typeof userViewSelect>;
 
 /** Users whose acceptance covers the current privacy notice. */
 const CURRENT_NOTICE: Prisma.UserWhereInput = { acceptedTos: true, tosVersion: { gte: PRIVACY_NOTICE.version } };
