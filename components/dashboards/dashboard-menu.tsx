@@ -8,7 +8,7 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Check from "@mui/icons-material/Check";
 import ExpandMore from "@mui/icons-material/ExpandMore";
-import { groupByFolder, MY_ENERGY, type Dashboard } from "@/lib/validation/dashboard-list";
+import { groupByFolder, MY_ENERGY, type Dashboard } from "@/lib/dashboards/list";
 
 /**
  * 'Change Dashboard': My Energy first, then the dashboards by folder title; the one shown

@@ -9,7 +9,7 @@ import Typography from "@mui/material/Typography";
 import { MyEnergyView } from "@/components/energy/my-energy-view";
 import { FetchError } from "@/lib/swr/fetcher";
 import { useDashboards } from "@/lib/swr/use-dashboards";
-import { kioskUrl, MY_ENERGY, type Dashboard } from "@/lib/validation/dashboard-list";
+import { kioskUrl, MY_ENERGY, type Dashboard } from "@/lib/dashboards/list";
 
 // 'Change Dashboard' loads only when a dashboard service has dashboards to offer
 const DashboardMenu = dynamic(() => import("./dashboard-menu").then((m) => m.DashboardMenu), { ssr: false });

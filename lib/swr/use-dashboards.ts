@@ -2,7 +2,7 @@
 // SWR hook of the dashboards page: the production dashboards the server found on the dashboard service.
 import useSWR from "swr";
 import { retryServerErrors } from "./retry";
-import type { Dashboard } from "@/lib/validation/dashboard-list";
+import type { Dashboard } from "@/lib/dashboards/list";
 
 export const DASHBOARDS_URL = "/api/v1/dashboards";
 

@@ -1,9 +1,7 @@
 // The dashboards list of GET /api/v1/dashboards: the service's zod schema. The type and the rules
-// the page shares are in ./dashboard-list.ts (no zod in the browser).
+// the page shares are in lib/dashboards/list.ts (no zod in the browser).
 import { z } from "zod";
-import type { Dashboard } from "./dashboard-list";
-
-export { DEFAULT_FOLDER, PRODUCTION_TAG, defaultDashboard, groupByFolder, kioskUrl, type Dashboard } from "./dashboard-list";
+import type { Dashboard } from "@/lib/dashboards/list";
 
 export const dashboardSchema = z.object({
   id: z.number().int(),

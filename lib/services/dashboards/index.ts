@@ -4,7 +4,7 @@ import { integrationsEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { GrafanaClient, type GrafanaConfig } from "@/lib/integrations/grafana/client";
 import { VendorError } from "@/lib/integrations/oauth";
-import { DEFAULT_FOLDER, PRODUCTION_TAG, type Dashboard } from "@/lib/validation/dashboard";
+import { DEFAULT_FOLDER, PRODUCTION_TAG, type Dashboard } from "@/lib/dashboards/list";
 
 /** The dashboard service of this deployment (DASHBOARD_URL and DASHBOARD_TOKEN, read at each call); null when not enabled. */
 function grafanaConfig(): GrafanaConfig | null {

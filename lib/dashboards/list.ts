@@ -1,6 +1,7 @@
 // The dashboards of GET /api/v1/dashboards as the page reads them: the type and the rules the
-// service and the page share, without zod (the service's schema is in ./dashboard.ts), so that
-// the browser loads no validation library for them.
+// service and the page share (the default, folders, the kiosk address), without zod (the
+// service's schema is lib/validation/dashboard.ts), so that the browser loads no validation
+// library for them.
 
 /** Foyer's own view, the first entry of 'Change Dashboard' and the default. */
 export const MY_ENERGY = "My Energy";
