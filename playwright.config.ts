@@ -1,14 +1,28 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
-/** Several runs may share the machine: E2E_PORT, E2E_PG_PORT and E2E_SMTP_PORT keep them apart. */
+const GRAFANA_PORT = Number(process.env.E2E_GRAFANA_PORT ?? PORT + 1);
+const BARE_PORT = Number(process.env.E2E_BARE_PORT ?? PORT + 2);
+const grafanaUrl = `http://127.0.0.1:${GRAFANA_PORT}`;
+/**
+ * Several runs may share the machine: E2E_PORT, E2E_PG_PORT, E2E_SMTP_PORT, E2E_GRAFANA_PORT,
+ * E2E_BARE_PORT and E2E_BARE_PG_PORT keep them apart.
+ */
 export const E2E = {
   baseURL: `http://127.0.0.1:${PORT}`,
   smtpPort: Number(process.env.E2E_SMTP_PORT ?? 2587),
   pgPort: Number(process.env.E2E_PG_PORT ?? 54339),
   admin: { email: "admin@example.com", password: "e2e-admin-password" },
-  /** where the dashboards' frames come from (no Grafana runs: specs fulfil its pages with page.route) */
-  dashboardPublicUrl: "http://grafana.foyer.test",
+  /**
+   * the dashboard service: Grafana's fake (tests/fakes/grafana.ts), started by the e2e server and
+   * filled by specs through Grafana's own API with this service account token
+   */
+  grafana: { url: grafanaUrl, token: "glsa_e2e_service_account_token_0123456789" },
+  /** where the dashboards' frames come from: the same fake */
+  dashboardPublicUrl: grafanaUrl,
+  /** a second server of the same build, without a dashboard service (DASHBOARD_URL unset) */
+  bareURL: `http://127.0.0.1:${BARE_PORT}`,
+  barePgPort: Number(process.env.E2E_BARE_PG_PORT ?? Number(process.env.E2E_PG_PORT ?? 54339) + 1),
 };
 
 // Debian's Chromium (apt-get install chromium): Playwright never downloads a browser here.
@@ -32,13 +46,33 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `${E2E.baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { PORT: String(PORT), APP_URL: E2E.baseURL, SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`, EMBEDDED_PG_PORT: String(E2E.pgPort), DASHBOARD_PUBLIC_URL: E2E.dashboardPublicUrl },
-  },
+  webServer: [
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `${E2E.baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        APP_URL: E2E.baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        EMBEDDED_PG_PORT: String(E2E.pgPort),
+        // the e2e server starts the Grafana fake there and points DASHBOARD_URL at it
+        GRAFANA_FAKE_PORT: String(GRAFANA_PORT),
+        DASHBOARD_TOKEN: E2E.grafana.token,
+        DASHBOARD_PUBLIC_URL: E2E.dashboardPublicUrl,
+      },
+    },
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `${E2E.bareURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PORT: String(BARE_PORT), APP_URL: E2E.bareURL, SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`, EMBEDDED_PG_PORT: String(E2E.barePgPort), FOYER_WORKERS: "false" },
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 // The server Playwright tests against: the production build on a fresh embedded database under
-// .data/e2e, e-mail to the test's own SMTP server.
+// .data/e2e, e-mail to the test's own SMTP server, and (GRAFANA_FAKE_PORT) a fake dashboard service.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,5 +36,15 @@ Object.assign(process.env, {
     FIRST_SUPERUSER_PASSWORD: "e2e-admin-password",
   }).filter(([k]) => !process.env[k])),
 });
+// the dashboard service, when asked: Grafana's fake (tests/fakes/grafana.ts, TypeScript loaded
+// with tsx for this one import) on its port, DASHBOARD_URL pointing at it; specs fill it through
+// Grafana's API and it serves the dashboards' frames
+if (process.env.GRAFANA_FAKE_PORT) {
+  const { tsImport } = await import("tsx/esm/api");
+  const { GrafanaFake } = await tsImport("../tests/fakes/grafana.ts", import.meta.url);
+  const grafana = await new GrafanaFake(process.env.DASHBOARD_TOKEN, { control: true }).start(Number(process.env.GRAFANA_FAKE_PORT));
+  process.env.DASHBOARD_URL = grafana.origin;
+  process.env.DASHBOARD_PUBLIC_URL ??= grafana.origin;
+}
 process.argv[2] = "start";
 await import("./start.mjs");

@@ -30,52 +30,79 @@ async function menuOpened(page: Page) {
   await expect(paper).toHaveCSS("transform", "none");
 }
 
-const dash = (id: number, title: string, folderTitle: string) => ({ id, title, url: `/d/uid-${id}/${title.toLowerCase().replace(/ /g, "-")}`, type: "dash-db", tags: ["production"], folderTitle });
+/** Grafana's HTTP API as an editor calls it (the fake of the dashboard service the e2e server runs). */
+async function grafanaApi(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${E2E.grafana.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${E2E.grafana.token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
+  return res.json();
+}
 
-test("without a dashboard service: My Energy, no error and no menu", async ({ page, baseURL }) => {
-  const user = await signedIn(page, baseURL!);
-  // the e2e server has no DASHBOARD_URL
-  const api = await fetch(`${baseURL}/api/v1/dashboards`, { headers: { authorization: `Bearer ${user.token}` } });
-  expect(api.status).toBe(503);
+/** The fake's own switches (not Grafana's): its search failing, or held until let go. */
+const grafanaFake = (what: "search-failure" | "search-hold", body?: unknown) =>
+  fetch(`${E2E.grafana.url}/__fake/${what}`, { method: body === undefined ? "DELETE" : "PUT", body: body === undefined ? undefined : JSON.stringify(body) });
 
-  await page.goto("/dashboards");
-  await expect(page.getByRole("heading", { name: "My Dashboards" })).toBeVisible();
-  // no meter yet: My Energy's empty state leads to the integrations
-  await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Link your Linky meter" })).toHaveAttribute("href", "/integrations");
-  await expect(page.getByText(ERROR)).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Change Dashboard" })).toHaveCount(0);
-  await expect(page.locator("iframe")).toHaveCount(0);
-  await snapBoth(page, "dashboards-not-enabled");
+/** Dashboards published in Grafana (POST /api/dashboards/db), in this order; `folder` a folder's uid, none for General. */
+async function publish(...dashboards: { id: number; title: string; folder?: string; tags?: string[] }[]) {
+  for (const d of dashboards) {
+    await grafanaApi("POST", "/api/dashboards/db", { dashboard: { id: null, uid: `uid-${d.id}`, title: d.title, tags: d.tags ?? ["production"] }, folderUid: d.folder, overwrite: false });
+  }
+}
+
+// what a test put in Grafana goes with it, so that no other spec sees dashboards
+test.afterEach(async () => {
+  await grafanaFake("search-hold");
+  await grafanaFake("search-failure");
+  const items = (await grafanaApi("GET", "/api/search")) as { uid: string; type: string }[];
+  for (const i of items.filter((x) => x.type === "dash-db")) await grafanaApi("DELETE", `/api/dashboards/uid/${i.uid}`);
+  for (const i of items.filter((x) => x.type === "dash-folder")) await grafanaApi("DELETE", `/api/folders/${i.uid}`);
+});
+
+test.describe("on a server without a dashboard service", () => {
+  test.use({ baseURL: E2E.bareURL });
+
+  test("My Energy, no error and no menu", async ({ page, baseURL }) => {
+    const user = await signedIn(page, baseURL!);
+    // this server has no DASHBOARD_URL
+    const api = await fetch(`${baseURL}/api/v1/dashboards`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(api.status).toBe(503);
+
+    await page.goto("/dashboards");
+    await expect(page.getByRole("heading", { name: "My Dashboards" })).toBeVisible();
+    // no meter yet: My Energy's empty state leads to the integrations
+    await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Link your Linky meter" })).toHaveAttribute("href", "/integrations");
+    await expect(page.getByText(ERROR)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Change Dashboard" })).toHaveCount(0);
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await snapBoth(page, "dashboards-not-enabled");
+  });
 });
 
 test("with a dashboard service: My Energy first and the default, the dashboards by folder in kiosk mode", async ({ page, baseURL }) => {
   await signedIn(page, baseURL!);
-  // the API's answer as the server gives it with Grafana configured (covered by the integration tests)
-  let release!: () => void;
-  const answered = new Promise<void>((r) => (release = r));
-  await page.route("**/api/v1/dashboards", async (route) => {
-    await answered;
-    await route.fulfill({
-      json: [dash(1, "Home overview", "General"), dash(3, "Solar production", "Energy"), dash(4, "Battery", "Energy"), dash(5, "Heat pump", "General")],
-    });
-  });
-  // Grafana's kiosk page, as the frame would show it (from DASHBOARD_PUBLIC_URL: the pages' CSP lets
-  // /dashboards frame that origin only)
-  await page.route(`${E2E.dashboardPublicUrl}/d/**`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<body style="margin:0;font:16px sans-serif;background:#181b1f;color:#ccc;display:grid;place-items:center;height:100vh">Grafana kiosk: ${new URL(route.request().url()).pathname}</body>`,
-    }),
+  // Grafana holds a folder and five dashboards, one of them not published (no production tag)
+  await grafanaApi("POST", "/api/folders", { uid: "energy", title: "Energy" });
+  await publish(
+    { id: 1, title: "Home overview" },
+    { id: 2, title: "Draft panel", tags: ["staging"] },
+    { id: 3, title: "Solar production", folder: "energy" },
+    { id: 4, title: "Battery", folder: "energy" },
+    { id: 5, title: "Heat pump" },
   );
+  // Grafana answers the server's search only when the test lets it
+  await grafanaFake("search-hold", {});
 
   await page.goto("/dashboards");
   // My Energy shows at once, whatever the dashboard service takes
   await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
   const button = page.getByRole("button", { name: "Change Dashboard" });
   await expect(button).toHaveCount(0);
-  release();
+  await grafanaFake("search-hold");
 
   // My Energy stays the default; the menu appears with the dashboards
   await expect(button).toBeVisible();
@@ -146,22 +173,24 @@ test("with a dashboard service: My Energy first and the default, the dashboards 
 
 test("no published dashboard: My Energy alone; the dashboard service failing: the spec's message beside My Energy", async ({ page, baseURL }) => {
   await signedIn(page, baseURL!);
-  let answer: { status: number; json: unknown } = { status: 200, json: [] };
-  await page.route("**/api/v1/dashboards", (route) => route.fulfill(answer));
+  // nothing tagged production in Grafana
+  await publish({ id: 2, title: "Draft panel", tags: ["staging"] });
   await page.goto("/dashboards");
   await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Change Dashboard" })).toHaveCount(0);
   await expect(page.getByText(ERROR)).toHaveCount(0);
   await snapBoth(page, "dashboards-empty");
 
-  answer = { status: 502, json: { detail: "Failed to get grafana dashboards" } };
+  // Grafana fails: the server answers 502
+  await grafanaFake("search-failure", { status: 500, body: { message: "Internal Server Error" } });
   await page.reload();
   await expect(page.getByText(ERROR)).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
   await snapBoth(page, "dashboards-failed");
 
-  // a configured service may come back: "Try again" asks it again
-  answer = { status: 200, json: [dash(1, "Home overview", "General")] };
+  // the service comes back, with a dashboard: "Try again" asks it again
+  await grafanaFake("search-failure");
+  await publish({ id: 1, title: "Home overview" });
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByText(ERROR)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Change Dashboard" })).toBeVisible();

@@ -132,7 +132,7 @@ test("the app shell: navigation, avatar menu, phone menu, admin item for admins 
   await page.goto("/");
   await nav.getByRole("link", { name: "Dashboards", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboards$/);
-  // no dashboard service here: My Energy, empty until a meter is linked
+  // no published dashboard here: My Energy, empty until a meter is linked
   await expect(page.getByRole("heading", { name: "No Linky meter linked yet" })).toBeVisible();
 
   await page.getByRole("button", { name: user.email }).click();
