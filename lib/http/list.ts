@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_INT } from "@/lib/validation/common";
+import { idFromText, MAX_INT, NO_ROW } from "@/lib/validation/common";
 import { textProblem } from "@/lib/validation/text";
 import { unprocessable, type FieldError } from "./errors";
 
@@ -60,8 +60,9 @@ function assertParamsAcceptable(sp: URLSearchParams, read: ReadonlySet<string>) 
 function idsParam(values: string[]): number[] | undefined {
   if (!values.length) return undefined;
   if (values.length > MAX_IDS) throw unprocessable([{ path: "id", message: `At most ${MAX_IDS} ids` }]);
-  if (values.some((v) => !DIGITS.test(v))) throw unprocessable([{ path: "id", message: "id must be an integer" }]);
-  return values.map(Number).filter((n) => n <= MAX_INT);
+  const ids = values.map((v) => idFromText(v));
+  if (ids.some((n) => n === null)) throw unprocessable([{ path: "id", message: "id must be an integer" }]);
+  return ids.filter((n): n is number => n !== NO_ROW);
 }
 
 /**

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { newRequestId, type RequestInfo } from "@/lib/log";
 import { errorResponse, forbidden, notFound, unauthorized } from "./errors";
 import { withinCapacity } from "./gate";
+import { idFromText } from "@/lib/validation/common";
 
 type Params = Record<string, string>;
 /** What Next passes: catch-all segments ([...path]) are string arrays; our handlers read single ids. */
@@ -88,7 +89,7 @@ export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "adm
 
 /** An integer id from the path; anything else cannot name an object, so it is not found (404). */
 export function pathId(params: Params, name = "id", what = "Item"): number {
-  const v = params[name] ?? "";
-  if (!/^\d{1,9}$/.test(v)) throw notFound(what);
-  return Number(v);
+  const id = idFromText(params[name] ?? "");
+  if (!id) throw notFound(what);
+  return id;
 }

@@ -10,6 +10,26 @@ export const optionalEnum = <const T extends readonly [string, ...string[]]>(val
 
 /** The largest value of a PostgreSQL `integer` column (every id of ours). */
 export const MAX_INT = 2_147_483_647;
+/** No row has id 0 (ids start at 1): an id written past what its column holds becomes this. */
+export const NO_ROW = 0;
+
+const DIGITS = /^\d+$/;
+/**
+ * An id written as text (a path segment, a query value), the one rule for all of them: digits
+ * only (else null); past what its column holds (`max`) it names no row, NO_ROW.
+ */
+export function idFromText(v: string, max = MAX_INT): number | null {
+  if (!DIGITS.test(v)) return null;
+  const n = Number(v);
+  return n <= max ? n : NO_ROW;
+}
+
+/** idFromText as a query parameter's schema: 422 `<name> must be an integer`. */
+export const idQueryParam = (name: string, max = MAX_INT) =>
+  z
+    .string()
+    .refine((v) => DIGITS.test(v), `${name} must be an integer`)
+    .transform((v) => idFromText(v, max) ?? NO_ROW);
 
 /** An id as its column holds it: a whole number from 1 to MAX_INT. */
 const idNumber = (label: string, error: z.core.$ZodErrorMap<z.core.$ZodIssueInvalidType> | string = `${label} must be an integer id`) =>

@@ -8,17 +8,11 @@
 // - a text filter is compared as it is.
 import { z } from "zod";
 import { COUNTRIES, DATA_SOURCES, DEVICE_TYPES, PHASES, TARIFF_OPTIONS } from "@/lib/enums";
-import { MAX_INT } from "./common";
+import { idQueryParam, MAX_INT, NO_ROW } from "./common";
 
-/** No row has id 0 (ids start at 1): an id filter past what its column holds becomes this. */
-export const NO_ROW = 0;
+export { NO_ROW };
 
-const idFilter = (name: string, max = MAX_INT) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be an integer`)
-    .transform((v) => (Number(v) <= max ? Number(v) : NO_ROW))
-    .optional();
+const idFilter = (name: string, max = MAX_INT) => idQueryParam(name, max).optional();
 const boolFilter = (name: string) =>
   z
     .string()

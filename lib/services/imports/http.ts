@@ -8,9 +8,10 @@ import { bodyChunks, refuseDeclaredOver } from "@/lib/http/body-stream";
 import { parseQuery } from "@/lib/http/parse";
 import { consume } from "@/lib/services/rate-limit";
 import { IMPORT_MAX_BODY_BYTES } from "@/scripts/lib/body-limits.mjs";
+import { idQueryParam } from "@/lib/validation/common";
 
 const query = z.object({
-  meter_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  meter_id: idQueryParam("meter_id").optional(),
   skip_bad_lines: z.enum(["true", "false"]).optional(),
 });
 
