@@ -16,11 +16,17 @@ export type AccessClaims = {
 
 type TokenUser = { id: number; email: string; isSuperuser: boolean; acceptedTos: boolean; tokenVersion: number };
 
-let cachedKey: { secret: string; key: Uint8Array } | undefined;
-/** The HMAC key, encoded once per process (and again only if the secret changes, as in tests). */
-function key(): Uint8Array {
+let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+/**
+ * The HMAC key, imported into WebCrypto once per process (and again only if the secret changes,
+ * as in tests): given raw bytes, jose would import them again on every signature and check.
+ */
+function key(): Promise<CryptoKey> {
   const secret = env().SECRET_KEY;
-  if (cachedKey?.secret !== secret) cachedKey = { secret, key: new TextEncoder().encode(secret) };
+  if (cachedKey?.secret !== secret) {
+    const key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    cachedKey = { secret, key };
+  }
   return cachedKey.key;
 }
 
@@ -35,14 +41,14 @@ export async function createAccessToken(user: TokenUser): Promise<string> {
     .setSubject(String(user.id))
     .setIssuedAt()
     .setExpirationTime(`${env().ACCESS_TOKEN_EXPIRE_MINUTES}m`)
-    .sign(key());
+    .sign(await key());
 }
 
 /** The claims of a valid, unexpired token, or null. A token without an expiry is never valid. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   if (token.length > 4096) return null;
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
+    const { payload } = await jwtVerify(token, await key(), { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
     if (typeof payload.sub !== "string" || !/^\d+$/.test(payload.sub) || typeof payload.ver !== "number") return null;
     return payload as unknown as AccessClaims;
   } catch {
