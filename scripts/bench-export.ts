@@ -97,7 +97,7 @@ async function run(url: string) {
 
   await sql.query(`INSERT INTO users (email, hashed_password, is_superuser, updated_at) VALUES ('bench@example.com', 'x', true, now())`);
   await sql.query(`INSERT INTO meters (user_id, usage_point_id, updated_at) VALUES (1, '24880057139941', now())`);
-  let t = performance.now();
+  const t = performance.now();
   // a household's curve: a night base, morning and evening peaks, winter heating, some noise
   await sql.query(`
     INSERT INTO energy.readings (meter_id, kind, ts, wh, step_min, quality, source, fetched_at)

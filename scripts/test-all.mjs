@@ -1,5 +1,5 @@
-// npm test's runner: type-check, unit, integration and end-to-end tests, one after another (the
-// machine has 2 cores), each reporting as it goes; then one summary line over all of them.
+// npm test's runner: lint (ESLint), type-check, unit, integration and end-to-end tests, one after
+// another (the machine has 2 cores), each reporting as it goes; then one summary line over all of them.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +14,7 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const only = process.argv.slice(2);
 
 const stages = [
+  { name: "lint", cmd: [bin("eslint"), ".", "--cache", "--cache-location", "node_modules/.cache/eslint/", "--format", "json", "--output-file", `${reports}/lint.json`], report: "lint.json", kind: "eslint" },
   { name: "typecheck", cmd: [bin("tsc"), "--noEmit"] },
   { name: "unit", cmd: [bin("vitest"), "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`], report: "unit.json", kind: "vitest" },
   { name: "integration", cmd: [bin("vitest"), "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`], report: "integration.json", kind: "vitest" },
@@ -21,15 +22,16 @@ const stages = [
   { name: "e2e", cmd: [bin("playwright"), "test", "--reporter=list,json"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` }, report: "e2e.json", kind: "playwright" },
 ].filter((s) => !only.length || only.includes(s.name) || (s.name === "build" && only.includes("e2e")));
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0, failed = 0, skipped = 0, lintErrors = 0, lintWarnings = 0;
 const failedStages = [];
 for (const s of stages) {
   console.log(`\n=== ${s.name} ===`);
   const t = Date.now();
   const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: root, stdio: "inherit", env: { ...process.env, ...s.env } });
+  if (s.kind === "eslint") [lintErrors, lintWarnings] = printLint(path.join(reports, s.report));
   console.log(`=== ${s.name}: ${r.status === 0 ? "ok" : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   if (r.status !== 0) failedStages.push(s.name);
-  const file = s.report && path.join(reports, s.report);
+  const file = s.kind !== "eslint" && s.report && path.join(reports, s.report);
   if (file && fs.existsSync(file)) {
     const j = JSON.parse(fs.readFileSync(file, "utf8"));
     if (s.kind === "vitest") {
@@ -37,11 +39,28 @@ for (const s of stages) {
     } else {
       passed += j.stats.expected; failed += j.stats.unexpected + (j.stats.flaky ?? 0); skipped += j.stats.skipped;
     }
-  } else if (s.report && r.status !== 0) {
+  } else if (file && r.status !== 0) {
     failed += 1; // the stage died before it could report
   }
   if (s.name === "build" && r.status !== 0) break;
 }
 console.log(`\n${failedStages.length ? `Failed stages: ${failedStages.join(", ")}` : "All stages passed"}`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+const lint = stages.some((s) => s.kind === "eslint") ? `; lint: ${lintErrors} errors, ${lintWarnings} warnings` : "";
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${lint}`);
 process.exit(failedStages.length ? 1 : 0);
+
+/** ESLint's JSON report as `file:line:col  error|warning  message  (rule)` lines and a count; [errors, warnings]. */
+function printLint(file) {
+  if (!fs.existsSync(file)) return [0, 0];
+  const results = JSON.parse(fs.readFileSync(file, "utf8"));
+  let errors = 0, warnings = 0;
+  for (const f of results) {
+    for (const m of f.messages) {
+      console.log(`${path.relative(root, f.filePath)}:${m.line ?? 0}:${m.column ?? 0}  ${m.severity === 2 ? "error" : "warning"}  ${m.message.split("\n")[0]}  (${m.ruleId ?? "eslint"})`);
+    }
+    errors += f.errorCount;
+    warnings += f.warningCount;
+  }
+  console.log(`lint: ${errors} errors, ${warnings} warnings in ${results.length} files`);
+  return [errors, warnings];
+}

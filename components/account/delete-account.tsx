@@ -146,6 +146,7 @@ function DeleteDialog({
     try {
       await send("POST", "/api/v1/users/me/delete", { password });
       // a full load: the session cookie is gone, every page must forget the user
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- the full load is the point
       window.location.assign("/?account_deleted=1");
       return;
     } catch (err) {

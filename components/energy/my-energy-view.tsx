@@ -2,7 +2,7 @@
 // My Energy: the stored history of the household's Linky meters as charts of kWh, what it cost,
 // how it compares and how much CO2 it meant (docs/my-energy.md). The charts' code is loaded by
 // next/dynamic here only.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import Link from "next/link";
@@ -44,23 +44,27 @@ const COMPARE_KEY = "foyer.my-energy.compare";
 const COMPARE_KINDS: CompareKind[] = ["none", "previous", "last_year"];
 export const COMPARED_LABEL: Record<CompareKind, string | null> = { none: null, previous: "Previous period", last_year: "Same period last year" };
 
-/** The chosen comparison, remembered in this browser. */
+/** The comparison saved in this browser ("none" when none is, or storage is out of reach). */
+function savedCompare(): CompareKind {
+  let saved: string | null = null;
+  try {
+    saved = window.localStorage.getItem(COMPARE_KEY);
+  } catch {}
+  return COMPARE_KINDS.includes(saved as CompareKind) ? (saved as CompareKind) : "none";
+}
+const noSubscription = () => () => {};
+
+/** The chosen comparison, remembered in this browser; null while hydrating (the server cannot know it). */
 function useRememberedCompare(): [CompareKind | null, (c: CompareKind) => void] {
-  const [compare, setCompare] = useState<CompareKind | null>(null);
-  useEffect(() => {
-    let saved: string | null = null;
-    try {
-      saved = window.localStorage.getItem(COMPARE_KEY);
-    } catch {}
-    setCompare(COMPARE_KINDS.includes(saved as CompareKind) ? (saved as CompareKind) : "none");
-  }, []);
+  const [chosen, setChosen] = useState<CompareKind | null>(null);
+  const saved = useSyncExternalStore(noSubscription, savedCompare, () => null);
   const choose = (c: CompareKind) => {
-    setCompare(c);
+    setChosen(c);
     try {
       window.localStorage.setItem(COMPARE_KEY, c);
     } catch {}
   };
-  return [compare, choose];
+  return [chosen ?? saved, choose];
 }
 
 /** The household's meters: the view of the chosen one, an empty state without any. */

@@ -1,5 +1,5 @@
 "use client";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useMemo, useReducer } from "react";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Snackbar, { type SnackbarCloseReason } from "@mui/material/Snackbar";
@@ -34,27 +34,32 @@ let nextKey = 1;
 /** Present for screen readers and text matching, invisible on screen. */
 const srOnly: React.CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", margin: -1, padding: 0, border: 0 };
 
+type ToastQueue = { waiting: QueuedToast[]; current: QueuedToast | null; open: boolean };
+type ToastEvent = { type: "show"; toast: QueuedToast } | { type: "close" | "entered" | "exited" };
+
+/** The toast on screen and those waiting: a newer toast closes the current one, the next shows once it has left. */
+function toastQueue(q: ToastQueue, e: ToastEvent): ToastQueue {
+  switch (e.type) {
+    case "show":
+      return q.current ? { ...q, waiting: [...q.waiting, e.toast], open: false } : { ...q, current: e.toast, open: true };
+    case "close":
+      return { ...q, open: false };
+    case "entered":
+      // shown while others were already waiting: it makes way for them at once
+      return q.waiting.length ? { ...q, open: false } : q;
+    case "exited":
+      return q.waiting.length ? { waiting: q.waiting.slice(1), current: q.waiting[0], open: true } : { ...q, current: null };
+  }
+}
+
 /**
  * One toast at a time, at the top centre, closable; later ones wait their turn. It lives in the
  * root layout, so a toast shown just before a client-side navigation stays on screen.
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
-  const [queue, setQueue] = useState<QueuedToast[]>([]);
-  const [current, setCurrent] = useState<QueuedToast | null>(null);
-  const [open, setOpen] = useState(false);
+  const [{ current, open }, dispatch] = useReducer(toastQueue, { waiting: [], current: null, open: false });
 
-  useEffect(() => {
-    if (queue.length && !current) {
-      setCurrent(queue[0]);
-      setQueue((q) => q.slice(1));
-      setOpen(true);
-    } else if (queue.length && current && open) {
-      // a newer toast is waiting: close this one, the next shows once it has left
-      setOpen(false);
-    }
-  }, [queue, current, open]);
-
-  const show = useCallback((t: ToastOptions) => setQueue((q) => [...q, { ...t, key: nextKey++ }]), []);
+  const show = useCallback((t: ToastOptions) => dispatch({ type: "show", toast: { ...t, key: nextKey++ } }), []);
   const toaster = useMemo<Toaster>(() => {
     const by = (severity: ToastSeverity) => (c: ToastContent) => show(typeof c === "string" ? { severity, message: c } : { severity, ...c });
     return { show, success: by("success"), error: by("error"), info: by("info"), warning: by("warning") };
@@ -62,7 +67,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
 
   const close = (_e?: unknown, reason?: SnackbarCloseReason) => {
     if (reason === "clickaway") return;
-    setOpen(false);
+    dispatch({ type: "close" });
   };
   const severity = current?.severity ?? "info";
   const duration = current?.duration === undefined ? (severity === "error" ? 10000 : 6000) : current.duration;
@@ -76,7 +81,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
         onClose={close}
         autoHideDuration={duration}
         anchorOrigin={{ vertical: "top", horizontal: "center" }}
-        slotProps={{ transition: { onExited: () => setCurrent(null) } }}
+        slotProps={{ transition: { onEntered: () => dispatch({ type: "entered" }), onExited: () => dispatch({ type: "exited" }) } }}
         sx={{ top: { xs: 12, sm: 20 }, width: { xs: "calc(100% - 24px)", sm: "auto" } }}
       >
         <Alert onClose={() => close()} severity={severity} variant="filled" sx={{ width: "100%", minWidth: { sm: 360 }, maxWidth: 560, boxShadow: 4 }}>

@@ -70,7 +70,7 @@ function idsParam(values: string[]): number[] | undefined {
  * `_order`, `q`, `id` (repeatable) and the equality filters of the list's `filters` schema (other
  * parameters are ignored); 422 with every field's problem.
  */
-export function parseListParams<F extends string, S extends z.ZodObject = z.ZodObject<{}>>(
+export function parseListParams<F extends string, S extends z.ZodObject = z.ZodObject<Record<never, never>>>(
   req: Request,
   opts: { sortable: readonly F[]; filters?: S; defaultSort?: F },
 ): ListParams<F, z.output<S>> {

@@ -77,7 +77,9 @@ export function useSample<T>(isError?: (body: T) => boolean) {
   const [state, setState] = useState<{ data?: T; error?: unknown; isLoading: boolean }>({ isLoading: false });
   const current = useRef<AbortController | null>(null);
   const check = useRef(isError);
-  check.current = isError;
+  useEffect(() => {
+    check.current = isError;
+  }, [isError]);
 
   useEffect(() => () => current.current?.abort(), []);
 

@@ -127,7 +127,11 @@ async function footprint(userId: number): Promise<Footprint> {
     for (const c of keyCols) {
       const set = byCol.get(c) ?? new Set<string>();
       const vals = c.startsWith("@") ? values : rows.map((r) => r[c] as string | null).filter((v): v is string => v !== null);
-      for (const v of vals) if (!set.has(v)) (set.add(v), (grew = true));
+      for (const v of vals) {
+        if (set.has(v)) continue;
+        set.add(v);
+        grew = true;
+      }
       byCol.set(c, set);
     }
     out.set(table, byCol);

@@ -7,7 +7,6 @@ import { env } from "@/lib/env";
 import { parisDayOf } from "@/lib/integrations/linky/time";
 import { upsertCurve, type CurvePoint } from "@/lib/services/readings";
 import { GET as exportRoute } from "@/app/api/v1/meters/[id]/export/route";
-import { call } from "../helpers/api";
 import { sessionCookie } from "../helpers/session";
 import { makeUser, type TestUser } from "../factories/users";
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeIntegration } from "../factories/devices";

@@ -2,7 +2,7 @@
 // sandbox redirects only to our callbacks and enforces PKCE; a refresh is sent to the vendor once.
 // The vendors are their fakes (tests/fakes/vendor.ts); the sandbox's own rules are tested with
 // no vendor account configured.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { makeUser, type TestUser } from "../factories/users";
 import { ENEDIS_CONSUMER, vendorFakesForFile } from "../fakes/vendor";

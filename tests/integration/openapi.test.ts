@@ -26,7 +26,7 @@ import { mailbox } from "../helpers/integration-setup";
 import { resetTokenFrom } from "../helpers/mailbox";
 import { OAuthBrowser } from "../helpers/oauth-browser";
 import { GrafanaFake, grafanaDashboard } from "../fakes/grafana";
-import { makeUser, type TestUser } from "../factories/users";
+import { makeUser } from "../factories/users";
 import { makeIntegration } from "../factories/devices";
 import * as token from "@/app/api/token/route";
 import * as signup from "@/app/api/signup/route";

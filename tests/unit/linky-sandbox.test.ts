@@ -18,22 +18,17 @@ let now = Date.parse("2026-11-23T12:00:00Z");
 let options: SandboxOptions;
 let client: LinkyDataClient;
 let config: VendorConfig;
-let calls = 0;
 
 function wire(linky: SandboxOptions["linky"] = {}) {
   options = { secret: crypto.randomBytes(32), appUrl: "http://app.test", now: () => now, linky: { window: new SlidingWindow(), maxPerSecond: 0, ...linky } };
   const handle = createSandbox("linky", options);
-  const f: Fetch = async (input, init) => {
-    calls += 1;
-    return handle(new Request(input as string, init));
-  };
+  const f: Fetch = async (input, init) => handle(new Request(input as string, init));
   config = sandboxConfig("linky", "http://vendor.test", f);
   client = new LinkyDataClient(config, { now: () => now });
 }
 
 beforeEach(() => {
   now = Date.parse("2026-11-23T12:00:00Z");
-  calls = 0;
   resetApplicationTokens();
   wire();
 });

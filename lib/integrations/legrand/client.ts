@@ -2,7 +2,6 @@
 // API Management subscription key.
 import { z } from "zod";
 import { BaseOAuthClient } from "../base-client";
-import type { VendorConfig } from "../config";
 import { parseVendor, vendorJson } from "../oauth";
 
 /** `GET /hc/api/v1.0/plants`: `{plants: [{id, name, country}]}`. */
@@ -15,10 +14,6 @@ export class LegrandClient extends BaseOAuthClient {
   readonly vendor = "legrand";
   // Legrand's sign-in is Azure AD B2C, whose authorization-code flow takes code_challenge (S256)
   protected readonly vendorTakesPkce = true;
-
-  constructor(config: VendorConfig) {
-    super(config);
-  }
 
   protected authorizeParams(p: { state: string; redirectUri: string }) {
     return { client_id: this.config.clientId, response_type: "code", redirect_uri: p.redirectUri, state: p.state };

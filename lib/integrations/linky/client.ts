@@ -1,7 +1,6 @@
 // Enedis Data Connect (the Linky meter): consent at mon-compte-particulier, then the v5 load curves.
 import { z } from "zod";
 import { BaseOAuthClient } from "../base-client";
-import type { VendorConfig } from "../config";
 import { parseVendor, vendorJson } from "../oauth";
 
 const intervalReadingSchema = z.object({
@@ -38,10 +37,6 @@ export class LinkyClient extends BaseOAuthClient {
   readonly vendor = "linky";
   // Enedis Data Connect's consent (dataconnect/v1/oauth2/authorize) documents no PKCE
   protected readonly vendorTakesPkce = false;
-
-  constructor(config: VendorConfig) {
-    super(config);
-  }
 
   protected authorizeParams(p: { state: string; redirectUri: string }) {
     return { client_id: this.config.clientId, response_type: "code", state: p.state, duration: this.config.consentDuration ?? "P1Y", redirect_uri: p.redirectUri };

@@ -1,7 +1,6 @@
 // Netatmo Connect: OAuth2 at api.netatmo.com/oauth2, data from /api/homesdata.
 import { z } from "zod";
 import { BaseOAuthClient } from "../base-client";
-import type { VendorConfig } from "../config";
 import { parseVendor, vendorJson } from "../oauth";
 
 /** `GET /api/homesdata`: `{body: {homes: [...], user: {...}}, status: "ok"}`; homes are passed on as sent. */
@@ -15,10 +14,6 @@ export class NetatmoClient extends BaseOAuthClient {
   readonly vendor = "netatmo";
   // Netatmo's authorization-code flow documents no PKCE
   protected readonly vendorTakesPkce = false;
-
-  constructor(config: VendorConfig) {
-    super(config);
-  }
 
   protected authorizeParams(p: { state: string; redirectUri: string }) {
     return { client_id: this.config.clientId, redirect_uri: p.redirectUri, scope: this.config.scope ?? "read_thermostat", state: p.state };

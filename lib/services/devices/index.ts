@@ -9,9 +9,6 @@ import type { DeviceListFilters } from "@/lib/validation/list-filters";
 import { assertIntegrationOf, assertLocationOf, INTEGRATION_NOT_OWNERS, LOCATION_NOT_OWNERS, ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
 import { DEVICE_INTEGRATION_FK, DEVICE_LOCATION_FK, violatedForeignKey } from "./constraints";
 import {
-  DATA_SOURCES,
-  DEVICE_TYPES,
-  PHASES,
   measurementLimit,
   measurementLimitMessage,
   type AdminDeviceUpdate,

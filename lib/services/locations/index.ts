@@ -7,7 +7,7 @@ import type { LocationListFilters } from "@/lib/validation/list-filters";
 import type { DeviceWithMeasurements } from "@/lib/services/devices";
 import { ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
 import { DEVICE_LOCATION_FK, violatedForeignKey } from "@/lib/services/devices/constraints";
-import { COUNTRIES, type LocationInput } from "@/lib/validation/location";
+import type { LocationInput } from "@/lib/validation/location";
 
 /** A location with its devices and their measurements (the service's shape; serializers read it). */
 export type LocationWithDevices = Location & { devices: DeviceWithMeasurements[] };

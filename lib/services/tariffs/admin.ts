@@ -13,7 +13,7 @@
 // at once cannot both close the same row.
 import type { Prisma, Tariff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { PRICE_COLUMNS, PRICE_KEYS, TARIFF_OPTIONS, type TariffRow } from "@/lib/energy/tariff";
+import { PRICE_COLUMNS, PRICE_KEYS, type TariffRow } from "@/lib/energy/tariff";
 import { parisDayOf } from "@/lib/integrations/linky/time";
 import { orderByWithId, type ListParams } from "@/lib/http/list";
 import type { TariffListFilters } from "@/lib/validation/list-filters";

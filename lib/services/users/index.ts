@@ -1,7 +1,7 @@
 import { db, Prisma } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, isUniqueViolation, notFound } from "@/lib/http/errors";
 import { orderByWithId, type ListParams } from "@/lib/http/list";
 import { assertUserChangeAllowed, mayAddressUser, userScope } from "@/lib/services/access";
 import type { UserListFilters } from "@/lib/validation/list-filters";

@@ -1,0 +1,50 @@
+// ESLint (flat config): Next's rules (core web vitals, React hooks) and typescript-eslint's
+// recommended set. Next 16 has no `next lint`: `npm run lint` runs `eslint .` directly.
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    ".data/**",
+    "lib/generated/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    "tests/.artifacts/**",
+    "next-env.d.ts",
+  ]),
+  {
+    files: ["tests/**"],
+    rules: {
+      // Playwright's fixtures call `use(...)` and test helpers are named useEnv: not React hooks.
+      "react-hooks/rules-of-hooks": "off",
+      // tests walk and compare untyped JSON answers and deliberately malformed bodies.
+      "@typescript-eslint/no-explicit-any": "off",
+    },
+  },
+  {
+    rules: {
+      // An unused variable is an error here; a leading underscore marks one kept on purpose.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // a constructor that only passes its arguments to super's (the vendor clients had three)
+      "@typescript-eslint/no-useless-constructor": "error",
+    },
+  },
+  {
+    // TODO(issue 13): being edited by others at the time of writing (their unused TestUser
+    // imports); fix there and delete this block.
+    files: [
+      "tests/integration/admin-devices.test.ts",
+      "tests/integration/device-info.test.ts",
+      "tests/integration/locations.test.ts",
+      "tests/integration/tariffs-admin.test.ts",
+      "tests/integration/user-devices.test.ts",
+    ],
+    rules: { "@typescript-eslint/no-unused-vars": "warn" },
+  },
+]);
