@@ -119,8 +119,10 @@ describe.each(SETTINGS)("TRUST_PROXY=$spec", (setting) => {
   });
 
   it("a garbled hop where an address is read makes the peer the client", () => {
+    // (an entry with nothing left once normalized, "" or "[", is no hop at all)
+    const garbled = junk.filter((j) => normalize(j) !== "");
     fc.assert(
-      fc.property(writtenFrom(setting.trusted), fc.array(fc.oneof(hop, junk), { maxLength: 4 }), junk.filter((j) => j.trim() !== ""), fc.array(setting.trusted, { maxLength: 3 }), (peer, left, bad, proxies) => {
+      fc.property(writtenFrom(setting.trusted), fc.array(fc.oneof(hop, junk), { maxLength: 4 }), garbled, fc.array(setting.trusted, { maxLength: 3 }), (peer, left, bad, proxies) => {
         expect(clientIp(headersOf(peer.w, [...left, bad, ...proxies]))).toBe(peer.addr);
       }),
     );
