@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, type Auth } from "../helpers/api";
 import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
-import { makeCast, type TestUser } from "../factories/users";
+import { makeCast } from "../factories/users";
 import { makeDevice } from "../factories/devices";
 import { makeLocation } from "../factories/locations";
 import { db } from "@/lib/db";

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, type Auth } from "../helpers/api";
 import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
-import { makeCast, type TestUser } from "../factories/users";
+import { makeCast } from "../factories/users";
 import { db } from "@/lib/db";
 import { upsertTariffs, listTariffs } from "@/lib/services/tariffs";
 import { TARIFF_ROWS } from "@/lib/energy/tariff-data";

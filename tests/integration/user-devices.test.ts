@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { call, type Auth, type CallResult } from "../helpers/api";
 import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
-import { makeCast, type TestUser } from "../factories/users";
+import { makeCast } from "../factories/users";
 import { makeDevice, makeIntegration, makeMeasurement } from "../factories/devices";
 import { makeLocation } from "../factories/locations";
 import { db } from "@/lib/db";
