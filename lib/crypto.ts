@@ -33,7 +33,8 @@ export function encryptSecret(plain: string, k: Buffer = key()): string {
 export function decryptSecret(sealed: string, k: Buffer = key()): string {
   const [version, iv, tag, ct] = sealed.split(".");
   if (version !== VERSION || !iv || !tag || ct === undefined) throw new Error("Not a sealed secret");
-  const decipher = crypto.createDecipheriv("aes-256-gcm", k, Buffer.from(iv, "base64url"));
+  // the tag's full 16 bytes, always: Node would otherwise check a tag cut to 4 bytes as given
+  const decipher = crypto.createDecipheriv("aes-256-gcm", k, Buffer.from(iv, "base64url"), { authTagLength: 16 });
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
 }
