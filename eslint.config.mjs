@@ -35,16 +35,4 @@ export default defineConfig([
       "@typescript-eslint/no-useless-constructor": "error",
     },
   },
-  {
-    // TODO(issue 13): being edited by others at the time of writing (their unused TestUser
-    // imports); fix there and delete this block.
-    files: [
-      "tests/integration/admin-devices.test.ts",
-      "tests/integration/device-info.test.ts",
-      "tests/integration/locations.test.ts",
-      "tests/integration/tariffs-admin.test.ts",
-      "tests/integration/user-devices.test.ts",
-    ],
-    rules: { "@typescript-eslint/no-unused-vars": "warn" },
-  },
 ]);

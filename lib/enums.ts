@@ -16,6 +16,5 @@ export const CLASSIFICATIONS = valuesOf(E.ChannelClassification);
 export const SMART_APPLIANCE_CATEGORIES = valuesOf(E.SmartApplianceCategory);
 export const INTEGRATION_NAMES = valuesOf(E.IntegrationName);
 export const TARIFF_OPTIONS = valuesOf(E.TariffOption);
-export const TEMPO_COLOURS = valuesOf(E.TempoColour);
 
-export type { Country, DeviceType, Phase, DataSource, MeasureType, ChannelClassification, SmartApplianceCategory, IntegrationName, TariffOption, TempoColour } from "@/lib/generated/prisma/enums";
+export type { DeviceType, Phase, DataSource, MeasureType, IntegrationName, TariffOption, TempoColour } from "@/lib/generated/prisma/enums";

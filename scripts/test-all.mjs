@@ -1,5 +1,6 @@
-// npm test's runner: lint (ESLint), type-check, unit, integration and end-to-end tests, one after
-// another (the machine has 2 cores), each reporting as it goes; then one summary line over all of them.
+// npm test's runner: lint (ESLint; knip: unused files, dependencies and exports), type-check,
+// unit, integration and end-to-end tests, one after another (the machine has 2 cores), each
+// reporting as it goes; then one summary line over all of them.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +16,7 @@ const only = process.argv.slice(2);
 
 const stages = [
   { name: "lint", cmd: [bin("eslint"), ".", "--cache", "--cache-location", "node_modules/.cache/eslint/", "--format", "json", "--output-file", `${reports}/lint.json`], report: "lint.json", kind: "eslint" },
+  { name: "knip", cmd: [bin("knip"), "--no-progress"] },
   { name: "typecheck", cmd: [bin("tsc"), "--noEmit"] },
   { name: "unit", cmd: [bin("vitest"), "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`], report: "unit.json", kind: "vitest" },
   { name: "integration", cmd: [bin("vitest"), "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`], report: "integration.json", kind: "vitest" },

@@ -25,7 +25,7 @@ const LAST_ADMIN = "You are the last administrator: make another user an adminis
 const n = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
 
 /** The dry run in words, one line per kind of data that exists: "2 meters with 731 days of readings". */
-export function summaryLines(s: DeletionSummary): string[] {
+function summaryLines(s: DeletionSummary): string[] {
   const lines: string[] = [];
   if (s.meters) lines.push(s.reading_days ? `${n(s.meters, "meter")} with ${n(s.reading_days, "day")} of readings` : `${n(s.meters, "meter")} without readings`);
   if (s.devices) lines.push(s.measurements ? `${n(s.devices, "device")} and their ${n(s.measurements, "measurement")}` : n(s.devices, "device"));

@@ -15,7 +15,7 @@ import { kioskUrl, MY_ENERGY, type Dashboard } from "@/lib/dashboards/list";
 const DashboardMenu = dynamic(() => import("./dashboard-menu").then((m) => m.DashboardMenu), { ssr: false });
 
 /** The specification's one message for a dashboard service that failed or is not enabled. */
-export const DASHBOARDS_ERROR = "There was an error loading your dashboards or they have not been enabled yet please try again later.";
+const DASHBOARDS_ERROR = "There was an error loading your dashboards or they have not been enabled yet please try again later.";
 
 /**
  * /dashboards: Foyer's own My Energy by default. With a dashboard service configured, its

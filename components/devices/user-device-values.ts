@@ -30,10 +30,10 @@ export type UserDeviceValues = {
 
 let nextKey = 1;
 /** A React key for a row that has no id of its own. */
-export const rowKey = () => nextKey++;
+const rowKey = () => nextKey++;
 
 export const emptyUnit = (): UnitValues => ({ key: rowKey(), unit: "", databaseMeasurementPrefix: "" });
-export const emptyChannel = (): ChannelValues => ({
+const emptyChannel = (): ChannelValues => ({
   key: rowKey(),
   name: "",
   classification: "",
@@ -138,7 +138,7 @@ export const patchUnit = (v: UserDeviceValues, i: number, k: number, patch: Part
 export const isVendorSource = (source: string) => (VENDOR_SOURCES as readonly string[]).includes(source);
 
 /** The integration that serves a vendor source (legrand_api: a legrand integration, else a legrand_up one). */
-export function integrationFor(source: string, integrations: IntegrationChoice[]): IntegrationChoice | undefined {
+function integrationFor(source: string, integrations: IntegrationChoice[]): IntegrationChoice | undefined {
   const vendor = source.replace(/_api$/, "");
   return integrations.find((i) => i.name === vendor) ?? (vendor === "legrand" ? integrations.find((i) => i.name === "legrand_up") : undefined);
 }

@@ -15,7 +15,7 @@ import { changeText, eurText, hourOfWeekText, kgText, kwhText, pctText, rangeTex
 const CARD_MIN_HEIGHT = 250;
 const card = { p: { xs: 2, sm: 2.5 }, borderRadius: 3, minHeight: CARD_MIN_HEIGHT, minWidth: 0, display: "flex", flexDirection: "column", gap: 1.25 } as const;
 
-export const OPTION_LABEL: Record<TariffOption, string> = { base: "Base", hphc: "Peak / off-peak (HP/HC)", tempo: "Tempo" };
+const OPTION_LABEL: Record<TariffOption, string> = { base: "Base", hphc: "Peak / off-peak (HP/HC)", tempo: "Tempo" };
 const OPTION_SHORT: Record<TariffOption, string> = { base: "Base", hphc: "HP/HC", tempo: "Tempo" };
 
 const PERIOD_LABEL: Record<string, string> = {

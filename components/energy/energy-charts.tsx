@@ -12,7 +12,7 @@ import { CHART_HEIGHT } from "./chart-skeleton";
 import { bucketLabel, bucketText, eurText, kwhText } from "./period";
 
 /** The series' colours, from the theme (canvas needs the values, not the CSS variables). */
-export function chartColours(theme: Theme) {
+function chartColours(theme: Theme) {
   const p = theme.palette;
   return {
     consumption: p.primary.main,

@@ -42,7 +42,7 @@ const TariffDialog = dynamic(() => import("./tariff-dialog").then((m) => m.Tarif
 
 const COMPARE_KEY = "foyer.my-energy.compare";
 const COMPARE_KINDS: CompareKind[] = ["none", "previous", "last_year"];
-export const COMPARED_LABEL: Record<CompareKind, string | null> = { none: null, previous: "Previous period", last_year: "Same period last year" };
+const COMPARED_LABEL: Record<CompareKind, string | null> = { none: null, previous: "Previous period", last_year: "Same period last year" };
 
 /** The comparison saved in this browser ("none" when none is, or storage is out of reach). */
 function savedCompare(): CompareKind {

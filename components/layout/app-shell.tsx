@@ -6,7 +6,7 @@ import { SiteFooter } from "./site-footer";
 import { SkipLink } from "./skip-link";
 
 /** The full name, or the e-mail when there is no first name (how the avatar names the user). */
-export function displayName(caller: Pick<Caller, "email" | "firstName" | "lastName">): string {
+function displayName(caller: Pick<Caller, "email" | "firstName" | "lastName">): string {
   if (!caller.firstName) return caller.email;
   return [caller.firstName, caller.lastName].filter(Boolean).join(" ");
 }

@@ -4,7 +4,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 
 /** Read by screen readers, not shown. */
-export const visuallyHidden = { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", m: "-1px", p: 0, border: 0 } as const;
+const visuallyHidden = { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", m: "-1px", p: 0, border: 0 } as const;
 
 /** The header row of a data table: its columns, bold on a tint, and (`actions`) a last column of row buttons named 'Actions' for screen readers. */
 export function DataTableHead({ columns, actions = false }: { columns: readonly string[]; actions?: boolean }) {

@@ -4,7 +4,7 @@ import type { IntegrationName, Phase } from "@/lib/enums";
 export const PHASE_LABELS: Record<Phase, string> = { single: "Single phase", three: "Three phase" };
 
 /** The vendors' names as the specification gives them (Variant B's home table), by integration name. */
-export const VENDOR_LABELS: Record<IntegrationName, string> = {
+const VENDOR_LABELS: Record<IntegrationName, string> = {
   linky: "Linky grid-operator meter",
   legrand: "Legrand IOT",
   legrand_up: "Legrand IOT (up)",

@@ -9,13 +9,13 @@ type StringKeys<V> = { [K in keyof V]-?: V[K] extends string | null | undefined 
 type BoolKeys<V> = { [K in keyof V]-?: V[K] extends boolean | null | undefined ? K : never }[keyof V] & string;
 
 /** What a submit handler may answer: "keep-busy" when it navigates away and the form should stay disabled. */
-export type SubmitResult = void | "keep-busy";
+type SubmitResult = void | "keep-busy";
 
 /** Field messages by the dotted path of the schema's input ("name", "data.channels.0.name"); "" is the form's own. */
-export type FieldErrors = Partial<Record<string, string>>;
+type FieldErrors = Partial<Record<string, string>>;
 
 /** What a TextField (or PasswordField, or a select TextField) bound to one field receives. */
-export type FieldProps = {
+type FieldProps = {
   id: string;
   name: string;
   value: string;

@@ -2,7 +2,7 @@ import { decode } from "next-auth/jwt";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { acceptedCurrentNotice } from "@/lib/privacy/notice";
-import { cookieHeaderGetter, SESSION_COOKIES, sessionTokenFrom } from "./session-token";
+import { cookieHeaderGetter, sessionTokenFrom } from "./session-token";
 import { verifyAccessToken } from "./tokens";
 
 /** Who is calling: resolved once per request, from a bearer token or the session cookie. */
@@ -17,8 +17,6 @@ export type Caller = {
   tokenVersion: number;
   via: "bearer" | "cookie";
 };
-
-export { SESSION_COOKIES };
 
 /** What our next-auth JWT carries (see lib/auth/next-auth.ts). */
 export type SessionClaims = { uid: number; ver: number; sessionExpires: number };

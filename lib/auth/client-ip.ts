@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { normalize, parseTrustedProxies } from "./trusted-proxies";
 
 /** Header set by scripts/start.mjs from the TCP peer address (any incoming value is overwritten). */
-export const CLIENT_IP_HEADER = "x-foyer-client-ip";
+const CLIENT_IP_HEADER = "x-foyer-client-ip";
 
 let cached: { spec: string; list: BlockList | null } | undefined;
 function trusted(): BlockList | null {

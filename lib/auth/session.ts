@@ -9,7 +9,7 @@ import { currentUser } from "./next-auth";
 export const getCaller = cache(currentUser);
 
 /** The login page, coming back to `path` (a same-site path with its query) afterwards. */
-export function loginUrl(path: string): string {
+function loginUrl(path: string): string {
   return path && path !== "/" ? `/login?callbackUrl=${encodeURIComponent(path)}` : "/login";
 }
 

@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify } from "jose";
 import { env } from "@/lib/env";
 
-export type Permissions = "user" | "admin";
+type Permissions = "user" | "admin";
 
 export type AccessClaims = {
   sub: string;

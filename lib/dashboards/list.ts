@@ -21,9 +21,6 @@ export type Dashboard = {
   folderTitle: string;
 };
 
-/** The default dashboard: the first of type dash-db (the specification's rule). */
-export const defaultDashboard = (list: readonly Dashboard[]) => list.find((d) => d.type === "dash-db");
-
 /** Dashboards by folder title, folders and their items in the order the service sent them. */
 export function groupByFolder(list: readonly Dashboard[]): [folder: string, items: Dashboard[]][] {
   const groups = new Map<string, Dashboard[]>();

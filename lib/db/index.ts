@@ -52,4 +52,3 @@ export async function disconnectDb() {
 
 export { Prisma } from "@/lib/generated/prisma/client";
 export { isDatabaseUnavailable } from "./unavailable";
-export type { User } from "@/lib/generated/prisma/client";

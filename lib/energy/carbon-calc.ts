@@ -8,7 +8,7 @@ const HALF_HOUR = 30 * 60_000;
 export type IntensityRow = { start: Date; gPerKwh: number };
 export type Bucket = "30min" | "hour" | "day" | "month";
 
-export type CarbonBucket = {
+type CarbonBucket = {
   start: Date;
   wh: number;
   /** kg CO2 of the energy whose half hours have an intensity; null when none has */
@@ -93,7 +93,7 @@ export function carbonOf(readings: { start: Date; wh: number }[], intensity: Int
   return { kg: kgTotal, wh: whTotal, whWithIntensity: whTotal - whWithout, whWithoutIntensity: whWithout, partial: whWithout > 0, buckets };
 }
 
-export type HourOfWeek = {
+type HourOfWeek = {
   /** 1 Monday ... 7 Sunday, Paris */
   weekday: number;
   /** 0-23, Paris wall clock */

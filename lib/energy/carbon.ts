@@ -30,7 +30,7 @@ export class CarbonSourceError extends Error {
 const HALF_HOUR = 30 * 60_000;
 
 /** The start of the half hour holding `t` (Paris offsets are whole hours, so UTC and local half hours coincide). */
-export const halfHourOf = (t: number) => Math.floor(t / HALF_HOUR) * HALF_HOUR;
+const halfHourOf = (t: number) => Math.floor(t / HALF_HOUR) * HALF_HOUR;
 
 /**
  * Half-hour rows from éCO2mix values (quarter hours in recent data, half hours in older data):
@@ -54,7 +54,7 @@ export function halfHoursOf(values: { at: number; g: number | null | undefined }
 // The compact CSV of the bundled sample: `start,g_per_kwh`, one half hour a line, the start in UTC
 // (`2023-01-01T00:00Z`), the value in g CO2/kWh (one decimal at most: the mean of two integers).
 
-export const CARBON_CSV_HEADER = "start,g_per_kwh";
+const CARBON_CSV_HEADER = "start,g_per_kwh";
 const CSV_LINE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})Z,(\d+(?:\.\d+)?)$/;
 
 /** Reads the compact CSV; a malformed line, a start off the half hour or a repeated start is an error, never skipped. */
@@ -220,9 +220,9 @@ const parseDay = (day: string) => {
 // ---------------------------------------------------------------------------------------------
 // ODRÉ (Opendatasoft Explore API v2.1), no key
 
-export const ODRE_ORIGIN = "https://odre.opendatasoft.com";
+const ODRE_ORIGIN = "https://odre.opendatasoft.com";
 /** The records endpoint answers at most 100 records a call and offset + limit ≤ 10,000. */
-export const ODRE_PAGE = 100;
+const ODRE_PAGE = 100;
 const WINDOW_DAYS = 7;
 
 export type OdreOptions = {

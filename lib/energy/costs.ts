@@ -20,7 +20,7 @@ export type Reading = { /** interval start, UTC */ start: Date | number; wh: num
 export type OffpeakRange = { from: string; to: string };
 /** The off-peak ranges of a meter from `validFrom` (inclusive) to `validTo` (exclusive, null: open). */
 export type OffpeakSlots = { validFrom: string; validTo: string | null; ranges: OffpeakRange[] };
-export type TempoDayColour = { day: string; colour: TempoColour };
+type TempoDayColour = { day: string; colour: TempoColour };
 
 export type CostInput = {
   readings: Reading[];
@@ -38,7 +38,7 @@ export type CostInput = {
   supplier?: string;
 };
 
-export type CostLine = { period: PriceKey; kwh: number; eur: number };
+type CostLine = { period: PriceKey; kwh: number; eur: number };
 export type PartialReason = "tempo_colour_unknown" | "no_tariff" | "offpeak_unknown" | "subscription_unknown";
 
 export type CostResult = {

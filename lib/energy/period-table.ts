@@ -30,7 +30,7 @@ export type PeriodAnswer = {
   compare: { kind: "previous" | "last_year"; series: PeriodPoint[] } | null;
 };
 
-export type PeriodColumnKey = "consumption" | "compared_consumption" | "production" | "cost" | "compared_cost" | "co2";
+type PeriodColumnKey = "consumption" | "compared_consumption" | "production" | "cost" | "compared_cost" | "co2";
 export type PeriodUnit = "kWh" | "€" | "kg";
 
 export type PeriodColumn = {
@@ -44,7 +44,7 @@ export type PeriodColumn = {
   tables: ("energy" | "cost")[];
 };
 
-export type PeriodRow = {
+type PeriodRow = {
   start: string;
   end: string;
   /** some but not all of the bucket's readings held (the table says "(partial)") */

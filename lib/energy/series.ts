@@ -112,7 +112,7 @@ export function optionFromContract(text: string | null | undefined): TariffOptio
 export type CurveArrays = { t: number[]; wh: number[]; step: number[] };
 
 /** What prices a reading (lib/energy/costs.ts `pricerOf`). */
-export type Pricer = {
+type Pricer = {
   price(t: number): { eurPerKwh?: number; reason?: string };
   subscription(day: string): { eur: number | null };
 };
@@ -137,7 +137,7 @@ export type SeriesInput = {
   today: string;
 };
 
-export type SeriesPoint = {
+type SeriesPoint = {
   start: string;
   end: string;
   consumption_kwh: number | null;
@@ -148,7 +148,7 @@ export type SeriesPoint = {
   complete: boolean;
 };
 
-export type SeriesTotals = {
+type SeriesTotals = {
   consumption_kwh: number | null;
   production_kwh: number | null;
   self_consumed_kwh: number | null;
@@ -170,7 +170,7 @@ export type SeriesResult = {
 };
 
 export const r3 = (x: number) => Math.round(x * 1000) / 1000;
-export const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
+const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 export const r2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The index of the bucket holding `t` from position `i` on (edges ascending, readings in order). */
@@ -348,7 +348,7 @@ export type MeterTariffFields = {
   offpeakSlots: { validFrom: Date | string; ranges: unknown }[];
 };
 
-export type OffpeakSet = { valid_from: string | null; ranges: OffpeakRange[]; source: "household" | "contract" };
+type OffpeakSet = { valid_from: string | null; ranges: OffpeakRange[]; source: "household" | "contract" };
 
 export type TariffSettings = {
   option: TariffOption | null;

@@ -6,7 +6,7 @@ import { KVA_STEPS, TARIFF_OPTIONS, type TariffOption } from "./tariff-options";
 
 export { KVA_STEPS, TARIFF_OPTIONS, type TariffOption };
 
-export { TEMPO_COLOURS, type TempoColour } from "@/lib/enums";
+export type { TempoColour } from "@/lib/enums";
 
 /** The price columns of each option, in € TTC per kWh. */
 export const PRICE_KEYS = {

@@ -19,7 +19,7 @@ export function seasonOf(day: string): string {
 }
 
 /** The seasons days [from, to) touch, oldest first. */
-export function seasonsBetween(from: string, to: string): string[] {
+function seasonsBetween(from: string, to: string): string[] {
   const out: string[] = [];
   for (let d = from; d < to; ) {
     const s = seasonOf(d);

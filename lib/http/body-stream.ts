@@ -4,7 +4,7 @@
 import { ApiError, badRequest } from "./errors";
 
 const sizeOf = (n: number) => (n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MB` : `${n} bytes`);
-export const payloadTooLarge = (limit: number) => new ApiError(413, `The request body is too large (at most ${sizeOf(limit)})`);
+const payloadTooLarge = (limit: number) => new ApiError(413, `The request body is too large (at most ${sizeOf(limit)})`);
 
 /** 413 for a declared Content-Length over `limit`, at once (a route checks it before counting the request). */
 export function refuseDeclaredOver(req: Request, limit: number): void {

@@ -33,11 +33,11 @@ export const tokenResponseSchema = z.object({
   scope: z.union([z.string(), z.array(z.string())]).optional(),
   usage_points_id: z.string().optional(),
 });
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export type TokenSet = { accessToken: string; refreshToken: string | null; expiresAt: Date | null; usagePointIds?: string[] };
 
-export function toTokenSet(t: TokenResponse, now = Date.now()): TokenSet {
+function toTokenSet(t: TokenResponse, now = Date.now()): TokenSet {
   return {
     accessToken: t.access_token,
     refreshToken: t.refresh_token ?? null,
@@ -49,7 +49,7 @@ export function toTokenSet(t: TokenResponse, now = Date.now()): TokenSet {
 export const splitIds = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
 
 /** OAuth2 error bodies: `{error, error_description}` (RFC 6749) or Netatmo's `{error: {code, message}}`. */
-export function readVendorError(vendor: string, status: number, body: unknown): VendorError {
+function readVendorError(vendor: string, status: number, body: unknown): VendorError {
   const b = (body ?? {}) as Record<string, unknown>;
   let error = `http_${status}`;
   let description = typeof body === "string" && body ? body.slice(0, 200) : "The vendor answered with an error";
@@ -94,8 +94,6 @@ export function parseVendor<S extends z.ZodType>(vendor: string, schema: S, body
   if (!r.success) throw new VendorError(vendor, 200, "invalid_response", `The ${vendor} service sent an unexpected answer`);
   return r.data;
 }
-
-export type ClientCredentials = { clientId: string; clientSecret: string };
 
 /** POST to a token endpoint (form body, client credentials in it); a 400/401 grant error is VendorGrantRefused. */
 export async function requestToken(vendor: string, doFetch: Fetch, tokenUrl: string, params: Record<string, string>): Promise<TokenSet> {

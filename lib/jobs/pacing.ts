@@ -23,7 +23,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 const SECOND_WINDOW_MS = 1500;
 
-export function vendorLimits(api: string): Limit[] {
+function vendorLimits(api: string): Limit[] {
   const e = env();
   return [
     { bucket: "vendor-second", key: api, max: e.LINKY_MAX_PER_SECOND, windowMs: SECOND_WINDOW_MS },

@@ -18,7 +18,7 @@ const CHUNK_WORKERS = 3;
 /** The hourly round spreads meters over this many seconds, so that they do not all call at once. */
 const SPREAD_SECONDS = 600;
 
-export async function sendChunks(boss: PgBoss, chunks: ChunkJob[], startAfterSeconds = 0) {
+async function sendChunks(boss: PgBoss, chunks: ChunkJob[], startAfterSeconds = 0) {
   for (const c of chunks) await boss.send(QUEUES.chunk, c, { singletonKey: chunkKey(c), startAfter: startAfterSeconds });
 }
 
@@ -28,7 +28,7 @@ export async function handlePlan(boss: PgBoss, meterId: number, now = Date.now()
 }
 
 /** One chunk; a spent hourly budget puts it back for later instead of failing it. */
-export async function handleChunk(boss: PgBoss, job: { id: string; data: ChunkJob }, deps: SyncDeps) {
+async function handleChunk(boss: PgBoss, job: { id: string; data: ChunkJob }, deps: SyncDeps) {
   try {
     await runChunk(job.data, deps);
   } catch (err) {

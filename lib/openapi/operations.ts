@@ -2,15 +2,15 @@
 // request's schemas (the very zod schemas the handler parses with) and the documented answers.
 import type { z } from "zod";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** public: anyone; user: a bearer token or the session cookie; admin: the same, of an admin (403 otherwise). */
-export type Access = "public" | "user" | "admin";
+type Access = "public" | "user" | "admin";
 
 /** A JSON answer: one of the named response schemas (lib/openapi/schemas), or a list of one. */
-export type JsonAnswer = { json: z.ZodType; list?: boolean; description: string; headers?: Record<string, string> };
+type JsonAnswer = { json: z.ZodType; list?: boolean; description: string; headers?: Record<string, string> };
 /** Any other answer: a file, a page, a redirect, nothing. */
-export type OtherAnswer = { content?: Record<string, { schema?: Record<string, unknown> }>; description: string; headers?: Record<string, string> };
+type OtherAnswer = { content?: Record<string, { schema?: Record<string, unknown> }>; description: string; headers?: Record<string, string> };
 export type Answer = JsonAnswer | OtherAnswer;
 
 export type Param = { schema: z.ZodType; description?: string };
@@ -22,7 +22,7 @@ export type RequestBody =
   | { content: Record<string, { schema?: Record<string, unknown> }>; description: string };
 
 /** react-admin's json-server list (lib/http/list.ts): the fields `_sort` takes and the schema of its equality filters (lib/validation/list-filters.ts). */
-export type ListQuery = { sortable: readonly string[]; filters: z.ZodObject };
+type ListQuery = { sortable: readonly string[]; filters: z.ZodObject };
 
 export type Operation = {
   method: HttpMethod;

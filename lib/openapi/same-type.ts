@@ -4,5 +4,5 @@
 /** Each assignable to the other: a property added, removed, made optional or nullable on one side shows. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-/** Compiles only when `T` is `true`: `export type _UserView = Assert<Same<z.output<typeof userViewSchema>, UserView>>`. */
+/** Compiles only when `T` is `true`: `type _UserView = Assert<Same<z.output<typeof userViewSchema>, UserView>>`. */
 export type Assert<T extends true> = T;

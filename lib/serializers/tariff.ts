@@ -25,4 +25,3 @@ export function toTariffView(t: Tariff) {
     updated_at: t.updatedAt.toISOString(),
   };
 }
-export type TariffView = ReturnType<typeof toTariffView>;

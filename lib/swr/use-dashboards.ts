@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { retryServerErrors } from "./retry";
 import type { Dashboard } from "@/lib/dashboards/list";
 
-export const DASHBOARDS_URL = "/api/v1/dashboards";
+const DASHBOARDS_URL = "/api/v1/dashboards";
 
 /** GET /api/v1/dashboards: 503 when the service is not enabled, 502 when it failed. */
 export function useDashboards() {

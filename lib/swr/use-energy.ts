@@ -13,8 +13,6 @@ import type { CostReason, EnergyAnswer, energySummary, tariffComparison } from "
 export type { EnergyAnswer };
 
 export type PartialReason = CostReason;
-export type EnergyPoint = EnergyAnswer["series"][number];
-export type EnergyTotals = EnergyAnswer["totals"];
 export type EnergyCost = NonNullable<EnergyAnswer["cost"]>;
 export type PowerDay = EnergyAnswer["max_power"]["days"][number];
 export type CarbonHour = EnergyAnswer["carbon"]["cleanest_hours"][number];
@@ -26,7 +24,7 @@ export type TariffSettings = { tariff: TariffOption; subscribed_kva: number; off
 
 export type EnergyQuery = { from: string; to: string; bucket: "auto" | Bucket; compare: CompareKind; maxPoints: number };
 
-export const energyUrl = (meterId: number, q: EnergyQuery) =>
+const energyUrl = (meterId: number, q: EnergyQuery) =>
   `${METERS_URL}/${meterId}/energy?${new URLSearchParams({ from: q.from, to: q.to, bucket: q.bucket, compare: q.compare, max_points: String(q.maxPoints) })}`;
 
 /** GET /api/v1/meters/{id}/energy; `null` waits (no meter chosen, width not measured yet). */
@@ -44,7 +42,7 @@ export function useTariffComparison(meterId: number | null) {
   return useSWR<TariffComparison, FetchError>(meterId !== null ? `${METERS_URL}/${meterId}/tariff-comparison` : null, { ...retryServerErrors, revalidateOnFocus: false });
 }
 
-export const ENERGY_SUMMARY_URL = "/api/v1/energy/summary";
+const ENERGY_SUMMARY_URL = "/api/v1/energy/summary";
 
 /** GET /api/v1/energy/summary: Home's card. */
 export function useEnergySummary() {

@@ -7,7 +7,7 @@ import type { IntegrationView } from "@/lib/serializers/integration";
 import { FetchError, send } from "./fetcher";
 import { retryServerErrors } from "./retry";
 
-export const INTEGRATIONS_URL = "/api/integrations";
+const INTEGRATIONS_URL = "/api/integrations";
 export type Vendor = "legrand" | "netatmo" | "linky";
 
 /** A sample that takes longer than this is given up, with a message (never a spinner forever). */
@@ -38,7 +38,7 @@ export const unlinkIntegration = (id: number, deleteData = false) =>
 
 // --- Samples of each source's data (Variant B home) ---
 
-export type IntervalReading = { value: string | number; date: string; interval_length?: string | null; measure_type?: string | null };
+type IntervalReading = { value: string | number; date: string; interval_length?: string | null; measure_type?: string | null };
 export type MeterReading = {
   usage_point_id: string;
   start: string;
@@ -56,7 +56,7 @@ export const netatmoHomesUrl = () => "/api/integrations/netatmo/my/homesdata";
 export const linkyUrl = (meter: string, kind: LinkyKind) => `/api/integrations/linky/my/${encodeURIComponent(meter)}/${kind}`;
 
 /** A sample that failed: the body to show as JSON (the server's, or one built from the failure). */
-export class SampleError extends Error {
+class SampleError extends Error {
   constructor(readonly body: unknown) {
     super("The sample failed");
   }

@@ -5,7 +5,7 @@ import type { ScheduleView } from "@/lib/serializers/schedule";
 import type { ScheduleData } from "@/lib/validation/schedule";
 import { send, type FetchError } from "./fetcher";
 
-export const SCHEDULES_URL = "/api/v1/schedules";
+const SCHEDULES_URL = "/api/v1/schedules";
 
 /** The caller's schedules (an admin's list holds every user's), with SWR's error and isLoading. */
 export function useSchedules() {

@@ -2,15 +2,15 @@
 import { z } from "zod";
 
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX_BYTES = 72; // bcrypt ignores anything past 72 bytes
-export const EMAIL_MAX = 254; // RFC 5321's limit on a forward path
+const PASSWORD_MAX_BYTES = 72; // bcrypt ignores anything past 72 bytes
+const EMAIL_MAX = 254; // RFC 5321's limit on a forward path
 /**
  * A password given to be checked (login, current password): passwords are set at 72 bytes at
  * most, but one set before that rule (or by the seed) may be longer; bcrypt reads 72 bytes anyway.
  */
-export const CHECKED_PASSWORD_MAX = 1024;
+const CHECKED_PASSWORD_MAX = 1024;
 /** A reset token is 43 characters (32 random bytes, base64url); anything much longer is not one. */
-export const RESET_TOKEN_MAX = 128;
+const RESET_TOKEN_MAX = 128;
 const EMAIL_TOO_LONG = "The e-mail address is too long";
 
 const required = (missing: string) =>
@@ -60,7 +60,6 @@ const mismatch = { message: "Passwords do not match", path: ["confirm"] };
 export const signupFormSchema = z
   .object({ email: emailField(), password: newPasswordField(), confirm: confirmField })
   .refine(matching, mismatch);
-export type SignupForm = z.infer<typeof signupFormSchema>;
 
 /** The login form. */
 export const loginFormSchema = z.object({
@@ -68,7 +67,6 @@ export const loginFormSchema = z.object({
   password: checkedPasswordField(LOGIN_MISSING),
   remember: z.boolean().default(false),
 });
-export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** The forgot-password form. */
 export const forgotPasswordFormSchema = z.object({ email: emailField() });

@@ -1,9 +1,9 @@
 // Device, measurement and user-device schemas shared by the device forms and the handlers.
 import { z } from "zod";
-import { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DataSource, type DeviceType, type MeasureType, type Phase } from "@/lib/enums";
+import { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DataSource, type DeviceType, type MeasureType } from "@/lib/enums";
 import { optionalEnum, optionalRef, optionalText, requiredRef, requiredText } from "./common";
 
-export { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DeviceType, type Phase };
+export { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DeviceType };
 /** The device types offered by the device-info form (Variant B). */
 export const DEVICE_INFO_TYPES = ["spoony", "netatmo", "shelly", "linky", "dcbel"] as const satisfies readonly DeviceType[];
 /** The device types offered by the user-devices form (Variant A). */
@@ -92,7 +92,7 @@ export const measurementUpdateSchema = z.object({
 export type MeasurementUpdate = z.infer<typeof measurementUpdateSchema>;
 
 /** A channel of the Variant A device form. */
-export const channelSchema = z.object({
+const channelSchema = z.object({
   name: requiredText("Channel name required", 100, "Channel name"),
   classification: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(CLASSIFICATIONS, { error: (i) => (i.input === undefined ? "Channel classification required" : `Channel classification must be one of: ${CLASSIFICATIONS.join(", ")}`) })),
   prefix: optionalText("Prefix", 100),

@@ -2,11 +2,11 @@
 // No server imports: the view's forms use the same rules.
 import { z } from "zod";
 import { KVA_STEPS, TARIFF_OPTIONS } from "@/lib/energy/tariff-options";
-import { HALF_HOUR_MESSAGE, HALF_HOUR_TIME, halfHoursOf, MAX_OFFPEAK_RANGES, offpeakRangeProblems, type OffpeakRangeInput } from "./offpeak";
+import { HALF_HOUR_MESSAGE, HALF_HOUR_TIME, halfHoursOf, MAX_OFFPEAK_RANGES, offpeakRangeProblems } from "./offpeak";
 
 export const BUCKETS = ["30min", "hour", "day", "month"] as const;
 export type Bucket = (typeof BUCKETS)[number];
-export const COMPARE_KINDS = ["none", "previous", "last_year"] as const;
+const COMPARE_KINDS = ["none", "previous", "last_year"] as const;
 export type CompareKind = (typeof COMPARE_KINDS)[number];
 
 /** The longest period each explicit bucket may cover, in days (month: 10 years, the range's own limit). */
@@ -49,14 +49,13 @@ export const energyQuerySchema = (today: string) =>
     });
 export type EnergyQuery = z.output<ReturnType<typeof energyQuerySchema>>;
 
-export const offpeakRangeSchema = z.object({
+const offpeakRangeSchema = z.object({
   from: z.string({ error: "from must be a time HH:MM" }).regex(HALF_HOUR_TIME, HALF_HOUR_MESSAGE),
   to: z.string({ error: "to must be a time HH:MM" }).regex(HALF_HOUR_TIME, HALF_HOUR_MESSAGE),
 });
-export type { OffpeakRangeInput };
 export { halfHoursOf };
 
-export const offpeakSchema = z
+const offpeakSchema = z
   .object({
     valid_from: dayString("valid_from").optional(),
     ranges: z.array(offpeakRangeSchema, { error: "ranges must be a list of {from, to}" }).max(MAX_OFFPEAK_RANGES, `At most ${MAX_OFFPEAK_RANGES} off-peak ranges`),

@@ -31,7 +31,6 @@ export const exportQuerySchema = z
     if (q.from && q.to && !(q.from < q.to)) ctx.addIssue({ code: "custom", path: ["to"], message: "to must be after from" });
     if (q.from && q.from < "2000-01-01") ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be before 2000-01-01" });
   });
-export type ExportQuery = z.output<typeof exportQuerySchema>;
 
 /** The route's address for one meter, as the My Account links write it. */
 export function exportUrl(meterId: number, q: { format: (typeof EXPORT_FORMATS)[number]; dialect?: (typeof CSV_DIALECTS)[number] }): string {

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { INTEGRATION_NAMES } from "@/lib/enums";
 
 export const integrationNameSchema = z.enum(INTEGRATION_NAMES);
-export type IntegrationNameInput = z.infer<typeof integrationNameSchema>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDate = (field: string) =>
@@ -12,9 +11,9 @@ const isoDate = (field: string) =>
     .regex(DATE, { message: `${field} must be a date as YYYY-MM-DD` })
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { message: `${field} is not a valid date` });
 
-export const LINKY_MAX_DAYS = 7;
+const LINKY_MAX_DAYS = 7;
 /** The longest value of any other query parameter (codes, states, vendor error texts). */
-export const QUERY_TEXT_MAX = 2048;
+const QUERY_TEXT_MAX = 2048;
 
 /**
  * The query of the Linky load curve calls: both dates or neither (the last 7 days); `end`

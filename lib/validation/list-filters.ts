@@ -27,7 +27,7 @@ const enumFilter = <const T extends readonly string[]>(values: T) =>
     .optional();
 const text = z.string().optional();
 
-export const deviceListFilters = z.object({
+const deviceListFilters = z.object({
   // the device-info view's names, then the admin view's (user_id, type, measurement_type, name)
   owner_id: idFilter("owner_id"),
   user_id: idFilter("user_id"),
@@ -70,8 +70,6 @@ export const tariffListFilters = z.object({
   in_force: boolFilter("in_force"),
 });
 
-/** A list's filter schema: an object of optional fields read from the query string. */
-export type ListFilterSchema = z.ZodObject<Record<string, z.ZodOptional<z.ZodType<unknown, string>>>>;
 export type DeviceListFilters = z.output<typeof deviceListFilters>;
 export type LocationListFilters = z.output<typeof locationListFilters>;
 export type ScheduleListFilters = z.output<typeof scheduleListFilters>;

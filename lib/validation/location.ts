@@ -12,7 +12,7 @@ export const COUNTRY_NAMES: Record<(typeof COUNTRIES)[number], string> = {
 const NUMERIC = /^-?\d+\.?\d*(e[-+]?\d+)?$/i;
 
 /** How many decimals a numeric string has once its exponent is applied ("1e-7" has 7). */
-export function decimalPlaces(s: string): number {
+function decimalPlaces(s: string): number {
   const [mantissa, exponent = "0"] = s.toLowerCase().split("e");
   return Math.max(0, (mantissa.split(".")[1] ?? "").length - Number(exponent));
 }

@@ -32,7 +32,7 @@ const months = distinctInts("Months", 1, 12, "months");
 const days = distinctInts("Days", 0, 6, "days");
 const hours = distinctInts("Hours", 0, 23, "hours");
 
-export const schedulePartSchema = z.object({ months, days, hours, average_power: power });
+const schedulePartSchema = z.object({ months, days, hours, average_power: power });
 export type SchedulePart = z.infer<typeof schedulePartSchema>;
 
 /** The months that appear in more than one part, ascending. */

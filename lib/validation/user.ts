@@ -37,4 +37,3 @@ export const profileFormSchema = z.object({
   first_name: name("First name"),
   last_name: name("Last name"),
 });
-export type ProfileForm = z.infer<typeof profileFormSchema>;

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** The methods a route handler may export (Next's HTTP_METHODS). */
-export const HANDLER_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"];
+const HANDLER_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"];
 const ROUTE_FILE = /^route\.(ts|tsx|js|jsx|mjs)$/;
 
 /** The handler methods a route file's source exports: `export const GET`, `export async function POST`, `export { x as GET }`, `export { GET } from`. */

@@ -12,7 +12,7 @@ const MiB = 1024 * 1024;
 export const IMPORT_MAX_BODY_BYTES = 20 * MiB;
 
 /** @type {Readonly<Record<string, number>>} */
-export const ROUTE_MAX_BODY_BYTES = Object.freeze({
+const ROUTE_MAX_BODY_BYTES = Object.freeze({
   "/api/v1/meters/import": IMPORT_MAX_BODY_BYTES,
   "/api/v1/meters/import/preview": IMPORT_MAX_BODY_BYTES,
 });

@@ -71,7 +71,7 @@ async function portFree(port) {
   });
 }
 
-export async function freePort() {
+async function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer().once("error", reject).listen(0, "127.0.0.1", () => {
       const { port } = s.address();

@@ -8,7 +8,7 @@ import { buildRouteTable, matchRoute } from "./api-routes.mjs";
 import { maxBodyBytesFor } from "./body-limits.mjs";
 import { errorCodeOf } from "./error-codes.mjs";
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** What a page or a static file (anything but an /api route) answers: GET and HEAD, POST for server actions, OPTIONS. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST"]);

@@ -11,7 +11,7 @@ export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 /** Where local state lives (embedded cluster, generated secrets, mail): FOYER_DATA_DIR or .data/ */
 export const dataDir = path.resolve(root, process.env.FOYER_DATA_DIR ?? ".data");
 
-export function loadDotEnv() {
+function loadDotEnv() {
   for (const f of [".env.local", ".env"]) {
     const p = path.join(root, f);
     if (fs.existsSync(p)) process.loadEnvFile(p);

@@ -21,7 +21,7 @@ export const test = base.extend({
   },
 });
 
-export const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
+const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
 
 /** Saves a full-page screenshot at the current viewport (desktop or phone) for people to look at. */
 export async function snap(page: Page, name: string) {

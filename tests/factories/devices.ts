@@ -8,7 +8,7 @@ import type {
   Phase,
 } from "@/lib/generated/prisma/client";
 
-export type QuantitySeed = { unit?: string | null; databaseMeasurementPrefix?: string | null };
+type QuantitySeed = { unit?: string | null; databaseMeasurementPrefix?: string | null };
 
 export type MeasurementSeed = {
   name?: string;

@@ -7,7 +7,7 @@ import type { ExportBatches } from "./types";
 export type CsvDialect = "fr" | "en";
 
 /** The header row, the same in both dialects (stable names for programs reading either). */
-export const CSV_COLUMNS = ["meter", "kind", "start_local", "start_utc", "duration", "energy_wh", "average_power_w", "quality", "source"] as const;
+const CSV_COLUMNS = ["meter", "kind", "start_local", "start_utc", "duration", "energy_wh", "average_power_w", "quality", "source"] as const;
 
 /** The UTF-8 byte order mark French Excel needs to read the file as UTF-8 (`fr` only). */
 export const CSV_BOM = "\uFEFF";

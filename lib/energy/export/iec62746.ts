@@ -13,17 +13,17 @@ import { addDays, parisDayOf, parisDayStart } from "@/lib/integrations/linky/tim
 import { decimal, durationOf, isoUtc, isoUtcMinute } from "./format";
 import type { ExportBatches, ExportKind, ExportQuality } from "./types";
 
-export const IEC62746_NAMESPACE = "http://IEC/62746";
-export const IEC62746_ROOT = "ReferenceEnergyCurveHistoricalData_MarketDocument";
+const IEC62746_NAMESPACE = "http://IEC/62746";
+const IEC62746_ROOT = "ReferenceEnergyCurveHistoricalData_MarketDocument";
 
 /** A market participant: `mRID` (≤ 16 characters) in a coding scheme of ENTSO-E's code list, and its role. */
-export type Party = { mrid: string; codingScheme: string; role: string };
+type Party = { mrid: string; codingScheme: string; role: string };
 
 /**
  * Foyer as sender. Foyer has no EIC or GS1 code: its name in France's national scheme (`NFR`),
  * role A39 "Data provider". Replace once a registered identifier exists.
  */
-export const FOYER_PARTY: Party = { mrid: "FOYER", codingScheme: "NFR", role: "A39" };
+const FOYER_PARTY: Party = { mrid: "FOYER", codingScheme: "NFR", role: "A39" };
 
 export type Iec62746Options = {
   /** the usage point (PRM, 14 digits): the receiver (role A20, party connected to grid) and each Series' resource */
@@ -55,7 +55,7 @@ function checkLength(what: string, value: string, max: number) {
 }
 
 /** The `mRID` of a meter's Series of `kind`: `24880057139941-consumption`. */
-export const seriesMrid = (usagePointId: string, kind: ExportKind) => `${usagePointId}-${kind}`;
+const seriesMrid = (usagePointId: string, kind: ExportKind) => `${usagePointId}-${kind}`;
 
 const party = (tag: string, p: Party) =>
   `  <${tag}>\n    <mRID codingScheme="${xmlEscape(p.codingScheme)}">${xmlEscape(p.mrid)}</mRID>\n    <MarketRole><type>${xmlEscape(p.role)}</type></MarketRole>\n  </${tag}>\n`;

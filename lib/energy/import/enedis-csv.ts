@@ -21,14 +21,14 @@
 import { parisOffsetMinutes, parisToUtc } from "@/lib/integrations/linky/time";
 import type { CurvePoint } from "@/lib/integrations/linky/data";
 
-export const IMPORT_STEP_MIN = 30;
+const IMPORT_STEP_MIN = 30;
 const STEP_MS = IMPORT_STEP_MIN * 60_000;
 /** A line longer than this is not a line of this export (a binary or a minified file). */
 const MAX_LINE_BYTES = 4096;
 /** Far above any household connection (C5 ≤ 36 kVA) and below what breaks arithmetic. */
 const MAX_WATTS = 10_000_000;
 
-export type ImportCurve = "consumption" | "production";
+type ImportCurve = "consumption" | "production";
 export type BadLine = { line: number; text: string; reason: string };
 
 export type EnedisCurveFile = {
@@ -72,7 +72,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 const cp1252 = new TextDecoder("windows-1252");
 
 /** Lowercase, accents and surrounding quotes gone, spaces collapsed: for names and labels. */
-export function norm(s: string): string {
+function norm(s: string): string {
   return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/^"|"$/g, "").replace(/\s+/g, " ").trim().toLowerCase();
 }
 

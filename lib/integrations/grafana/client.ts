@@ -11,7 +11,7 @@ export type GrafanaConfig = {
 };
 
 /** One hit of `GET /api/search`: a dashboard (`dash-db`) or a folder (`dash-folder`); folderTitle is absent in General. */
-export const grafanaSearchHitSchema = z.looseObject({
+const grafanaSearchHitSchema = z.looseObject({
   id: z.number().int(),
   uid: z.string().optional(),
   title: z.string(),
@@ -20,7 +20,7 @@ export const grafanaSearchHitSchema = z.looseObject({
   tags: z.array(z.string()).default([]),
   folderTitle: z.string().optional(),
 });
-export const grafanaSearchResponseSchema = z.array(grafanaSearchHitSchema);
+const grafanaSearchResponseSchema = z.array(grafanaSearchHitSchema);
 export type GrafanaSearchHit = z.infer<typeof grafanaSearchHitSchema>;
 
 export class GrafanaClient {

@@ -11,7 +11,7 @@ const intervalReadingSchema = z.object({
 });
 
 /** Metering data v5 (metering_data_clc / metering_data_plc) load curve answer. */
-export const meterReadingResponseSchema = z.object({
+const meterReadingResponseSchema = z.object({
   meter_reading: z.object({
     usage_point_id: z.string(),
     start: z.string(),

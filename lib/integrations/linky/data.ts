@@ -10,7 +10,7 @@ import { contractSituationsSchema, measureResponseSchema, meteringSituationSchem
 import { daysBetween, isDay, parisToUtc, startsFromEnds } from "./time";
 
 export type Curve = "consumption" | "production";
-export type Quality = "BRUT" | "BEST" | (string & {});
+type Quality = "BRUT" | "BEST" | (string & {});
 export type CurvePoint = { /** interval start, UTC */ start: Date; stepMin: number; wh: number; quality: Quality };
 export type DailyValue = { /** YYYY-MM-DD, local */ day: string; wh: number; quality: string };
 export type DailyMax = { day: string; va: number; at: Date | null };
@@ -27,21 +27,13 @@ export interface LinkyData {
 }
 
 /** The 2026 paths, relative to the gateway (LINKY_API_URL). */
-export const LINKY_PATHS = {
+const LINKY_PATHS = {
   curve: { consumption: "mesure_synchrone_auto/v2/courbe_de_charge_consommation", production: "mesure_synchrone_auto/v2/courbe_de_charge_production" },
   daily: { consumption: "mesure_synchrone_auto/v2/consommation_quotidienne", production: "mesure_synchrone_auto/v2/production_quotidienne" },
   maxPower: "mesure_synchrone_auto/v2/puissance_conso_max_quotidienne",
   contract: "situation_contrat_auto/v1",
   metering: "comptage_auto/v1",
 } as const;
-
-/**
- * The API (Enedis' unit of quota: 5 calls/s and 1,000/h each) a call of this client counts
- * against. `contract()` makes two calls, one on each contract API.
- */
-export const LINKY_API_OF = { curve: "mesure_synchrone_auto", daily: "mesure_synchrone_auto", maxPower: "mesure_synchrone_auto", contract: ["situation_contrat_auto", "comptage_auto"] } as const;
-
-export { historyStart, LINKY_LIMITS } from "./limits";
 
 export type LinkyDataOptions = {
   /** per call, token request included (default 15 s) */

@@ -7,14 +7,14 @@ import { z } from "zod";
 const text = z.union([z.string(), z.number()]).transform(String);
 
 /** One point: `v` value (a string), `d` time stamp; curves add `p` step, `n` nature, `iv`, `ec`. */
-export const measurePointSchema = z.looseObject({
+const measurePointSchema = z.looseObject({
   v: z.union([z.string(), z.number()]).nullish(),
   d: z.string(),
   p: z.string().nullish(),
   n: z.string().nullish(),
 });
 
-export const grandeurSchema = z.looseObject({
+const grandeurSchema = z.looseObject({
   grandeurMetier: z.string().nullish(),
   grandeurPhysique: z.string().nullish(),
   unite: z.string().nullish(),
@@ -36,7 +36,7 @@ export type MeasureResponse = z.infer<typeof measureResponseSchema>;
 const powerSchema = z.union([z.looseObject({ unit: z.string().nullish(), value: text.nullish() }), text]);
 
 /** One element of situation_contrat_auto/v1/{prm} (an array; one per contract: withdrawal, injection). */
-export const contractSituationSchema = z.looseObject({
+const contractSituationSchema = z.looseObject({
   usage_point_id: text.nullish(),
   contract_type: z.string().nullish(),
   segment: z.string().nullish(),

@@ -2,7 +2,7 @@
 // instant, the rest is arithmetic. Enedis dates everything in Paris wall-clock time without an
 // offset ("2026-10-25 02:30:00"); the stores keep UTC instants and local calendar days.
 
-export const PARIS = "Europe/Paris";
+const PARIS = "Europe/Paris";
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -142,7 +142,7 @@ export function daysOf(from: string, to: string): string[] {
 }
 
 /** Hours in a Paris day: 24, or 23 on the spring-forward day and 25 on the fall-back day. */
-export const parisDayHours = (day: string) => (parisDayStart(addDays(day, 1)) - parisDayStart(day)) / HOUR;
+const parisDayHours = (day: string) => (parisDayStart(addDays(day, 1)) - parisDayStart(day)) / HOUR;
 
 /** Points a complete load curve has on a local day: 48 at 30 minutes, 46 or 50 on DST days. */
 export const pointsPerDay = (day: string, stepMin = 30) => (parisDayHours(day) * 60) / stepMin;

@@ -68,7 +68,7 @@ export function sign(claims: Omit<Claims, "n">, secret: Buffer): string {
   return `${payload}.${crypto.createHmac("sha256", secret).update(payload).digest("base64url")}`;
 }
 
-export function verify(token: string, secret: Buffer, t: Claims["t"], v: Vendor, now: number): Claims | null {
+function verify(token: string, secret: Buffer, t: Claims["t"], v: Vendor, now: number): Claims | null {
   const [payload, mac] = token.split(".");
   if (!payload || !mac) return null;
   const want = crypto.createHmac("sha256", secret).update(payload).digest();

@@ -2,7 +2,7 @@
 import { SANDBOX_CLIENT } from "../config";
 import { sandboxHandler, type SandboxOptions, type VendorSandbox } from "./common";
 
-export const SANDBOX_PLANTS = [{ id: "a1b2c3d4-0000-4000-8000-000000000001", name: "Sandbox home", country: "FR" }];
+const SANDBOX_PLANTS = [{ id: "a1b2c3d4-0000-4000-8000-000000000001", name: "Sandbox home", country: "FR" }];
 
 const legrand: VendorSandbox = {
   vendor: "legrand",

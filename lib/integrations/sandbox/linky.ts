@@ -13,13 +13,13 @@ export const SANDBOX_USAGE_POINTS = ["24880057139941", "25946599093143"] as cons
 export const SANDBOX_PRODUCER = SANDBOX_USAGE_POINTS[0];
 
 /** What situation_contrat_auto and comptage_auto say of each sandbox usage point. */
-export const SANDBOX_CONTRACTS: Record<string, { kva: number; tariff: string; offpeak: string | null; since: string }> = {
+const SANDBOX_CONTRACTS: Record<string, { kva: number; tariff: string; offpeak: string | null; since: string }> = {
   [SANDBOX_USAGE_POINTS[0]]: { kva: 9, tariff: "Tarif BT<=36kVA Moyenne Utilisation heures pleines heures creuses", offpeak: "HC (22H00-6H00)", since: "2019-04-17T00:00:00+0200" },
   [SANDBOX_USAGE_POINTS[1]]: { kva: 6, tariff: "Tarif BT<=36kVA Courte Utilisation sans différenciation temporelle", offpeak: null, since: "2021-09-01T00:00:00+0200" },
 };
 
 /** Values of the last days are raw (BRUT); older ones have been corrected (BEST). */
-export const SANDBOX_RAW_DAYS = 10;
+const SANDBOX_RAW_DAYS = 10;
 
 const MINUTE = 60_000;
 const STEP = 30;

@@ -1,7 +1,7 @@
 // Netatmo Connect sandbox: one home with a thermostat, as /api/homesdata describes it.
 import { sandboxHandler, type SandboxOptions, type VendorSandbox } from "./common";
 
-export const SANDBOX_HOMES_DATA = {
+const SANDBOX_HOMES_DATA = {
   homes: [
     {
       id: "5e1f0a2b3c4d5e6f7a8b9c0d",

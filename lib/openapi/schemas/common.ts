@@ -9,7 +9,7 @@ export const fieldErrorSchema = z.object({
   path: z.string().meta({ description: "dot-separated, relative to the request body (or the query parameter's name)" }),
   message: z.string(),
 });
-export type _FieldError = Assert<Same<z.output<typeof fieldErrorSchema>, FieldError>>;
+type _FieldError = Assert<Same<z.output<typeof fieldErrorSchema>, FieldError>>;
 
 const errorCode = z.string().meta({
   description: `machine-readable: the status's (${[...new Set(Object.values(STATUS_ERROR_CODES))].join(", ")}) or a more precise one`,
@@ -31,7 +31,7 @@ export const tokenSchema = z.object({
   access_token: z.string().meta({ description: "a signed JWT (claims sub, email, permissions, accepted_tos, iat, exp)" }),
   token_type: z.literal("bearer"),
 });
-export type _Token = Assert<Same<z.output<typeof tokenSchema>, ReturnType<typeof tokenResponseBody>>>;
+type _Token = Assert<Same<z.output<typeof tokenSchema>, ReturnType<typeof tokenResponseBody>>>;
 
 /** GET /api/health (app/api/health/route.ts builds both answers inline). */
 export const healthSchema = z.object({ status: z.literal("ok"), database: z.literal("ok") });

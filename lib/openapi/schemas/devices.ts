@@ -24,7 +24,7 @@ export const measurementViewSchema = z.object({
   quantities: z.array(quantity),
   created_at: timestamp,
 });
-export type _MeasurementView = Assert<Same<z.output<typeof measurementViewSchema>, ReturnType<typeof toMeasurementView>>>;
+type _MeasurementView = Assert<Same<z.output<typeof measurementViewSchema>, ReturnType<typeof toMeasurementView>>>;
 
 export const deviceInfoViewSchema = z.object({
   id,
@@ -38,7 +38,7 @@ export const deviceInfoViewSchema = z.object({
   updated_at: timestamp,
   metadata: z.array(measurementViewSchema),
 });
-export type _DeviceInfoView = Assert<Same<z.output<typeof deviceInfoViewSchema>, ReturnType<typeof toDeviceInfoView>>>;
+type _DeviceInfoView = Assert<Same<z.output<typeof deviceInfoViewSchema>, ReturnType<typeof toDeviceInfoView>>>;
 
 export const userDeviceViewSchema = z.object({
   id,
@@ -65,7 +65,7 @@ export const userDeviceViewSchema = z.object({
     ),
   }),
 });
-export type _UserDeviceView = Assert<Same<z.output<typeof userDeviceViewSchema>, ReturnType<typeof toUserDeviceView>>>;
+type _UserDeviceView = Assert<Same<z.output<typeof userDeviceViewSchema>, ReturnType<typeof toUserDeviceView>>>;
 
 export const adminDeviceViewSchema = z.object({
   id,
@@ -77,7 +77,7 @@ export const adminDeviceViewSchema = z.object({
   location_id: id.nullable(),
   measures: z.array(z.object({ name: z.string(), unit: z.string().nullable(), display_name: z.string().nullable() })),
 });
-export type _AdminDeviceView = Assert<Same<z.output<typeof adminDeviceViewSchema>, ReturnType<typeof toAdminDeviceView>>>;
+type _AdminDeviceView = Assert<Same<z.output<typeof adminDeviceViewSchema>, ReturnType<typeof toAdminDeviceView>>>;
 
 export const locationViewSchema = z.object({
   id,
@@ -90,4 +90,4 @@ export const locationViewSchema = z.object({
   updated_at: timestamp,
   devices_info: z.array(deviceInfoViewSchema),
 });
-export type _LocationView = Assert<Same<z.output<typeof locationViewSchema>, ReturnType<typeof toLocationView>>>;
+type _LocationView = Assert<Same<z.output<typeof locationViewSchema>, ReturnType<typeof toLocationView>>>;

@@ -16,7 +16,7 @@ export const integrationViewSchema = z.object({
   needs_relink: z.boolean().meta({ description: "the vendor no longer accepts our access: link again" }),
   sandbox: z.boolean().meta({ description: "linked to the bundled sandbox, not the real vendor" }),
 });
-export type _IntegrationView = Assert<Same<z.output<typeof integrationViewSchema>, ReturnType<typeof toIntegrationView>>>;
+type _IntegrationView = Assert<Same<z.output<typeof integrationViewSchema>, ReturnType<typeof toIntegrationView>>>;
 
 export const integrationListSchema = z.object({ results: z.array(integrationViewSchema) });
 
@@ -37,13 +37,13 @@ export const linkyCurveSchema = z.object({
   }),
   sandbox,
 });
-export type _LinkyCurve = Assert<Same<z.output<typeof linkyCurveSchema>, Awaited<ReturnType<typeof getLinkyCurve>>>>;
+type _LinkyCurve = Assert<Same<z.output<typeof linkyCurveSchema>, Awaited<ReturnType<typeof getLinkyCurve>>>>;
 
 export const legrandPlantsSchema = z.object({ results: plantsResponseSchema.shape.plants, sandbox });
-export type _LegrandPlants = Assert<Same<z.output<typeof legrandPlantsSchema>, Awaited<ReturnType<typeof getLegrandPlants>>>>;
+type _LegrandPlants = Assert<Same<z.output<typeof legrandPlantsSchema>, Awaited<ReturnType<typeof getLegrandPlants>>>>;
 
 export const netatmoHomesSchema = z.object({ results: homesDataResponseSchema.shape.body, sandbox });
-export type _NetatmoHomes = Assert<Same<z.output<typeof netatmoHomesSchema>, Awaited<ReturnType<typeof getNetatmoHomes>>>>;
+type _NetatmoHomes = Assert<Same<z.output<typeof netatmoHomesSchema>, Awaited<ReturnType<typeof getNetatmoHomes>>>>;
 
 /** A vendor's failure (502) or a consent the vendor no longer accepts (409): the error body with the vendor's words. */
 export const vendorErrorSchema = z.object({

@@ -41,7 +41,7 @@ export const meterViewSchema = z.object({
     last_error_at: timestamp.nullable(),
   }),
 });
-export type _MeterView = Assert<Same<z.output<typeof meterViewSchema>, ReturnType<typeof toMeterView>>>;
+type _MeterView = Assert<Same<z.output<typeof meterViewSchema>, ReturnType<typeof toMeterView>>>;
 
 const point = z.object({
   start: timestamp,
@@ -94,7 +94,7 @@ export const energyAnswerSchema = z.object({
     .object({ kind: z.enum(["previous", "last_year"]), from: day, to: day, series: z.array(point), totals, cost: costSchema.nullable() })
     .nullable(),
 });
-export type _EnergyAnswer = Assert<Same<z.output<typeof energyAnswerSchema>, Awaited<ReturnType<typeof energyOf>>>>;
+type _EnergyAnswer = Assert<Same<z.output<typeof energyAnswerSchema>, Awaited<ReturnType<typeof energyOf>>>>;
 
 const comparisonFields = { from: day, to: day, kwh: z.number(), current: option.nullable(), offpeak_assumed: z.boolean() };
 /** Either nothing to compare (no readings held, or no subscribed power known) or the three options priced. */
@@ -114,7 +114,7 @@ export const tariffComparisonSchema = z.union([
     cheapest_on_energy: option.nullable(),
   }),
 ]);
-export type _TariffComparison = Assert<Same<z.output<typeof tariffComparisonSchema>, Awaited<ReturnType<typeof tariffComparison>>>>;
+type _TariffComparison = Assert<Same<z.output<typeof tariffComparisonSchema>, Awaited<ReturnType<typeof tariffComparison>>>>;
 
 export const energySummarySchema = z.object({
   meters: z.array(
@@ -128,7 +128,7 @@ export const energySummarySchema = z.object({
     }),
   ),
 });
-export type _EnergySummary = Assert<Same<z.output<typeof energySummarySchema>, Awaited<ReturnType<typeof energySummary>>>>;
+type _EnergySummary = Assert<Same<z.output<typeof energySummarySchema>, Awaited<ReturnType<typeof energySummary>>>>;
 
 const importFields = {
   usage_point_id: z.string(),
@@ -150,7 +150,7 @@ export const importPreviewSchema = z.object({
   meter_id: id.nullable().meta({ description: "the meter the file goes to; null: a new meter will be made" }),
   already_held: z.object({ enedis: z.number().int(), imported: z.number().int() }),
 });
-export type _ImportPreview = Assert<Same<z.output<typeof importPreviewSchema>, ImportPreview>>;
+type _ImportPreview = Assert<Same<z.output<typeof importPreviewSchema>, ImportPreview>>;
 
 export const importResultSchema = z.object({
   ...importFields,
@@ -160,4 +160,4 @@ export const importResultSchema = z.object({
   unchanged: z.number().int(),
   days_booked: z.object({ complete: z.number().int(), partial: z.number().int(), gap: z.number().int() }),
 });
-export type _ImportResult = Assert<Same<z.output<typeof importResultSchema>, ImportResult>>;
+type _ImportResult = Assert<Same<z.output<typeof importResultSchema>, ImportResult>>;

@@ -23,4 +23,4 @@ export const scheduleViewSchema = z.object({
     schedules: z.array(part).optional(),
   }),
 });
-export type _ScheduleView = Assert<Same<z.output<typeof scheduleViewSchema>, ReturnType<typeof toScheduleView>>>;
+type _ScheduleView = Assert<Same<z.output<typeof scheduleViewSchema>, ReturnType<typeof toScheduleView>>>;

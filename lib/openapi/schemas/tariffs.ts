@@ -36,5 +36,5 @@ type PriceField = `price_${Snake<PriceKey>}`;
 type TariffView = z.output<typeof tariffViewSchema>;
 // the serializer spreads the prices from PRICE_COLUMNS (its type cannot name them): the other
 // fields are tied to it, and the price fields to the price keys
-export type _TariffView = Assert<Same<Omit<TariffView, PriceField>, ReturnType<typeof toTariffView>>>;
-export type _TariffPrices = Assert<Same<Extract<keyof TariffView, `price_${string}`>, PriceField>>;
+type _TariffView = Assert<Same<Omit<TariffView, PriceField>, ReturnType<typeof toTariffView>>>;
+type _TariffPrices = Assert<Same<Extract<keyof TariffView, `price_${string}`>, PriceField>>;

@@ -18,7 +18,7 @@ export const userViewSchema = z.object({
   accepted_tos: z.boolean().meta({ description: "accepted the current privacy notice" }),
   created_at: timestamp,
 });
-export type _UserView = Assert<Same<z.output<typeof userViewSchema>, ReturnType<typeof toUserView>>>;
+type _UserView = Assert<Same<z.output<typeof userViewSchema>, ReturnType<typeof toUserView>>>;
 
 export const deletionSummarySchema = z.object({
   meters: z.number().int(),
@@ -32,7 +32,7 @@ export const deletionSummarySchema = z.object({
   vendor_tokens: z.array(z.object({ integration_id: z.number().int(), name: z.string(), revoked_at_vendor: z.boolean() })),
   last_admin: z.boolean(),
 });
-export type _DeletionSummary = Assert<Same<z.output<typeof deletionSummarySchema>, DeletionSummary>>;
+type _DeletionSummary = Assert<Same<z.output<typeof deletionSummarySchema>, DeletionSummary>>;
 
 export const archiveViewSchema = z.object({
   id: z.uuid(),
@@ -45,11 +45,11 @@ export const archiveViewSchema = z.object({
   expires_at: timestamp.nullable(),
   download_url: z.string().nullable(),
 });
-export type _ArchiveView = Assert<Same<z.output<typeof archiveViewSchema>, ArchiveView>>;
+type _ArchiveView = Assert<Same<z.output<typeof archiveViewSchema>, ArchiveView>>;
 
 export const archiveListSchema = z.object({
   items: z.array(archiveViewSchema),
   per_day: z.number().int(),
   left_today: z.number().int(),
 });
-export type _ArchiveList = Assert<Same<z.output<typeof archiveListSchema>, ArchiveList>>;
+type _ArchiveList = Assert<Same<z.output<typeof archiveListSchema>, ArchiveList>>;

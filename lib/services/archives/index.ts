@@ -11,7 +11,7 @@ import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { consume } from "@/lib/services/rate-limit";
 
 /** The bucket of the per-user daily limit (also cleared when the account is deleted). */
-export const ARCHIVE_BUCKET = "archive-user";
+const ARCHIVE_BUCKET = "archive-user";
 const DAY_MS = 86_400_000;
 /** An archive still queued or running after this long is taken as abandoned by the sweep. */
 const STALE_MS = 6 * 3_600_000;
@@ -42,7 +42,7 @@ export type ArchiveList = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toArchiveView(a: DataArchive): ArchiveView {
+function toArchiveView(a: DataArchive): ArchiveView {
   return {
     id: a.id,
     status: a.status,

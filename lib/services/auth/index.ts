@@ -11,7 +11,7 @@ import { sendMail } from "@/lib/email/transport";
 import { passwordResetMessage } from "@/lib/email/messages";
 
 const MINUTE = 60_000;
-export const RECOVERY_MESSAGE = "If an account exists for this e-mail, a password recovery e-mail has been sent";
+const RECOVERY_MESSAGE = "If an account exists for this e-mail, a password recovery e-mail has been sent";
 export const USER_EXISTS = "A user with this email already exists";
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");

@@ -27,8 +27,8 @@ export type DeviceWithMeasurements = Device & { measurements: Measurement[] };
 /** Rows to load with a device for every view. */
 export const withMeasurements = { measurements: { orderBy: { id: "asc" } } } as const;
 
-export const DEVICE_EXISTS = "A device with this Device ID already exists";
-export const MEASUREMENT_EXISTS = "A measurement with this name already exists on this device";
+const DEVICE_EXISTS = "A device with this Device ID already exists";
+const MEASUREMENT_EXISTS = "A measurement with this name already exists on this device";
 // the messages of assertLocationOf / assertIntegrationOf, for the same refusal by the database
 
 export const DEVICE_SORTABLE = ["id", "device_id", "device_type", "phase_m", "owner_id", "location_id", "created_at", "updated_at"] as const;

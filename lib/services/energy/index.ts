@@ -204,14 +204,7 @@ function computePeriod(
 // ---------------------------------------------------------------------------------------------
 // Carbon
 
-let carbonSource: CarbonSource = new BundledCarbonSource();
-
-/** Replaces the carbon source (tests); returns the previous one. */
-export function useCarbonSource(source: CarbonSource): CarbonSource {
-  const previous = carbonSource;
-  carbonSource = source;
-  return previous;
-}
+const carbonSource: CarbonSource = new BundledCarbonSource();
 
 function carbonLabel(source: CarbonSource): string {
   if (source instanceof BundledCarbonSource) {

@@ -10,10 +10,10 @@ import { heldRange } from "@/lib/services/readings";
 import { ownedBy } from "@/lib/services/access";
 import { readCurveReadings } from "./reader";
 
-export { readCurveReadings, EXPORT_PAGE, type ReadOptions } from "./reader";
+export { readCurveReadings } from "./reader";
 export { toNodeReadable, toWebStream } from "./streams";
 
-export type ExportFormat = { format: "csv"; dialect: CsvDialect } | { format: "xml" };
+type ExportFormat = { format: "csv"; dialect: CsvDialect } | { format: "xml" };
 
 export type ExportRequest = ExportFormat & {
   /** default: both curves (a kind without readings is simply absent) */

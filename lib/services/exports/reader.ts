@@ -9,7 +9,7 @@ import type { ExportKind, ExportQuality, ExportRow, ExportSource } from "@/lib/e
 import { KIND_CODE } from "@/lib/services/readings";
 
 /** Rows per statement: large enough that round trips do not count, small enough to stay flat. */
-export const EXPORT_PAGE = 5000;
+const EXPORT_PAGE = 5000;
 
 const QUALITY: readonly ExportQuality[] = ["raw", "corrected", "other"];
 const SOURCE: Record<number, ExportSource> = { 1: "enedis", 2: "sandbox", 3: "import" };

@@ -7,10 +7,10 @@ import { env } from "@/lib/env";
 import type { IntegrationName } from "@/lib/generated/prisma/client";
 
 /** Sent only to /api/integrations/...: the link and callback routes, nothing else. */
-export const BINDING_COOKIE_PATH = "/api/integrations/";
+const BINDING_COOKIE_PATH = "/api/integrations/";
 
 /** One cookie per integration name, so that linking two vendors in two tabs works. */
-export const bindingCookieName = (name: IntegrationName) => `foyer_oauth_${name}`;
+const bindingCookieName = (name: IntegrationName) => `foyer_oauth_${name}`;
 
 /** A fresh nonce for a link request, and the digest the state row keeps. */
 export const newBrowserNonce = () => crypto.randomBytes(32).toString("base64url");

@@ -110,7 +110,7 @@ export function integrationNameOrThrow(raw: string | undefined): IntegrationName
 }
 
 const STATE_MINUTES = 10;
-export const redirectUriOf = (name: IntegrationName) => callbackUrl(env().APP_URL, name);
+const redirectUriOf = (name: IntegrationName) => callbackUrl(env().APP_URL, name);
 
 /**
  * The vendor's consent URL for the caller: a random `state` (only its SHA-256 is stored) bound to
@@ -231,7 +231,7 @@ function relinkError(name: IntegrationName) {
 }
 
 /** 502 with the vendor's own error, as the Linky calls' contract shows it. */
-export function vendorFailure(err: VendorError) {
+function vendorFailure(err: VendorError) {
   return new ApiError(502, `The ${LABEL[err.vendor as IntegrationName] ?? err.vendor} service answered with an error`, {
     body: { results: { error: err.error, error_description: err.errorDescription } },
   });
@@ -260,7 +260,7 @@ const REFRESH_HOLD_MS = 20_000;
  * a refresh the vendor refuses (or tokens from the other side of sandbox/real) marks it
  * needsRelink and answers 409.
  */
-export async function accessTokenFor(integration: Integration, client: OAuthClient): Promise<string> {
+async function accessTokenFor(integration: Integration, client: OAuthClient): Promise<string> {
   if (integration.needsRelink || !integration.accessTokenEnc) throw relinkError(integration.name);
   if (integration.sandbox !== client.sandbox) {
     await markRelink(integration.id);
@@ -330,7 +330,7 @@ async function vendorCall<T>(call: () => Promise<T>): Promise<T> {
 const day = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** The period of a load curve: the query's, or the last 7 days (today excluded, as Enedis counts). */
-export function curvePeriod(q: LinkyCurveQuery, now = Date.now()) {
+function curvePeriod(q: LinkyCurveQuery, now = Date.now()) {
   if (q.start && q.end) return { start: q.start, end: q.end };
   return { start: day(now - 7 * 86_400_000), end: day(now) };
 }

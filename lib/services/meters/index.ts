@@ -34,8 +34,8 @@ const METER_SELECT = {
   createdAt: true,
 } satisfies Prisma.MeterSelect;
 
-export type MeterRow = Prisma.MeterGetPayload<{ select: typeof METER_SELECT }>;
-export type MeterProgress = { daysDue: number; daysDone: number; gaps: number; oldestDay: string | null; newestDay: string | null };
+type MeterRow = Prisma.MeterGetPayload<{ select: typeof METER_SELECT }>;
+type MeterProgress = { daysDue: number; daysDone: number; gaps: number; oldestDay: string | null; newestDay: string | null };
 export type MeterWithProgress = MeterRow & { progress: MeterProgress };
 
 /**

@@ -8,7 +8,7 @@ import { heldRange, upsertCurve, upsertDaily, upsertMaxPower, type ReadingSource
 import { takeVendorCall } from "@/lib/jobs/pacing";
 import { dropQueuedWork } from "./index";
 
-export type ChunkWhat = "curve-consumption" | "curve-production" | "daily-consumption" | "daily-production" | "maxpower" | "contract";
+type ChunkWhat = "curve-consumption" | "curve-production" | "daily-consumption" | "daily-production" | "maxpower" | "contract";
 export type ChunkJob = { meterId: number; what: ChunkWhat; from: string; to: string };
 export type SyncDeps = { data: LinkyData; now?: () => number };
 
@@ -31,7 +31,7 @@ export const chunkKey = (j: ChunkJob) => `${j.meterId}:${j.what}:${j.from}`;
  * Splits sorted days into runs of consecutive days, each at most `max` long, as [from, to) pairs,
  * newest first; runs are cut from the newest day back, so that the latest week is one call.
  */
-export function runsOf(days: string[], max: number): { from: string; to: string }[] {
+function runsOf(days: string[], max: number): { from: string; to: string }[] {
   const runs: { from: string; to: string }[] = [];
   for (const day of [...days].reverse()) {
     const last = runs[runs.length - 1];
@@ -201,19 +201,13 @@ async function noDataFor(meter: MeterForSync, series: "consumption" | "productio
 }
 
 /** A meter's chunk work besides the job `exceptId`: waiting (created, retry) and running (active). */
-export async function pendingWork(meterId: number, exceptId?: string): Promise<{ waiting: number; running: number }> {
+async function pendingWork(meterId: number, exceptId?: string): Promise<{ waiting: number; running: number }> {
   const rows = await db.$queryRaw<{ waiting: bigint; running: bigint }[]>`
     SELECT count(*) FILTER (WHERE state IN ('created', 'retry')) AS waiting, count(*) FILTER (WHERE state = 'active') AS running
     FROM pgboss.job
     WHERE name = 'meter-chunk' AND state IN ('created', 'retry', 'active')
       AND split_part(singleton_key, ':', 1) = ${String(meterId)} AND (${exceptId ?? null}::uuid IS NULL OR id <> ${exceptId ?? null}::uuid)`;
   return { waiting: Number(rows[0]?.waiting ?? 0), running: Number(rows[0]?.running ?? 0) };
-}
-
-/** Whether a meter still has chunk work queued or running (besides the job `exceptId`). */
-export async function hasPendingWork(meterId: number, exceptId?: string): Promise<boolean> {
-  const p = await pendingWork(meterId, exceptId);
-  return p.waiting + p.running > 0;
 }
 
 /**

@@ -13,9 +13,9 @@ export type * from "./types";
 export const KIND_CODE: Record<ReadingKind, number> = { consumption: 1, production: 2, daily_consumption: 11, daily_production: 12 };
 const DAILY_KIND: Record<Curve, ReadingKind> = { consumption: "daily_consumption", production: "daily_production" };
 /** `energy.readings.source` */
-export const SOURCE_CODE: Record<ReadingSource, number> = { enedis: 1, sandbox: 2, import: 3 };
+const SOURCE_CODE: Record<ReadingSource, number> = { enedis: 1, sandbox: 2, import: 3 };
 /** `energy.readings.quality`: 0 raw (BRUT), 1 corrected (BEST), 2 anything else. */
-export const qualityCode = (q: string) => (q === "BRUT" ? 0 : q === "BEST" ? 1 : 2);
+const qualityCode = (q: string) => (q === "BRUT" ? 0 : q === "BEST" ? 1 : 2);
 
 /**
  * Rows per statement: about 60 ms of work each, far from the statement timeout, and large enough
@@ -42,7 +42,7 @@ function checkWh(wh: number, what: string) {
 }
 
 /** The local day after `day` (`YYYY-MM-DD`). */
-export function nextDay(day: string): string {
+function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 

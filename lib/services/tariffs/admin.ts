@@ -33,7 +33,7 @@ const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const asDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A body as a valid TariffRow, or a 422 naming the wire fields (lib/validation/tariff.ts). */
-export function parseTariffBody(body: unknown): TariffRow {
+function parseTariffBody(body: unknown): TariffRow {
   const r = checkTariffBody(body);
   if (r.errors) throw unprocessable(r.errors);
   return r.row;

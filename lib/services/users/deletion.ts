@@ -8,7 +8,7 @@ import { confirmPassword } from "@/lib/services/auth";
 import { revokeVendorTokens, vendorRevokes } from "@/lib/services/integrations";
 import { deleteMetersIn, purgeMeterJobs } from "@/lib/services/meters";
 
-export const LAST_ADMIN = "You are the last administrator: make another user an administrator before deleting this account";
+const LAST_ADMIN = "You are the last administrator: make another user an administrator before deleting this account";
 
 /** GET /api/v1/users/me/deletion: what deleting the account removes. */
 export type DeletionSummary = {

@@ -130,7 +130,7 @@ export async function updateUser(caller: Caller, id: number, input: UserUpdate):
   }
 }
 
-export { deleteOwnAccount, deletionSummary, deleteUser, removeUser } from "./deletion";
+export { deleteOwnAccount, deletionSummary, deleteUser } from "./deletion";
 
 /** Whether the caller accepted an earlier version of the privacy notice than the current one. */
 export async function acceptedOlderNotice(caller: Caller): Promise<boolean> {
