@@ -23,7 +23,9 @@ const COORDINATE_MAX = 40;
 // one message per problem: each check stops the chain when it fails
 const coordinate = (label: string, limit: number) =>
   z.preprocess(
-    (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : v),
+    // anything else (a list, an object with a length) becomes a value without a length: one type
+    // message, not the length checks' too
+    (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : v == null ? v : false),
     z
       .string({ error: (i) => (i.input === undefined || i.input === null ? `${label} is required` : `${label} must be a number`) })
       .min(1, { error: `${label} is required`, abort: true })
