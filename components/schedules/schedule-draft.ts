@@ -1,5 +1,6 @@
 // The schedule editor's state and its round trip through the shared rules (lib/validation/schedule).
-import { overlappingMonths, scheduleDataSchema, splitSchedule, type ScheduleData, type ScheduleDataInput } from "@/lib/validation/schedule";
+import { scheduleDataSchema, type ScheduleData, type ScheduleDataInput } from "@/lib/validation/schedule";
+import { overlappingMonths, splitSchedule } from "@/lib/schedules/rules";
 
 /** One set of months, days and hours at one power; the power is kept as typed in its field. */
 export type PartDraft = { months: number[]; days: number[]; hours: number[]; average_power: string };

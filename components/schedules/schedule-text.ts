@@ -1,5 +1,5 @@
 // How a schedule reads at a glance: month, day and hour ranges in words, and the parts that run.
-import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS } from "@/lib/validation/schedule";
+import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS } from "@/lib/schedules/rules";
 
 /**
  * Runs of consecutive values, as [first, last] pairs, from any list (sorted, without repeats).

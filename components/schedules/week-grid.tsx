@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { DAY_NAMES, DAYS, hourLabel, HOURS } from "@/lib/validation/schedule";
+import { DAY_NAMES, DAYS, hourLabel, HOURS } from "@/lib/schedules/rules";
 import { daysText, hoursText, monthsText, powerText, type PlanPart } from "./schedule-text";
 
 export type GridTone = "primary" | "secondary";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newScheduleDefaults, OVERLAP_DETAIL } from "@/lib/validation/schedule";
+import { OVERLAP_DETAIL } from "@/lib/validation/schedule";
+import { newScheduleDefaults } from "@/lib/schedules/rules";
 import { draftFrom, draftInput, draftOverlap, fieldKey, parsePower, sameDraft, splitDraft, unsplitDraft, validateDraft, withPart } from "@/components/schedules/schedule-draft";
 
 const NOW = new Date("2026-03-01T08:00:00.000Z");

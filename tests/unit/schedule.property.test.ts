@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { daysText, hoursText, monthsText, runsOf } from "@/components/schedules/schedule-text";
-import { DAY_NAMES, MONTH_NAMES, overlappingMonths, scheduleDataSchema, splitSchedule, toggle } from "@/lib/validation/schedule";
+import { scheduleDataSchema } from "@/lib/validation/schedule";
+import { DAY_NAMES, MONTH_NAMES, overlappingMonths, splitSchedule, toggle } from "@/lib/schedules/rules";
 
 const range = (lo: number, hi: number) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 const sortedUnique = (xs: readonly number[]) => [...new Set(xs)].sort((a, b) => a - b);

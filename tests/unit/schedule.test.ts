@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hourLabel, newScheduleDefaults, overlappingMonths, scheduleDataSchema, splitSchedule, toggle } from "@/lib/validation/schedule";
+import { scheduleDataSchema } from "@/lib/validation/schedule";
+import { hourLabel, newScheduleDefaults, overlappingMonths, splitSchedule, toggle } from "@/lib/schedules/rules";
 
 const valid = { der_name: "Battery", average_power: 500, months: [1, 2], days: [0], hours: [10, 11] };
 
