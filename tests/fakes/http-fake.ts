@@ -13,7 +13,7 @@ export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<str
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
 
 /** The text of `tests/fixtures/<vendor>/<name>`. */
-export const fixtureTextOf = (vendor: string, name: string) => fs.readFileSync(path.join(FIXTURES, vendor, name), "utf8");
+const fixtureTextOf = (vendor: string, name: string) => fs.readFileSync(path.join(FIXTURES, vendor, name), "utf8");
 /** A JSON fixture of `tests/fixtures/<vendor>`, parsed afresh (callers may change it). */
 export const fixtureOf = <T = unknown>(vendor: string, name: string): T => JSON.parse(fixtureTextOf(vendor, name)) as T;
 

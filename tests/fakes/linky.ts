@@ -30,7 +30,7 @@ const SITUATION: Record<string, string> = { [ENEDIS_CONSUMER]: "situation-contra
 
 const PARIS = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
 /** `YYYY-MM-DD HH:mm:ss`, Paris wall-clock time, as Enedis stamps its measures. */
-export function parisStamp(ms: number): string {
+function parisStamp(ms: number): string {
   const p = Object.fromEntries(PARIS.formatToParts(ms).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }

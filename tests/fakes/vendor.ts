@@ -10,8 +10,7 @@ import { fixtureOf, HttpFake, type FakeAnswer, type SeenRequest } from "./http-f
 import { LinkyFake } from "./linky";
 import { AuthorizationServer } from "./oauth-server";
 
-export type { SeenRequest } from "./http-fake";
-export { ENEDIS_CONSUMER, ENEDIS_PRODUCER, LinkyFake } from "./linky";
+export { ENEDIS_CONSUMER, ENEDIS_PRODUCER } from "./linky";
 
 const callbacks = (appUrl: string, names: string[]) => names.map((n) => `${appUrl.replace(/\/$/, "")}/api/integrations/${n}/callback`);
 
@@ -20,7 +19,7 @@ const callbacks = (appUrl: string, names: string[]) => names.map((n) => `${appUr
  * (https://dev.netatmo.com/apidocumentation/oauth), no PKCE, no revocation; GET /api/homesdata
  * with the user's token; errors `{error: {code, message}}` (403 for a bad or expired token).
  */
-export class NetatmoFake extends HttpFake {
+class NetatmoFake extends HttpFake {
   readonly client = { id: "netatmo-client-id", secret: "netatmo-client-secret" };
   now: () => number = Date.now;
   readonly oauth: AuthorizationServer;
@@ -76,7 +75,7 @@ export class NetatmoFake extends HttpFake {
  * https://learn.microsoft.com/azure/active-directory-b2c/authorization-code-flow), data behind
  * Azure API Management: GET /hc/api/v1.0/plants with the subscription key and the user's token.
  */
-export class LegrandFake extends HttpFake {
+class LegrandFake extends HttpFake {
   readonly client = { id: "legrand-client-id", secret: "legrand-client-secret" };
   readonly subscriptionKey = "legrand-subscription-key";
   now: () => number = Date.now;

@@ -4,7 +4,7 @@ import { sessionCookie } from "./session";
 import type { TestUser } from "../factories/users";
 
 export type Who = "anon" | "owner" | "other" | "admin";
-export const WHO: Who[] = ["anon", "owner", "other", "admin"];
+const WHO: Who[] = ["anon", "owner", "other", "admin"];
 
 /** The signed-in callers of a table (makeCast): the owner of the objects, another household, an admin. */
 export type Cast = Record<Exclude<Who, "anon">, TestUser>;
@@ -18,7 +18,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * (`GET /api/v1/locations/[id]`). tests/integration/permission-coverage.test.ts reads these from
  * the test files and fails when a route file's method has no row.
  */
-export type RouteKey = `${Method} /api/${string}`;
+type RouteKey = `${Method} /api/${string}`;
 
 /**
  * One endpoint call and the status each caller gets (a caller left out is not tried). `run` gets
