@@ -17,4 +17,4 @@ export const SMART_APPLIANCE_CATEGORIES = valuesOf(E.SmartApplianceCategory);
 export const INTEGRATION_NAMES = valuesOf(E.IntegrationName);
 export const TARIFF_OPTIONS = valuesOf(E.TariffOption);
 
-export type { DeviceType, Phase, DataSource, MeasureType, IntegrationName, TariffOption, TempoColour } from "@/lib/generated/prisma/enums";
+export type { Country, DeviceType, Phase, DataSource, MeasureType, IntegrationName, TariffOption, TempoColour } from "@/lib/generated/prisma/enums";

@@ -1,6 +1,7 @@
 "use client";
 import { ArrayField, Datagrid, FunctionField, List, NumberField, ReferenceField, SearchInput, SelectInput, TextField } from "react-admin";
-import { COUNTRIES, COUNTRY_NAMES } from "@/lib/validation/location";
+import { COUNTRIES } from "@/lib/validation/location";
+import { COUNTRY_NAMES } from "@/components/ui/labels";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search name" />,

@@ -11,7 +11,7 @@ import TextField from "@mui/material/TextField";
 import { send } from "@/lib/swr/fetcher";
 import { DEVICE_INFO_URL, deviceInfoUrl, revalidateDevices, useOwnerChoices, type DeviceInfo, type OwnerChoice } from "@/lib/swr/use-devices";
 import { useOwnerLocations } from "@/lib/swr/use-locations";
-import { COUNTRY_NAMES } from "@/lib/validation/location";
+import { COUNTRY_NAMES } from "@/components/ui/labels";
 import { DEVICE_INFO_TYPES, deviceInfoCreateSchema, PHASES } from "@/lib/validation/device";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";

@@ -11,11 +11,12 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import { send } from "@/lib/swr/fetcher";
 import type { DeviceInfo, Measurement } from "@/lib/swr/use-devices";
-import { MEASURE_TYPE_LABELS, MEASURE_TYPES, measurementCreateSchema, newMeasurementDefaults } from "@/lib/validation/device";
+import { MEASURE_TYPES, measurementCreateSchema, newMeasurementDefaults } from "@/lib/validation/device";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { asTextForm, useZodForm } from "@/components/ui/use-zod-form";
+import { MEASURE_TYPE_LABELS } from "@/components/ui/labels";
 
 type Values = { device_id: string; name: string; display_name: string; measure_type: string };
 

@@ -7,7 +7,7 @@ import TextField from "@mui/material/TextField";
 import Add from "@mui/icons-material/Add";
 import type { z } from "zod";
 import { useMyLocations } from "@/lib/swr/use-locations";
-import { COUNTRY_NAMES } from "@/lib/validation/location";
+import { COUNTRY_NAMES } from "@/components/ui/labels";
 import { DATA_SOURCES, PHASES, USER_DEVICE_TYPES, type userDeviceSchema } from "@/lib/validation/device";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { integrationLabel, PHASE_LABELS } from "@/components/ui/labels";

@@ -1,5 +1,20 @@
 // How the screens name the contract's codes: one table each, shared by devices, locations and integrations.
-import type { IntegrationName, Phase } from "@/lib/enums";
+import type { Country, IntegrationName, MeasureType, Phase } from "@/lib/enums";
+
+/** The countries a location may be in. */
+export const COUNTRY_NAMES: Record<Country, string> = {
+  FR: "France", DE: "Germany", IE: "Ireland", AT: "Austria", EE: "Estonia", CA: "Canada", US: "United States",
+};
+
+export const MEASURE_TYPE_LABELS: Record<MeasureType, string> = {
+  unset: "Unset",
+  unused: "Unused (CT clamp not connected)",
+  pv: "PV",
+  ev: "EV",
+  total_home: "Total home",
+  calc: "Calculated",
+  other: "Other",
+};
 
 export const PHASE_LABELS: Record<Phase, string> = { single: "Single phase", three: "Three phase" };
 

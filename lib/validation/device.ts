@@ -1,6 +1,6 @@
 // Device, measurement and user-device schemas shared by the device forms and the handlers.
 import { z } from "zod";
-import { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DataSource, type DeviceType, type MeasureType } from "@/lib/enums";
+import { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DataSource, type DeviceType } from "@/lib/enums";
 import { optionalEnum, optionalRef, optionalText, requiredRef, requiredText } from "./common";
 
 export { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DeviceType };
@@ -8,15 +8,6 @@ export { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMA
 export const DEVICE_INFO_TYPES = ["spoony", "netatmo", "shelly", "linky", "dcbel"] as const satisfies readonly DeviceType[];
 /** The device types offered by the user-devices form (Variant A). */
 export const USER_DEVICE_TYPES = ["legrand", "linky", "netatmo", "shelly", "spoony", "unknown_device_type"] as const satisfies readonly DeviceType[];
-export const MEASURE_TYPE_LABELS: Record<MeasureType, string> = {
-  unset: "Unset",
-  unused: "Unused (CT clamp not connected)",
-  pv: "PV",
-  ev: "EV",
-  total_home: "Total home",
-  calc: "Calculated",
-  other: "Other",
-};
 /** Sources read through a vendor's API: these need one of the user's integrations. */
 export const VENDOR_SOURCES = ["legrand_api", "linky_api", "netatmo_api"] as const satisfies readonly DataSource[];
 

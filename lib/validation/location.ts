@@ -4,9 +4,6 @@ import { COUNTRIES } from "@/lib/enums";
 import { optionalRef, requiredText } from "./common";
 
 export { COUNTRIES };
-export const COUNTRY_NAMES: Record<(typeof COUNTRIES)[number], string> = {
-  FR: "France", DE: "Germany", IE: "Ireland", AT: "Austria", EE: "Estonia", CA: "Canada", US: "United States",
-};
 
 /** A number as JSON or a person writes it: optional minus, digits, decimals, an optional exponent. */
 const NUMERIC = /^-?\d+\.?\d*(e[-+]?\d+)?$/i;
