@@ -253,7 +253,7 @@ test("a method the route does not have: 405 with Allow and the contract's JSON b
     socket.on("error", reject);
   });
   expect(raw).toMatch(/^HTTP\/1\.1 405 /);
-  expect(raw).toContain('{"detail":"Method Not Allowed"}');
+  expect(raw).toContain('{"detail":"Method Not Allowed","code":"method_not_allowed"}');
 });
 
 /** A raw request (Playwright's client always sends a Content-Length): chunked, or announcing `Expect: 100-continue`. */
