@@ -6,7 +6,9 @@ import { INTEGRATION_NAMES, type IntegrationName } from "@/lib/enums";
 import type { Fetch } from "./oauth";
 
 /** The vendor API behind an integration name (legrand_up is a Legrand account too). */
-export type Vendor = "linky" | "netatmo" | "legrand";
+/** The vendors behind the integration names (each integration name maps to one: vendorOf). */
+export const VENDORS = ["linky", "netatmo", "legrand"] as const;
+export type Vendor = (typeof VENDORS)[number];
 export const vendorOf = (name: IntegrationName): Vendor => (name === "legrand_up" ? "legrand" : name);
 
 /**

@@ -2,10 +2,9 @@ import { purposeKey } from "@/lib/crypto";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/http/errors";
 import { publicRoute } from "@/lib/http/route";
-import { hasRealCredentials, type Vendor } from "@/lib/integrations/config";
+import { hasRealCredentials, VENDORS } from "@/lib/integrations/config";
 import { createSandbox } from "@/lib/integrations/sandbox";
 
-const VENDORS: readonly Vendor[] = ["linky", "netatmo", "legrand"];
 /** tokens revoked at a sandbox's revocation endpoint, remembered for this process's life */
 const revokedTokens = new Set<string>();
 
