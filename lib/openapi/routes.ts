@@ -570,4 +570,5 @@ export const UNDOCUMENTED: Record<string, string> = {
   "/api/auth/[...nextauth]": "next-auth's own endpoints (sign-in, sign-out, session, CSRF) for the app's pages; clients use POST /api/token",
   "/api/sandbox/[vendor]/[...path]": "the bundled vendor sandbox, which follows each vendor's own documented API",
   "/api/docs/[file]": "the static files of the reference page (Swagger UI's script and style)",
+  "/api/bench/ceiling/[name]": "npm run bench:api's ceiling (fixed bytes, no work); a 404 unless the benchmark's server sets FOYER_BENCH=1",
 };
