@@ -1,27 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, snap as snapPage, test, uniqueEmail } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, snap as snapPage, test, uniqueEmail, signedIn, snapBoth } from "./helpers";
 
-const DESKTOP = { width: 1280, height: 800 };
 // the linky sandbox grants these two usage points
 const METERS = ["24880057139941", "25946599093143"];
-
-/** A user who has accepted the privacy notice, logged in through the page. */
-async function signedIn(page: Page, baseURL: string) {
-  const user = await apiUser(baseURL);
-  expect((await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } })).ok).toBe(true);
-  await logIn(page, user.email, user.password);
-  return user;
-}
-
-/** Desktop and phone screenshots, taken from the top. */
-async function snapBoth(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snapPage(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await snapPage(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** Links the Linky meter through the sandbox's consent page. */
 async function linkLinky(page: Page) {

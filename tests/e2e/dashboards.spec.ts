@@ -1,27 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, PHONE, snap as snapPage, test } from "./helpers";
+import { PHONE, snap as snapPage, test, signedIn, snapBoth } from "./helpers";
 
-const DESKTOP = { width: 1280, height: 800 };
 const ERROR = "There was an error loading your dashboards or they have not been enabled yet please try again later.";
-
-/** A user who has accepted the privacy notice, logged in through the page. */
-async function signedIn(page: Page, baseURL: string) {
-  const user = await apiUser(baseURL);
-  const res = await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
-  expect(res.ok).toBe(true);
-  await logIn(page, user.email, user.password);
-  return user;
-}
-
-/** A full-page screenshot at desktop width, then at phone width. */
-async function snapBoth(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snapPage(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await snapPage(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** Waits for the menu's grow transition to end, so a screenshot shows it whole. */
 async function menuOpened(page: Page) {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Download, type Page } from "@playwright/test";
-import { apiUser, logIn, PHONE, snap, test } from "./helpers";
+import { apiUser, logIn, PHONE, snap, test, historySynced, DESKTOP } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";
@@ -11,20 +11,6 @@ const FIXTURES = path.resolve("tests/fixtures/enedis");
 const NEW_PRM = "99999999999991";
 const BAD_LINES = path.join(FIXTURES, "customer-area-bad-lines.csv");
 const CONSUMER_2024 = path.join(FIXTURES, "customer-area-sandbox-consumer-2024-01.csv");
-const DESKTOP = { width: 1280, height: 800 };
-
-async function historySynced(baseURL: string, token: string) {
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(`${baseURL}/api/v1/meters`, { headers: { authorization: `Bearer ${token}` } });
-        const meters = (await res.json()) as { sync: { state: string } }[];
-        return meters.length === 2 && meters.every((m) => m.sync.state === "done");
-      },
-      { timeout: 200_000, intervals: [1000] },
-    )
-    .toBe(true);
-}
 
 /** A full-page screenshot from the top (the sticky app bar would otherwise sit mid-page). */
 async function shot(page: Page, name: string) {

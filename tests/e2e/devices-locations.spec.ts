@@ -1,8 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, PHONE, snap, test } from "./helpers";
+import { apiUser, logIn, snap, test, snapBoth } from "./helpers";
 
-const DESKTOP = { width: 1280, height: 800 };
 
 /** Picks `option` in the MUI select labelled `label` (inside `scope`, a channel for instance). */
 async function choose(page: Page, label: string, option: string | RegExp, scope: Page | Locator = page) {
@@ -10,18 +9,6 @@ async function choose(page: Page, label: string, option: string | RegExp, scope:
   await page.getByRole("option", { name: option, exact: typeof option === "string" }).click();
   // the menu is gone once its closing transition ends
   await expect(page.locator(".MuiMenu-root")).toHaveCount(0);
-}
-
-/** Desktop then phone screenshots of the page as it is, back to desktop. */
-async function snapBoth(page: Page, name: string) {
-  // no dialog half-way through its opening transition
-  const dialog = page.locator(".MuiDialog-container");
-  if (await dialog.count()) await expect(dialog.first()).toHaveCSS("opacity", "1");
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await snap(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
 }
 
 /** A JSON call to the API as `token`'s user (the set-up of a test). */

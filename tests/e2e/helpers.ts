@@ -72,3 +72,39 @@ export async function logOut(page: Page) {
   await page.goto("/logout");
   await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
 }
+
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** A user who has accepted the privacy notice, logged in through the page. */
+export async function signedIn(page: Page, baseURL: string) {
+  const user = await apiUser(baseURL);
+  const res = await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.ok).toBe(true);
+  await logIn(page, user.email, user.password);
+  return user;
+}
+
+/** Desktop then phone full-page screenshots from the top (no dialog half-way through opening), back to desktop. */
+export async function snapBoth(page: Page, name: string) {
+  const dialog = page.locator(".MuiDialog-container");
+  if (await dialog.count()) await expect(dialog.first()).toHaveCSS("opacity", "1");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await snap(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Both of the Linky sandbox's meters synced to the end (the e2e server syncs in seconds; a loaded machine takes longer). */
+export async function historySynced(baseURL: string, token: string) {
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${baseURL}/api/v1/meters`, { headers: { authorization: `Bearer ${token}` } });
+        const meters = (await res.json()) as { sync: { state: string } }[];
+        return meters.length === 2 && meters.every((m) => m.sync.state === "done");
+      },
+      { timeout: 200_000, intervals: [1000] },
+    )
+    .toBe(true);
+}

@@ -1,18 +1,8 @@
 import { expect, type Page } from "@playwright/test";
-import { apiUser, logIn, PHONE, snap as snapPage, test } from "./helpers";
+import { PHONE, snap as snapPage, test, signedIn, DESKTOP } from "./helpers";
 
-const DESKTOP = { width: 1280, height: 800 };
 // the linky sandbox grants these two usage points; the first one also produces
 const METERS = ["24880057139941", "25946599093143"];
-
-/** A user who has accepted the privacy notice, logged in through the page. */
-async function signedIn(page: Page, baseURL: string) {
-  const user = await apiUser(baseURL);
-  const res = await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
-  expect(res.ok).toBe(true);
-  await logIn(page, user.email, user.password);
-  return user;
-}
 
 /** Clicks a card's Link (or Link again) on an integrations page and accepts on the sandbox's consent page. */
 async function linkThroughSandbox(page: Page, button: string) {

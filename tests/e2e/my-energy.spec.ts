@@ -1,24 +1,9 @@
 import fs from "node:fs";
 import { expect, type Page } from "@playwright/test";
-import { apiUser, logIn, PHONE, snap, test } from "./helpers";
+import { apiUser, logIn, PHONE, snap, test, historySynced, DESKTOP } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";
-const DESKTOP = { width: 1280, height: 800 };
-
-/** Both meters' history held (the sandbox syncs in seconds on the e2e server). */
-async function historySynced(baseURL: string, token: string) {
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(`${baseURL}/api/v1/meters`, { headers: { authorization: `Bearer ${token}` } });
-        const meters = (await res.json()) as { sync: { state: string } }[];
-        return meters.length === 2 && meters.every((m) => m.sync.state === "done");
-      },
-      { timeout: 150_000, intervals: [1000] },
-    )
-    .toBe(true);
-}
 
 /** The charts and cards have their answer (no skeleton, no busy period). */
 async function settled(page: Page) {

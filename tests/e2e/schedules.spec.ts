@@ -1,8 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, PHONE, snap, test } from "./helpers";
+import { apiUser, logIn, PHONE, snap, test, DESKTOP } from "./helpers";
 
-const DESKTOP = { width: 1280, height: 800 };
 let seq = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${seq++}`;
 
