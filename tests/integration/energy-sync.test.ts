@@ -49,6 +49,24 @@ async function runAll(meterId: number) {
 const readingsOf = async (meterId: number) =>
   Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM energy.readings WHERE meter_id = ${meterId}`)[0].n);
 
+describe("a meter deleted while the vendor answers", () => {
+  it("skips the chunk quietly (no foreign-key failure, no retry)", async () => {
+    const { meterId } = await meterFor(CONSUMER);
+    const chunk = (await planMeter(meterId, NOW)).find((c) => c.what === "curve-consumption")!;
+    const client = data();
+    // the account's deletion lands between the vendor's answer and the upsert
+    const deleting = Object.assign(Object.create(Object.getPrototypeOf(client)), client, {
+      curve: async (...args: Parameters<typeof client.curve>) => {
+        const points = await client.curve(...args);
+        await db.meter.delete({ where: { id: meterId } });
+        return points;
+      },
+    });
+    expect(await runChunk(chunk, { data: deleting, now: () => NOW })).toBe("skipped");
+    expect(await readingsOf(meterId)).toBe(0);
+  });
+});
+
 describe("backfill", () => {
   it("fetches a consumer's whole history in 7-day calls, DST days included, and a re-run changes nothing", async () => {
     const { meterId, user } = await meterFor(CONSUMER);

@@ -152,7 +152,11 @@ export async function runChunk(job: ChunkJob, deps: SyncDeps): Promise<"skipped"
       await db.meter.update({ where: { id: meter.id }, data: { subscribedKva: c.subscribedKva, tariffOption: c.tariffOption?.slice(0, 100) ?? null, offpeakHours: c.offpeakHours?.slice(0, 200) ?? null, contractSyncedAt: new Date(now()) } });
     }
   } catch (err) {
-    if (!(err instanceof LinkyError)) throw err;
+    if (!(err instanceof LinkyError)) {
+      // the meter (or its account) deleted while the vendor answered: nothing to store or retry
+      if (!(await db.meter.count({ where: { id: meter.id } }))) return "skipped";
+      throw err;
+    }
     if (err.kind === "consent") {
       await consentLost(meter);
       return "consent";
@@ -165,7 +169,7 @@ export async function runChunk(job: ChunkJob, deps: SyncDeps): Promise<"skipped"
     if (err.kind === "rate_limited" || err.kind === "unavailable" || err.kind === "malformed") throw err;
     return "failed"; // bad_request, not_subscribed: retrying the same call cannot help
   }
-  await db.meter.update({ where: { id: meter.id }, data: { lastSyncAt: new Date(now()), lastError: null, lastErrorAt: null } });
+  await db.meter.updateMany({ where: { id: meter.id }, data: { lastSyncAt: new Date(now()), lastError: null, lastErrorAt: null } });
   return "stored";
 }
 
