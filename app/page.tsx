@@ -9,6 +9,11 @@ import { toIntegrationView } from "@/lib/serializers/integration";
 import { LandingPage } from "@/components/landing/landing-page";
 import { ToastOnLoad } from "@/components/ui/toast-on-load";
 import type { ToastOptions } from "@/components/ui/toast-provider";
+import { SwrFallback } from "@/components/ui/swr-fallback";
+import { prefetch } from "@/lib/http/prefetch";
+import { ENERGY_SUMMARY_URL, METERS_URL } from "@/lib/swr/keys";
+import { GET as energySummary } from "@/app/api/v1/energy/summary/route";
+import { GET as meters } from "@/app/api/v1/meters/route";
 
 type Props = { searchParams: Promise<{ created?: string | string[]; updated?: string | string[]; account_deleted?: string | string[] }> };
 
@@ -31,6 +36,13 @@ export default async function HomePage({ searchParams }: Props) {
     );
   }
   const [{ created, updated }, integrations, noticeChanged] = await Promise.all([searchParams, listIntegrations(caller), acceptedOlderNotice(caller)]);
+  // with a Linky linked, Home shows the energy summary and each meter's history sync
+  const fallback = integrations.some((i) => i.name === "linky")
+    ? await prefetch(caller, [
+        [ENERGY_SUMMARY_URL, energySummary],
+        [METERS_URL, meters],
+      ])
+    : {};
   const toast: ToastOptions | null =
     created === "true"
       ? { severity: "info", message: "Your integration has been created" }
@@ -40,7 +52,9 @@ export default async function HomePage({ searchParams }: Props) {
   return (
     <AppShell caller={caller} contact={contact}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
-      <HomeView caller={caller} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} />
+      <SwrFallback fallback={fallback}>
+        <HomeView caller={caller} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} />
+      </SwrFallback>
     </AppShell>
   );
 }

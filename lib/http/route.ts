@@ -74,7 +74,7 @@ function assertSameOrigin(req: Request) {
  * `role: "admin"`, anyone else gets 403 before the handler runs.
  */
 export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "admin" } = {}) {
-  return async (req: Request, ctx: RouteContext): Promise<Response> => {
+  const route = async (req: Request, ctx: RouteContext): Promise<Response> => {
     const res = await withinCapacity(async () => {
       const caller = await resolveCaller(req);
       // one answer whether the credentials are missing or not valid (the contract's text for 401)
@@ -85,7 +85,29 @@ export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "adm
     }).catch((err) => errorResponse(err, requestInfo(req)));
     return noStore(res);
   };
+  return Object.assign(route, {
+    /**
+     * The answer to a GET of `url` by a caller the server already resolved (a page rendering its
+     * first data: lib/http/prefetch.ts): the same handler, its checks and its errors, without
+     * reading credentials again. Not reachable from outside: route modules export only methods.
+     */
+    readAs: (caller: Caller, url: string): Promise<Response> => {
+      const req = new Request(new URL(url, INTERNAL_ORIGIN));
+      return Promise.resolve()
+        .then(() => {
+          if (opts.role === "admin" && !caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
+          return handler({ req, params: {}, caller });
+        })
+        .catch((err) => errorResponse(err, requestInfo(req)));
+    },
+  });
 }
+
+/** The origin of requests made inside the server (readAs): never a real host. */
+const INTERNAL_ORIGIN = "http://foyer.internal";
+
+/** A route handler that a server page may read as its caller. */
+export type ReadableRoute = { readAs: (caller: Caller, url: string) => Promise<Response> };
 
 /** An integer id from the path; anything else cannot name an object, so it is not found (404). */
 export function pathId(params: Params, name = "id", what = "Item"): number {

@@ -6,11 +6,16 @@ import { requireCaller } from "@/lib/auth/session";
 import { DeviceList } from "@/components/devices/device-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { NextLink } from "@/components/ui/next-link";
+import { SwrFallback } from "@/components/ui/swr-fallback";
+import { prefetch } from "@/lib/http/prefetch";
+import { DEVICE_INFO_URL } from "@/lib/swr/keys";
+import { GET as deviceInfo } from "@/app/api/v1/device_info/route";
 
 export const metadata: Metadata = { title: "Devices" };
 
 export default async function DevicesPage() {
   const caller = await requireCaller();
+  const fallback = await prefetch(caller, [[DEVICE_INFO_URL, deviceInfo]]);
   return (
     <>
       <PageHeader
@@ -27,7 +32,9 @@ export default async function DevicesPage() {
           </>
         }
       />
-      <DeviceList callerId={caller.id} />
+      <SwrFallback fallback={fallback}>
+        <DeviceList callerId={caller.id} />
+      </SwrFallback>
     </>
   );
 }

@@ -1,10 +1,19 @@
 import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
 import { LocationList } from "@/components/locations/location-list";
+import { SwrFallback } from "@/components/ui/swr-fallback";
+import { prefetch } from "@/lib/http/prefetch";
+import { LOCATIONS_URL } from "@/lib/swr/keys";
+import { GET as locations } from "@/app/api/v1/locations/route";
 
 export const metadata: Metadata = { title: "My Locations" };
 
 export default async function LocationsPage() {
   const caller = await requireCaller();
-  return <LocationList callerId={caller.id} isAdmin={caller.isSuperuser} />;
+  const fallback = await prefetch(caller, [[LOCATIONS_URL, locations]]);
+  return (
+    <SwrFallback fallback={fallback}>
+      <LocationList callerId={caller.id} isAdmin={caller.isSuperuser} />
+    </SwrFallback>
+  );
 }

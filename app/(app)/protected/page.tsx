@@ -9,6 +9,12 @@ import { EmailForm } from "@/components/account/email-form";
 import { EnergyData } from "@/components/account/energy-data";
 import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
+import { SwrFallback } from "@/components/ui/swr-fallback";
+import { prefetch } from "@/lib/http/prefetch";
+import { ARCHIVES_URL, DELETION_SUMMARY_URL, METERS_URL } from "@/lib/swr/keys";
+import { GET as meters } from "@/app/api/v1/meters/route";
+import { GET as archives } from "@/app/api/v1/users/me/archives/route";
+import { GET as deletionSummary } from "@/app/api/v1/users/me/deletion/route";
 
 export const metadata: Metadata = { title: "My Account" };
 
@@ -28,9 +34,16 @@ function Section({ id, title, subtitle, children }: { id: string; title: string;
 
 export default async function AccountPage() {
   const caller = await requireCaller();
-  const remember = await sessionIsRemembered();
+  const [remember, fallback] = await Promise.all([
+    sessionIsRemembered(),
+    prefetch(caller, [
+      [METERS_URL, meters],
+      [ARCHIVES_URL, archives],
+      [DELETION_SUMMARY_URL, deletionSummary],
+    ]),
+  ]);
   return (
-    <>
+    <SwrFallback fallback={fallback}>
       <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
         My Account
       </Typography>
@@ -71,6 +84,6 @@ export default async function AccountPage() {
           <DeleteAccount />
         </Grid>
       </Grid>
-    </>
+    </SwrFallback>
   );
 }

@@ -1,10 +1,20 @@
 import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
 import { SchedulesView } from "@/components/schedules/schedules-view";
+import { SwrFallback } from "@/components/ui/swr-fallback";
+import { prefetch } from "@/lib/http/prefetch";
+import { SCHEDULE_OWNERS_URL, SCHEDULES_URL } from "@/lib/swr/keys";
+import { GET as schedules } from "@/app/api/v1/schedules/route";
+import { GET as users } from "@/app/api/v1/users/route";
 
 export const metadata: Metadata = { title: "Manual Schedules" };
 
 export default async function SchedulesPage() {
   const caller = await requireCaller();
-  return <SchedulesView viewer={{ id: caller.id, isSuperuser: caller.isSuperuser }} />;
+  const fallback = await prefetch(caller, [[SCHEDULES_URL, schedules], ...(caller.isSuperuser ? [[SCHEDULE_OWNERS_URL, users] as const] : [])]);
+  return (
+    <SwrFallback fallback={fallback}>
+      <SchedulesView viewer={{ id: caller.id, isSuperuser: caller.isSuperuser }} />
+    </SwrFallback>
+  );
 }

@@ -7,12 +7,24 @@ import { listIntegrations } from "@/lib/services/integrations";
 import { PageHeader } from "@/components/ui/page-header";
 import { UserDeviceGrid } from "@/components/devices/user-device-grid";
 import { NextLink } from "@/components/ui/next-link";
+import { SwrFallback } from "@/components/ui/swr-fallback";
+import { prefetch } from "@/lib/http/prefetch";
+import { MY_LOCATIONS_URL, userDevicesUrl } from "@/lib/swr/keys";
+import { GET as userDevices } from "@/app/api/v1/user_devices/route";
+import { GET as myLocations } from "@/app/api/v1/locations/my/route";
 
 export const metadata: Metadata = { title: "My Devices" };
 
 export default async function UserDevicesPage() {
   const caller = await requireCaller();
-  const integrations = (await listIntegrations(caller)).map(({ id, name }) => ({ id, name }));
+  const [linked, fallback] = await Promise.all([
+    listIntegrations(caller),
+    prefetch(caller, [
+      [userDevicesUrl(caller.id), userDevices],
+      [MY_LOCATIONS_URL, myLocations],
+    ]),
+  ]);
+  const integrations = linked.map(({ id, name }) => ({ id, name }));
   return (
     <>
       <PageHeader
@@ -29,7 +41,9 @@ export default async function UserDevicesPage() {
           </>
         }
       />
-      <UserDeviceGrid callerId={caller.id} integrations={integrations} />
+      <SwrFallback fallback={fallback}>
+        <UserDeviceGrid callerId={caller.id} integrations={integrations} />
+      </SwrFallback>
     </>
   );
 }

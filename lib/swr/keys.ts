@@ -1,0 +1,16 @@
+// The SWR keys (API URLs) of the data a page shows first. Plain constants, importable both by the
+// client hooks and by server pages, which render that data and hand it to SWR as its fallback
+// (lib/http/prefetch.ts): the key a page prefetches is the key its hook reads.
+
+export const DEVICE_INFO_URL = "/api/v1/device_info/";
+export const userDevicesUrl = (ownerId: number) => `/api/v1/user_devices?owner_id=${ownerId}`;
+export const LOCATIONS_URL = "/api/v1/locations";
+export const MY_LOCATIONS_URL = "/api/v1/locations/my";
+export const SCHEDULES_URL = "/api/v1/schedules";
+/** The admin's owner names for the schedules (every user, one page) */
+export const SCHEDULE_OWNERS_URL = "/api/v1/users?_end=1000";
+export const DASHBOARDS_URL = "/api/v1/dashboards";
+export const METERS_URL = "/api/v1/meters";
+export const ENERGY_SUMMARY_URL = "/api/v1/energy/summary";
+export const ARCHIVES_URL = "/api/v1/users/me/archives";
+export const DELETION_SUMMARY_URL = "/api/v1/users/me/deletion";
