@@ -3,8 +3,9 @@
 // database layer, hence this module imports nothing). A large session is split by next-auth into
 // name.0, name.1, ...: put back together in order.
 
-/** next-auth's session cookie names: over HTTPS, then over HTTP. */
-export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+import { SESSION_COOKIES } from "@/scripts/lib/session-cookies.mjs";
+
+export { SESSION_COOKIES, isSessionCookieName } from "@/scripts/lib/session-cookies.mjs";
 
 type Get = (name: string) => string | undefined;
 
@@ -41,5 +42,3 @@ export function cookieHeaderGetter(header: string | null): Get {
   return (name) => jar.get(name);
 }
 
-/** Whether a name is one of the session cookie's (whole or a chunk). */
-export const isSessionCookieName = (name: string) => SESSION_COOKIES.some((n) => name === n || name.startsWith(`${n}.`));

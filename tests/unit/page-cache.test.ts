@@ -1,0 +1,110 @@
+// The custom server's cache of the visitors' pages (scripts/lib/page-cache.mjs), in front of a
+// stand-in for Next that renders a page with a fresh nonce each time and counts its renders.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cacheable, createPageCache } from "@/scripts/lib/page-cache.mjs";
+
+let server: http.Server;
+let base: string;
+let renders: string[];
+let answer: (path: string) => { status?: number; cookie?: boolean } = () => ({});
+
+beforeEach(async () => {
+  renders = [];
+  answer = () => ({});
+  const cache = createPageCache({ port: () => (server.address() as AddressInfo).port });
+  server = http.createServer((req, res) => {
+    if (cache.serve(req, res)) return;
+    renders.push(req.url!);
+    const nonce = Math.random().toString(36).slice(2);
+    const { status = 200, cookie = false } = answer(req.url!);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; style-src 'self' 'nonce-${nonce}'`);
+    res.setHeader("Vary", "rsc");
+    if (cookie) res.setHeader("Set-Cookie", "a=b");
+    res.statusCode = status;
+    res.end(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é ${req.url}<script nonce="${nonce}">1</script></body></html>`);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(() => new Promise<void>((r) => server.close(() => r())));
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(base + path, { headers, method });
+const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
+
+/** Asks until the background fill has landed (the first ask renders and starts it). */
+async function warm(path: string) {
+  for (let i = 0; i < 50; i++) {
+    const before = renders.length;
+    await (await get(path)).text();
+    if (renders.length === before) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${path} was never cached`);
+}
+
+describe("the visitors' page cache", () => {
+  it("renders a page once, then answers from memory with a fresh nonce in the body and the policy each time", async () => {
+    await warm("/login");
+    const rendered = renders.length;
+    const seen = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await get("/login");
+      const body = await res.text();
+      const nonce = nonceOf(res.headers.get("content-security-policy"))!;
+      expect(res.status).toBe(200);
+      expect(body).toBe(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é /login<script nonce="${nonce}">1</script></body></html>`);
+      expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+      expect(res.headers.get("vary")).toBe("rsc");
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(5);
+    expect(renders.length).toBe(rendered);
+  });
+
+  it("HEAD has the headers and no body", async () => {
+    await warm("/privacy");
+    const res = await get("/privacy", {}, "HEAD");
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get("content-length"))).toBeGreaterThan(0);
+    expect(await res.text()).toBe("");
+  });
+
+  it("renders as before with a query, a session cookie or a client-side navigation", async () => {
+    await warm("/login");
+    const before = renders.length;
+    await (await get("/login?callbackUrl=%2Fschedules")).text();
+    await (await get("/login", { cookie: "theme=dark; next-auth.session-token=abc" })).text();
+    await (await get("/login", { cookie: "__Secure-next-auth.session-token.0=abc" })).text();
+    await (await get("/login", { rsc: "1" })).text();
+    await (await get("/schedules")).text();
+    expect(renders.length - before).toBe(5);
+  });
+
+  it("does not keep an answer that is not a plain 200 page", async () => {
+    answer = (path) => (path === "/signup" ? { status: 503 } : { cookie: true });
+    for (const path of ["/signup", "/forgot-password"]) {
+      for (let i = 0; i < 3; i++) {
+        await (await get(path)).text();
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    }
+    // each ask rendered, plus the fills that were refused
+    expect(renders.filter((p) => p === "/signup").length).toBeGreaterThanOrEqual(3);
+    expect(renders.filter((p) => p === "/forgot-password").length).toBeGreaterThanOrEqual(3);
+    answer = () => ({});
+    await warm("/signup");
+  });
+
+  it("knows which requests it may answer", () => {
+    const req = (url: string, method = "GET", headers: Record<string, string> = {}) => ({ url, method, headers }) as unknown as http.IncomingMessage;
+    expect(cacheable(req("/"))).toBe(true);
+    expect(cacheable(req("/", "POST"))).toBe(false);
+    expect(cacheable(req("/?account_deleted=1"))).toBe(false);
+    expect(cacheable(req("/login/"))).toBe(false);
+    expect(cacheable(req("/login", "GET", { "next-router-prefetch": "1" }))).toBe(false);
+    expect(cacheable(req("/login", "GET", { cookie: "next-auth.csrf-token=x" }))).toBe(true);
+  });
+});
