@@ -1,0 +1,578 @@
+// npm run bench:pages [-- --build] [-- --no-lighthouse] [-- --no-throughput]: what our pages cost a
+// browser and the server, against the floor of our own stack measured in the same run (issue 14).
+// Run it alone on the machine (e.g. under `flock /tmp/foyer-heavy.lock`): it builds and measures.
+//   1. builds two floor apps with the project's own versions (scripts/lib/bench-floor.mjs, written to
+//      .next-bench/floor-blank and .next-bench/floor-mui): a blank Next.js page, and a handful of
+//      MUI client components with emotion set up as our root layout does; serves them (next start);
+//   2. starts the project's production build (`npm run build` first, or pass --build; it builds
+//      itself when there is none) as `node scripts/start.mjs start` on a throw-away embedded
+//      PostgreSQL in .next-bench/data (seeded: the demo household and the admin), then signs in
+//      through next-auth's credentials callback as the demo household and as the admin;
+//   3. loads each page in Chromium (/usr/bin/chromium, through Playwright) in a fresh context, so
+//      nothing is cached, until hydrated and the network is idle (after a first pass over them all
+//      that warms the servers: what a browser with an empty cache gets from a running server); sums the scripts' bytes as served
+//      (the encoded body on the wire) and decoded, HTML, CSS; against the MUI floor (goal: within
+//      10 %), as served and with every script gzipped alike (level 6) for a like-for-like figure;
+//      the encodings served; where the JavaScript goes (the biggest chunks, the client components
+//      in them from the build's client reference manifests, and marks of known packages);
+//   4. Lighthouse mobile (default config: emulated Moto G Power, simulated slow 4G) on a Chromium
+//      of its own per page: score, TBT, CLS, LCP (reports kept in .next-bench/lighthouse/);
+//   5. autocannon on the pages (BENCH_SECONDS, 10 s each after 2 s of warm-up, BENCH_CONNECTIONS
+//      50): req/s and latency, every status counted; visitors anonymous, the rest with the cookie.
+// Every process it starts is stopped at the end, on failure and on Ctrl-C. About 6 minutes.
+// Environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ACCEPT_ENCODING (the throughput requests'
+// Accept-Encoding; none by default, as autocannon and bench:api), CHROMIUM_PATH, FOYER_DIST_DIR.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
+import zlib from "node:zlib";
+import { FLOORS, strayProjectSources, writeFloor } from "./lib/bench-floor.mjs";
+import { startProcess, stopAll, stopProcess } from "./lib/bench-procs.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const benchDir = path.join(root, ".next-bench"); // gitignored (.next-*/), and ignored by ESLint and tsc
+const distDir = path.join(root, process.env.FOYER_DIST_DIR || ".next");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "";
+const argv = process.argv.slice(2);
+const flag = (f) => argv.includes(f);
+for (const a of argv) {
+  if (!["--build", "--no-lighthouse", "--no-throughput", "--help"].includes(a)) {
+    console.error(`unknown option ${a}`);
+    process.exit(2);
+  }
+}
+if (flag("--help")) {
+  console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\nimport ")[0].replace(/^\/\/ ?/gm, ""));
+  process.exit(0);
+}
+
+const VISITOR = ["/", "/login", "/signup", "/forgot-password", "/privacy"];
+const HOUSEHOLD = ["/", "/integrations", "/device-info", "/user-devices", "/locations/", "/schedules", "/dashboards", "/protected"];
+const ADMIN = ["/admin"];
+const LIGHTHOUSE = [["visitor", "/"], ["visitor", "/login"], ["household", "/"], ["household", "/schedules"], ["household", "/device-info"], ["floor-mui", "/"]];
+const THROUGHPUT = [...VISITOR.map((p) => ["visitor", p]), ...["/", "/locations/", "/schedules", "/device-info"].map((p) => ["household", p])];
+/** the issue's render rates before the work on it (pages/s), where it measured them */
+const BEFORE = { "household /locations/": 49, "visitor /": 61 };
+
+const say = (s = "") => console.log(s);
+const kib = (b) => (b / 1024).toFixed(1);
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+const secs = (t0) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+const label = (who, p) => (who.startsWith("floor") ? `${who === "floor-mui" ? "MUI" : "blank"} floor` : `${who} ${p}`);
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().once("error", reject).listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a command to its end, its output into `logFile`; throws with the log's end if it fails. */
+function run(command, args, { cwd, env, logFile }) {
+  return new Promise((resolve, reject) => {
+    const log = fs.openSync(logFile, "w");
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", log, log] });
+    fs.closeSync(log);
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code === 0) return resolve();
+      const tail = fs.readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n");
+      reject(new Error(`${path.basename(command)} ${args.join(" ")} failed (${code ?? signal}); the end of ${path.relative(root, logFile)}:\n${tail}`));
+    });
+  });
+}
+
+async function waitFor(url, what, child, timeoutMs = 90000) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeoutMs) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited before answering`);
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** The newest modification time under the folders the app's build is made of. */
+function newestSource() {
+  let newest = 0;
+  const walk = (p) => {
+    let st;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      if (path.basename(p) === "generated") return;
+      for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const d of ["app", "lib", "components", "proxy.ts", "next.config.js", "instrumentation.ts"]) walk(path.join(root, d));
+  return newest;
+}
+
+/**
+ * Signs in through next-auth's credentials provider as the login form does (lib/auth/next-auth.ts:
+ * provider "credentials", fields email, password, remember) and returns the cookies it set.
+ */
+async function signIn(origin, email, password) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const pair = c.split(";")[0];
+      const i = pair.indexOf("=");
+      const [name, value] = [pair.slice(0, i).trim(), pair.slice(i + 1).trim()];
+      if (value && !/max-age=0\b/i.test(c)) jar.set(name, value);
+      else jar.delete(name);
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrf = await fetch(`${origin}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = await csrf.json();
+  const res = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: header() },
+    body: new URLSearchParams({ csrfToken, email, password, remember: "false", callbackUrl: `${origin}/`, json: "true" }),
+  });
+  keep(res);
+  await res.arrayBuffer();
+  const session = await (await fetch(`${origin}/api/auth/session`, { headers: { Cookie: header() } })).json();
+  if (!session || !Object.keys(session).length) throw new Error(`signing in as ${email} failed (callback answered ${res.status}; cookies ${[...jar.keys()].join(", ") || "none"})`);
+  return { header: header(), pairs: [...jar] };
+}
+
+/** Client modules of the build (its client reference manifests): Turbopack's module id -> source path. */
+function clientModules(dir) {
+  const byId = new Map();
+  const walk = (p) => {
+    for (const e of fs.readdirSync(p, { withFileTypes: true })) {
+      const f = path.join(p, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (e.name.endsWith("_client-reference-manifest.js")) {
+        const sandbox = { globalThis: {} };
+        sandbox.globalThis = sandbox;
+        try {
+          vm.runInNewContext(fs.readFileSync(f, "utf8"), sandbox);
+        } catch {
+          continue;
+        }
+        for (const m of Object.values(sandbox.__RSC_MANIFEST ?? {})) {
+          for (const [key, v] of Object.entries(m.clientModules ?? {})) {
+            const src = key.replace(/^\[project\]\//, "").replace(/ <.*$/, "").replace(/#.*$/, "").replace(/ \[.*$/, "");
+            byId.set(String(v.id), src);
+          }
+        }
+      }
+    }
+  };
+  try {
+    walk(path.join(dir, "server", "app"));
+  } catch {
+    // no manifests: no names
+  }
+  return byId;
+}
+
+/** Marks of known packages in a (minified) script. */
+const MARKS = [
+  ["react-dom", (s) => s.includes("__reactContainer$") || s.includes("__reactFiber$")],
+  ["next router", (s) => s.includes("next-router-state-tree")],
+  ["emotion", (s) => s.includes("data-emotion")],
+  ["react-admin", (s) => s.includes("ra.action.delete") || s.includes("ra.navigation.")],
+  ["react-query", (s) => s.includes("queryKeyHashFn")],
+  ["lodash", (s) => s.includes("__lodash_hash_undefined__")],
+  ["uPlot", (s) => s.includes('"{YYYY}"') || s.includes("uplot")],
+  ["zod", (s) => s.includes("invalid_type") && s.includes("too_small")],
+  ["swr", (s) => s.includes("dedupingInterval")],
+  ["next-auth", (s) => s.includes("__NEXTAUTH")],
+  ["date-fns", (s) => s.includes("lessThanXSeconds")],
+  ["swagger-ui", (s) => s.includes("swagger-ui")],
+];
+function contentsOf(body, moduleNames) {
+  const s = body.toString("utf8");
+  const marks = MARKS.filter(([, test]) => test(s)).map(([n]) => n);
+  const mui = new Set([...s.matchAll(/"Mui([A-Z][A-Za-z]+)"/g)].map((m) => m[1]));
+  if (mui.size) marks.push(`MUI×${mui.size} (${[...mui].slice(0, 6).join(", ")}${mui.size > 6 ? ", …" : ""})`);
+  const entries = new Set();
+  for (const m of s.matchAll(/[[,](\d{1,7}),(?=\w=>|\(\w[,)]|function\b)/g)) {
+    const src = moduleNames.get(m[1]);
+    if (src && !src.startsWith("node_modules/next/")) entries.add(src.replace(/^node_modules\//, ""));
+  }
+  return { marks, entries: [...entries] };
+}
+
+/** Loads `url` in a fresh context (cookies `pairs` set) until hydrated and idle; what it downloaded. */
+async function measurePage(browser, url, pairs) {
+  const context = await browser.newContext();
+  if (pairs) await context.addCookies(pairs.map(([name, value]) => ({ name, value, url: new URL(url).origin })));
+  const page = await context.newPage();
+  const pending = [];
+  const failed = [];
+  page.on("requestfinished", (req) => {
+    pending.push((async () => {
+      const res = await req.response();
+      const sizes = await req.sizes().catch(() => null);
+      let body = null;
+      try {
+        body = await res.body();
+      } catch {
+        // a redirect, or no body
+      }
+      return { url: req.url(), type: req.resourceType(), status: res?.status() ?? 0, encoding: (await res?.headerValue("content-encoding")) ?? "none", wire: sizes?.responseBodySize ?? 0, raw: body?.length ?? 0, body: req.resourceType() === "script" ? body : null };
+    })());
+  });
+  page.on("requestfailed", (req) => failed.push({ url: req.url(), type: req.resourceType(), error: req.failure()?.errorText ?? "?" }));
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const t0 = performance.now();
+  const nav = await page.goto(url, { waitUntil: "load", timeout: 60000 });
+  let hydrated = true;
+  try {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 20000 });
+  } catch {
+    hydrated = false;
+  }
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(300);
+  const ms = performance.now() - t0;
+  const finalUrl = page.url();
+  const resources = await Promise.all(pending);
+  await context.close();
+  return { status: nav?.status() ?? 0, finalUrl, hydrated, ms, resources, failed, errors };
+}
+
+const gzipCache = new Map();
+/** a script's size gzipped at level 6 (Next's own compression level), once per distinct body */
+function gzipped(r) {
+  if (!r.body) return r.wire;
+  const key = crypto.createHash("sha1").update(r.body).digest("hex");
+  if (!gzipCache.has(key)) gzipCache.set(key, zlib.gzipSync(r.body, { level: 6 }).length);
+  return gzipCache.get(key);
+}
+
+function summarize(m) {
+  const of = (t) => m.resources.filter((r) => r.type === t);
+  const sum = (rs, k) => rs.reduce((a, r) => a + r[k], 0);
+  const js = of("script");
+  return {
+    jsWire: sum(js, "wire"),
+    jsRaw: sum(js, "raw"),
+    jsGzip: js.reduce((a, r) => a + gzipped(r), 0),
+    jsCount: js.length,
+    jsEncodings: [...new Set(js.map((r) => r.encoding))].sort(),
+    css: sum(of("stylesheet"), "wire"),
+    html: sum(of("document"), "wire"),
+    fonts: sum(of("font"), "wire"),
+    total: sum(m.resources, "wire"),
+  };
+}
+
+/** A Chromium for Lighthouse, with a debugging port and a profile of its own. */
+async function startChromium(logDir) {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-chromium-"));
+  const child = startProcess("Chromium", CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
+    cwd: root, env: process.env, logFile: path.join(logDir, "chromium.log"), stopSignal: "SIGTERM",
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, child, profile };
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stopProcess(child);
+  throw new Error("Chromium did not open its debugging port");
+}
+
+let failure = null;
+const fail = (e) => {
+  failure ??= e;
+};
+
+async function main() {
+  const tStart = performance.now();
+  const logDir = path.join(benchDir, "logs");
+  fs.mkdirSync(logDir, { recursive: true });
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+  say(`machine: ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, next ${JSON.parse(fs.readFileSync(path.join(root, "node_modules/next/package.json"), "utf8")).version}, ${(await import("@playwright/test")).chromium.name()} at ${CHROMIUM}`);
+  say(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+
+  // the app's build
+  const buildId = path.join(distDir, "BUILD_ID");
+  if (flag("--build") || !fs.existsSync(buildId)) {
+    const t = performance.now();
+    say(`building the app (${flag("--build") ? "--build" : "no build yet"})…`);
+    await run(process.execPath, [nextBin, "build"], { cwd: root, env, logFile: path.join(logDir, "build-app.log") });
+    say(`  built in ${secs(t)}`);
+  } else if (newestSource() > fs.statSync(buildId).mtimeMs) {
+    say(`warning: sources changed after the build in ${path.relative(root, distDir)}/ (${fs.statSync(buildId).mtime.toISOString()}): the app measured is that build (pass --build to rebuild)`);
+  }
+
+  // 1. the floors
+  const floorDir = (f) => path.join(benchDir, `floor-${f}`);
+  for (const f of FLOORS) {
+    const t = performance.now();
+    writeFloor(f, floorDir(f), root);
+    // run from its own folder: from the project's, Next takes the project's instrumentation.ts and proxy.ts into it
+    await run(process.execPath, [nextBin, "build"], { cwd: floorDir(f), env, logFile: path.join(logDir, `build-floor-${f}.log`) });
+    const stray = strayProjectSources(floorDir(f), root);
+    if (stray.length) throw new Error(`the ${f} floor's build took in the project's own files: ${stray.slice(0, 5).join(", ")}`);
+    say(`floor "${f}" built in ${secs(t)} (${path.relative(root, floorDir(f))}/)`);
+  }
+  const origins = {};
+  const floorChildren = [];
+  for (const f of FLOORS) {
+    const port = await freePort();
+    const child = startProcess(`the ${f} floor`, process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+      cwd: floorDir(f), env: { ...env, NODE_ENV: "production" }, logFile: path.join(logDir, `floor-${f}.log`), onUnexpectedExit: fail,
+    });
+    floorChildren.push(child);
+    origins[`floor-${f}`] = `http://127.0.0.1:${port}`;
+    await waitFor(`${origins[`floor-${f}`]}/`, `the ${f} floor`, child);
+  }
+
+  // 2. the app on a throw-away database
+  const dataDir = path.join(benchDir, "data");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const [appPort, pgPort] = [await freePort(), await freePort()];
+  const appOrigin = `http://127.0.0.1:${appPort}`;
+  const users = {
+    household: { email: "demo@example.com", password: crypto.randomBytes(12).toString("base64url") },
+    admin: { email: "admin@example.com", password: crypto.randomBytes(12).toString("base64url") },
+  };
+  const tApp = performance.now();
+  const app = startProcess("the app", process.execPath, [path.join(root, "scripts", "start.mjs"), "start"], {
+    cwd: root,
+    env: {
+      ...env,
+      DATABASE_URL: "", // the embedded cluster, whatever .env says
+      FOYER_DATA_DIR: dataDir,
+      FOYER_PG_FAST: "1",
+      EMBEDDED_PG_PORT: String(pgPort),
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      APP_URL: appOrigin,
+      NEXTAUTH_URL: appOrigin,
+      FOYER_WORKERS: "false",
+      SEED_ON_START: "true",
+      SEED_DEMO: "true",
+      DEMO_USER_EMAIL: users.household.email,
+      DEMO_USER_PASSWORD: users.household.password,
+      FIRST_SUPERUSER_EMAIL: users.admin.email,
+      FIRST_SUPERUSER_PASSWORD: users.admin.password,
+    },
+    logFile: path.join(logDir, "app.log"),
+    stopSignal: "SIGINT", // start.mjs then stops its PostgreSQL
+    pidFiles: [{ file: path.join(dataDir, "pg", "data", "postmaster.pid"), program: "postgres" }],
+    onUnexpectedExit: fail,
+  });
+  await waitFor(`${appOrigin}/api/health`, "the app", app);
+  say(`app ready in ${secs(tApp)} (fresh data folder: cluster, migrations, seed), at ${appOrigin}; logs in ${path.relative(root, logDir)}/`);
+  const session = {
+    household: await signIn(appOrigin, users.household.email, users.household.password),
+    admin: await signIn(appOrigin, users.admin.email, users.admin.password),
+  };
+  origins.visitor = origins.household = origins.admin = appOrigin;
+
+  // 3. the pages in Chromium
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const moduleNames = new Map([...clientModules(distDir)]);
+  const floorModuleNames = new Map(FLOORS.flatMap((f) => [...clientModules(path.join(floorDir(f), ".next"))]));
+  const targets = [
+    ["floor-blank", "/"], ["floor-mui", "/"],
+    ...VISITOR.map((p) => ["visitor", p]), ...HOUSEHOLD.map((p) => ["household", p]), ...ADMIN.map((p) => ["admin", p]),
+  ];
+  const results = [];
+  const tPages = performance.now();
+  try {
+    // a first pass warms the servers (compiled routes, data caches, compressed files cached on
+    // first request): the measure is of a browser with nothing cached, not of a server just started
+    for (const [who, p] of targets) {
+      if (failure) throw failure;
+      await measurePage(browser, origins[who] + p, session[who]?.pairs);
+    }
+    for (const [who, p] of targets) {
+      if (failure) throw failure;
+      const m = await measurePage(browser, origins[who] + p, session[who]?.pairs);
+      results.push({ who, path: p, m, s: summarize(m) });
+    }
+  } finally {
+    await browser.close();
+  }
+  say(`pages loaded twice (a pass to warm the servers, then the one measured) in ${secs(tPages)}`);
+
+  const floor = results.find((r) => r.who === "floor-mui").s;
+  const blank = results.find((r) => r.who === "floor-blank").s;
+  say(`\nJavaScript per page, fresh Chromium context each (nothing cached), until hydrated and the network idle.`);
+  say(`"served": the scripts' encoded bodies as they came over the wire (encodings under "enc"); "gzip-6": each script gzipped at level 6 here, alike for`);
+  say(`every page and the floors, so that an encoding served to one and not the other does not count; raw: decoded. Goal: every household page, and the visitor`);
+  say(`pages, within 10 % of the MUI floor ("≤10%?" compares the gzip-6 figures: like for like; the first "vs MUI" compares the bytes as served).\n`);
+  const head = `${pad("page", 24)} ${lpad("JS served", 9)} ${pad(" enc", 13)} ${lpad("vs MUI", 7)} ${lpad("gzip-6", 7)} ${lpad("vs MUI", 7)} ${pad(" ≤10%?", 7)} ${lpad("raw", 7)} ${lpad("files", 5)} ${lpad("CSS", 6)} ${lpad("HTML", 6)} ${lpad("fonts", 6)} ${lpad("all", 6)}  notes`;
+  say(head);
+  say("-".repeat(head.length));
+  const pct = (a, b) => `${a >= b ? "+" : ""}${(((a - b) / b) * 100).toFixed(0)} %`;
+  for (const { who, path: p, m, s } of results) {
+    const isFloor = who.startsWith("floor");
+    const within = isFloor || who === "admin" ? "" : s.jsGzip <= floor.jsGzip * 1.1 ? "yes" : "NO";
+    const notes = [];
+    if (m.status >= 400) notes.push(`status ${m.status}`);
+    const want = new URL(origins[who] + p);
+    const got = new URL(m.finalUrl);
+    if (got.pathname !== want.pathname) notes.push(`redirected to ${got.pathname}`);
+    if (!m.hydrated) notes.push("no hydration mark in 20 s");
+    const aborted = m.failed.filter((f) => new URL(f.url).searchParams.has("_rsc") && f.error === "net::ERR_ABORTED").length;
+    if (aborted) notes.push(`${aborted} RSC prefetches aborted`);
+    if (m.failed.length > aborted) notes.push(`failed: ${m.failed.filter((f) => !(new URL(f.url).searchParams.has("_rsc") && f.error === "net::ERR_ABORTED")).map((f) => `${f.type} ${path.basename(new URL(f.url).pathname)} ${f.error}`).slice(0, 3).join(", ")}`);
+    if (m.errors.length) notes.push(`page errors: ${m.errors.slice(0, 2).join(" | ").slice(0, 120)}`);
+    if (who === "admin") notes.push("(no goal)");
+    say(`${pad(label(who, p), 24)} ${lpad(kib(s.jsWire), 9)} ${pad(` ${s.jsEncodings.join("+")}`, 13)} ${lpad(pct(s.jsWire, floor.jsWire), 7)} ${lpad(kib(s.jsGzip), 7)} ${lpad(pct(s.jsGzip, floor.jsGzip), 7)} ${pad(` ${within}`, 7)} ${lpad(kib(s.jsRaw), 7)} ${lpad(s.jsCount, 5)} ${lpad(kib(s.css), 6)} ${lpad(kib(s.html), 6)} ${lpad(kib(s.fonts), 6)} ${lpad(kib(s.total), 6)}  ${notes.join("; ")}`);
+  }
+  say(`(KiB; "all": every response of the page on the wire, prefetches included)`);
+  const appResults = results.filter((r) => !r.who.startsWith("floor"));
+  const encodings = {};
+  for (const r of appResults) for (const x of r.m.resources) if (["script", "stylesheet", "document"].includes(x.type)) encodings[`${x.type} ${x.encoding}`] = (encodings[`${x.type} ${x.encoding}`] ?? 0) + 1;
+  const plain = new Map();
+  for (const r of appResults) for (const x of r.m.resources) if (x.type === "script" && x.encoding === "none") plain.set(new URL(x.url).pathname, x.raw);
+  if (plain.size) say(`scripts served uncompressed: ${[...plain].map(([k, n]) => `${path.basename(k)} (${n} bytes)`).join(", ")}`);
+  const floorEnc = [...new Set(results.filter((r) => r.who.startsWith("floor")).flatMap((r) => r.m.resources.filter((x) => x.type === "script").map((x) => x.encoding)))];
+  say(`encodings served to Chromium (Accept-Encoding: gzip, deflate, br, zstd): the app ${Object.entries(encodings).map(([k, n]) => `${k}×${n}`).join(", ")}; the floors' scripts ${floorEnc.join(", ")}`);
+  say(`floors: blank ${kib(blank.jsWire)} KiB served (${blank.jsCount} scripts, ${kib(blank.jsRaw)} raw), MUI ${kib(floor.jsWire)} KiB (${floor.jsCount} scripts, ${kib(floor.jsRaw)} raw): MUI's handful of components cost ${kib(floor.jsWire - blank.jsWire)} KiB`);
+
+  // where the JavaScript goes
+  const chunks = new Map(); // path -> { wire, raw, pages: Set, body }
+  for (const r of appResults) {
+    for (const x of r.m.resources) {
+      if (x.type !== "script") continue;
+      const key = new URL(x.url).pathname;
+      const c = chunks.get(key) ?? { wire: x.wire, raw: x.raw, pages: new Set(), body: x.body };
+      c.pages.add(label(r.who, r.path));
+      chunks.set(key, c);
+    }
+  }
+  const household = appResults.filter((r) => r.who === "household");
+  const onAll = (rs) => [...chunks].filter(([k]) => rs.every((r) => r.m.resources.some((x) => x.type === "script" && new URL(x.url).pathname === k)));
+  const shared = onAll(household);
+  const sharedKeys = new Set(shared.map(([k]) => k));
+  const describe = (c, names = moduleNames) => {
+    const d = c.body ? contentsOf(c.body, names) : { marks: [], modules: 0, entries: [] };
+    const entries = d.entries.length ? `; client components: ${d.entries.slice(0, 4).join(", ")}${d.entries.length > 4 ? `, +${d.entries.length - 4}` : ""}` : "";
+    return `${d.marks.join(", ") || "-"}${entries}`;
+  };
+  say(`\nwhere the JavaScript goes (served KiB; marks of known packages, client components the build's manifests name):`);
+  say(`  on every household page: ${shared.length} scripts, ${kib(shared.reduce((a, [, c]) => a + c.wire, 0))} KiB served (${kib(shared.reduce((a, [, c]) => a + c.raw, 0))} raw)`);
+  for (const [k, c] of shared.sort((a, b) => b[1].wire - a[1].wire).slice(0, 8)) say(`    ${lpad(kib(c.wire), 6)}  ${pad(path.basename(k), 22)} ${describe(c)}`);
+  say(`  the rest, per page (scripts not on every household page, biggest first):`);
+  for (const r of appResults) {
+    const own = r.m.resources.filter((x) => x.type === "script" && !sharedKeys.has(new URL(x.url).pathname)).sort((a, b) => b.wire - a.wire);
+    say(`    ${pad(label(r.who, r.path), 24)} ${lpad(kib(own.reduce((a, x) => a + x.wire, 0)), 6)} KiB in ${own.length}: ${own.slice(0, 4).map((x) => `${path.basename(new URL(x.url).pathname)} ${kib(x.wire)}`).join(", ")}`);
+  }
+  say(`  the biggest scripts of the app (served KiB, pages that load them):`);
+  for (const [k, c] of [...chunks].sort((a, b) => b[1].wire - a[1].wire).slice(0, 12)) {
+    say(`    ${lpad(kib(c.wire), 6)}  ${pad(path.basename(k), 22)} on ${c.pages.size === appResults.length ? "every page" : c.pages.size > 3 ? `${c.pages.size} pages` : [...c.pages].join(", ")}; ${describe(c)}`);
+  }
+  const floorChunks = results.find((r) => r.who === "floor-mui").m.resources.filter((x) => x.type === "script").sort((a, b) => b.wire - a.wire);
+  say(`  the MUI floor's scripts: ${floorChunks.map((x) => `${kib(x.wire)} (${describe(x, floorModuleNames)})`).join(" · ")}`);
+
+  // 4. Lighthouse
+  const lighthouseRows = [];
+  if (!flag("--no-lighthouse")) {
+    const t = performance.now();
+    const { default: lighthouse } = await import("lighthouse");
+    const lhDir = path.join(benchDir, "lighthouse");
+    fs.rmSync(lhDir, { recursive: true, force: true });
+    fs.mkdirSync(lhDir, { recursive: true });
+    for (const [who, p] of LIGHTHOUSE) {
+      if (failure) throw failure;
+      const chrome = await startChromium(logDir);
+      try {
+        const cookie = session[who]?.header;
+        const r = await lighthouse(origins[who] + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
+        const lhr = r.lhr;
+        fs.writeFileSync(path.join(lhDir, `${label(who, p).replace(/[^a-z0-9]+/gi, "_")}.json`), r.report);
+        const a = (id) => lhr.audits[id]?.numericValue;
+        lighthouseRows.push({ page: label(who, p), score: lhr.categories.performance.score, tbt: a("total-blocking-time"), cls: a("cumulative-layout-shift"), lcp: a("largest-contentful-paint"), fcp: a("first-contentful-paint"), si: a("speed-index"), finalUrl: lhr.finalDisplayedUrl, error: lhr.runtimeError?.message, warnings: lhr.runWarnings, benchmark: lhr.environment?.benchmarkIndex, version: lhr.lighthouseVersion });
+      } finally {
+        await stopProcess(chrome.child);
+        fs.rmSync(chrome.profile, { recursive: true, force: true });
+      }
+    }
+    const v = lighthouseRows[0]?.version;
+    say(`\nLighthouse ${v} mobile (emulated Moto G Power, simulated slow 4G and 4× CPU slowdown), performance only, a fresh Chromium each, ${secs(t)}`);
+    say(`goal on /, /login, /schedules, /device-info: score ≥ 95, TBT < 200 ms, CLS < 0.05`);
+    say(`${pad("page", 24)} ${lpad("score", 5)} ${lpad("TBT ms", 7)} ${lpad("CLS", 6)} ${lpad("LCP ms", 7)} ${lpad("FCP ms", 7)} ${lpad("SI ms", 7)}  ${pad("goals", 10)} notes`);
+    for (const r of lighthouseRows) {
+      const met = r.page.includes("floor") ? "" : r.score * 100 >= 95 && r.tbt < 200 && r.cls < 0.05 ? "met" : "NOT met";
+      const notes = [r.error, new URL(r.finalUrl ?? "http://x/").pathname !== r.page.split(" ")[1] && !r.page.includes("floor") ? `ended on ${new URL(r.finalUrl).pathname}` : "", ...(r.warnings ?? [])].filter(Boolean).join("; ").slice(0, 160);
+      say(`${pad(r.page, 24)} ${lpad(Math.round(r.score * 100), 5)} ${lpad(Math.round(r.tbt), 7)} ${lpad(r.cls.toFixed(3), 6)} ${lpad(Math.round(r.lcp), 7)} ${lpad(Math.round(r.fcp), 7)} ${lpad(Math.round(r.si), 7)}  ${pad(met, 10)} ${notes}`);
+    }
+    say(`(Lighthouse's CPU benchmark index on this machine: ${lighthouseRows.map((r) => Math.round(r.benchmark)).join(", ")}; reports in ${path.relative(root, lhDir)}/)`);
+  }
+
+  // floors no longer needed
+  for (const c of floorChildren) await stopProcess(c);
+
+  // 5. throughput
+  if (!flag("--no-throughput")) {
+    const { default: autocannon } = await import("autocannon");
+    say(`\npage throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after 2 s of warm-up; Accept-Encoding: ${ACCEPT_ENCODING || "none"}; req/s answered 2xx`);
+    say(`goal: visitor pages ≥ 1,000 req/s; signed-in pages ≥ 2× the render rate before (the issue: /locations 49, / landing 61 pages/s)`);
+    say(`${pad("page", 24)} ${lpad("req/s", 7)} ${lpad("p50 ms", 7)} ${lpad("p99 ms", 7)} ${lpad("KiB/resp", 8)}  ${pad("goal", 16)} statuses`);
+    for (const [who, p] of THROUGHPUT) {
+      if (failure) throw failure;
+      const headers = { ...(session[who] ? { Cookie: session[who].header } : {}), ...(ACCEPT_ENCODING ? { "Accept-Encoding": ACCEPT_ENCODING } : {}) };
+      await autocannon({ url: origins[who] + p, headers, connections: CONNECTIONS, duration: 2 });
+      const r = await autocannon({ url: origins[who] + p, headers, connections: CONNECTIONS, duration: SECONDS });
+      const rps = r["2xx"] / r.duration;
+      const before = BEFORE[`${who} ${p}`];
+      const goal = who === "visitor" ? `≥ 1,000 ${rps >= 1000 ? "met" : "NOT met"}` : before ? `≥ ${before * 2} ${rps >= before * 2 ? "met" : "NOT met"}` : "";
+      const statuses = Object.entries(r.statusCodeStats).map(([s, v]) => `${s}×${v.count}`).join(" ");
+      const extra = [r.errors ? `${r.errors} errors` : "", r.timeouts ? `${r.timeouts} timeouts` : ""].filter(Boolean).join(", ");
+      const perResp = r.requests.total ? r.throughput.total / r.requests.total : 0;
+      say(`${pad(label(who, p), 24)} ${lpad(rps.toFixed(0), 7)} ${lpad(r.latency.p50, 7)} ${lpad(r.latency.p99, 7)} ${lpad(kib(perResp), 8)}  ${pad(goal, 16)} ${statuses}${r.non2xx ? ` (${r.non2xx} non-2xx)` : ""}${extra ? `; ${extra}` : ""}`);
+    }
+  }
+
+  say(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; the bench took ${secs(tStart)}`);
+  if (failure) throw failure;
+}
+
+const onSignal = (sig) => {
+  console.error(`\n${sig}: stopping what the bench started…`);
+  void stopAll().finally(() => process.exit(130));
+};
+process.once("SIGINT", onSignal);
+process.once("SIGTERM", onSignal);
+
+try {
+  await main();
+} catch (e) {
+  console.error(`\nbench:pages failed: ${e instanceof Error ? e.stack ?? e.message : e}`);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+  fs.rmSync(path.join(benchDir, "data"), { recursive: true, force: true });
+}

@@ -1,0 +1,111 @@
+// The processes npm run bench:pages starts (the app with its embedded PostgreSQL, the floor apps'
+// servers, Chromium for Lighthouse), each in a process group of its own, and their clean-up: on
+// success, on failure, on Ctrl-C or SIGTERM, and (SIGKILL, synchronously) if the bench exits
+// without having stopped them. Only the processes started here are ever signalled.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+
+const started = [];
+let stopping = false;
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+};
+/** the pid in a pid file, when that process still runs and is the program named (not a reused pid) */
+const pidFrom = (file, program) => {
+  try {
+    const pid = Number(fs.readFileSync(file, "utf8").split("\n")[0]);
+    if (pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(program)) return pid;
+  } catch {
+    // no file, or no such process
+  }
+  return 0;
+};
+const signalGroup = (pid, signal) => {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is gone
+  }
+};
+
+/**
+ * Starts `command` in a process group of its own, its output appended to `logFile`. If it exits
+ * while the bench still needs it, `onUnexpectedExit` is called with the end of its log.
+ * `stopSignal`: what asks it to stop (to the process alone, then the whole group is killed);
+ * `pidFiles`: [{ file, program }], files whose first line is the pid of a process it starts that
+ * could outlive it (a postmaster.pid), killed too when that pid still runs `program` at the end.
+ */
+export function startProcess(name, command, args, { cwd, env, logFile, stopSignal = "SIGTERM", pidFiles = [], onUnexpectedExit }) {
+  const log = fs.openSync(logFile, "a");
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", log, log], detached: true });
+  fs.closeSync(log);
+  const entry = { name, child, stopSignal, pidFiles, exited: new Promise((r) => child.once("exit", r)) };
+  started.push(entry);
+  child.once("exit", (code, signal) => {
+    if (stopping || entry.stopping) return;
+    const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-25).join("\n") : "";
+    onUnexpectedExit?.(new Error(`${name} exited (${code ?? signal}); the end of ${logFile}:\n${tail}`));
+  });
+  return child;
+}
+
+/** Stops one process started by startProcess (its group, then what its pid files name). */
+export async function stopProcess(child, timeoutMs = 15000) {
+  const entry = started.find((e) => e.child === child);
+  if (!entry) return;
+  entry.stopping = true;
+  if (child.exitCode === null && child.signalCode === null) {
+    try {
+      child.kill(entry.stopSignal);
+    } catch {
+      // gone
+    }
+    await Promise.race([entry.exited, new Promise((r) => setTimeout(r, timeoutMs))]);
+  }
+  signalGroup(child.pid, "SIGKILL");
+  for (const { file, program } of entry.pidFiles) {
+    const pid = pidFrom(file, program);
+    if (!pid) continue;
+    try {
+      process.kill(pid, "SIGQUIT");
+    } catch {
+      // gone
+    }
+    for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (alive(pid)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+  }
+  started.splice(started.indexOf(entry), 1);
+}
+
+/** Stops every process still running, the most recent first. */
+export async function stopAll() {
+  stopping = true;
+  for (const e of [...started].reverse()) await stopProcess(e.child);
+}
+
+// a last resort: nothing started here outlives the bench
+process.on("exit", () => {
+  for (const e of started) {
+    signalGroup(e.child.pid, "SIGKILL");
+    for (const { file, program } of e.pidFiles) {
+      const pid = pidFrom(file, program);
+      try {
+        if (pid) process.kill(pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+  }
+});
