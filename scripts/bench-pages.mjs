@@ -330,6 +330,15 @@ async function main() {
   } else if (newestSource() > fs.statSync(buildId).mtimeMs) {
     say(`warning: sources changed after the build in ${path.relative(root, distDir)}/ (${fs.statSync(buildId).mtime.toISOString()}): the app measured is that build (pass --build to rebuild)`);
   }
+  const git = (...a) => new Promise((resolve) => {
+    const c = spawn("git", a, { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    c.stdout.on("data", (d) => (out += d));
+    c.once("error", () => resolve(""));
+    c.once("close", () => resolve(out.trim()));
+  });
+  const dirty = (await git("status", "--porcelain", "--untracked-files=no", "--", "app", "components", "lib", "proxy.ts", "next.config.js", "instrumentation.ts", "scripts/start.mjs", "scripts/lib")).split("\n").filter(Boolean).length;
+  say(`app: the build in ${path.relative(root, distDir)}/ made ${fs.statSync(buildId).mtime.toISOString()}; HEAD ${(await git("rev-parse", "--short", "HEAD")) || "?"}${dirty ? `, with ${dirty} files of the app or its server modified in the working tree` : ""}`);
 
   // 1. the floors
   const floorDir = (f) => path.join(benchDir, `floor-${f}`);
@@ -562,7 +571,10 @@ async function main() {
 
 const onSignal = (sig) => {
   console.error(`\n${sig}: stopping what the bench started…`);
-  void stopAll().finally(() => process.exit(130));
+  void stopAll().finally(() => {
+    fs.rmSync(path.join(benchDir, "data"), { recursive: true, force: true });
+    process.exit(130);
+  });
 };
 process.once("SIGINT", onSignal);
 process.once("SIGTERM", onSignal);
