@@ -515,30 +515,52 @@ async function main() {
     fs.rmSync(lhDir, { recursive: true, force: true });
     fs.mkdirSync(lhDir, { recursive: true });
     for (const [who, p] of LIGHTHOUSE) {
-      if (failure) throw failure;
-      const chrome = await startChromium(logDir);
-      try {
-        const cookie = session[who]?.header;
-        const r = await lighthouse(origins[who] + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
-        const lhr = r.lhr;
-        fs.writeFileSync(path.join(lhDir, `${label(who, p).replace(/[^a-z0-9]+/gi, "_")}.json`), r.report);
-        const a = (id) => lhr.audits[id]?.numericValue;
-        lighthouseRows.push({ page: label(who, p), score: lhr.categories.performance.score, tbt: a("total-blocking-time"), cls: a("cumulative-layout-shift"), lcp: a("largest-contentful-paint"), fcp: a("first-contentful-paint"), si: a("speed-index"), finalUrl: lhr.finalDisplayedUrl, error: lhr.runtimeError?.message, warnings: lhr.runWarnings, benchmark: lhr.environment?.benchmarkIndex, version: lhr.lighthouseVersion });
-      } finally {
-        await stopProcess(chrome.child);
-        fs.rmSync(chrome.profile, { recursive: true, force: true });
+      // a run Lighthouse could not record (NO_NAVSTART, NO_FCP… seen now and then on a busy
+      // machine) is run again, twice at most, each time on a fresh Chromium
+      const tried = [];
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        if (failure) throw failure;
+        const chrome = await startChromium(logDir);
+        try {
+          const cookie = session[who]?.header;
+          let r;
+          try {
+            r = await lighthouse(origins[who] + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
+          } catch (e) {
+            if (attempt === 3) {
+              lighthouseRows.push({ page: label(who, p), path: p, error: String(e?.message ?? e).slice(0, 100), tried });
+              break;
+            }
+            tried.push(String(e?.message ?? e).slice(0, 60));
+            continue;
+          }
+          const lhr = r.lhr;
+          fs.writeFileSync(path.join(lhDir, `${label(who, p).replace(/[^a-z0-9]+/gi, "_")}.json`), r.report);
+          const a = (id) => lhr.audits[id]?.numericValue;
+          const row = { page: label(who, p), path: p, score: lhr.categories.performance.score, tbt: a("total-blocking-time"), cls: a("cumulative-layout-shift"), lcp: a("largest-contentful-paint"), fcp: a("first-contentful-paint"), si: a("speed-index"), finalUrl: lhr.finalDisplayedUrl, error: lhr.runtimeError?.code, warnings: lhr.runWarnings, benchmark: lhr.environment?.benchmarkIndex, version: lhr.lighthouseVersion, tried };
+          if (!row.error || attempt === 3) {
+            lighthouseRows.push(row);
+            break;
+          }
+          tried.push(row.error);
+        } finally {
+          await stopProcess(chrome.child);
+          fs.rmSync(chrome.profile, { recursive: true, force: true });
+        }
       }
     }
-    const v = lighthouseRows[0]?.version;
+    const v = lighthouseRows.find((r) => r.version)?.version ?? "";
     say(`\nLighthouse ${v} mobile (emulated Moto G Power, simulated slow 4G and 4× CPU slowdown), performance only, a fresh Chromium each, ${secs(t)}`);
     say(`goal on /, /login, /schedules, /device-info: score ≥ 95, TBT < 200 ms, CLS < 0.05`);
     say(`${pad("page", 24)} ${lpad("score", 5)} ${lpad("TBT ms", 7)} ${lpad("CLS", 6)} ${lpad("LCP ms", 7)} ${lpad("FCP ms", 7)} ${lpad("SI ms", 7)}  ${pad("goals", 10)} notes`);
+    const n = (v, d = 0) => (Number.isFinite(v) ? v.toFixed(d) : "-");
     for (const r of lighthouseRows) {
       const met = r.page.includes("floor") ? "" : r.score * 100 >= 95 && r.tbt < 200 && r.cls < 0.05 ? "met" : "NOT met";
-      const notes = [r.error, new URL(r.finalUrl ?? "http://x/").pathname !== r.page.split(" ")[1] && !r.page.includes("floor") ? `ended on ${new URL(r.finalUrl).pathname}` : "", ...(r.warnings ?? [])].filter(Boolean).join("; ").slice(0, 160);
-      say(`${pad(r.page, 24)} ${lpad(Math.round(r.score * 100), 5)} ${lpad(Math.round(r.tbt), 7)} ${lpad(r.cls.toFixed(3), 6)} ${lpad(Math.round(r.lcp), 7)} ${lpad(Math.round(r.fcp), 7)} ${lpad(Math.round(r.si), 7)}  ${pad(met, 10)} ${notes}`);
+      const ended = r.finalUrl && !r.page.includes("floor") && new URL(r.finalUrl).pathname !== r.path ? `ended on ${new URL(r.finalUrl).pathname}` : "";
+      const notes = [r.error ? `failed: ${r.error}` : "", r.tried.length ? `run again after ${r.tried.join(", ")}` : "", ended, ...(r.warnings ?? [])].filter(Boolean).join("; ").slice(0, 160);
+      say(`${pad(r.page, 24)} ${lpad(n(r.score * 100), 5)} ${lpad(n(r.tbt), 7)} ${lpad(n(r.cls, 3), 6)} ${lpad(n(r.lcp), 7)} ${lpad(n(r.fcp), 7)} ${lpad(n(r.si), 7)}  ${pad(met, 10)} ${notes}`);
     }
-    say(`(Lighthouse's CPU benchmark index on this machine: ${lighthouseRows.map((r) => Math.round(r.benchmark)).join(", ")}; reports in ${path.relative(root, lhDir)}/)`);
+    say(`(Lighthouse's CPU benchmark index on this machine: ${lighthouseRows.map((r) => n(r.benchmark)).join(", ")}; reports in ${path.relative(root, lhDir)}/)`);
   }
 
   // floors no longer needed
