@@ -308,6 +308,8 @@ async function startChromium(logDir) {
 }
 
 let failure = null;
+/** set once this run holds .next-bench/ (its pid file): only then does it remove the database there */
+let ownsBenchDir = false;
 const fail = (e) => {
   failure ??= e;
 };
@@ -316,6 +318,33 @@ async function main() {
   const tStart = performance.now();
   const logDir = path.join(benchDir, "logs");
   fs.mkdirSync(logDir, { recursive: true });
+  // one run at a time: a second would rebuild the floors and wipe the database under the first
+  const pidFile = path.join(benchDir, "bench-pages.pid");
+  for (;;) {
+    try {
+      fs.writeFileSync(pidFile, String(process.pid), { flag: "wx" });
+      ownsBenchDir = true;
+      break;
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+      const other = Number(fs.readFileSync(pidFile, "utf8"));
+      let running = false;
+      try {
+        running = fs.readFileSync(`/proc/${other}/cmdline`, "utf8").includes("bench-pages");
+      } catch {
+        // gone
+      }
+      if (running) throw new Error(`another bench:pages (pid ${other}) is running on ${path.relative(root, benchDir)}/: wait for it (run under flock /tmp/foyer-heavy.lock)`);
+      fs.rmSync(pidFile, { force: true });
+    }
+  }
+  process.on("exit", () => {
+    try {
+      if (Number(fs.readFileSync(pidFile, "utf8")) === process.pid) fs.rmSync(pidFile, { force: true });
+    } catch {
+      // gone
+    }
+  });
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
   say(`machine: ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, next ${JSON.parse(fs.readFileSync(path.join(root, "node_modules/next/package.json"), "utf8")).version}, ${(await import("@playwright/test")).chromium.name()} at ${CHROMIUM}`);
   say(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
@@ -594,7 +623,7 @@ async function main() {
 const onSignal = (sig) => {
   console.error(`\n${sig}: stopping what the bench started…`);
   void stopAll().finally(() => {
-    fs.rmSync(path.join(benchDir, "data"), { recursive: true, force: true });
+    if (ownsBenchDir) fs.rmSync(path.join(benchDir, "data"), { recursive: true, force: true });
     process.exit(130);
   });
 };
@@ -608,5 +637,5 @@ try {
   process.exitCode = 1;
 } finally {
   await stopAll();
-  fs.rmSync(path.join(benchDir, "data"), { recursive: true, force: true });
+  if (ownsBenchDir) fs.rmSync(path.join(benchDir, "data"), { recursive: true, force: true });
 }
