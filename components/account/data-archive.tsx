@@ -3,7 +3,6 @@
 // follows its preparation (polling while it is queued or running) and offers the link until it
 // expires. docs/data-rights.md.
 import { useState } from "react";
-import useSWR from "swr";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -13,7 +12,8 @@ import Typography from "@mui/material/Typography";
 import ArchiveOutlined from "@mui/icons-material/ArchiveOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import type { ArchiveList, ArchiveView } from "@/lib/services/archives";
-import { errorMessage, fetcher, send } from "@/lib/swr/fetcher";
+import { errorMessage, send } from "@/lib/swr/fetcher";
+import { useApi } from "@/lib/swr/use-api";
 
 const URL = "/api/v1/users/me/archives";
 
@@ -23,7 +23,7 @@ const bytes = (n: number) =>
 const busy = (a: ArchiveView | undefined) => a?.status === "queued" || a?.status === "running";
 
 export function DataArchive() {
-  const { data, error, isLoading, mutate } = useSWR<ArchiveList>(URL, fetcher, {
+  const { data, error, isLoading, mutate } = useApi<ArchiveList>(URL, {
     // while one is prepared, its progress every second and a half
     refreshInterval: (latest) => (busy(latest?.items[0]) ? 1500 : 0),
   });

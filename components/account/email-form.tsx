@@ -2,14 +2,15 @@
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/ui/text-field";
 import { FetchError, send, serverFieldErrors } from "@/lib/swr/fetcher";
-import { emailChangeSchema } from "@/lib/validation/auth";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
 import { useZodForm } from "@/components/ui/use-zod-form";
+
+const emailSchema = () => import("@/lib/validation/auth").then((m) => m.emailChangeSchema);
 
 const EMPTY = { new_email: "", password: "" };
 
@@ -29,7 +30,7 @@ function fieldErrorsOf(err: unknown): Record<string, string> | null {
 export function EmailForm({ email }: { email: string }) {
   const router = useRouter();
   const toast = useToast();
-  const form = useZodForm(emailChangeSchema, EMPTY);
+  const form = useZodForm(emailSchema, EMPTY);
 
   const onSubmit = form.submit(async ({ password, new_email }) => {
     try {

@@ -12,7 +12,6 @@ import Divider from "@mui/material/Divider";
 import LinearProgress from "@mui/material/LinearProgress";
 import MuiLink from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
@@ -20,8 +19,9 @@ import type { ImportPreview, ImportResult } from "@/lib/services/imports";
 import type { MeterView } from "@/lib/serializers/meter";
 import { errorMessage, FetchError } from "@/lib/swr/fetcher";
 import { METERS_URL, useMeters } from "@/lib/swr/use-meters";
-import { exportUrl } from "@/lib/validation/export";
+import { exportUrl } from "@/lib/energy/export/url";
 import { mutate } from "swr";
+import { NativeSelectField } from "@/components/ui/native-select-field";
 
 const FORMATS = {
   "csv-fr": { label: "CSV for French Excel (;)", query: { format: "csv", dialect: "fr" } },
@@ -148,14 +148,12 @@ function MeterDownload({ meter }: { meter: MeterView }) {
         </Typography>
       </Box>
       <Box sx={{ display: "flex", gap: 1, flexWrap: { xs: "wrap", sm: "nowrap" }, alignItems: "center", flex: { xs: "1 1 100%", sm: "0 1 auto" } }}>
-        <TextField
-          select
+        <NativeSelectField
           size="small"
           label="Format"
           id={selectId}
           value={format}
           onChange={(e) => setFormat(e.target.value as FormatKey)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ flex: { xs: "1 1 100%", sm: "0 0 290px" } }}
           disabled={!held}
         >
@@ -164,7 +162,7 @@ function MeterDownload({ meter }: { meter: MeterView }) {
               {FORMATS[k].label}
             </option>
           ))}
-        </TextField>
+        </NativeSelectField>
         {held ? (
           <Button
             variant="contained"

@@ -1,15 +1,17 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { send } from "@/lib/swr/fetcher";
-import { PASSWORD_MIN, passwordChangeFormSchema } from "@/lib/validation/auth";
+import { PASSWORD_MIN } from "@/lib/validation/limits";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
 import { useZodForm } from "@/components/ui/use-zod-form";
+import { signInWithPassword } from "@/components/auth/session-client";
+
+const passwordSchema = () => import("@/lib/validation/auth").then((m) => m.passwordChangeFormSchema);
 
 const EMPTY = { current_password: "", password: "", confirm: "" };
 
@@ -20,11 +22,11 @@ const EMPTY = { current_password: "", password: "", confirm: "" };
 export function PasswordForm({ email, remember }: { email: string; remember: boolean }) {
   const router = useRouter();
   const toast = useToast();
-  const form = useZodForm(passwordChangeFormSchema, EMPTY);
+  const form = useZodForm(passwordSchema, EMPTY);
 
   const onSubmit = form.submit(async ({ current_password, password }) => {
     await send("POST", "/api/v1/users/me/password", { current_password, new_password: password });
-    const res = await signIn("credentials", { redirect: false, email, password, remember: String(remember) });
+    const res = await signInWithPassword({ email, password, remember: String(remember) });
     if (!res?.ok || res.error) {
       toast.info({ title: "Your password was changed", message: "Please log in again with your new password" });
       router.replace("/login");

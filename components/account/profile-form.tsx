@@ -2,13 +2,14 @@
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
-import { profileFormSchema } from "@/lib/validation/user";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
 import { useZodForm } from "@/components/ui/use-zod-form";
+
+const profileSchema = () => import("@/lib/validation/user").then((m) => m.profileFormSchema);
 
 export type ProfileUser = { id: number; email: string; firstName: string | null; lastName: string | null };
 
@@ -16,7 +17,7 @@ export type ProfileUser = { id: number; email: string; firstName: string | null;
 export function ProfileForm({ user }: { user: ProfileUser }) {
   const router = useRouter();
   const toast = useToast();
-  const form = useZodForm(profileFormSchema, { first_name: user.firstName ?? "", last_name: user.lastName ?? "" });
+  const form = useZodForm(profileSchema, { first_name: user.firstName ?? "", last_name: user.lastName ?? "" });
 
   const onSubmit = form.submit(async (data) => {
     await send("PUT", `/api/v1/users/${user.id}`, data);

@@ -3,7 +3,7 @@ import {
   ArrayField, AutocompleteInput, Datagrid, Edit, FormDataConsumer, List, ReferenceField, ReferenceInput, SearchInput,
   SelectInput, SimpleForm, TextField, TextInput, required,
 } from "react-admin";
-import { DATA_SOURCES, DEVICE_TYPES, PHASES } from "@/lib/validation/device";
+import { DATA_SOURCES, DEVICE_TYPES, PHASES } from "@/lib/enums";
 
 const choices = (values: readonly string[]) => values.map((v) => ({ id: v, name: v }));
 

@@ -1,6 +1,6 @@
 "use client";
 import { ArrayField, Datagrid, FunctionField, List, NumberField, ReferenceField, SearchInput, SelectInput, TextField } from "react-admin";
-import { COUNTRIES } from "@/lib/validation/location";
+import { COUNTRIES } from "@/lib/enums";
 import { COUNTRY_NAMES } from "@/components/ui/labels";
 
 const filters = [

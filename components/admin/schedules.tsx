@@ -6,8 +6,7 @@ import {
 } from "react-admin";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
-import { POWER_MAX, POWER_MIN } from "@/lib/validation/schedule";
-import { DAY_NAMES, DAYS, HOURS, hourLabel, MONTH_NAMES, MONTHS } from "@/lib/schedules/rules";
+import { DAY_NAMES, DAYS, HOURS, hourLabel, MONTH_NAMES, MONTHS, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
 
 type Part = { months: number[]; days: number[]; hours: number[]; average_power: number };
 type Data = Part & { der_name: string; start_date: string; schedules?: Part[] };

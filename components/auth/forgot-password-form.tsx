@@ -2,19 +2,20 @@
 import { useState } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
-import { forgotPasswordFormSchema } from "@/lib/validation/auth";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
 import { useZodForm } from "@/components/ui/use-zod-form";
 
+const forgotSchema = () => import("@/lib/validation/auth").then((m) => m.forgotPasswordFormSchema);
+
 /** Asks for a reset link by e-mail (the answer is the same whether or not the account exists). */
 export function ForgotPasswordForm() {
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useZodForm(forgotPasswordFormSchema, { email: "" });
+  const form = useZodForm(forgotSchema, { email: "" });
 
   const onSubmit = form.submit(async ({ email }) => {
     await send("POST", `/api/password-recovery/${encodeURIComponent(email)}`);

@@ -1,26 +1,27 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import MuiLink from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import { loginFormSchema } from "@/lib/validation/auth";
+import { TextField } from "@/components/ui/text-field";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useZodForm } from "@/components/ui/use-zod-form";
+import { signInWithPassword } from "./session-client";
+
+const loginSchema = () => import("@/lib/validation/auth").then((m) => m.loginFormSchema);
 
 /** E-mail, password and 'Remember me'; on success goes to `callbackUrl` (a path on this site). */
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
-  const form = useZodForm(loginFormSchema, { email: "", password: "", remember: false });
+  const form = useZodForm(loginSchema, { email: "", password: "", remember: false });
 
   const onSubmit = form.submit(async ({ email, password, remember }) => {
-    const res = await signIn("credentials", { redirect: false, email, password, remember: String(remember) });
+    const res = await signInWithPassword({ email, password, remember: String(remember) });
     if (!res || res.error || !res.ok) throw new Error(res?.error || "Login failed, please try again.");
     router.replace(callbackUrl);
     router.refresh();

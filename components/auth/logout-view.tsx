@@ -1,12 +1,12 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { signOut } from "next-auth/react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { errorMessage } from "@/lib/swr/fetcher";
+import { signOutHere } from "./session-client";
 
 /** Ends the session as soon as it is shown, then goes home with a full page load (a clean slate). */
 export function LogoutView() {
@@ -16,7 +16,7 @@ export function LogoutView() {
   const run = async () => {
     setError(null);
     try {
-      await signOut({ redirect: false });
+      await signOutHere();
       window.location.replace("/");
     } catch (err) {
       setError(errorMessage(err));

@@ -3,16 +3,18 @@ import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { send } from "@/lib/swr/fetcher";
-import { PASSWORD_MIN, resetPasswordFormSchema } from "@/lib/validation/auth";
+import { PASSWORD_MIN } from "@/lib/validation/limits";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useZodForm } from "@/components/ui/use-zod-form";
 
+const resetSchema = () => import("@/lib/validation/auth").then((m) => m.resetPasswordFormSchema);
+
 /** Sets a new password with the token of the recovery e-mail, then goes to the login page. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
-  const form = useZodForm(resetPasswordFormSchema, { password: "", confirm: "" });
+  const form = useZodForm(resetSchema, { password: "", confirm: "" });
 
   const onSubmit = form.submit(async ({ password }) => {
     await send("POST", "/api/reset-password/", { token, new_password: password });

@@ -1,28 +1,30 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
-import { PASSWORD_MIN, signupFormSchema } from "@/lib/validation/auth";
+import { PASSWORD_MIN } from "@/lib/validation/limits";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
 import { useZodForm } from "@/components/ui/use-zod-form";
+import { signInWithPassword } from "./session-client";
+
+const signupSchema = () => import("@/lib/validation/auth").then((m) => m.signupFormSchema);
 
 /** Creates the account, then logs the new user in and goes home (where the privacy notice waits). */
 export function SignupForm() {
   const router = useRouter();
   const toast = useToast();
-  const form = useZodForm(signupFormSchema, { email: "", password: "", confirm: "" });
+  const form = useZodForm(signupSchema, { email: "", password: "", confirm: "" });
 
   const onSubmit = form.submit(async ({ email, password }) => {
     // answers an access token for API clients; the browser uses its session cookie instead
     await send("POST", "/api/signup", { username: email, password });
     toast.success({ title: "Registration complete", message: "Now use your username and password to login" });
-    const res = await signIn("credentials", { redirect: false, email, password, remember: "false" });
+    const res = await signInWithPassword({ email, password, remember: "false" });
     router.replace(res?.ok && !res.error ? "/" : "/login");
     router.refresh();
     return "keep-busy";

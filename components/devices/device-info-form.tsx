@@ -12,7 +12,8 @@ import { send } from "@/lib/swr/fetcher";
 import { DEVICE_INFO_URL, deviceInfoUrl, revalidateDevices, useOwnerChoices, type DeviceInfo, type OwnerChoice } from "@/lib/swr/use-devices";
 import { useOwnerLocations } from "@/lib/swr/use-locations";
 import { COUNTRY_NAMES } from "@/components/ui/labels";
-import { DEVICE_INFO_TYPES, deviceInfoCreateSchema, PHASES } from "@/lib/validation/device";
+import { PHASES } from "@/lib/enums";
+import { DEVICE_INFO_TYPES } from "@/lib/devices/rules";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -23,7 +24,7 @@ import { ErrorState, LoadingState } from "@/components/ui/page-states";
 
 type Values = { device_id: string; device_type: string; phase_m: string; owner_id: string; location_id: string };
 
-const schema = asTextForm<Values>()(deviceInfoCreateSchema);
+const schema = () => import("@/lib/validation/device").then((m) => asTextForm<Values>()(m.deviceInfoCreateSchema));
 
 /**
  * The device form of the device pages (Variant B): device id, type, phase, owner (from the users

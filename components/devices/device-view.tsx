@@ -22,16 +22,19 @@ import { send } from "@/lib/swr/fetcher";
 import { deviceInfoUrl, revalidateDevices, useDeviceInfo, type DeviceInfo, type Measurement } from "@/lib/swr/use-devices";
 import { useLocation } from "@/lib/swr/use-locations";
 import { COUNTRY_NAMES, MEASURE_TYPE_LABELS } from "@/components/ui/labels";
-import { measurementLimit } from "@/lib/validation/device";
+import { measurementLimit } from "@/lib/devices/rules";
 import { useToast } from "@/components/ui/toast-provider";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PHASE_LABELS } from "@/components/ui/labels";
-import { MeasurementDialog } from "./measurement-dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { DataTableHead } from "@/components/ui/data-table-head";
 import { DeleteDeviceButton } from "@/components/ui/delete-device-button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { lazyWhenOpen } from "@/components/ui/lazy";
+
+// the New Measure modal (with the schema it checks) and the confirmation load when first opened
+const MeasurementDialog = lazyWhenOpen(() => import("./measurement-dialog").then((m) => m.MeasurementDialog));
+const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
 /** Why New Measure is disabled, in words. */
 function limitReason(d: DeviceInfo, limit: number) {

@@ -6,12 +6,13 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/ui/text-field";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import { send } from "@/lib/swr/fetcher";
 import type { DeviceInfo, Measurement } from "@/lib/swr/use-devices";
-import { MEASURE_TYPES, measurementCreateSchema, newMeasurementDefaults } from "@/lib/validation/device";
+import { MEASURE_TYPES } from "@/lib/enums";
+import { newMeasurementDefaults } from "@/lib/devices/rules";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -20,7 +21,7 @@ import { MEASURE_TYPE_LABELS } from "@/components/ui/labels";
 
 type Values = { device_id: string; name: string; display_name: string; measure_type: string };
 
-const schema = asTextForm<Values>()(measurementCreateSchema);
+const schema = () => import("@/lib/validation/device").then((m) => asTextForm<Values>()(m.measurementCreateSchema));
 
 /**
  * The 'New Measure' / 'Update Measure' modal. A new measurement starts with the specification's

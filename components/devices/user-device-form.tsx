@@ -5,7 +5,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { send } from "@/lib/swr/fetcher";
 import { revalidateDevices, userDeviceUrl, type UserDevice } from "@/lib/swr/use-devices";
-import { userDeviceSchema } from "@/lib/validation/device";
 import { DeleteDeviceButton } from "@/components/ui/delete-device-button";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -15,6 +14,8 @@ import { ChannelFields } from "./channel-fields";
 import { DeviceFields, ReportingFields } from "./user-device-fields";
 import { toPayload, toValues, type IntegrationChoice } from "./user-device-values";
 
+const schema = () => import("@/lib/validation/device").then((m) => m.userDeviceSchema);
+
 /**
  * My Devices' device form (Variant A): the device, where it is and how it reports, and its
  * channels with their units. Validated by the server's schema on the body it sends (toPayload),
@@ -23,7 +24,7 @@ import { toPayload, toValues, type IntegrationChoice } from "./user-device-value
 export function UserDeviceForm({ device, integrations }: { device?: UserDevice; integrations: IntegrationChoice[] }) {
   const router = useRouter();
   const toast = useToast();
-  const form = useZodForm(userDeviceSchema, () => toValues(device), toPayload);
+  const form = useZodForm(schema, () => toValues(device), toPayload);
 
   // the body sent is the one checked, as the form built it (the server parses it again)
   const onSubmit = form.submit(async (_data, body) => {

@@ -1,7 +1,7 @@
 // The Variant A device form's values: from a device, to the contract's body, and the edits of its
 // rows and of its source (pure, unit-tested: tests/unit/user-device-values.test.ts).
 import type { UserDevice } from "@/lib/swr/use-devices";
-import { VENDOR_SOURCES } from "@/lib/validation/device";
+import { VENDOR_SOURCES } from "@/lib/devices/rules";
 
 /** What the page knows of the user's integrations (read on the server). */
 export type IntegrationChoice = { id: number; name: string };

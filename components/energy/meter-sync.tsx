@@ -3,7 +3,6 @@
 // of the days due, the range held, the last sync and error in words, and "Sync now". Refreshes
 // itself while a sync runs (lib/swr/use-meters.ts).
 import { useState } from "react";
-import { format } from "date-fns";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -13,6 +12,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import SyncIcon from "@mui/icons-material/Sync";
 import { useToast } from "@/components/ui/toast-provider";
+import { dayText as dayOf, dayTimeText } from "@/components/ui/dates";
 import { errorMessage } from "@/lib/swr/fetcher";
 import type { MeterView } from "@/lib/serializers/meter";
 import { syncMeterNow, useMeters } from "@/lib/swr/use-meters";
@@ -27,8 +27,8 @@ const STATE: Record<State, { label: string; color: "default" | "info" | "success
   stopped: { label: "Unlinked", color: "default" },
 };
 
-const dayText = (d: string | null) => (d ? format(new Date(`${d}T12:00:00Z`), "dd MMM yyyy") : "");
-const timeText = (iso: string | null) => (iso ? format(new Date(iso), "dd MMM yyyy, HH:mm") : "never");
+const dayText = (d: string | null) => (d ? dayOf(new Date(`${d}T12:00:00Z`)) : "");
+const timeText = (iso: string | null) => (iso ? dayTimeText(new Date(iso)) : "never");
 
 /** The sync panels of the caller's meters; `compact` for Home. */
 export function MeterSyncList({ compact = false }: { compact?: boolean }) {

@@ -25,9 +25,11 @@ import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/lib/swr/fetcher";
 import { fetchConsentLink, revalidateIntegrations, unlinkIntegration, useIntegrations, type Vendor } from "@/lib/swr/use-integrations";
 import { day, meterIds, type IntegrationView } from "./integration-view";
-import { UnlinkDialog } from "./unlink-dialog";
+import { lazyWhenOpen } from "@/components/ui/lazy";
 
 type VendorCard = { vendor: Vendor; title: string; icon: React.ElementType; text: string; names: string[] };
+
+const UnlinkDialog = lazyWhenOpen(() => import("./unlink-dialog").then((m) => m.UnlinkDialog));
 
 const VENDORS: VendorCard[] = [
   {

@@ -1,5 +1,5 @@
 // Helpers of the integration screens (no "use client": server pages import it to hand the list to SWR).
-import { format } from "date-fns";
+import { dayText } from "@/components/ui/dates";
 
 // one mapping of rows to the contract's view: the API's serializer
 export { toIntegrationView, type IntegrationView } from "@/lib/serializers/integration";
@@ -14,5 +14,5 @@ export const meterIds = (resource: string | null | undefined) =>
 /** A date as the specification shows it: dd MMM yyyy ('' when missing or unreadable). */
 export function day(iso: string | null | undefined): string {
   const d = iso ? new Date(iso) : null;
-  return d && !Number.isNaN(d.getTime()) ? format(d, "dd MMM yyyy") : "";
+  return d && !Number.isNaN(d.getTime()) ? dayText(d) : "";
 }

@@ -7,24 +7,18 @@ import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import ButtonBase from "@mui/material/ButtonBase";
-import Divider from "@mui/material/Divider";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { alpha } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
-import CloseIcon from "@mui/icons-material/Close";
-import AccountCircleOutlined from "@mui/icons-material/AccountCircleOutlined";
-import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
+import { lazyWhenOpen } from "@/components/ui/lazy";
 import { Brand } from "./brand";
 import { APP_NAV, isCurrent } from "./nav-items";
+
+// closed, the drawer and the avatar's menu render nothing: their code loads when they first open
+const AppDrawer = lazyWhenOpen(() => import("./app-drawer").then((m) => m.AppDrawer));
+const AccountMenu = lazyWhenOpen(() => import("./account-menu").then((m) => m.AccountMenu));
 
 export type HeaderUser = {
   /** the full name, or the e-mail when there is no first name */
@@ -101,69 +95,10 @@ export function AppHeader({ user }: { user: HeaderUser }) {
             {user.name}
           </Typography>
         </ButtonBase>
-        <Menu
-          id={menuId}
-          anchorEl={menuAnchor}
-          open={Boolean(menuAnchor)}
-          onClose={() => setMenuAnchor(null)}
-          anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-          transformOrigin={{ vertical: "top", horizontal: "right" }}
-          slotProps={{ list: { "aria-labelledby": buttonId }, paper: { sx: { mt: 1, minWidth: 220 } } }}
-        >
-          <Box sx={{ px: 2, py: 1 }}>
-            <Typography sx={{ fontWeight: 600 }} noWrap>{user.name}</Typography>
-            {user.name !== user.email && <Typography variant="body2" color="text.secondary" noWrap>{user.email}</Typography>}
-          </Box>
-          <Divider />
-          <MenuItem component={Link} href="/protected" onClick={() => setMenuAnchor(null)}>
-            <ListItemIcon><AccountCircleOutlined fontSize="small" /></ListItemIcon>
-            My Account
-          </MenuItem>
-          <MenuItem component={Link} href="/logout" onClick={() => setMenuAnchor(null)}>
-            <ListItemIcon><LogoutOutlined fontSize="small" /></ListItemIcon>
-            Logout
-          </MenuItem>
-        </Menu>
+        <AccountMenu id={menuId} buttonId={buttonId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} user={user} />
       </Toolbar>
 
-      <Drawer id="app-drawer" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 288, maxWidth: "85vw" } } }}>
-        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", px: 2, py: 1.5 }}>
-          <Brand />
-          <IconButton aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <Divider />
-        <Box component="nav" aria-label="Main">
-          <List sx={{ px: 1 }}>
-            {items.map((item) => {
-              const current = isCurrent(item, path);
-              const Icon = item.icon;
-              return (
-                <ListItemButton
-                  key={item.href}
-                  component={Link}
-                  href={item.href}
-                  selected={current}
-                  aria-current={current ? "page" : undefined}
-                  onClick={() => setDrawerOpen(false)}
-                  sx={{ borderRadius: 2, mb: 0.25, "&.Mui-selected": { color: "primary.main", "& .MuiListItemIcon-root": { color: "primary.main" } } }}
-                >
-                  <ListItemIcon sx={{ minWidth: 40 }}><Icon /></ListItemIcon>
-                  <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: current ? 600 : 500 } } }} />
-                </ListItemButton>
-              );
-            })}
-          </List>
-        </Box>
-        <Box sx={{ mt: "auto", px: 2, py: 2, borderTop: 1, borderColor: "divider", display: "flex", alignItems: "center", gap: 1.5 }}>
-          <Avatar sx={{ width: 36, height: 36, bgcolor: "primary.main", fontSize: 15, fontWeight: 600 }}>{initials(user.name)}</Avatar>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }} noWrap>{user.name}</Typography>
-            {user.name !== user.email && <Typography variant="body2" color="text.secondary" noWrap>{user.email}</Typography>}
-          </Box>
-        </Box>
-      </Drawer>
+      <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={items} path={path} user={user} initials={initials(user.name)} />
     </AppBar>
   );
 }

@@ -1,18 +1,7 @@
-import type SvgIcon from "@mui/material/SvgIcon";
-import HomeOutlined from "@mui/icons-material/HomeOutlined";
-import PowerOutlined from "@mui/icons-material/PowerOutlined";
-import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
-import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
-import DevicesOtherOutlined from "@mui/icons-material/DevicesOtherOutlined";
-import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
-import AccountCircleOutlined from "@mui/icons-material/AccountCircleOutlined";
-import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
-import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
-
+// The items' icons are the drawer's (app-drawer.tsx): the top bar shows the labels only.
 export type NavItem = {
   label: string;
   href: string;
-  icon: typeof SvgIcon;
   /** other paths that belong to this item (highlighted with it) */
   also?: string[];
   adminOnly?: boolean;
@@ -20,15 +9,15 @@ export type NavItem = {
 
 /** The logged-in navigation, in the order of the top bar and the menu. */
 export const APP_NAV: NavItem[] = [
-  { label: "Home", href: "/", icon: HomeOutlined },
-  { label: "Integrations", href: "/integrations", icon: PowerOutlined, also: ["/integrations-setup"] },
-  { label: "Dashboards", href: "/dashboards", icon: InsightsOutlined },
-  { label: "Schedules", href: "/schedules", icon: EventRepeatOutlined },
-  { label: "Devices", href: "/device-info", icon: DevicesOtherOutlined, also: ["/user-devices"] },
-  { label: "Locations", href: "/locations/", icon: PlaceOutlined },
-  { label: "My Account", href: "/protected", icon: AccountCircleOutlined },
-  { label: "Admin", href: "/admin", icon: AdminPanelSettingsOutlined, adminOnly: true },
-  { label: "Log Out", href: "/logout", icon: LogoutOutlined },
+  { label: "Home", href: "/" },
+  { label: "Integrations", href: "/integrations", also: ["/integrations-setup"] },
+  { label: "Dashboards", href: "/dashboards" },
+  { label: "Schedules", href: "/schedules" },
+  { label: "Devices", href: "/device-info", also: ["/user-devices"] },
+  { label: "Locations", href: "/locations/" },
+  { label: "My Account", href: "/protected" },
+  { label: "Admin", href: "/admin", adminOnly: true },
+  { label: "Log Out", href: "/logout" },
 ];
 
 const under = (path: string, base: string) => {

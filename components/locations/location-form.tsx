@@ -5,10 +5,10 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
 import { locationUrl, revalidateLocations, type LocationView } from "@/lib/swr/use-locations";
-import { COUNTRIES, locationSchema } from "@/lib/validation/location";
+import { COUNTRIES } from "@/lib/enums";
 import { COUNTRY_NAMES } from "@/components/ui/labels";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
@@ -18,7 +18,7 @@ import { asTextForm, useZodForm } from "@/components/ui/use-zod-form";
 
 type Values = { name: string; country: string; lat: string; lon: string };
 
-const schema = asTextForm<Values>()(locationSchema);
+const schema = () => import("@/lib/validation/location").then((m) => asTextForm<Values>()(m.locationSchema));
 
 /** Add Location and Edit Location: name, country, latitude and longitude (0 until set); back to /locations/ on save. */
 export function LocationForm({ location }: { location?: LocationView }) {

@@ -21,12 +21,14 @@ import { send } from "@/lib/swr/fetcher";
 import type { DeviceInfo } from "@/lib/swr/use-devices";
 import { locationUrl, revalidateLocations, useLocations, type LocationView } from "@/lib/swr/use-locations";
 import { COUNTRY_NAMES, MEASURE_TYPE_LABELS } from "@/components/ui/labels";
-import { measurementLimit } from "@/lib/validation/device";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { measurementLimit } from "@/lib/devices/rules";
+import { lazyWhenOpen } from "@/components/ui/lazy";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PHASE_LABELS } from "@/components/ui/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
+
+const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 

@@ -1,9 +1,8 @@
 "use client";
 import { useId } from "react";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import { POWER_MAX, POWER_MIN, POWER_STEP } from "@/lib/validation/schedule";
-import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS, toggle } from "@/lib/schedules/rules";
+import { TextField } from "@/components/ui/text-field";
+import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS, POWER_MAX, POWER_MIN, POWER_STEP, toggle } from "@/lib/schedules/rules";
 import { daysText, hoursText, monthsText } from "./schedule-text";
 import { fieldKey, type DraftErrors, type DraftTarget, type PartDraft } from "./schedule-draft";
 import { ToggleSet, type ToggleOption } from "./toggle-set";

@@ -1,6 +1,5 @@
 "use client";
 import { useId } from "react";
-import { format } from "date-fns";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -11,6 +10,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import DeleteOutline from "@mui/icons-material/DeleteOutlineOutlined";
 import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
 import type { ScheduleView } from "@/lib/serializers/schedule";
+import { dayText } from "@/components/ui/dates";
 import { planOf } from "./schedule-text";
 import { WeekGrid } from "./week-grid";
 
@@ -18,7 +18,7 @@ const TONES = ["primary", "secondary"] as const;
 
 const day = (iso: string | undefined) => {
   const d = iso ? new Date(iso) : null;
-  return d && !Number.isNaN(d.getTime()) ? format(d, "dd MMM yyyy") : null;
+  return d && !Number.isNaN(d.getTime()) ? dayText(d) : null;
 };
 
 /** One schedule in the list: its name, what runs when (a week grid per part), Edit and Delete. */

@@ -11,19 +11,22 @@ import Typography from "@mui/material/Typography";
 import AddRounded from "@mui/icons-material/AddRounded";
 import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
 import type { ScheduleView } from "@/lib/serializers/schedule";
-import { type ScheduleData, type ScheduleDataInput } from "@/lib/validation/schedule";
+import type { ScheduleData, ScheduleDataInput } from "@/lib/validation/schedule";
 import { newScheduleDefaults } from "@/lib/schedules/rules";
 import { createSchedule, deleteSchedule, updateSchedule, useScheduleOwners, useSchedules } from "@/lib/swr/use-schedules";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/lib/swr/fetcher";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { lazyComponent, lazyWhenOpen } from "@/components/ui/lazy";
 import { ScheduleCard } from "./schedule-card";
-import { ScheduleEditor } from "./schedule-editor";
 
 export type Viewer = { id: number; isSuperuser: boolean };
 
 /** What is being edited: nothing, a new schedule (with its defaults), or one schedule by id. */
 type Editing = null | { kind: "new"; initial: ScheduleDataInput } | { kind: "edit"; id: number };
+
+// the editor (and zod, which checks what it holds) and the confirmation load when first needed
+const ScheduleEditor = lazyComponent(() => import("./schedule-editor").then((m) => m.ScheduleEditor));
+const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
 const NEW_BUTTON_ID = "schedules-new";
 const editButtonId = (id: number) => `schedule-${id}-edit`;

@@ -5,8 +5,10 @@ import Button, { type ButtonProps } from "@mui/material/Button";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import { send } from "@/lib/swr/fetcher";
 import { revalidateDevices } from "@/lib/swr/use-devices";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast-provider";
+import { lazyWhenOpen } from "./lazy";
+
+const ConfirmDialog = lazyWhenOpen(() => import("./confirm-dialog").then((m) => m.ConfirmDialog));
 
 /**
  * Deletes a device after a confirmation: DELETE `url`, the toast 'Device deleted', back to

@@ -1,8 +1,9 @@
 "use client";
 import { createContext, useCallback, useContext, useMemo, useReducer } from "react";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
-import Snackbar, { type SnackbarCloseReason } from "@mui/material/Snackbar";
+import { lazyComponent } from "./lazy";
+
+// the toast itself (MUI's Snackbar and Alert) loads with the first toast: most pages show none
+const ToastView = lazyComponent(() => import("./toast-view").then((m) => m.ToastView));
 
 export type ToastSeverity = "success" | "error" | "info" | "warning";
 
@@ -30,9 +31,6 @@ type QueuedToast = ToastOptions & { key: number };
 const ToastContext = createContext<Toaster | null>(null);
 
 let nextKey = 1;
-
-/** Present for screen readers and text matching, invisible on screen. */
-const srOnly: React.CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", margin: -1, padding: 0, border: 0 };
 
 type ToastQueue = { waiting: QueuedToast[]; current: QueuedToast | null; open: boolean };
 type ToastEvent = { type: "show"; toast: QueuedToast } | { type: "close" | "entered" | "exited" };
@@ -64,37 +62,24 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     const by = (severity: ToastSeverity) => (c: ToastContent) => show(typeof c === "string" ? { severity, message: c } : { severity, ...c });
     return { show, success: by("success"), error: by("error"), info: by("info"), warning: by("warning") };
   }, [show]);
-
-  const close = (_e?: unknown, reason?: SnackbarCloseReason) => {
-    if (reason === "clickaway") return;
-    dispatch({ type: "close" });
-  };
-  const severity = current?.severity ?? "info";
-  const duration = current?.duration === undefined ? (severity === "error" ? 10000 : 6000) : current.duration;
+  const events = useMemo(
+    () => ({ close: () => dispatch({ type: "close" }), entered: () => dispatch({ type: "entered" }), exited: () => dispatch({ type: "exited" }) }),
+    [],
+  );
 
   return (
     <ToastContext.Provider value={toaster}>
       {children}
-      <Snackbar
-        key={current?.key}
-        open={open}
-        onClose={close}
-        autoHideDuration={duration}
-        anchorOrigin={{ vertical: "top", horizontal: "center" }}
-        slotProps={{ transition: { onEntered: () => dispatch({ type: "entered" }), onExited: () => dispatch({ type: "exited" }) } }}
-        sx={{ top: { xs: 12, sm: 20 }, width: { xs: "calc(100% - 24px)", sm: "auto" } }}
-      >
-        <Alert onClose={() => close()} severity={severity} variant="filled" sx={{ width: "100%", minWidth: { sm: 360 }, maxWidth: 560, boxShadow: 4 }}>
-          {current?.title && (
-            <AlertTitle sx={{ mb: 0.25 }}>
-              {current.title}
-              {/* read and matched as one sentence: 'Title: message' */}
-              <span style={srOnly}>: </span>
-            </AlertTitle>
-          )}
-          {current?.message}
-        </Alert>
-      </Snackbar>
+      {current && (
+        <ToastView
+          key={current.key}
+          toast={current}
+          open={open}
+          onClose={events.close}
+          onEntered={events.entered}
+          onExited={events.exited}
+        />
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
-import { useCallback, useState, type ChangeEvent, type Dispatch, type FormEvent, type SetStateAction } from "react";
+import { useCallback, useRef, useState, type ChangeEvent, type Dispatch, type FormEvent, type SetStateAction } from "react";
 import type { z } from "zod";
-import { errorMessage, serverFieldErrors } from "@/lib/swr/fetcher";
+import { errorMessage, serverFieldErrors, UNREACHABLE } from "@/lib/swr/fetcher";
 
 type FieldValue = string | boolean | null | undefined;
 type Values = Record<string, FieldValue>;
@@ -10,6 +10,13 @@ type BoolKeys<V> = { [K in keyof V]-?: V[K] extends boolean | null | undefined ?
 
 /** What a submit handler may answer: "keep-busy" when it navigates away and the form should stay disabled. */
 type SubmitResult = void | "keep-busy";
+
+/**
+ * Where a form's schema comes from: `() => import("@/lib/validation/auth").then((m) => m.loginFormSchema)`.
+ * The page then ships without zod and the schemas; they load when the form is first typed into
+ * (or submitted), long before they are needed.
+ */
+type SchemaLoader<S> = () => Promise<S>;
 
 /** Field messages by the dotted path of the schema's input ("name", "data.channels.0.name"); "" is the form's own. */
 type FieldErrors = Partial<Record<string, string>>;
@@ -74,27 +81,53 @@ function focusTarget(form: HTMLFormElement, errors: Record<string, string>): HTM
 
 /**
  * State, validation and submission of a form validated by one of the shared zod schemas
- * (lib/validation). Field messages come from the schema, keyed by their full path, so nested
+ * (lib/validation), loaded on first use (SchemaLoader). Field messages come from the schema, keyed by their full path, so nested
  * fields (a channel's name at `data.channels.0.name`) get their own. Whatever the submit handler
  * throws becomes `serverError` (errorMessage: the server's `detail`), and a 422's `errors[]` the
  * fields' messages.
  *
- *   const form = useZodForm(loginFormSchema, { email: "", password: "", remember: false });
+ *   const loginSchema = () => import("@/lib/validation/auth").then((m) => m.loginFormSchema);
+ *   const form = useZodForm(loginSchema, { email: "", password: "", remember: false });
  *   <form noValidate onSubmit={form.submit(async (data) => { ... })}>
  *     <TextField label="Email" {...form.text("email")} />
  *
  * A form whose values are not the schema's input (rows with React keys, fields grouped otherwise)
  * passes `toInput`, and binds its fields with `bind(path, value, set)` by the input's paths.
  */
-export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, initial: z.input<S>): ZodForm<z.input<S>, z.output<S>>;
-export function useZodForm<S extends z.ZodType, V extends object>(schema: S, initial: V | (() => V), toInput: (values: V) => unknown): ZodForm<V, z.output<S>>;
-export function useZodForm<S extends z.ZodType, V extends object>(schema: S, initial: V | (() => V), toInput?: (values: V) => unknown): ZodForm<V, z.output<S>> {
+export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: SchemaLoader<S>, initial: z.input<S>): ZodForm<z.input<S>, z.output<S>>;
+export function useZodForm<S extends z.ZodType, V extends object>(schema: SchemaLoader<S>, initial: V | (() => V), toInput: (values: V) => unknown): ZodForm<V, z.output<S>>;
+export function useZodForm<S extends z.ZodType, V extends object>(schema: SchemaLoader<S>, initial: V | (() => V), toInput?: (values: V) => unknown): ZodForm<V, z.output<S>> {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const loaded = useRef<S | null>(null);
+  const loading = useRef<Promise<S> | null>(null);
+  /** a submit waiting for the schema: another one meanwhile is the same click twice */
+  const waiting = useRef(false);
 
-  const clearError = useCallback((path: string) => setErrors((e) => (e[path] ? { ...e, [path]: undefined } : e)), []);
+  // the first keystroke starts loading the schema (a failed load is tried again at the next one)
+  const loadSchema = useCallback(() => {
+    loading.current ??= schema().then(
+      (s) => (loaded.current = s),
+      (err: unknown) => {
+        loading.current = null;
+        throw err;
+      },
+    );
+    return loading.current;
+  }, [schema]);
+  const prepare = useCallback(() => {
+    if (!loaded.current) loadSchema().catch(() => {});
+  }, [loadSchema]);
+
+  const clearError = useCallback(
+    (path: string) => {
+      prepare();
+      setErrors((e) => (e[path] ? { ...e, [path]: undefined } : e));
+    },
+    [prepare],
+  );
   const clearErrors = useCallback(
     (path: string) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== path && !k.startsWith(`${path}.`)))),
     [],
@@ -130,10 +163,23 @@ export function useZodForm<S extends z.ZodType, V extends object>(schema: S, ini
 
   const submit = (handler: (data: z.output<S>, input: unknown) => Promise<SubmitResult>) => async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || waiting.current) return;
     const form = e.currentTarget;
     const input = toInput ? toInput(values) : values;
-    const parsed = schema.safeParse(input);
+    let validator = loaded.current;
+    if (!validator) {
+      waiting.current = true;
+      try {
+        validator = await loadSchema();
+      } catch {
+        // the schema's code could not be fetched: the server is out of reach
+        setServerError(UNREACHABLE);
+        return;
+      } finally {
+        waiting.current = false;
+      }
+    }
+    const parsed = validator.safeParse(input);
     if (!parsed.success) {
       const next = issuesByPath(parsed.error.issues);
       setErrors(next);

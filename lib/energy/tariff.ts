@@ -1,7 +1,7 @@
 // Tariff rows as the cost computation and the seed see them: plain numbers (€ TTC), Paris local
 // days. Validated with zod so an administrator's row and the bundled grid obey the same rules as
 // the database's CHECKs (migration 20261123210957_tariffs).
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { KVA_STEPS, TARIFF_OPTIONS, type TariffOption } from "./tariff-options";
 
 export { KVA_STEPS, TARIFF_OPTIONS, type TariffOption };

@@ -1,6 +1,14 @@
 // The week-ahead schedules' pure rules, shared by the editor, the admin and the schema
-// (lib/validation/schedule.ts): the calendar's values and names, overlaps, splitting, defaults.
+// (lib/validation/schedule.ts): the power's bounds, the calendar's values and names, overlaps,
+// splitting, defaults. No zod here: the schedules page loads the schema only with the editor.
 import type { ScheduleData, ScheduleDataInput, SchedulePart } from "@/lib/validation/schedule";
+
+export const POWER_MIN = 1;
+export const POWER_MAX = 10000;
+/** The editor's step; the server accepts any number (a split part is the original plus 1). */
+export const POWER_STEP = 50;
+export const MAX_PARTS = 2;
+export const OVERLAP_DETAIL = "Months are not allowed to overlap between schedules";
 
 export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 export const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;

@@ -1,10 +1,11 @@
 "use client";
 // SWR hooks of the device screens: the device_info view (device list and page), the user_devices
 // view (My Devices cards) and the owner choice of the device form.
-import useSWR, { mutate } from "swr";
+import { mutate } from "swr";
 import { retryServerErrors } from "./retry";
 import type { toDeviceInfoView, toMeasurementView, toUserDeviceView } from "@/lib/serializers/device";
 import type { UserView } from "@/lib/serializers/user";
+import { useApi } from "./use-api";
 
 export type DeviceInfo = ReturnType<typeof toDeviceInfoView>;
 export type Measurement = ReturnType<typeof toMeasurementView>;
@@ -17,26 +18,26 @@ export const userDeviceUrl = (id: number) => `/api/v1/user_devices/${id}`;
 
 /** GET /api/v1/device_info/: own devices (admin: all). */
 export function useDeviceInfoList() {
-  return useSWR<DeviceInfo[]>(DEVICE_INFO_URL, retryServerErrors);
+  return useApi<DeviceInfo[]>(DEVICE_INFO_URL, retryServerErrors);
 }
 
 /** GET /api/v1/device_info/{id} with its measurements; `null` waits (e.g. for a valid id). */
 export function useDeviceInfo(id: number | null) {
-  return useSWR<DeviceInfo>(id === null ? null : deviceInfoUrl(id), retryServerErrors);
+  return useApi<DeviceInfo>(id === null ? null : deviceInfoUrl(id), retryServerErrors);
 }
 
 /** GET /api/v1/user_devices of one owner (My Devices shows the caller's own, also for an admin). */
 export function useUserDevices(ownerId: number) {
-  return useSWR<UserDevice[]>(`/api/v1/user_devices?owner_id=${ownerId}`, retryServerErrors);
+  return useApi<UserDevice[]>(`/api/v1/user_devices?owner_id=${ownerId}`, retryServerErrors);
 }
 
 export function useUserDevice(id: number | null) {
-  return useSWR<UserDevice>(id === null ? null : userDeviceUrl(id), retryServerErrors);
+  return useApi<UserDevice>(id === null ? null : userDeviceUrl(id), retryServerErrors);
 }
 
 /** GET /api/v1/users: the owners a device may have (a non-admin gets only itself). */
 export function useOwnerChoices() {
-  return useSWR<OwnerChoice[]>("/api/v1/users", retryServerErrors);
+  return useApi<OwnerChoice[]>("/api/v1/users", retryServerErrors);
 }
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 // My Energy's data: the answers of docs/my-energy.md as the view reads them, and their SWR hooks.
-import useSWR, { mutate } from "swr";
+import { mutate } from "swr";
 import type { TariffOption } from "@/lib/energy/tariff";
 import { FetchError } from "./fetcher";
 import { retryServerErrors } from "./retry";
@@ -10,6 +10,7 @@ export type { Bucket, CompareKind } from "@/lib/validation/energy";
 import type { Bucket, CompareKind } from "@/lib/validation/energy";
 // the answers' types come from the API's service (type-only imports: no server code reaches the browser)
 import type { CostReason, EnergyAnswer, energySummary, tariffComparison } from "@/lib/services/energy";
+import { useApi } from "./use-api";
 export type { EnergyAnswer };
 
 export type PartialReason = CostReason;
@@ -29,7 +30,7 @@ const energyUrl = (meterId: number, q: EnergyQuery) =>
 
 /** GET /api/v1/meters/{id}/energy; `null` waits (no meter chosen, width not measured yet). */
 export function useEnergy(meterId: number | null, query: EnergyQuery | null) {
-  return useSWR<EnergyAnswer, FetchError>(meterId !== null && query ? energyUrl(meterId, query) : null, {
+  return useApi<EnergyAnswer, FetchError>(meterId !== null && query ? energyUrl(meterId, query) : null, {
     ...retryServerErrors,
     // the previous period's chart stays while the next one loads (skeleton only on the first load)
     keepPreviousData: true,
@@ -39,14 +40,14 @@ export function useEnergy(meterId: number | null, query: EnergyQuery | null) {
 
 /** GET /api/v1/meters/{id}/tariff-comparison: the last 12 months under Base, HP/HC and Tempo. */
 export function useTariffComparison(meterId: number | null) {
-  return useSWR<TariffComparison, FetchError>(meterId !== null ? `${METERS_URL}/${meterId}/tariff-comparison` : null, { ...retryServerErrors, revalidateOnFocus: false });
+  return useApi<TariffComparison, FetchError>(meterId !== null ? `${METERS_URL}/${meterId}/tariff-comparison` : null, { ...retryServerErrors, revalidateOnFocus: false });
 }
 
 const ENERGY_SUMMARY_URL = "/api/v1/energy/summary";
 
 /** GET /api/v1/energy/summary: Home's card. */
 export function useEnergySummary() {
-  return useSWR<EnergySummary, FetchError>(ENERGY_SUMMARY_URL, { ...retryServerErrors, revalidateOnFocus: false });
+  return useApi<EnergySummary, FetchError>(ENERGY_SUMMARY_URL, { ...retryServerErrors, revalidateOnFocus: false });
 }
 
 /** PATCH /api/v1/meters/{id}: the household's tariff settings; every energy answer of the meter is then stale. */

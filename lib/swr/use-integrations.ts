@@ -2,10 +2,11 @@
 // SWR hooks and calls of the integration screens: the caller's vendor accounts, the consent link,
 // unlinking, and the on-demand data samples of the home page (Legrand plants, Linky, Netatmo).
 import { useCallback, useEffect, useRef, useState } from "react";
-import useSWR, { mutate } from "swr";
+import { mutate } from "swr";
 import type { IntegrationView } from "@/lib/serializers/integration";
 import { FetchError, send } from "./fetcher";
 import { retryServerErrors } from "./retry";
+import { useApi } from "./use-api";
 
 const INTEGRATIONS_URL = "/api/integrations";
 export type Vendor = "legrand" | "netatmo" | "linky";
@@ -15,7 +16,7 @@ const SAMPLE_TIMEOUT_MS = 30_000;
 
 /** GET /api/integrations: the caller's integrations; `fallback` is what the server page already read. */
 export function useIntegrations(fallback?: IntegrationView[]) {
-  return useSWR<{ results: IntegrationView[] }, FetchError>(INTEGRATIONS_URL, {
+  return useApi<{ results: IntegrationView[] }, FetchError>(INTEGRATIONS_URL, {
     ...retryServerErrors,
     fallbackData: fallback ? { results: fallback } : undefined,
     // the server's list is fresh on arrival; a focus or a reconnect refreshes it later

@@ -1,8 +1,9 @@
 "use client";
 // SWR hooks of the location screens and of the location choice in the device forms.
-import useSWR, { mutate } from "swr";
+import { mutate } from "swr";
 import { retryServerErrors } from "./retry";
 import type { toLocationView } from "@/lib/serializers/location";
+import { useApi } from "./use-api";
 
 export type LocationView = ReturnType<typeof toLocationView>;
 
@@ -10,21 +11,21 @@ export const locationUrl = (id: number) => `/api/v1/locations/${id}`;
 
 /** GET /api/v1/locations: own locations with their devices (admin: all users'). */
 export function useLocations() {
-  return useSWR<LocationView[]>("/api/v1/locations", retryServerErrors);
+  return useApi<LocationView[]>("/api/v1/locations", retryServerErrors);
 }
 
 /** The locations of one owner, for a device's location choice; `null` waits for the owner. */
 export function useOwnerLocations(ownerId: number | null) {
-  return useSWR<LocationView[]>(ownerId === null ? null : `/api/v1/locations?owner_id=${ownerId}`, retryServerErrors);
+  return useApi<LocationView[]>(ownerId === null ? null : `/api/v1/locations?owner_id=${ownerId}`, retryServerErrors);
 }
 
 /** GET /api/v1/locations/my: the caller's own, also for an admin. */
 export function useMyLocations() {
-  return useSWR<LocationView[]>("/api/v1/locations/my", retryServerErrors);
+  return useApi<LocationView[]>("/api/v1/locations/my", retryServerErrors);
 }
 
 export function useLocation(id: number | null) {
-  return useSWR<LocationView>(id === null ? null : locationUrl(id), retryServerErrors);
+  return useApi<LocationView>(id === null ? null : locationUrl(id), retryServerErrors);
 }
 
 /** After a location write: every cached location list and location is stale. */

@@ -1,15 +1,16 @@
 "use client";
 // The caller's Linky meters and their history sync, refreshed every 2 s while a sync is under way.
-import useSWR, { mutate } from "swr";
+import { mutate } from "swr";
 import type { MeterView } from "@/lib/serializers/meter";
 import { FetchError, send } from "./fetcher";
 import { retryServerErrors } from "./retry";
+import { useApi } from "./use-api";
 
 export const METERS_URL = "/api/v1/meters";
 const BUSY = new Set(["queued", "running"]);
 
 export function useMeters() {
-  return useSWR<MeterView[], FetchError>(METERS_URL, {
+  return useApi<MeterView[], FetchError>(METERS_URL, {
     ...retryServerErrors,
     refreshInterval: (data) => (data?.some((m) => BUSY.has(m.sync.state)) ? 2000 : 0),
   });

@@ -1,7 +1,7 @@
 // Account schemas shared by the forms and the route handlers (no server imports here).
-import { z } from "zod";
+import { z } from "./zod";
+import { PASSWORD_MIN } from "./limits";
 
-export const PASSWORD_MIN = 8;
 const PASSWORD_MAX_BYTES = 72; // bcrypt ignores anything past 72 bytes
 const EMAIL_MAX = 254; // RFC 5321's limit on a forward path
 /**

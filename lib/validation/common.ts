@@ -1,5 +1,5 @@
 // Small zod building blocks shared by the entity schemas (no server imports).
-import { z } from "zod";
+import { z } from "./zod";
 
 /** "" and null both mean "no value" for optional fields coming from forms. */
 const blankToNull = (v: unknown) => (v === "" ? null : v);

@@ -1,6 +1,6 @@
 // The dashboards list of GET /api/v1/dashboards: the service's zod schema. The type and the rules
 // the page shares are in lib/dashboards/list.ts (no zod in the browser).
-import { z } from "zod";
+import { z } from "./zod";
 import type { Dashboard } from "@/lib/dashboards/list";
 
 export const dashboardSchema = z.object({

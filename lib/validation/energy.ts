@@ -1,6 +1,6 @@
 // My Energy's inputs (docs/my-energy.md): the energy query and the household's tariff settings.
 // No server imports: the view's forms use the same rules.
-import { z } from "zod";
+import { z } from "./zod";
 import { KVA_STEPS, TARIFF_OPTIONS } from "@/lib/energy/tariff-options";
 import { HALF_HOUR_MESSAGE, HALF_HOUR_TIME, halfHoursOf, MAX_OFFPEAK_RANGES, offpeakRangeProblems } from "./offpeak";
 

@@ -1,10 +1,8 @@
 // `GET /api/v1/meters/{id}/export`'s query (docs/data-rights.md, "Routes"). No server imports: the
 // My Account links are built from the same names.
-import { z } from "zod";
+import { z } from "./zod";
 import { EXPORT_KINDS, type ExportKind } from "@/lib/energy/export/types";
-
-export const EXPORT_FORMATS = ["csv", "xml"] as const;
-export const CSV_DIALECTS = ["fr", "en"] as const;
+import { CSV_DIALECTS, EXPORT_FORMATS } from "@/lib/energy/export/url";
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (s: string) => DAY_RE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
@@ -31,10 +29,3 @@ export const exportQuerySchema = z
     if (q.from && q.to && !(q.from < q.to)) ctx.addIssue({ code: "custom", path: ["to"], message: "to must be after from" });
     if (q.from && q.from < "2000-01-01") ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be before 2000-01-01" });
   });
-
-/** The route's address for one meter, as the My Account links write it. */
-export function exportUrl(meterId: number, q: { format: (typeof EXPORT_FORMATS)[number]; dialect?: (typeof CSV_DIALECTS)[number] }): string {
-  const p = new URLSearchParams({ format: q.format });
-  if (q.format === "csv") p.set("dialect", q.dialect ?? "fr");
-  return `/api/v1/meters/${meterId}/export?${p}`;
-}

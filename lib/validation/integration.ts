@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { INTEGRATION_NAMES } from "@/lib/enums";
 
 export const integrationNameSchema = z.enum(INTEGRATION_NAMES);

@@ -6,7 +6,7 @@
 // - a filter on a closed list (an enum) with a value outside it matches nothing (null), it is not
 //   an error: a list filtered on a type that does not exist is simply empty;
 // - a text filter is compared as it is.
-import { z } from "zod";
+import { z } from "./zod";
 import { COUNTRIES, DATA_SOURCES, DEVICE_TYPES, PHASES, TARIFF_OPTIONS } from "@/lib/enums";
 import { idQueryParam, MAX_INT, NO_ROW } from "./common";
 

@@ -1,5 +1,5 @@
 // Location schema shared by the location form and the handlers.
-import { z } from "zod";
+import { z } from "./zod";
 import { COUNTRIES } from "@/lib/enums";
 import { optionalRef, requiredText } from "./common";
 

@@ -1,14 +1,7 @@
 // Manual week-ahead schedules: the schema, once, for the editor and the handlers. The rules it and
 // the editor share (months, days, hours, their names, overlaps, splitting) are lib/schedules/rules.ts.
-import { z } from "zod";
-import { overlappingMonths } from "@/lib/schedules/rules";
-
-export const POWER_MIN = 1;
-export const POWER_MAX = 10000;
-/** The editor's step; the server accepts any number (a split part is the original plus 1). */
-export const POWER_STEP = 50;
-export const MAX_PARTS = 2;
-export const OVERLAP_DETAIL = "Months are not allowed to overlap between schedules";
+import { z } from "./zod";
+import { MAX_PARTS, OVERLAP_DETAIL, overlappingMonths, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
 
 const distinctInts = (label: string, min: number, max: number, what: string) =>
   z

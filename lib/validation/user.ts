@@ -1,5 +1,5 @@
 // User schemas shared by the account form, the admin and the route handlers.
-import { z } from "zod";
+import { z } from "./zod";
 import { emailField, newPasswordField } from "./auth";
 
 const name = (label: string) =>

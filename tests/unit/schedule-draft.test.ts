@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OVERLAP_DETAIL } from "@/lib/validation/schedule";
+import { OVERLAP_DETAIL } from "@/lib/schedules/rules";
 import { newScheduleDefaults } from "@/lib/schedules/rules";
 import { draftFrom, draftInput, draftOverlap, fieldKey, parsePower, sameDraft, splitDraft, unsplitDraft, validateDraft, withPart } from "@/components/schedules/schedule-draft";
 

@@ -1,0 +1,60 @@
+"use client";
+import { useEffect, useState } from "react";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Snackbar, { type SnackbarCloseReason } from "@mui/material/Snackbar";
+import type { ToastOptions } from "./toast-provider";
+
+/** Present for screen readers and text matching, invisible on screen. */
+const srOnly: React.CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", margin: -1, padding: 0, border: 0 };
+
+/** One toast of ToastProvider's queue, at the top centre, closable; it hides by itself after its duration. */
+export function ToastView({
+  toast,
+  open,
+  onClose,
+  onEntered,
+  onExited,
+}: {
+  toast: ToastOptions;
+  open: boolean;
+  onClose: () => void;
+  onEntered: () => void;
+  onExited: () => void;
+}) {
+  // a toast closed before this code arrived (a newer one came meanwhile) never showed: it has left already
+  const [shown] = useState(open);
+  useEffect(() => {
+    if (!shown) onExited();
+  }, [shown, onExited]);
+
+  const close = (_e?: unknown, reason?: SnackbarCloseReason) => {
+    if (reason === "clickaway") return;
+    onClose();
+  };
+  const severity = toast.severity ?? "info";
+  const duration = toast.duration === undefined ? (severity === "error" ? 10000 : 6000) : toast.duration;
+
+  if (!shown) return null;
+  return (
+    <Snackbar
+      open={open}
+      onClose={close}
+      autoHideDuration={duration}
+      anchorOrigin={{ vertical: "top", horizontal: "center" }}
+      slotProps={{ transition: { onEntered, onExited } }}
+      sx={{ top: { xs: 12, sm: 20 }, width: { xs: "calc(100% - 24px)", sm: "auto" } }}
+    >
+      <Alert onClose={() => close()} severity={severity} variant="filled" sx={{ width: "100%", minWidth: { sm: 360 }, maxWidth: 560, boxShadow: 4 }}>
+        {toast.title && (
+          <AlertTitle sx={{ mb: 0.25 }}>
+            {toast.title}
+            {/* read and matched as one sentence: 'Title: message' */}
+            <span style={srOnly}>: </span>
+          </AlertTitle>
+        )}
+        {toast.message}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,29 @@
+// The pages' date texts (components/ui/dates.ts) are date-fns' "dd MMM yyyy" and
+// "dd MMM yyyy, HH:mm", which they replaced in the browser: the same text for any date.
+import { format } from "date-fns";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { dayText, dayTimeText } from "@/components/ui/dates";
+
+describe("date texts", () => {
+  it("writes a day and a time as date-fns did", () => {
+    expect(dayText(new Date(2026, 2, 5, 14, 7))).toBe("05 Mar 2026");
+    expect(dayTimeText(new Date(2026, 2, 5, 14, 7))).toBe("05 Mar 2026, 14:07");
+    expect(dayTimeText(new Date(2026, 11, 31, 0, 0))).toBe("31 Dec 2026, 00:00");
+  });
+
+  it("matches date-fns for any date from year 1 to 9999, and before", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date(-62198755200000), max: new Date(253402300799000), noInvalidDate: true }), (d) => {
+        expect(dayText(d)).toBe(format(d, "dd MMM yyyy"));
+        expect(dayTimeText(d)).toBe(format(d, "dd MMM yyyy, HH:mm"));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("refuses an invalid date as date-fns does", () => {
+    expect(() => dayText(new Date(Number.NaN))).toThrow(RangeError);
+    expect(() => format(new Date(Number.NaN), "dd MMM yyyy")).toThrow(RangeError);
+  });
+});
