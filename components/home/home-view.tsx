@@ -14,9 +14,7 @@ import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import type { Caller } from "@/lib/auth/caller";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
-import { PrivacyNotice } from "./privacy-notice";
-import { MeterSyncList } from "@/components/energy/meter-sync";
-import { EnergySummaryCard } from "@/components/energy/energy-summary-card";
+import { EnergySummaryCard, MeterSyncList, PrivacyNotice } from "./home-parts";
 
 const SECTIONS = [
   { href: "/integrations", title: "Integrations", icon: PowerOutlined, text: "Link your Linky meter and your Legrand or Netatmo account to bring your energy data in." },

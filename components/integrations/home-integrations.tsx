@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -9,9 +10,12 @@ import { NextLink } from "@/components/ui/next-link";
 import { useIntegrations } from "@/lib/swr/use-integrations";
 import { HomeSection, LinkHint } from "./home-section";
 import { meterIds, type IntegrationView } from "./integration-view";
-import { LinkySampler } from "./linky-sampler";
-import { MyIntegrationsTable } from "./my-integrations-table";
-import { LegrandPlants, NetatmoHomes } from "./vendor-samples";
+
+// what only a household with that integration sees loads only then (rendered on the server as before)
+const MyIntegrationsTable = dynamic(() => import("./my-integrations-table").then((m) => m.MyIntegrationsTable));
+const LinkySampler = dynamic(() => import("./linky-sampler").then((m) => m.LinkySampler));
+const LegrandPlants = dynamic(() => import("./vendor-samples").then((m) => m.LegrandPlants));
+const NetatmoHomes = dynamic(() => import("./vendor-samples").then((m) => m.NetatmoHomes));
 
 /**
  * Variant B's home sections: 'My Integrations' and a sample of each linked source's data (Legrand

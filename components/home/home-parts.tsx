@@ -1,0 +1,9 @@
+"use client";
+// The parts of Home that only some households see, each loaded only when it shows: the privacy
+// notice (until it is accepted) and the energy history (with a Linky linked). next/dynamic renders
+// them on the server as before and holds a navigation until their code has arrived: no flash.
+import dynamic from "next/dynamic";
+
+export const PrivacyNotice = dynamic(() => import("./privacy-notice").then((m) => m.PrivacyNotice));
+export const EnergySummaryCard = dynamic(() => import("@/components/energy/energy-summary-card").then((m) => m.EnergySummaryCard));
+export const MeterSyncList = dynamic(() => import("@/components/energy/meter-sync").then((m) => m.MeterSyncList));
