@@ -1,10 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { AppRouterCacheProvider } from "@mui/material-nextjs/v16-appRouter";
-import "@fontsource/roboto/300.css";
-import "@fontsource/roboto/400.css";
-import "@fontsource/roboto/500.css";
-import "@fontsource/roboto/700.css";
 import { Providers } from "@/components/layout/providers";
 
 export const metadata: Metadata = {
