@@ -8,7 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import net from "node:net";
-import { spawn, execFileSync } from "node:child_process";
+import { spawn, execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { createRequire } from "node:module";
 import pg from "pg";
 
@@ -88,7 +89,7 @@ async function waitReady(config, child, logFile, timeoutMs = 30000) {
     const c = new pg.Client({ ...config, database: "postgres", connectionTimeoutMillis: 1000 });
     try { await c.connect(); await c.query("select 1"); await c.end(); return; }
     catch (e) { lastErr = e; try { await c.end(); } catch {} }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 25));
   }
   const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n") : "";
   throw new Error(`PostgreSQL did not start (${lastErr?.message ?? "exited"}).\nLast lines of ${logFile}:\n${tail}`);
@@ -174,7 +175,8 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
     fs.writeFileSync(pwFile, pw, { mode: 0o644 });
     if (runAs) { fs.chownSync(dataDir, runAs.uid, runAs.gid); fs.chownSync(pwFile, runAs.uid, runAs.gid); }
     try {
-      execFileSync(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwFile}`, "-E", "UTF8", "--locale=C", "--no-sync"], { ...spawnOpts, stdio: "pipe" });
+      // not execFileSync: the caller's event loop goes on meanwhile (the server loads Next)
+      await promisify(execFile)(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwFile}`, "-E", "UTF8", "--locale=C", "--no-sync"], spawnOpts);
     } finally { fs.rmSync(pwFile, { force: true }); }
   }
 
