@@ -1,4 +1,6 @@
-// npm run db:seed: the first admin and, unless SEED_DEMO=false, a demo household. Idempotent.
+// The seed: the bundled tariffs, the first admin and, unless SEED_DEMO=false, a demo household.
+// Idempotent. Run in the server's own process at start when any of its inputs changed, and by
+// npm run db:seed (scripts/lib/runtime.mjs bundles this file with esbuild and calls seed()).
 import crypto from "node:crypto";
 import { db, disconnectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
@@ -20,11 +22,15 @@ async function ensureUser(emailInput: string, password: string, data: { isSuperu
   return { id: u.id, created: true };
 }
 
-async function main() {
-  // the bundled EDF Tarif Bleu rows and Tempo sample (lib/energy/tariff-data.ts, data/tempo-sample.json)
+/** The bundled EDF Tarif Bleu rows and Tempo sample (lib/energy/tariff-data.ts, data/tempo-sample.json). */
+async function seedTariffs() {
   const tariffs = await upsertTariffs(db);
   const tempoDays = await seedTempoSample(db);
   console.log(`[foyer:seed] ${tariffs} tariff rows, ${tempoDays} Tempo days (sample) written`);
+}
+
+/** The first admin, then the demo household (one after the other: they may share an address). */
+async function seedAccounts() {
   const adminEmail = process.env.FIRST_SUPERUSER_EMAIL;
   const adminPassword = process.env.FIRST_SUPERUSER_PASSWORD;
   if (adminEmail && adminPassword) {
@@ -47,10 +53,17 @@ async function main() {
   }
 }
 
-main()
-  .then(() => disconnectDb())
-  .catch(async (e) => {
-    console.error(e);
+async function main() {
+  // independent: the tariffs' queries run while the accounts' passwords are hashed (on a worker thread)
+  const [tariffs, accounts] = await Promise.allSettled([seedTariffs(), seedAccounts()]);
+  for (const r of [tariffs, accounts]) if (r.status === "rejected") throw r.reason;
+}
+
+/** Runs the whole seed, then closes its database pool (also when it fails). */
+export async function seed() {
+  try {
+    await main();
+  } finally {
     await disconnectDb();
-    process.exit(1);
-  });
+  }
+}

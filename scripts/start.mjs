@@ -1,67 +1,135 @@
 // Starts Foyer: `node scripts/start.mjs dev` (development) or `start` (production, after
 // `next build`). Without DATABASE_URL it first starts the embedded PostgreSQL under .data/; then it
-// applies the migrations, runs the idempotent seed and serves the app on PORT (default 3000).
+// applies the migrations, runs the idempotent seed when its inputs changed and serves the app on
+// PORT (default 3000). In production Next prepares meanwhile (see holdInstrumentation); the server
+// listens once both are done. FOYER_TIMING=1 prints when each step ended (npm run bench:start).
 import fs from "node:fs";
 import path from "node:path";
 import http from "node:http";
-import { prepareEnvironment, migrateDeploy, runSeed, root, dataDir } from "./lib/runtime.mjs";
+import { createRequire } from "node:module";
+import { prepareEnvironment, migrateDeploy, prepareSeed, root, dataDir, timing } from "./lib/runtime.mjs";
 import { apiDirOf, createGuard, maxBodyBytesFrom } from "./lib/http-guard.mjs";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const dev = mode === "dev";
 process.env.NODE_ENV = dev ? "development" : "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1"; // no phoning home (and no network here)
-
-function fail(msg) {
-  console.error(`\n[foyer] ${msg}\n`);
-  process.exit(1);
-}
-
-if (!dev && !fs.existsSync(path.join(root, process.env.FOYER_DIST_DIR || ".next", "BUILD_ID"))) fail("There is no production build yet: run `npm run build` first (or `npm run dev`).");
+const distDir = path.join(root, process.env.FOYER_DIST_DIR || ".next");
 
 let db;
-try {
-  db = await prepareEnvironment();
-} catch (e) {
-  fail(e instanceof Error ? e.message : String(e));
-}
-if (!db.embedded && !dev) {
-  const s = process.env.SECRET_KEY ?? "";
-  if (s.length < 32 || /^(changethis|change-me|secret)/i.test(s)) {
-    await db.stop();
-    fail("SECRET_KEY is missing or a placeholder. With DATABASE_URL set in production, set SECRET_KEY to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).");
+async function shutdown(code = 0) {
+  try {
+    await db?.stop();
+  } finally {
+    process.exit(code);
   }
 }
-let maxBodyBytes;
-try {
-  maxBodyBytes = maxBodyBytesFrom(process.env);
-} catch (e) {
-  await db.stop();
-  fail(e.message);
-}
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? "0.0.0.0";
-process.env.APP_URL ??= `http://localhost:${port}`;
-process.env.NEXTAUTH_URL ??= process.env.APP_URL;
-
-async function shutdown(code = 0) {
-  try { await db.stop(); } finally { process.exit(code); }
+async function fail(msg) {
+  console.error(`\n[foyer] ${msg}\n`);
+  await shutdown(1);
 }
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
-try {
-  await migrateDeploy({ quiet: !dev });
-  if ((process.env.SEED_ON_START ?? "true") !== "false") await runSeed();
-} catch (e) {
-  console.error(e);
-  await shutdown(1);
+if (!dev && !fs.existsSync(path.join(distDir, "BUILD_ID"))) await fail("There is no production build yet: run `npm run build` first (or `npm run dev`).");
+
+/**
+ * Next's production server registers instrumentation.ts (lib/server/start: the configuration
+ * check, the maintenance loop, the job workers, all needing the migrated and seeded database)
+ * while it prepares, and loads every page only after that. Here Next prepares while the database
+ * starts, migrates and seeds, so its registration is held: Next gets a register() that waits for
+ * the migrations (then the environment is complete, and this thread is free while the seed runs on
+ * its own) and lets it load the pages, and the real register() runs once the seed is done too;
+ * the server listens after it. Next loads the compiled hook with require() from
+ * <distDir>/server/instrumentation.js: its exports are swapped in require's cache. If Next ever
+ * stops going through it, the start fails instead of serving without the hook.
+ */
+function holdInstrumentation(schemaReady, dataReady) {
+  const file = path.join(distDir, "server", "instrumentation.js");
+  if (!fs.existsSync(file)) return Promise.resolve();
+  const require = createRequire(import.meta.url);
+  const loaded = require(file);
+  const real = loaded?.default?.register ? loaded.default : loaded;
+  if (typeof real?.register !== "function") return Promise.resolve();
+  let calledByNext;
+  const called = new Promise((resolve) => (calledByNext = resolve));
+  const standIn = {
+    ...real,
+    register: async () => {
+      calledByNext();
+      await schemaReady;
+    },
+  };
+  require.cache[require.resolve(file)].exports = loaded?.default?.register ? { ...loaded, default: standIn } : standIn;
+  const notCalled = new Promise((_, reject) => {
+    const t = setTimeout(() => reject(new Error(`Next did not load ${path.relative(root, file)} through require() as scripts/start.mjs expects (holdInstrumentation): update it for this version of Next.`)), 30_000);
+    void called.then(() => clearTimeout(t));
+  });
+  return Promise.all([Promise.race([called, notCalled]), dataReady.then(() => real.register())]);
 }
 
+let maxBodyBytes;
+try {
+  maxBodyBytes = maxBodyBytesFrom(process.env);
+} catch (e) {
+  await fail(e.message);
+}
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? "0.0.0.0";
+
+// the database (embedded unless DATABASE_URL is set): the environment is complete once it runs
+const environmentReady = (async () => {
+  db = await prepareEnvironment();
+  timing("postgres");
+  if (!db.embedded && !dev) {
+    const s = process.env.SECRET_KEY ?? "";
+    if (s.length < 32 || /^(changethis|change-me|secret)/i.test(s)) {
+      throw new Error("SECRET_KEY is missing or a placeholder. With DATABASE_URL set in production, set SECRET_KEY to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).");
+    }
+  }
+  process.env.APP_URL ??= `http://localhost:${port}`;
+  process.env.NEXTAUTH_URL ??= process.env.APP_URL;
+})();
+// then the migrations; the seed is checked meanwhile and, when it must run, bundled and loaded on
+// its thread, to run once they are applied
+const seed = (process.env.SEED_ON_START ?? "true") !== "false" ? environmentReady.then(() => prepareSeed()) : null;
+seed?.catch(() => undefined); // the environment's failure is reported below
+const schemaReady = environmentReady.then(async () => {
+  try {
+    await migrateDeploy({ quiet: !dev });
+  } catch (e) {
+    await (await seed)?.cancel();
+    throw e;
+  }
+  timing("migrations");
+});
+const dataReady = schemaReady.then(async () => {
+  if (seed) timing((await (await seed).run()) ? "seed" : "seed unchanged, skipped");
+});
+// a start that cannot go on says why once (a migration or seed error with its stack) and stops
+let failed = false;
+const failOnce = (e, withStack = false) => {
+  if (failed) return;
+  failed = true;
+  if (withStack) {
+    console.error(e);
+    void shutdown(1);
+  } else void fail(e instanceof Error ? e.message : String(e));
+};
+environmentReady.catch((e) => failOnce(e));
+dataReady.catch((e) => failOnce(e, true));
+
+// Next: in production alongside the database (its instrumentation held until the data is ready),
+// in development after it
+if (dev) await dataReady;
 const { default: next } = await import("next");
+const registered = dev ? Promise.resolve() : holdInstrumentation(schemaReady, dataReady);
+registered.catch((e) => failOnce(e));
 const app = next({ dev, dir: root, hostname, port, turbopack: dev });
 const handle = app.getRequestHandler();
-await app.prepare();
+// (on a failure, failOnce above stops the process: this start goes no further)
+await Promise.all([app.prepare(), dataReady, registered]).catch((e) => new Promise(() => failOnce(e)));
+timing("next prepared");
 
 // security headers on every response, 405 with Allow for a method the route lacks, 413 over
 // MAX_BODY_BYTES (scripts/lib/http-guard.mjs; the pages' CSP is set by proxy.ts)
@@ -89,6 +157,7 @@ server.on("error", (e) => {
   shutdown(1);
 });
 server.listen(port, hostname, () => {
+  timing("listening");
   const lines = [`Foyer is ready at ${process.env.APP_URL}  (${dev ? "development" : "production"}${db.embedded ? `, embedded PostgreSQL in ${path.relative(root, dataDir) || "."}/` : ""})`];
   if (process.env.FIRST_SUPERUSER_EMAIL) {
     const shown = (k) => (db.generated.includes(k) ? process.env[k] : `(your ${k})`);

@@ -1,0 +1,97 @@
+// What the server's start skips when nothing changed (scripts/lib/migrate.mjs, runtime.mjs), on the
+// migrated test database: the schema engine when `_prisma_migrations` already records every local
+// migration, and the seed while its fingerprint matches; both run again as soon as something changed.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { migrate, migrationsUpToDate } from "../../scripts/lib/migrate.mjs";
+import { prepareSeed } from "../../scripts/lib/runtime.mjs";
+
+const url = process.env.DATABASE_URL!;
+const root = path.resolve(".");
+
+/** A copy of the project's schema and migrations to change. */
+function copyOfProject() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "foyer-migrations-"));
+  fs.cpSync(path.join(root, "prisma"), path.join(dir, "prisma"), { recursive: true, filter: (src) => !src.endsWith(".ts") });
+  return dir;
+}
+
+describe("migrations at start", () => {
+  const probe = "29990101000000_cold_start_probe";
+  afterAll(async () => {
+    await db.$executeRawUnsafe(`DROP TABLE IF EXISTS cold_start_probe`);
+    await db.$executeRawUnsafe(`DELETE FROM _prisma_migrations WHERE migration_name = '${probe}'`);
+  });
+
+  it("needs no schema engine when every migration is applied with the same checksum", async () => {
+    expect(await migrationsUpToDate(url, root)).toBe(true);
+    expect(await migrate({ url, cmd: "deploy", root, quiet: true })).toBe("No pending migrations.");
+  });
+
+  it("lets the engine decide whenever a migration is pending, changed or the lock differs", async () => {
+    const changed = copyOfProject();
+    const first = fs.readdirSync(path.join(changed, "prisma/migrations")).find((d) => /^\d/.test(d))!;
+    fs.appendFileSync(path.join(changed, "prisma/migrations", first, "migration.sql"), "\n-- edited after it was applied\n");
+    expect(await migrationsUpToDate(url, changed)).toBe(false);
+
+    const otherLock = copyOfProject();
+    fs.writeFileSync(path.join(otherLock, "prisma/migrations/migration_lock.toml"), 'provider = "mysql"\n');
+    expect(await migrationsUpToDate(url, otherLock)).toBe(false);
+
+    // a pending migration is applied by the engine, after which the check passes again
+    const pending = copyOfProject();
+    fs.mkdirSync(path.join(pending, "prisma/migrations", probe));
+    fs.writeFileSync(path.join(pending, "prisma/migrations", probe, "migration.sql"), "CREATE TABLE cold_start_probe (id INTEGER PRIMARY KEY);\n");
+    expect(await migrationsUpToDate(url, pending)).toBe(false);
+    expect(await migrate({ url, cmd: "deploy", root: pending, quiet: true })).toBe(`Applied migrations: ${probe}`);
+    expect(await migrationsUpToDate(url, pending)).toBe(true);
+    // the project's own folder now lacks one the database has: the engine's call again
+    expect(await migrationsUpToDate(url, root)).toBe(false);
+  });
+});
+
+describe("the seed at start", () => {
+  const env = { ...process.env };
+  afterAll(() => {
+    for (const k of ["FIRST_SUPERUSER_EMAIL", "FIRST_SUPERUSER_PASSWORD", "SEED_DEMO", "BCRYPT_ROUNDS", "PORT"]) {
+      if (env[k] === undefined) delete process.env[k];
+      else process.env[k] = env[k];
+    }
+  });
+
+  it("runs when nothing is recorded or an input changed, and is skipped otherwise", async () => {
+    Object.assign(process.env, { FIRST_SUPERUSER_EMAIL: "first-admin@example.com", FIRST_SUPERUSER_PASSWORD: "first-admin-password", SEED_DEMO: "false" });
+    expect(await prepareSeed().run()).toBe(true);
+    expect(await db.user.findUnique({ where: { email: "first-admin@example.com" }, select: { isSuperuser: true } })).toEqual({ isSuperuser: true });
+    expect(await db.tariff.count()).toBeGreaterThan(0);
+    const [state] = await db.$queryRaw<{ fingerprint: string; inputs: { files: string[]; env: string[] } }[]>`SELECT fingerprint, inputs FROM seed_state`;
+    expect(state.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(state.inputs.files).toEqual(expect.arrayContaining(["prisma/seed.ts", "prisma/demo.ts", "lib/energy/tariff-data.ts", "package-lock.json"]));
+    expect(state.inputs.env).toEqual(expect.arrayContaining(["FIRST_SUPERUSER_EMAIL", "FIRST_SUPERUSER_PASSWORD", "SEED_DEMO", "SECRET_KEY"]));
+    expect(state.inputs.env).not.toContain("DATABASE_URL");
+
+    // nothing changed; where the app runs is no input
+    expect(await prepareSeed().run()).toBe(false);
+    process.env.PORT = "3999";
+    expect(await prepareSeed().run()).toBe(false);
+
+    // new admin credentials: seeded again, the new admin made
+    process.env.FIRST_SUPERUSER_EMAIL = "second-admin@example.com";
+    expect(await prepareSeed().run()).toBe(true);
+    expect(await db.user.count({ where: { isSuperuser: true } })).toBe(2);
+    expect(await prepareSeed().run()).toBe(false);
+
+    // any variable the seed's code reads counts, set or unset
+    process.env.BCRYPT_ROUNDS = "5";
+    expect(await prepareSeed().run()).toBe(true);
+    delete process.env.BCRYPT_ROUNDS;
+    expect(await prepareSeed().run()).toBe(true);
+    expect(await prepareSeed().run()).toBe(false);
+
+    // npm run db:seed runs it whatever the fingerprint says
+    expect(await prepareSeed({ always: true }).run()).toBe(true);
+  });
+});
