@@ -1,6 +1,6 @@
 // Device, measurement and user-device schemas shared by the device forms and the handlers.
 import { z } from "./zod";
-import { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES, type DeviceType } from "@/lib/enums";
+import { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, MEASURE_TYPES, PHASES, SMART_APPLIANCE_CATEGORIES } from "@/lib/enums";
 import { VENDOR_SOURCES } from "@/lib/devices/rules";
 import { optionalEnum, optionalRef, optionalText, requiredRef, requiredText } from "./common";
 
