@@ -1,12 +1,11 @@
 "use client";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import MuiLink from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
+import { TextLink } from "@/components/ui/text-link";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -37,9 +36,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       </Stack>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 1, mt: 1, mb: 2.5 }}>
         <FormControlLabel control={<Checkbox {...form.checkbox("remember")} />} label="Remember me" />
-        <MuiLink component={Link} href="/forgot-password" variant="body2" underline="hover">
+        <TextLink href="/forgot-password" variant="body2" underline="hover">
           Forgot password?
-        </MuiLink>
+        </TextLink>
       </Box>
       <SubmitButton busy={form.busy} fullWidth>
         Log in

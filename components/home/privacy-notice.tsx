@@ -1,16 +1,15 @@
 "use client";
 import { useState } from "react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Collapse from "@mui/material/Collapse";
-import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
+import { TextLink } from "@/components/ui/text-link";
 import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 import { send } from "@/lib/swr/fetcher";
 
@@ -67,16 +66,16 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
           <li>It is handled following European data-protection principles.</li>
           <li>
             On request, your history can be exported as a flat CSV file or in the IEC 62746-4 format. You can also download it yourself, at any time, in{" "}
-            <MuiLink component={Link} href="/protected" underline="hover">
+            <TextLink href="/protected" underline="hover">
               My Account
-            </MuiLink>
+            </TextLink>
             .
           </li>
           <li>
             Cancellation of your data history is requested by e-mail to{" "}
-            <MuiLink href={`mailto:${contactEmail}`} underline="hover">
+            <TextLink href={`mailto:${contactEmail}`} underline="hover">
               {contactEmail}
-            </MuiLink>
+            </TextLink>
             . You can also delete your account yourself in My Account: your profile and all the data of your home are erased at once, and the vendors&apos; access is revoked.
           </li>
           <li>
@@ -85,9 +84,9 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
         </Box>
         <Typography sx={{ mt: 1.5, mb: 2.5 }}>
           Read our{" "}
-          <MuiLink component={Link} href="/privacy" underline="hover" sx={{ fontWeight: 600 }}>
+          <TextLink href="/privacy" underline="hover" sx={{ fontWeight: 600 }}>
             data privacy policy
-          </MuiLink>{" "}
+          </TextLink>{" "}
           for the details.
         </Typography>
         {failed && (

@@ -1,10 +1,10 @@
 import Image from "next/image";
 import { NextLink } from "@/components/ui/next-link";
+import { TextLink } from "@/components/ui/text-link";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
-import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -153,9 +153,9 @@ export function LandingPage({ contact }: { contact: string }) {
         </Grid>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 5, textAlign: "center" }}>
           Contact:{" "}
-          <MuiLink href={`mailto:${contact}`} underline="hover">
+          <TextLink href={`mailto:${contact}`} underline="hover">
             {contact}
-          </MuiLink>
+          </TextLink>
         </Typography>
       </Container>
     </>

@@ -1,6 +1,5 @@
 "use client";
 import Link from "next/link";
-import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
 import Drawer from "@mui/material/Drawer";
@@ -23,6 +22,7 @@ import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOu
 import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
 import type { HeaderUser } from "./app-header";
 import { Brand } from "./brand";
+import { InitialsAvatar } from "./initials-avatar";
 import { isCurrent, type NavItem } from "./nav-items";
 
 /** Each navigation item's icon, by its address (nav-items.ts). */
@@ -90,7 +90,7 @@ export function AppDrawer({
         </List>
       </Box>
       <Box sx={{ mt: "auto", px: 2, py: 2, borderTop: 1, borderColor: "divider", display: "flex", alignItems: "center", gap: 1.5 }}>
-        <Avatar sx={{ width: 36, height: 36, bgcolor: "primary.main", fontSize: 15, fontWeight: 600 }}>{initials}</Avatar>
+        <InitialsAvatar initials={initials} />
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }} noWrap>{user.name}</Typography>
           {user.name !== user.email && <Typography variant="body2" color="text.secondary" noWrap>{user.email}</Typography>}

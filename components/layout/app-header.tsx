@@ -3,7 +3,6 @@ import { useId, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import AppBar from "@mui/material/AppBar";
-import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import ButtonBase from "@mui/material/ButtonBase";
@@ -14,6 +13,7 @@ import { alpha } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { Brand } from "./brand";
+import { InitialsAvatar } from "./initials-avatar";
 import { APP_NAV, isCurrent } from "./nav-items";
 
 // closed, the drawer and the avatar's menu render nothing: their code loads when they first open
@@ -90,7 +90,7 @@ export function AppHeader({ user }: { user: HeaderUser }) {
           onClick={(e) => setMenuAnchor(e.currentTarget)}
           sx={{ gap: 1, borderRadius: 999, p: 0.5, pr: { xs: 0.5, lg: 1.5 }, "&:hover": { bgcolor: "action.hover" }, "&.Mui-focusVisible": { outline: "2px solid", outlineColor: "primary.main" } }}
         >
-          <Avatar sx={{ width: 36, height: 36, bgcolor: "primary.main", fontSize: 15, fontWeight: 600 }}>{initials(user.name)}</Avatar>
+          <InitialsAvatar initials={initials(user.name)} />
           <Typography component="span" noWrap sx={{ display: { xs: "none", lg: "block" }, maxWidth: { lg: 160, xl: 220 }, fontWeight: 500, fontSize: 14 }}>
             {user.name}
           </Typography>

@@ -4,6 +4,14 @@ import { ThemeProvider } from "@mui/material/styles";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import { theme } from "./theme";
+// The site's frame, imported for the bundler only (nothing here renders it): both top bars, the
+// footer and the status panel of the error, not-found and forbidden pages. Every page shows them,
+// but the route groups' layouts, the root error boundary and the not-found and forbidden pages are
+// bundled apart, and each carried its own copy of what the root layout's chunks did not hold, so
+// a page loaded the top bar, MUI's Button, Paper and next/link two or three times (7-11 KiB).
+import "./app-shell";
+import "./public-shell";
+import "./status-panel";
 
 export function Providers({ children }: { children: React.ReactNode }) {
   // Marks the document once React has hydrated it: a click before then does nothing, so the

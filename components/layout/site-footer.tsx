@@ -1,8 +1,7 @@
-import { NextLink } from "@/components/ui/next-link";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
-import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
+import { TextLink } from "@/components/ui/text-link";
 
 /** The footer of every page: the privacy policy and a contact link (`contact`: the deployment's CONTACT_EMAIL, from the page). */
 export function SiteFooter({ contact }: { contact: string }) {
@@ -13,12 +12,12 @@ export function SiteFooter({ contact }: { contact: string }) {
           © {new Date().getFullYear()} Foyer · the app of your home energy community
         </Typography>
         <Box component="nav" aria-label="Footer" sx={{ display: "flex", gap: 3 }}>
-          <MuiLink component={NextLink} href="/privacy" variant="body2" underline="hover">
+          <TextLink href="/privacy" variant="body2" underline="hover">
             Data Privacy Policy
-          </MuiLink>
-          <MuiLink href={`mailto:${contact}`} variant="body2" underline="hover">
+          </TextLink>
+          <TextLink href={`mailto:${contact}`} variant="body2" underline="hover">
             Contact
-          </MuiLink>
+          </TextLink>
         </Box>
       </Container>
     </Box>

@@ -1,0 +1,45 @@
+import Typography, { type TypographyProps } from "@mui/material/Typography";
+import type { SxProps, Theme } from "@mui/material/styles";
+import { NextLink } from "./next-link";
+
+/**
+ * MUI's Link for an address, drawn as MUI draws it: a Typography in the primary colour with Link's
+ * classes, underlined always (Link's default, in the colour at 40 %) or on hover. MUI's own Link
+ * adds only a focus class that our theme leaves unstyled; Typography is on every page already. A
+ * path on this site goes through next/link, anything else (mailto:) is a plain anchor.
+ */
+export function TextLink({
+  href,
+  underline = "always",
+  variant = "inherit",
+  sx,
+  children,
+}: {
+  href: string;
+  underline?: "always" | "hover";
+  variant?: TypographyProps["variant"];
+  sx?: SxProps<Theme>;
+  children: React.ReactNode;
+}) {
+  const look: SxProps<Theme> =
+    underline === "hover"
+      ? { textDecoration: "none", "&:hover": { textDecoration: "underline" } }
+      : (t) => ({
+          textDecoration: "underline",
+          textDecorationColor: "var(--Link-underlineColor)",
+          "--Link-underlineColor": t.alpha((t.vars || t).palette.primary.main, 0.4),
+          "&:hover": { textDecorationColor: "inherit" },
+        });
+  return (
+    <Typography
+      component={href.startsWith("/") ? NextLink : "a"}
+      href={href}
+      variant={variant}
+      color="primary"
+      className={`MuiLink-root MuiLink-underline${underline === "hover" ? "Hover" : "Always"}`}
+      sx={[look, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {children}
+    </Typography>
+  );
+}
