@@ -12,10 +12,11 @@ import Typography from "@mui/material/Typography";
 import ArchiveOutlined from "@mui/icons-material/ArchiveOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import type { ArchiveList, ArchiveView } from "@/lib/services/archives";
+import { ARCHIVES_URL } from "@/lib/swr/keys";
 import { errorMessage, send } from "@/lib/swr/fetcher";
 import { useApi } from "@/lib/swr/use-api";
 
-const URL = "/api/v1/users/me/archives";
+const URL = ARCHIVES_URL;
 
 const when = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
 const bytes = (n: number) =>

@@ -9,11 +9,11 @@ import type { FetchError } from "@/lib/swr/fetcher";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import type { DeletionSummary } from "@/lib/services/users/deletion";
 import { useApi } from "@/lib/swr/use-api";
+import { DELETION_SUMMARY_URL } from "@/lib/swr/keys";
 
 // the dialog (its form, the password field) loads when it first opens
 const DeleteDialog = lazyWhenOpen(() => import("./delete-account-dialog").then((m) => m.DeleteDialog));
 
-const SUMMARY_URL = "/api/v1/users/me/deletion";
 /** The server's 403 detail for the last administrator, shown before anyone tries. */
 const LAST_ADMIN = "You are the last administrator: make another user an administrator before deleting this account";
 
@@ -23,7 +23,7 @@ const LAST_ADMIN = "You are the last administrator: make another user an adminis
  * (the answer has cleared the session cookie).
  */
 export function DeleteAccount() {
-  const { data, error, isLoading, mutate } = useApi<DeletionSummary, FetchError>(SUMMARY_URL);
+  const { data, error, isLoading, mutate } = useApi<DeletionSummary, FetchError>(DELETION_SUMMARY_URL);
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const lastAdmin = refused ?? (data?.last_admin ? LAST_ADMIN : null);

@@ -9,7 +9,6 @@ export const MY_LOCATIONS_URL = "/api/v1/locations/my";
 export const SCHEDULES_URL = "/api/v1/schedules";
 /** The admin's owner names for the schedules (every user, one page) */
 export const SCHEDULE_OWNERS_URL = "/api/v1/users?_end=1000";
-export const DASHBOARDS_URL = "/api/v1/dashboards";
 export const METERS_URL = "/api/v1/meters";
 export const ENERGY_SUMMARY_URL = "/api/v1/energy/summary";
 export const ARCHIVES_URL = "/api/v1/users/me/archives";

@@ -6,13 +6,15 @@ import { retryServerErrors } from "./retry";
 import type { toDeviceInfoView, toMeasurementView, toUserDeviceView } from "@/lib/serializers/device";
 import type { UserView } from "@/lib/serializers/user";
 import { useApi } from "./use-api";
+import { DEVICE_INFO_URL, userDevicesUrl } from "./keys";
+
+export { DEVICE_INFO_URL };
 
 export type DeviceInfo = ReturnType<typeof toDeviceInfoView>;
 export type Measurement = ReturnType<typeof toMeasurementView>;
 export type UserDevice = ReturnType<typeof toUserDeviceView>;
 export type OwnerChoice = Pick<UserView, "id" | "email" | "first_name" | "last_name">;
 
-export const DEVICE_INFO_URL = "/api/v1/device_info/";
 export const deviceInfoUrl = (id: number) => `/api/v1/device_info/${id}`;
 export const userDeviceUrl = (id: number) => `/api/v1/user_devices/${id}`;
 
@@ -28,7 +30,7 @@ export function useDeviceInfo(id: number | null) {
 
 /** GET /api/v1/user_devices of one owner (My Devices shows the caller's own, also for an admin). */
 export function useUserDevices(ownerId: number) {
-  return useApi<UserDevice[]>(`/api/v1/user_devices?owner_id=${ownerId}`, retryServerErrors);
+  return useApi<UserDevice[]>(userDevicesUrl(ownerId), retryServerErrors);
 }
 
 export function useUserDevice(id: number | null) {

@@ -11,6 +11,7 @@ import type { Bucket, CompareKind } from "@/lib/validation/energy";
 // the answers' types come from the API's service (type-only imports: no server code reaches the browser)
 import type { CostReason, EnergyAnswer, energySummary, tariffComparison } from "@/lib/services/energy";
 import { useApi } from "./use-api";
+import { ENERGY_SUMMARY_URL } from "./keys";
 export type { EnergyAnswer };
 
 export type PartialReason = CostReason;
@@ -43,7 +44,6 @@ export function useTariffComparison(meterId: number | null) {
   return useApi<TariffComparison, FetchError>(meterId !== null ? `${METERS_URL}/${meterId}/tariff-comparison` : null, { ...retryServerErrors, revalidateOnFocus: false });
 }
 
-const ENERGY_SUMMARY_URL = "/api/v1/energy/summary";
 
 /** GET /api/v1/energy/summary: Home's card. */
 export function useEnergySummary() {

@@ -4,6 +4,7 @@ import { mutate } from "swr";
 import { retryServerErrors } from "./retry";
 import type { toLocationView } from "@/lib/serializers/location";
 import { useApi } from "./use-api";
+import { LOCATIONS_URL, MY_LOCATIONS_URL } from "./keys";
 
 export type LocationView = ReturnType<typeof toLocationView>;
 
@@ -11,7 +12,7 @@ export const locationUrl = (id: number) => `/api/v1/locations/${id}`;
 
 /** GET /api/v1/locations: own locations with their devices (admin: all users'). */
 export function useLocations() {
-  return useApi<LocationView[]>("/api/v1/locations", retryServerErrors);
+  return useApi<LocationView[]>(LOCATIONS_URL, retryServerErrors);
 }
 
 /** The locations of one owner, for a device's location choice; `null` waits for the owner. */
@@ -21,7 +22,7 @@ export function useOwnerLocations(ownerId: number | null) {
 
 /** GET /api/v1/locations/my: the caller's own, also for an admin. */
 export function useMyLocations() {
-  return useApi<LocationView[]>("/api/v1/locations/my", retryServerErrors);
+  return useApi<LocationView[]>(MY_LOCATIONS_URL, retryServerErrors);
 }
 
 export function useLocation(id: number | null) {
@@ -30,5 +31,5 @@ export function useLocation(id: number | null) {
 
 /** After a location write: every cached location list and location is stale. */
 export function revalidateLocations() {
-  return mutate((key) => typeof key === "string" && key.startsWith("/api/v1/locations"));
+  return mutate((key) => typeof key === "string" && key.startsWith(LOCATIONS_URL));
 }

@@ -5,8 +5,10 @@ import type { MeterView } from "@/lib/serializers/meter";
 import { FetchError, send } from "./fetcher";
 import { retryServerErrors } from "./retry";
 import { useApi } from "./use-api";
+import { METERS_URL } from "./keys";
 
-export const METERS_URL = "/api/v1/meters";
+export { METERS_URL };
+
 const BUSY = new Set(["queued", "running"]);
 
 export function useMeters() {

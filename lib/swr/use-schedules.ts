@@ -4,8 +4,8 @@ import type { ScheduleView } from "@/lib/serializers/schedule";
 import type { ScheduleData } from "@/lib/validation/schedule";
 import { send, type FetchError } from "./fetcher";
 import { useApi } from "./use-api";
+import { SCHEDULE_OWNERS_URL, SCHEDULES_URL } from "./keys";
 
-const SCHEDULES_URL = "/api/v1/schedules";
 
 /** The caller's schedules (an admin's list holds every user's), with SWR's error and isLoading. */
 export function useSchedules() {
@@ -18,7 +18,7 @@ export function useSchedules() {
  * false for anyone else: nothing is fetched). Until it loads, or if it fails, the map is empty.
  */
 export function useScheduleOwners(enabled: boolean): Map<number, string> {
-  const { data } = useApi<{ id: number; email: string }[], FetchError>(enabled ? "/api/v1/users?_end=1000" : null);
+  const { data } = useApi<{ id: number; email: string }[], FetchError>(enabled ? SCHEDULE_OWNERS_URL : null);
   return useMemo(() => new Map((data ?? []).map((u) => [u.id, u.email])), [data]);
 }
 

@@ -14,7 +14,7 @@ import http from "node:http";
 import { isSessionCookieName } from "./session-cookies.mjs";
 
 /** The visitors' pages served from memory. */
-export const CACHED_PAGES = ["/", "/login", "/signup", "/forgot-password", "/privacy"];
+const CACHED_PAGES = ["/", "/login", "/signup", "/forgot-password", "/privacy"];
 
 /** Headers of the rendered page that are not kept (per answer, or about the transfer). */
 const DROPPED = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "set-cookie"]);
