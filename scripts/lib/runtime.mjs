@@ -140,6 +140,11 @@ parentPort.once("message", async () => {
 function seedWorker(code) {
   const dir = path.join(root, "node_modules", ".cache", "foyer");
   fs.mkdirSync(dir, { recursive: true });
+  // one left by a start that was killed meanwhile
+  for (const f of fs.readdirSync(dir)) {
+    const old = path.join(dir, f);
+    try { if (f.startsWith("seed-") && Date.now() - fs.statSync(old).mtimeMs > 3_600_000) fs.rmSync(old, { force: true }); } catch {}
+  }
   const file = path.join(dir, `seed-${process.pid}-${crypto.randomBytes(6).toString("hex")}.mjs`);
   fs.writeFileSync(file, code);
   const worker = new Worker(SEED_WORKER, { eval: true, workerData: { url: pathToFileURL(file).href } });
