@@ -74,13 +74,16 @@ function assertSameOrigin(req: Request) {
  * `role: "admin"`, anyone else gets 403 before the handler runs.
  */
 export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "admin" } = {}) {
+  const assertRole = (caller: Caller) => {
+    if (opts.role === "admin" && !caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
+  };
   const route = async (req: Request, ctx: RouteContext): Promise<Response> => {
     const res = await withinCapacity(async () => {
       const caller = await resolveCaller(req);
       // one answer whether the credentials are missing or not valid (the contract's text for 401)
       if (!caller) throw unauthorized();
       if (caller.via === "cookie" && !SAFE.has(req.method)) assertSameOrigin(req);
-      if (opts.role === "admin" && !caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
+      assertRole(caller);
       return handler({ req, params: await paramsOf(ctx), caller });
     }).catch((err) => errorResponse(err, requestInfo(req)));
     return noStore(res);
@@ -95,7 +98,7 @@ export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "adm
       const req = new Request(new URL(url, INTERNAL_ORIGIN));
       return Promise.resolve()
         .then(() => {
-          if (opts.role === "admin" && !caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
+          assertRole(caller);
           return handler({ req, params: {}, caller });
         })
         .catch((err) => errorResponse(err, requestInfo(req)));
