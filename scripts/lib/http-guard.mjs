@@ -9,6 +9,9 @@ import { maxBodyBytesFor } from "./body-limits.mjs";
 import { errorCodeOf } from "./error-codes.mjs";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** After a refused body, how long (and how much more) the client may go on sending before the connection is cut. */
+const LINGER_MS = 5000;
+const LINGER_BYTES = 64 * 1024 * 1024;
 
 /** What a page or a static file (anything but an /api route) answers: GET and HEAD, POST for server actions, OPTIONS. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST"]);
@@ -79,7 +82,7 @@ function sendJson(res, status, detail, extra = {}) {
  * `apiDir`: app/api, whose route files give the methods of each /api path; read once, or again
  * every second in development (routes come and go while editing).
  */
-export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, dev = false }) {
+export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, dev = false, lingerMs = LINGER_MS }) {
   let routes = buildRouteTable(apiDir, "/api");
   let readAt = Date.now();
   const table = () => {
@@ -163,10 +166,11 @@ export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYT
     if (length > limit) {
       // the body is drained (so the client reads this answer) unless it is far too large to bother
       const close = length > Math.max(16 * maxBodyBytes, limit) || /100-continue/i.test(req.headers.expect ?? "");
+      if (close) lingerOnClose(req.socket, lingerMs);
       sendJson(res, 413, tooLargeDetail(limit), close ? { Connection: "close" } : {});
       return true;
     }
-    if (req.headers["transfer-encoding"]) capStreamedBody(req, res, limit);
+    if (req.headers["transfer-encoding"]) capStreamedBody(req, res, limit, lingerMs);
     return false;
   }
 
@@ -191,25 +195,54 @@ function withDefaultHeaders(res, defaults) {
 }
 
 /**
- * A chunked body (no Content-Length) is counted as it arrives: past the limit the rest is not read,
- * 413 is answered if nothing was yet, and the connection is closed. (Route handlers also cap what
- * they parse; this covers every path, next-auth's included.)
+ * A chunked body (no Content-Length) is counted as it arrives: past the limit the rest is read and
+ * dropped, 413 is answered if nothing was yet, and the connection is closed without a reset (see
+ * lingerOnClose). (Route handlers also cap what they parse; this covers every path, next-auth's
+ * included.)
  */
-function capStreamedBody(req, res, maxBodyBytes) {
+function capStreamedBody(req, res, maxBodyBytes, lingerMs) {
+  const socket = req.socket;
   let seen = 0;
   const push = req.push;
   req.push = function (chunk, encoding) {
     if (chunk !== null && chunk !== undefined) {
       seen += chunk.length;
       if (seen > maxBodyBytes) {
-        req.push = () => false;
+        // nothing more reaches the handler, not even the end of the body; reading goes on so the
+        // client, still sending, is not blocked before it reads the answer
+        let dropped = 0;
+        req.push = (more) => {
+          dropped += more?.length ?? 0;
+          if (dropped > LINGER_BYTES) socket?.destroy();
+          return true;
+        };
+        lingerOnClose(socket, lingerMs);
         if (!res.headersSent) sendJson(res, 413, tooLargeDetail(maxBodyBytes), { Connection: "close" });
-        res.once("finish", () => req.socket?.destroy());
-        if (res.writableFinished) req.socket?.destroy();
-        return false;
+        if (res.writableFinished) socket?.destroySoon();
+        else res.once("finish", () => socket?.destroySoon());
+        return true;
       }
     }
     return push.call(this, chunk, encoding);
+  };
+}
+
+/**
+ * Makes the server's close of `socket` a lingering one (nginx's lingering_close): once the answer is
+ * written, our side is half-closed and what the client still sends is read and dropped, for at most
+ * `lingerMs`, before the socket is destroyed. Destroying it at once, with the client's bytes unread,
+ * makes the kernel send a reset, and a client still writing its body then gets ECONNRESET instead
+ * of the 413 waiting for it.
+ */
+function lingerOnClose(socket, lingerMs) {
+  if (!socket || socket.destroyed || socket.lingering) return;
+  socket.lingering = true;
+  socket.destroySoon = function () {
+    if (this.lingerTimer) return;
+    if (this.writable) this.end();
+    this.resume();
+    this.lingerTimer = setTimeout(() => this.destroy(), lingerMs).unref();
+    this.once("close", () => clearTimeout(this.lingerTimer));
   };
 }
 

@@ -120,7 +120,7 @@ describe("the request guard", () => {
 
 describe("the guard on the wire", () => {
   // the custom server's wiring (scripts/start.mjs) around a handler standing in for Next
-  const { guard, onConnect, onClientError } = createGuard({ apiDir: path.resolve("app/api"), https: false, maxBodyBytes: 1000 });
+  const { guard, onConnect, onClientError } = createGuard({ apiDir: path.resolve("app/api"), https: false, maxBodyBytes: 1000, lingerMs: 300 });
   const server = http.createServer((req, res) => {
     if (guard(req, res)) return;
     if (req.url === "/own-referrer-policy") res.setHeader("Referrer-Policy", "no-referrer");
@@ -198,6 +198,42 @@ describe("the guard on the wire", () => {
     expect(await post({ "transfer-encoding": "chunked" }, null, ["a".repeat(600), "a".repeat(600)])).toMatchObject({ status: 413, body: detail });
     expect(await post({ "transfer-encoding": "chunked" }, null, ["a".repeat(600), "a".repeat(300)])).toMatchObject({ status: 200, body: "next read 900" });
   });
+
+  it("lets a client still sending a refused body read the 413: no reset, then the connection closes", async () => {
+    // 8 MB written at once: the server answers long before it has read them all
+    const send = (head: string, body: Buffer, keepSending = false) =>
+      new Promise<{ answer: string; error: string; ms: number }>((resolve) => {
+        const started = Date.now();
+        let answer = "";
+        let error = "";
+        let timer: NodeJS.Timeout | undefined;
+        // a client that keeps its side open when the server has closed its own (half-open)
+        const c = net.connect({ port, host: "127.0.0.1", allowHalfOpen: keepSending }, () => {
+          c.write(head);
+          c.write(body);
+          if (keepSending) timer = setInterval(() => c.writable && c.write(frame), 5);
+        });
+        c.on("data", (d) => (answer += d));
+        c.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+        c.on("close", () => (clearInterval(timer), resolve({ answer, error, ms: Date.now() - started })));
+      });
+    const size = 8 * 1024 * 1024;
+    const frame = Buffer.concat([Buffer.from("10000\r\n"), Buffer.alloc(0x10000, 97), Buffer.from("\r\n")]);
+    const chunked = Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 97), Buffer.from("\r\n0\r\n\r\n")]);
+    for (let i = 0; i < 5; i++) {
+      const streamed = await send("POST /api/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", chunked);
+      expect(streamed.answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(streamed.error, "a reset instead of a lingering close").toBe("");
+      const announced = await send(`POST /api/token HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\n\r\n`, Buffer.alloc(size, 97));
+      expect(announced.answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(announced.error, "a reset instead of a lingering close").toBe("");
+    }
+    // a client that never stops is cut off once the lingering time is over
+    const endless = await send("POST /api/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", frame, true);
+    expect(endless.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(endless.ms).toBeGreaterThanOrEqual(300);
+    expect(endless.ms).toBeLessThan(10_000);
+  }, 20_000);
 
   it("adds the security headers to every answer, unless the handler set its own", async () => {
     const get = (p: string) => raw(`GET ${p} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
