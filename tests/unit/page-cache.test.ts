@@ -2,8 +2,9 @@
 // stand-in for Next that renders a page with a fresh nonce each time and counts its renders.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cacheable, createPageCache } from "@/scripts/lib/page-cache.mjs";
+import { cacheable, createPageCache, segmentedGzip } from "@/scripts/lib/page-cache.mjs";
 
 let server: http.Server;
 let base: string;
@@ -31,7 +32,17 @@ beforeEach(async () => {
 });
 afterEach(() => new Promise<void>((r) => server.close(() => r())));
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(base + path, { headers, method });
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(base + path, { headers: { "accept-encoding": "identity", ...headers }, method });
+
+/** The raw bytes of an answer, not decoded (fetch would undo the gzip itself). */
+const getRaw = (path: string, headers: Record<string, string>) =>
+  new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http.get(base + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
 const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
 
 /** Asks until the background fill has landed (the first ask renders and starts it). */
@@ -57,11 +68,52 @@ describe("the visitors' page cache", () => {
       expect(res.status).toBe(200);
       expect(body).toBe(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é /login<script nonce="${nonce}">1</script></body></html>`);
       expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
-      expect(res.headers.get("vary")).toBe("rsc");
+      expect(res.headers.get("vary")).toBe("rsc, Accept-Encoding");
       seen.add(nonce);
     }
     expect(seen.size).toBe(5);
     expect(renders.length).toBe(rendered);
+  });
+
+  it("sends gzip built from pieces compressed once to a client that accepts it, a valid stream with its own nonce", async () => {
+    await warm("/");
+    const rendered = renders.length;
+    const seen = new Set<string>();
+    for (const accept of ["gzip, deflate, br, zstd", "gzip", "br;q=1, gzip;q=0.5"]) {
+      const res = await getRaw("/", { "accept-encoding": accept });
+      expect(res.headers["content-encoding"]).toBe("gzip");
+      expect(res.headers.vary).toBe("rsc, Accept-Encoding");
+      expect(Number(res.headers["content-length"])).toBe(res.body.length);
+      const nonce = nonceOf(String(res.headers["content-security-policy"]))!;
+      // the strict decoder checks the CRC-32 and the length in gzip's trailer
+      const text = zlib.gunzipSync(res.body).toString("utf8");
+      expect(text).toBe(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é /<script nonce="${nonce}">1</script></body></html>`);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(3);
+    const plain = await getRaw("/", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8")).toContain("Foyer é /");
+    expect(renders.length).toBe(rendered);
+  });
+
+  it("builds gzip around a changing value: every piece, empty ones and long ones, decodes exactly", () => {
+    const long = Array.from({ length: 5000 }, (_, i) => `<div id="n${i}">é ${i % 97}</div>`).join("");
+    // a page like ours: the value in many places, each piece repeating the ones before
+    const tags = Array.from({ length: 40 }, (_, i) => (i === 0 ? '<script nonce="' : `">self.push(${i % 3})</script><script nonce="`)).concat(['">1</script>']);
+    for (const pieces of [["a", "b"], ["", "", ""], [long, "", long.slice(7), "ü"], ["only"], tags, ["nul\u0000here", "nul\u0000here"]]) {
+      const gz = segmentedGzip(pieces, 6);
+      for (const value of ["ABCDEF", "zz+/09"]) {
+        expect(zlib.gunzipSync(gz.with(value)).toString("utf8")).toBe(pieces.join(value));
+        expect(gz.plain(value).toString("utf8")).toBe(pieces.join(value));
+      }
+      expect(() => gz.with("short")).toThrow();
+    }
+    // the fixed pieces are compressed, with what comes before them: about as small as the whole text gzipped at once
+    const whole = (pieces: string[]) => zlib.gzipSync(pieces.join("x".repeat(24)), { level: 9 }).length;
+    expect(segmentedGzip([long, long], 24).with("x".repeat(24)).length).toBeLessThan(whole([long, long]) * 1.1);
+    // (each value costs its own bytes, stored, and the flush before it: some 40 bytes)
+    expect(segmentedGzip(tags, 24).with("x".repeat(24)).length).toBeLessThan(whole(tags) + 40 * 40);
   });
 
   it("HEAD has the headers and no body", async () => {
