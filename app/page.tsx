@@ -4,9 +4,9 @@ import { listIntegrations } from "@/lib/services/integrations";
 import { acceptedOlderNotice } from "@/lib/services/users";
 import { AppShell } from "@/components/layout/app-shell";
 import { PublicShell } from "@/components/layout/public-shell";
-import { HomeView } from "@/components/home/home-view";
+import { HomeView } from "@/components/home/home-lazy";
 import { toIntegrationView } from "@/lib/serializers/integration";
-import { LandingPage } from "@/components/landing/landing-page";
+import { LandingPage } from "@/components/landing/landing-lazy";
 import { ToastOnLoad } from "@/components/ui/toast-on-load";
 import type { ToastOptions } from "@/components/ui/toast-provider";
 import { SwrFallback } from "@/components/ui/swr-fallback";
@@ -53,7 +53,7 @@ export default async function HomePage({ searchParams }: Props) {
     <AppShell caller={caller} contact={contact}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
       <SwrFallback fallback={fallback}>
-        <HomeView caller={caller} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} />
+        <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} />
       </SwrFallback>
     </AppShell>
   );

@@ -5,13 +5,13 @@ import { useId, useRef, useState } from "react";
 import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
 import IconButton from "@mui/material/IconButton";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
+import { NativeSelectField } from "@/components/ui/native-select-field";
+import { TextField } from "@/components/ui/text-field";
 import type { Bucket, CompareKind } from "@/lib/swr/use-energy";
 import { addDays, BUCKET_LABEL, daysBetween, isDay, MAX_CUSTOM_DAYS, PERIOD_KINDS, periodLabel, periodOf, shiftPeriod, type Period, type PeriodKind } from "./period";
 
@@ -100,11 +100,18 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
             In {BUCKET_LABEL[answerBucket]}
           </Typography>
         )}
-        <TextField select size="small" label="Compare with" value={compare} onChange={(e) => onCompare(e.target.value as CompareKind)} sx={{ minWidth: 210, flex: { xs: "1 1 100%", sm: "0 0 auto" } }}>
-          <MenuItem value="none">No comparison</MenuItem>
-          <MenuItem value="previous">Previous period</MenuItem>
-          <MenuItem value="last_year">Same period last year</MenuItem>
-        </TextField>
+        <NativeSelectField
+          id={`${id}-compare`}
+          size="small"
+          label="Compare with"
+          value={compare}
+          onChange={(e) => onCompare(e.target.value as CompareKind)}
+          sx={{ minWidth: 210, flex: { xs: "1 1 100%", sm: "0 0 auto" } }}
+        >
+          <option value="none">No comparison</option>
+          <option value="previous">Previous period</option>
+          <option value="last_year">Same period last year</option>
+        </NativeSelectField>
         <Box sx={{ ml: { sm: "auto" }, display: "flex", alignItems: "center", gap: 1 }}>
           <Segmented
             label="Show as"

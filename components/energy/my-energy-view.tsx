@@ -9,15 +9,12 @@ import Link from "next/link";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import FormControl from "@mui/material/FormControl";
-import InputLabel from "@mui/material/InputLabel";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Select from "@mui/material/Select";
 import Typography from "@mui/material/Typography";
 import BoltOutlined from "@mui/icons-material/BoltOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import { EmptyState } from "@/components/ui/empty-state";
+import { NativeSelectField } from "@/components/ui/native-select-field";
 import { ErrorState } from "@/components/ui/page-states";
 import { periodCsv, periodCsvFilename, periodTable } from "@/lib/energy/period-table";
 import type { MeterView } from "@/lib/serializers/meter";
@@ -96,17 +93,13 @@ export function MyEnergyView() {
   }
   const picker =
     live.length > 1 ? (
-      <FormControl size="small" sx={{ flex: { xs: "1 1 100%", sm: "0 1 420px" }, minWidth: 0 }}>
-        <InputLabel id="meter-picker-label">Meter</InputLabel>
-        <Select labelId="meter-picker-label" label="Meter" value={meter.id} onChange={(e) => setChosen(Number(e.target.value))}>
-          {live.map((m) => (
-            <MenuItem key={m.id} value={m.id}>
-              Meter {m.usage_point_id}
-              {m.producer ? " (consumption and production)" : ""}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <NativeSelectField id="meter-picker" size="small" label="Meter" value={String(meter.id)} onChange={(e) => setChosen(Number(e.target.value))} sx={{ flex: { xs: "1 1 100%", sm: "0 1 420px" }, minWidth: 0 }}>
+        {live.map((m) => (
+          <option key={m.id} value={m.id}>
+            {`Meter ${m.usage_point_id}${m.producer ? " (consumption and production)" : ""}`}
+          </option>
+        ))}
+      </NativeSelectField>
     ) : null;
   return <MeterEnergy key={meter.id} meter={meter} picker={picker} />;
 }

@@ -11,7 +11,6 @@ import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
-import type { Caller } from "@/lib/auth/caller";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
 import { EnergySummaryCard, MeterSyncList, PrivacyNotice } from "./home-parts";
@@ -29,13 +28,26 @@ const SECTIONS = [
  * an older one was), a welcome, the sections of the app,
  * then the user's integrations with a sample of each one's data.
  */
-export function HomeView({ caller, integrations, noticeChanged, contact }: { caller: Caller; integrations: IntegrationView[]; noticeChanged?: boolean; contact: string }) {
+export function HomeView({
+  firstName,
+  acceptedTos,
+  integrations,
+  noticeChanged,
+  contact,
+}: {
+  firstName: string | null;
+  /** accepted the current privacy notice */
+  acceptedTos: boolean;
+  integrations: IntegrationView[];
+  noticeChanged?: boolean;
+  contact: string;
+}) {
   return (
     <>
-      {!caller.acceptedTos && <PrivacyNotice contactEmail={contact} previousVersion={noticeChanged} />}
+      {!acceptedTos && <PrivacyNotice contactEmail={contact} previousVersion={noticeChanged} />}
       <Box component="section" aria-labelledby="welcome-title">
         <Typography id="welcome-title" variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1, overflowWrap: "anywhere" }}>
-          Welcome{caller.firstName ? `, ${caller.firstName}` : " to Foyer"}
+          Welcome{firstName ? `, ${firstName}` : " to Foyer"}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 720, fontSize: "1.05rem", lineHeight: 1.6 }}>
           Foyer brings the energy of your home together with your community&apos;s. Start by linking an integration, then describe your devices and locations, and plan when your

@@ -1,15 +1,14 @@
 "use client";
-import { useState } from "react";
+import { useId, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import BoltOutlined from "@mui/icons-material/BoltOutlined";
 import SolarPowerOutlined from "@mui/icons-material/SolarPowerOutlined";
 import { linkyFailure, linkyUrl, useSample, type LinkyKind, type LinkyResponse } from "@/lib/swr/use-integrations";
 import { lazyComponent } from "@/components/ui/lazy";
+import { NativeSelectField } from "@/components/ui/native-select-field";
 import { JsonBlock } from "./json-block";
 
 // the readings' table (and its pagination) loads with the first sample
@@ -21,6 +20,7 @@ const ReadingView = lazyComponent(() => import("./linky-reading").then((m) => m.
  * shows as JSON; the next success replaces it.
  */
 export function LinkySampler({ meters }: { meters: string[] }) {
+  const selectId = useId();
   const [meter, setMeter] = useState(meters.length === 1 ? meters[0] : "");
   const [kind, setKind] = useState<LinkyKind>("consumption");
   const { data, error, isLoading, run, reset } = useSample<LinkyResponse>(linkyFailure);
@@ -37,8 +37,8 @@ export function LinkySampler({ meters }: { meters: string[] }) {
         Choose a meter, then get its consumption, which covers the last 7 days in 30-minute steps, or its production over the same days.
       </Typography>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>
-        <TextField
-          select
+        <NativeSelectField
+          id={selectId}
           label="Choose the meter"
           value={meter}
           onChange={(e) => {
@@ -48,12 +48,13 @@ export function LinkySampler({ meters }: { meters: string[] }) {
           size="small"
           sx={{ minWidth: 220, flex: { xs: "1 1 100%", sm: "0 0 auto" } }}
         >
+          {meter === "" && <option value="" disabled />}
           {meters.map((m) => (
-            <MenuItem key={m} value={m}>
+            <option key={m} value={m}>
               {m}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </NativeSelectField>
         <Button variant="contained" startIcon={<BoltOutlined />} disabled={!meter || isLoading} onClick={() => load("consumption")}>
           Get consumption
         </Button>
