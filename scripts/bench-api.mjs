@@ -325,6 +325,8 @@ async function main() {
     const common = { ...process.env, DATABASE_URL: cluster.url, SECRET_KEY: secret, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
     children.push(startProcess("the app", ["scripts/start.mjs", "start"], {
       ...common, PORT: String(appPort), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${appPort}`, FOYER_WORKERS: "false", SEED_ON_START: "false",
+      // one serving process, as the baseline: the ratio compares the work per request (scripts/lib/siblings.mjs)
+      FOYER_PROCESSES: "1",
       FOYER_BENCH: "1", FOYER_BENCH_DIR: path.join(dir, "ceiling"),
     }, path.join(dir, "app.log")));
     children.push(startProcess("the baseline", ["scripts/bench-api-baseline.mjs"], {

@@ -6,21 +6,27 @@
 import fs from "node:fs";
 import path from "node:path";
 import http from "node:http";
+import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { prepareEnvironment, migrateDeploy, prepareSeed, root, dataDir, timing } from "./lib/runtime.mjs";
 import { apiDirOf, createGuard, maxBodyBytesFrom } from "./lib/http-guard.mjs";
 import { brotliQualityFrom, createCompression } from "./lib/compress.mjs";
 import { createPageCache } from "./lib/page-cache.mjs";
+import { forwardedToMain, forwardToMain, isSibling, processesFrom, serveHandedConnections, startSiblings } from "./lib/siblings.mjs";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const dev = mode === "dev";
 process.env.NODE_ENV = dev ? "development" : "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1"; // no phoning home (and no network here)
 const distDir = path.join(root, process.env.FOYER_DIST_DIR || ".next");
+// a serving process started by the main one (scripts/lib/siblings.mjs): the database is ready
+const sibling = isSibling();
 
 let db;
+let siblings;
 async function shutdown(code = 0) {
   try {
+    await siblings?.stop();
     await db?.stop();
   } finally {
     process.exit(code);
@@ -70,10 +76,11 @@ function holdInstrumentation(schemaReady, dataReady) {
   return Promise.all([Promise.race([called, notCalled]), dataReady.then(() => real.register())]);
 }
 
-let maxBodyBytes, brotliQuality;
+let maxBodyBytes, brotliQuality, processes;
 try {
   maxBodyBytes = maxBodyBytesFrom(process.env);
   brotliQuality = brotliQualityFrom(process.env);
+  processes = processesFrom(process.env, dev);
 } catch (e) {
   await fail(e.message);
 }
@@ -84,7 +91,7 @@ const hostname = process.env.HOST ?? "0.0.0.0";
 const environmentReady = (async () => {
   db = await prepareEnvironment();
   timing("postgres");
-  if (!db.embedded && !dev) {
+  if (!db.embedded && !dev && !sibling) {
     const s = process.env.SECRET_KEY ?? "";
     if (s.length < 32 || /^(changethis|change-me|secret)/i.test(s)) {
       throw new Error("SECRET_KEY is missing or a placeholder. With DATABASE_URL set in production, set SECRET_KEY to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).");
@@ -98,6 +105,7 @@ const environmentReady = (async () => {
 const seed = (process.env.SEED_ON_START ?? "true") !== "false" ? environmentReady.then(() => prepareSeed()) : null;
 seed?.catch(() => undefined); // the environment's failure is reported below
 const schemaReady = environmentReady.then(async () => {
+  if (sibling) return;
   try {
     await migrateDeploy({ quiet: !dev });
   } catch (e) {
@@ -145,6 +153,10 @@ const pages = createPageCache({ port: () => port, host: hostname === "0.0.0.0" |
 function onRequest(req, res) {
   // the TCP peer, for rate limits (lib/auth/client-ip.ts); a client cannot set this header itself
   req.headers["x-foyer-client-ip"] = req.socket.remoteAddress ?? "unknown";
+  if (sibling && forwardedToMain(req.url)) return forwardToMain(req, res);
+  answer(req, res);
+}
+function answer(req, res) {
   compress(req, res, () => {
     if (!pages.serve(req, res)) handle(req, res);
   });
@@ -161,11 +173,28 @@ server.on("checkContinue", (req, res) => {
 // CONNECT, and methods Node's parser does not know (TRACK...): 405 as well, written on the socket
 server.on("connect", onConnect);
 server.on("clientError", onClientError);
-server.on("error", (e) => {
+const cannotListen = (e) => {
   console.error(`[foyer] cannot listen on port ${port}: ${e.message}`);
   shutdown(1);
-});
-server.listen(port, hostname, () => {
+};
+server.on("error", cannotListen);
+if (sibling) {
+  serveHandedConnections(server, () => shutdown(0));
+} else if (processes > 1) {
+  // the main process deals the connections between itself and its siblings; what a sibling
+  // forwards (the sandboxes) comes with the client's address the sibling saw
+  siblings = startSiblings({
+    server,
+    handler: (req, res) => (guard(req, res) ? undefined : answer(req, res)),
+    count: processes - 1,
+    script: fileURLToPath(import.meta.url),
+    args: process.argv.slice(2),
+  });
+  siblings.front.on("error", cannotListen);
+  siblings.front.listen(port, hostname, ready);
+} else server.listen(port, hostname, ready);
+
+function ready() {
   timing("listening");
   const lines = [`Foyer is ready at ${process.env.APP_URL}  (${dev ? "development" : "production"}${db.embedded ? `, embedded PostgreSQL in ${path.relative(root, dataDir) || "."}/` : ""})`];
   if (process.env.FIRST_SUPERUSER_EMAIL) {
@@ -176,5 +205,6 @@ server.listen(port, hostname, () => {
     }
     if (db.generated.length) lines.push(`  (generated once, kept in ${path.relative(root, path.join(dataDir, "secrets.json"))})`);
   }
+  if (processes > 1) lines.push(`  (${processes} serving processes: FOYER_PROCESSES)`);
   console.log(`\n${lines.join("\n")}\n`);
-});
+}

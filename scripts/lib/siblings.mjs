@@ -1,0 +1,145 @@
+// More than one serving process (FOYER_PROCESSES, by default one per core, at most 4): Node renders
+// a page on one core, so a second process about doubles the pages a 2-core machine serves.
+//
+// The main process (scripts/start.mjs: the embedded PostgreSQL, the migrations, the seed, the job
+// workers) listens on PORT itself and hands each new connection in turn to itself or to one of its
+// siblings, over IPC, before reading a byte of it (as Node's cluster module does; a sibling gets
+// the socket, not a copy of the bytes). A sibling is the same server started by this script with
+// FOYER_SIBLING=1: no database to start, no migration, no seed, no job workers; it listens on
+// nothing and serves the connections it is given. Until a sibling is ready, and if one stops, the
+// main process serves its share; a sibling that stops is started again, a few times.
+//
+// Everything the processes share is in PostgreSQL (sessions are tokens; rate limits, OAuth states,
+// jobs are rows). One exception, the vendors' sandboxes (/api/sandbox/*), stand-ins for one outside
+// service that keep revoked tokens and their rate window in memory: a sibling forwards those
+// requests to the main process, over a Unix socket of its own (FOYER_MAIN_SOCKET).
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { errorCodeOf } from "./error-codes.mjs";
+
+const MAX_DEFAULT = 4;
+const MAX_RESTARTS = 5;
+
+/** FOYER_PROCESSES: a whole number from 1 to 64, by default one per core up to 4; always 1 in development. */
+export function processesFrom(env, dev) {
+  if (dev) return 1;
+  const raw = env.FOYER_PROCESSES?.trim();
+  if (!raw) return Math.max(1, Math.min(os.availableParallelism(), MAX_DEFAULT));
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) {
+    throw new Error(`FOYER_PROCESSES must be a whole number from 1 to 64 (got "${env.FOYER_PROCESSES}")`);
+  }
+  return Number(raw);
+}
+
+/** Whether this process is a sibling, serving connections the main process hands it. */
+export const isSibling = () => process.env.FOYER_SIBLING === "1";
+
+/**
+ * In the main process: `count` siblings (this `script`, with `args`), and the listener that deals
+ * the connections on `port` between `server` (this process's own http.Server) and them.
+ * `handler` is what the main process does with a request (the sandboxes forwarded to it).
+ */
+export function startSiblings({ server, handler, count, script, args = [] }) {
+  const socketPath = path.join(os.tmpdir(), `foyer-${process.pid}-${Math.random().toString(36).slice(2, 8)}.sock`);
+  const internal = http.createServer(handler);
+  internal.listen(socketPath, () => fs.chmodSync(socketPath, 0o600));
+
+  /** @type {(import("node:child_process").ChildProcess & { ready?: boolean })[]} */
+  const live = [];
+  let stopping = false;
+  let restarts = 0;
+
+  function spawnOne() {
+    const child = fork(script, args, {
+      env: { ...process.env, FOYER_SIBLING: "1", FOYER_MAIN_SOCKET: socketPath, FOYER_WORKERS: "false", SEED_ON_START: "false", FOYER_PROCESSES: "1" },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    live.push(child);
+    child.on("message", (m) => {
+      if (m === "foyer:ready") child.ready = true;
+    });
+    child.on("exit", (code, signal) => {
+      live.splice(live.indexOf(child), 1);
+      if (stopping) return;
+      console.error(`[foyer] a serving process stopped (${signal ?? `exit ${code}`})${restarts < MAX_RESTARTS ? "; starting another" : ""}`);
+      if (restarts++ < MAX_RESTARTS) setTimeout(() => !stopping && spawnOne(), 1000).unref();
+    });
+  }
+  for (let i = 0; i < count; i++) spawnOne();
+
+  /** This process's own share: the socket goes to its http.Server as if it had accepted it. */
+  const serveHere = (socket) => {
+    server.emit("connection", socket);
+    socket.resume();
+  };
+  let turn = 0;
+  const front = net.createServer({ pauseOnConnect: true }, (socket) => {
+    const ready = live.filter((c) => c.ready && c.connected);
+    const i = turn++ % (ready.length + 1);
+    if (i === ready.length) return serveHere(socket);
+    ready[i].send("foyer:connection", socket, { keepOpen: false }, (e) => {
+      if (e && !socket.destroyed) serveHere(socket);
+    });
+  });
+
+  return {
+    front,
+    /** Stops the siblings (they finish what they serve), then the internal socket. */
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        live.map((c) => new Promise((resolve) => {
+          c.once("exit", resolve);
+          c.kill("SIGTERM");
+          setTimeout(() => c.kill("SIGKILL"), 5000).unref();
+        })),
+      );
+      internal.close();
+      fs.rmSync(socketPath, { force: true });
+    },
+    ready: () => live.filter((c) => c.ready).length,
+  };
+}
+
+/** In a sibling: serves the connections the main process sends; stops when the main process is gone. */
+export function serveHandedConnections(server, onGone) {
+  process.on("message", (m, socket) => {
+    if (m === "foyer:connection" && socket) {
+      server.emit("connection", socket);
+      socket.resume();
+    }
+  });
+  process.on("disconnect", onGone);
+  process.send?.("foyer:ready");
+}
+
+/** In a sibling: requests that must reach the main process (the sandboxes, see above). */
+export const forwardedToMain = (url = "") => url.startsWith("/api/sandbox/");
+
+/**
+ * Headers about one connection, not the request (RFC 9110 7.6.1): not passed on. The sibling's
+ * connection to the main process is its own (kept alive), whatever the client's says.
+ */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "expect"]);
+function endToEnd(headers) {
+  const named = new Set(String(headers.connection ?? "").toLowerCase().split(",").map((h) => h.trim()));
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => !HOP_BY_HOP.has(k) && !named.has(k)));
+}
+
+/** In a sibling: passes `req` to the main process over its Unix socket and its answer back. */
+export function forwardToMain(req, res) {
+  const up = http.request({ socketPath: process.env.FOYER_MAIN_SOCKET, method: req.method, path: req.url, headers: endToEnd(req.headers) }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+    answer.pipe(res);
+  });
+  up.on("error", () => {
+    if (res.headersSent) return void res.destroy();
+    const body = JSON.stringify({ detail: "The service is unavailable, try again in a moment", code: errorCodeOf(503) });
+    res.writeHead(503, { "Content-Type": "application/json", "Retry-After": "1", "Content-Length": Buffer.byteLength(body) }).end(body);
+  });
+  req.pipe(up);
+}

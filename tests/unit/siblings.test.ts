@@ -1,0 +1,72 @@
+// Serving processes (scripts/lib/siblings.mjs): the main process deals new connections between
+// itself and its siblings, a sibling forwards the sandboxes to the main process, and the setting.
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processesFrom } from "@/scripts/lib/siblings.mjs";
+
+describe("FOYER_PROCESSES", () => {
+  it("is one per core up to 4 by default, 1 in development, and names itself when wrong", () => {
+    const n = processesFrom({}, false);
+    expect(n).toBeGreaterThanOrEqual(1);
+    expect(n).toBeLessThanOrEqual(4);
+    expect(processesFrom({ FOYER_PROCESSES: "3" }, false)).toBe(3);
+    expect(processesFrom({ FOYER_PROCESSES: "3" }, true)).toBe(1);
+    for (const bad of ["0", "-1", "2.5", "many", "65"]) expect(() => processesFrom({ FOYER_PROCESSES: bad }, false)).toThrow(/FOYER_PROCESSES must be a whole number from 1 to 64/);
+  });
+});
+
+describe("connections dealt between the processes", () => {
+  let main: ChildProcess;
+  let port = 0;
+  beforeAll(async () => {
+    main = spawn(process.execPath, [path.resolve("tests/fixtures/siblings/server.mjs")], { env: { ...process.env, FOYER_PROCESSES: "3" }, stdio: ["ignore", "pipe", "inherit"] });
+    port = await new Promise<number>((resolve, reject) => {
+      let out = "";
+      main.stdout!.on("data", (d) => {
+        out += d;
+        const m = /listening (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      main.on("exit", (code) => reject(new Error(`the fixture stopped (${code})`)));
+    });
+  }, 30_000);
+  afterAll(async () => {
+    main.kill("SIGTERM");
+    await new Promise((r) => main.once("exit", r));
+  });
+
+  /** One request on a connection of its own. */
+  const ask = (urlPath: string, body?: string) =>
+    new Promise<{ pid: number; role: string; url: string; body: string; ip: string }>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, path: urlPath, method: body ? "POST" : "GET", agent: false }, (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve(JSON.parse(text)));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+
+  it("serves each new connection from the main process or a sibling in turn, the client's address seen by each", async () => {
+    const answers = [];
+    for (let i = 0; i < 9; i++) answers.push(await ask(`/page/${i}`));
+    const pids = new Set(answers.map((a) => a.pid));
+    expect(pids.size).toBe(3);
+    expect(answers.filter((a) => a.role === "main")).toHaveLength(3);
+    for (const a of answers) expect(a.ip).toMatch(/127\.0\.0\.1/);
+    // a body crosses over untouched
+    const posted = await ask("/form", "a=1&b=é");
+    expect(posted.body).toBe("a=1&b=é");
+  });
+
+  it("answers the sandboxes from the main process, whichever process got the connection", async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await ask(`/api/sandbox/linky/token?i=${i}`, "code=x"));
+    expect(answers.map((a) => a.role), JSON.stringify(answers)).toEqual(Array(6).fill("main"));
+    expect(answers.every((a) => a.body === "code=x" && a.url.startsWith("/api/sandbox/linky/token"))).toBe(true);
+    // the address the sibling saw travels with the request
+    for (const a of answers) expect(a.ip).toMatch(/127\.0\.0\.1/);
+  });
+});
