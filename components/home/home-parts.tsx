@@ -5,5 +5,5 @@
 import dynamic from "next/dynamic";
 
 export const PrivacyNotice = dynamic(() => import("./privacy-notice").then((m) => m.PrivacyNotice));
-export const EnergySummaryCard = dynamic(() => import("@/components/energy/energy-summary-card").then((m) => m.EnergySummaryCard));
-export const MeterSyncList = dynamic(() => import("@/components/energy/meter-sync").then((m) => m.MeterSyncList));
+// the summary and the meters' sync in one chunk: they show together, and share their skeleton
+export const EnergyHistory = dynamic(() => import("./energy-history").then((m) => m.EnergyHistory));

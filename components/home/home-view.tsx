@@ -3,7 +3,6 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
-import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import DevicesOtherOutlined from "@mui/icons-material/DevicesOtherOutlined";
@@ -13,7 +12,7 @@ import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
-import { EnergySummaryCard, MeterSyncList, PrivacyNotice } from "./home-parts";
+import { EnergyHistory, PrivacyNotice } from "./home-parts";
 
 const SECTIONS = [
   { href: "/integrations", title: "Integrations", icon: PowerOutlined, text: "Link your Linky meter and your Legrand or Netatmo account to bring your energy data in." },
@@ -53,39 +52,29 @@ export function HomeView({
           Foyer brings the energy of your home together with your community&apos;s. Start by linking an integration, then describe your devices and locations, and plan when your
           home can flex.
         </Typography>
-        {integrations.some((i) => i.name === "linky") && (
-          <Box component="section" aria-labelledby="history-title" sx={{ mb: 4, maxWidth: 720 }}>
-            <Typography id="history-title" variant="h2" sx={{ fontSize: "1.2rem", mb: 1.5 }}>
-              Your energy history
-            </Typography>
-            <EnergySummaryCard />
-            <MeterSyncList compact />
-          </Box>
-        )}
-        <Grid container spacing={2.5}>
+        {integrations.some((i) => i.name === "linky") && <EnergyHistory />}
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" }, gap: 2.5 }}>
           {SECTIONS.map(({ href, title, icon: Icon, text }) => (
-            <Grid key={href} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Card variant="outlined" sx={{ height: "100%", borderRadius: 3, transition: "border-color .15s, box-shadow .15s", "&:hover": { borderColor: "primary.main", boxShadow: 2 } }}>
-                <CardActionArea component={NextLink} href={href} sx={{ height: "100%", alignItems: "stretch" }}>
-                  <CardContent sx={{ p: 3, display: "flex", flexDirection: "column", gap: 1.5, height: "100%" }}>
-                    <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: "#dcefe6", color: "primary.main" }}>
-                      <Icon />
-                    </Box>
-                    <Typography variant="h2" sx={{ fontSize: "1.15rem" }}>
-                      {title}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6, flexGrow: 1 }}>
-                      {text}
-                    </Typography>
-                    <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }} aria-hidden>
-                      Open <ArrowForward sx={{ fontSize: 16 }} />
-                    </Box>
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </Grid>
+            <Card key={href} variant="outlined" sx={{ minWidth: 0, height: "100%", borderRadius: 3, transition: "border-color .15s, box-shadow .15s", "&:hover": { borderColor: "primary.main", boxShadow: 2 } }}>
+              <CardActionArea component={NextLink} href={href} sx={{ height: "100%", alignItems: "stretch" }}>
+                <CardContent sx={{ p: 3, display: "flex", flexDirection: "column", gap: 1.5, height: "100%" }}>
+                  <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: "#dcefe6", color: "primary.main" }}>
+                    <Icon />
+                  </Box>
+                  <Typography variant="h2" sx={{ fontSize: "1.15rem" }}>
+                    {title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6, flexGrow: 1 }}>
+                    {text}
+                  </Typography>
+                  <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }} aria-hidden>
+                    Open <ArrowForward sx={{ fontSize: 16 }} />
+                  </Box>
+                </CardContent>
+              </CardActionArea>
+            </Card>
           ))}
-        </Grid>
+        </Box>
       </Box>
       <HomeIntegrations initial={integrations} />
     </>

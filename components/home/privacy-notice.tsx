@@ -1,11 +1,10 @@
 "use client";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Collapse from "@mui/material/Collapse";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
@@ -19,7 +18,8 @@ import { send } from "@/lib/swr/fetcher";
  */
 export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail: string; previousVersion?: boolean }) {
   const router = useRouter();
-  const [accepted, setAccepted] = useState(false);
+  const [gone, setGone] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -28,7 +28,7 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
     setFailed(false);
     try {
       await send("POST", "/api/v1/users/me/accept_tos");
-      setAccepted(true);
+      collapse();
     } catch {
       setFailed(true);
     } finally {
@@ -36,8 +36,22 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
     }
   };
 
+  // once accepted, the notice folds away (as MUI's Collapse, without its code: 300 ms, ease in
+  // out), then Home is read again
+  const collapse = () => {
+    const done = () => {
+      setGone(true);
+      router.refresh();
+    };
+    const el = box.current;
+    if (!el || typeof el.animate !== "function") return done();
+    el.style.overflow = "hidden";
+    el.animate([{ height: `${el.offsetHeight}px` }, { height: "0px" }], { duration: 300, easing: "cubic-bezier(0.4, 0, 0.2, 1)", fill: "forwards" }).finished.then(done, done);
+  };
+
+  if (gone) return null;
   return (
-    <Collapse in={!accepted} onExited={() => router.refresh()} unmountOnExit>
+    <Box ref={box} sx={{ display: "flow-root" }}>
       <Paper
         component="section"
         aria-labelledby="privacy-notice-title"
@@ -105,6 +119,6 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
           Confirm Acceptance
         </Button>
       </Paper>
-    </Collapse>
+    </Box>
   );
 }
