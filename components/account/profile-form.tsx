@@ -26,6 +26,9 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
     router.refresh();
   });
 
+  // nothing to save until a name differs from the saved one (the page's `user`, fresh after a save)
+  const unchanged = form.values.first_name === (user.firstName ?? "") && form.values.last_name === (user.lastName ?? "");
+
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile">
       <FormErrorAlert error={form.serverError} />
@@ -42,7 +45,9 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
         <TextField label="First name" autoComplete="given-name" fullWidth {...form.text("first_name")} />
         <TextField label="Last name" autoComplete="family-name" fullWidth {...form.text("last_name")} />
       </Stack>
-      <SubmitButton busy={form.busy}>Save</SubmitButton>
+      <SubmitButton busy={form.busy} disabled={unchanged}>
+        Save
+      </SubmitButton>
     </Box>
   );
 }

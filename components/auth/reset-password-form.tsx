@@ -5,6 +5,8 @@ import Stack from "@mui/material/Stack";
 import { send } from "@/lib/swr/fetcher";
 import { PASSWORD_MIN } from "@/lib/validation/limits";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { TextLink } from "@/components/ui/text-link";
+import { RESET_LINK_SPENT } from "./reset-link";
 import { PasswordField } from "@/components/ui/password-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useZodForm } from "@/components/ui/use-zod-form";
@@ -24,7 +26,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Choose a new password">
-      <FormErrorAlert error={form.serverError} />
+      <FormErrorAlert error={form.serverError}>
+        {form.serverErrorCode === "invalid_reset_token" && (
+          <p style={{ margin: "8px 0 0" }}>
+            {RESET_LINK_SPENT} <TextLink href="/forgot-password">Send me a new link</TextLink>
+          </p>
+        )}
+      </FormErrorAlert>
       <Stack spacing={2.25} sx={{ mb: 3 }}>
         <PasswordField
           label="New password"

@@ -6,6 +6,7 @@ import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
 import { PASSWORD_MIN } from "@/lib/validation/limits";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
+import { TextLink } from "@/components/ui/text-link";
 import { PasswordField } from "@/components/ui/password-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
@@ -32,7 +33,13 @@ export function SignupForm() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
-      <FormErrorAlert error={form.serverError} />
+      <FormErrorAlert error={form.serverError}>
+        {form.serverErrorCode === "user_exists" && (
+          <p style={{ margin: "8px 0 0" }}>
+            Is it yours? <TextLink href="/login">Log in</TextLink> or <TextLink href="/forgot-password">reset your password</TextLink>.
+          </p>
+        )}
+      </FormErrorAlert>
       <Stack spacing={2.25} sx={{ mb: 3 }}>
         <TextField label="Email" type="email" autoComplete="email" fullWidth autoFocus {...form.text("email")} />
         <PasswordField

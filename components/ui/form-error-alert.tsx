@@ -1,13 +1,17 @@
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 
-/** The error box of a form: the server's `detail` (or any other failure) under the title 'Error'. */
-export function FormErrorAlert({ error }: { error: string | null | undefined }) {
+/**
+ * The error box of a form: the server's `detail` (or any other failure) under the title 'Error',
+ * with `children` after it: what the user can do next (a link to log in, to ask for a new link).
+ */
+export function FormErrorAlert({ error, children }: { error: string | null | undefined; children?: React.ReactNode }) {
   if (!error) return null;
   return (
     <Alert severity="error" role="alert" sx={{ mb: 2 }}>
       <AlertTitle>Error</AlertTitle>
       {error}
+      {children}
     </Alert>
   );
 }

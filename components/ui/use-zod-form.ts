@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useRef, useState, type ChangeEvent, type Dispatch, type FormEvent, type SetStateAction } from "react";
 import type { z } from "zod";
-import { errorMessage, serverFieldErrors, UNREACHABLE } from "@/lib/swr/fetcher";
+import { errorMessage, FetchError, serverFieldErrors, UNREACHABLE } from "@/lib/swr/fetcher";
 
 type FieldValue = string | boolean | null | undefined;
 type Values = Record<string, FieldValue>;
@@ -21,12 +21,12 @@ type SchemaLoader<S> = () => Promise<S>;
 /** Field messages by the dotted path of the schema's input ("name", "data.channels.0.name"); "" is the form's own. */
 type FieldErrors = Partial<Record<string, string>>;
 
-/** What a TextField (or PasswordField, or a select TextField) bound to one field receives. */
+/** What a TextField (or PasswordField, or a NativeSelectField) bound to one field receives. */
 type FieldProps = {
   id: string;
   name: string;
   value: string;
-  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
   error: boolean;
   helperText: string | undefined;
 };
@@ -41,6 +41,8 @@ export type ZodForm<V, Out> = {
   clearErrors: (path: string) => void;
   serverError: string | null;
   setServerError: Dispatch<SetStateAction<string | null>>;
+  /** the machine-readable `code` of the answer behind `serverError`, when the server gave one (a form may offer a way out) */
+  serverErrorCode: string | null;
   busy: boolean;
   /** Props of a field at `path` of the schema's input, whatever the form keeps it as: typing calls `set` and clears its message. */
   bind: (path: string, value: string, set: (value: string) => void) => FieldProps;
@@ -100,6 +102,7 @@ export function useZodForm<S extends z.ZodType, V extends object>(schema: Schema
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const [serverErrorCode, setServerErrorCode] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const loaded = useRef<S | null>(null);
   const loading = useRef<Promise<S> | null>(null);
@@ -189,6 +192,7 @@ export function useZodForm<S extends z.ZodType, V extends object>(schema: Schema
     }
     setErrors({});
     setServerError(null);
+    setServerErrorCode(null);
     setBusy(true);
     let keepBusy = false;
     try {
@@ -196,10 +200,11 @@ export function useZodForm<S extends z.ZodType, V extends object>(schema: Schema
     } catch (err) {
       setErrors(serverFieldErrors(err));
       setServerError(errorMessage(err));
+      setServerErrorCode(err instanceof FetchError ? err.code : null);
     } finally {
       if (!keepBusy) setBusy(false);
     }
   };
 
-  return { values, setValues, setValue, errors, setErrors, clearErrors, serverError, setServerError, busy, bind, text, checkbox, submit };
+  return { values, setValues, setValue, errors, setErrors, clearErrors, serverError, setServerError, serverErrorCode, busy, bind, text, checkbox, submit };
 }

@@ -57,10 +57,14 @@ test("sign up, accept the notice, edit the account, log out, log in again (back 
   await page.goto("/protected");
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Email")).not.toBeEditable();
+  // nothing to save until something changed
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   await page.getByLabel("First name").fill("Jeanne");
   await page.getByLabel("Last name").fill("Dupont");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Your profile was updated")).toBeVisible();
+  // saved: nothing to save again
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   await snap(page, "account-desktop");
   await page.setViewportSize(PHONE);
   await snap(page, "account-phone");
@@ -71,6 +75,21 @@ test("sign up, accept the notice, edit the account, log out, log in again (back 
 
   await logOut(page);
   await expect(page).toHaveURL(E2E.baseURL + "/");
+
+  // signing up again with the same e-mail: the way to log in or recover the password
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText("A user with this email already exists")).toBeVisible();
+  await expect(page.getByRole("alert").getByRole("link", { name: "reset your password" })).toHaveAttribute("href", "/forgot-password");
+  await snap(page, "signup-exists-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "signup-exists-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("alert").getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
 
   await page.goto("/schedules");
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fschedules/);
@@ -117,6 +136,13 @@ test("a forgotten password is recovered through the e-mail link", async ({ page,
   await page.getByLabel("Confirm new password", { exact: true }).fill("third-password-3");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByText("Invalid or expired token")).toBeVisible();
+  // with the way to a new one
+  await expect(page.getByText("A reset link works once, for a limited time.")).toBeVisible();
+  await snap(page, "reset-spent-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "reset-spent-phone");
+  await page.getByRole("alert").getByRole("link", { name: "Send me a new link" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
 test("the app shell: navigation, avatar menu, phone menu, admin item for admins only", async ({ page, baseURL }) => {

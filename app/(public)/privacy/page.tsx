@@ -24,7 +24,7 @@ const P = ({ children }: { children: React.ReactNode }) => <Typography sx={{ mb:
 export default function PrivacyPage() {
   const contact = env().CONTACT_EMAIL;
   const mail = (
-    <MuiLink href={`mailto:${contact}`} underline="hover">
+    <MuiLink href={`mailto:${contact}`} underline="always">
       {contact}
     </MuiLink>
   );
@@ -116,8 +116,14 @@ export default function PrivacyPage() {
       </Section>
 
       <Section title="9. Cookies">
+        <P>Foyer sets only the cookies it needs to work, all of them first-party:</P>
+        <Box component="ul">
+          <li>the session cookie (<code>next-auth.session-token</code>), which keeps you signed in until you log out or it expires;</li>
+          <li>a security cookie (<code>next-auth.csrf-token</code>), which proves that a sign-in form was sent from Foyer itself;</li>
+          <li>the return address (<code>next-auth.callback-url</code>), the page you go back to after signing in.</li>
+        </Box>
         <P>
-          Foyer uses a single cookie, strictly necessary to keep you signed in. There are no advertising or tracking cookies, and no third-party fonts or scripts.
+          Over HTTPS their names start with <code>__Secure-</code> or <code>__Host-</code>. There are no advertising or tracking cookies, and no third-party fonts or scripts.
         </P>
       </Section>
 

@@ -122,13 +122,16 @@ async function sendRecoveryEmail(email: string) {
  * retires every token issued before, and cannot be used again. Limited per client; the token is
  * checked before any password hashing, so that a flood of bad tokens costs no bcrypt work.
  */
+/** A reset token that can still set a password: not used, not expired, its user active. */
+const usable = (row: { usedAt: Date | null; expiresAt: Date; user: { isActive: boolean } } | null) =>
+  Boolean(row && !row.usedAt && row.expiresAt >= new Date() && row.user.isActive);
+const findResetToken = (tokenHash: string) =>
+  db.passwordResetToken.findUnique({ where: { tokenHash }, select: { usedAt: true, expiresAt: true, user: { select: { isActive: true } } } });
+
 export async function resetPassword(token: string, newPassword: string, ip: string): Promise<string> {
   await hourlyLimit("reset-client", ip, env().RESET_MAX_PER_HOUR);
   const tokenHash = sha256(token);
-  const usable = (row: { usedAt: Date | null; expiresAt: Date; user: { isActive: boolean } } | null) =>
-    Boolean(row && !row.usedAt && row.expiresAt >= new Date() && row.user.isActive);
-  const found = await db.passwordResetToken.findUnique({ where: { tokenHash }, select: { usedAt: true, expiresAt: true, user: { select: { isActive: true } } } });
-  if (!usable(found)) throw badRequest("Invalid or expired token", "invalid_reset_token");
+  if (!usable(await findResetToken(tokenHash))) throw badRequest("Invalid or expired token", "invalid_reset_token");
   const hashed = await hashPassword(newPassword);
   const done = await db.$transaction(async (tx) => {
     const row = await tx.passwordResetToken.findUnique({ where: { tokenHash }, include: { user: { select: { isActive: true } } } });
