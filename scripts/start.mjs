@@ -12,6 +12,7 @@ import { prepareEnvironment, migrateDeploy, prepareSeed, root, dataDir, timing }
 import { apiDirOf, createGuard, maxBodyBytesFrom } from "./lib/http-guard.mjs";
 import { brotliQualityFrom, createCompression } from "./lib/compress.mjs";
 import { createPageCache } from "./lib/page-cache.mjs";
+import { createHostCheck } from "./lib/host-check.mjs";
 import { forwardedToMain, forwardToMain, isSibling, processesFrom, serveHandedConnections, startSiblings } from "./lib/siblings.mjs";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
@@ -148,11 +149,14 @@ timing("next prepared");
 const { guard, onConnect, onClientError } = createGuard({ apiDir: apiDirOf(root), https: process.env.APP_URL.startsWith("https:"), maxBodyBytes, dev });
 const compress = createCompression({ distDir, quality: brotliQuality });
 // the visitors' pages that are the same for everyone, from memory (scripts/lib/page-cache.mjs)
-const pages = createPageCache({ port: () => port, host: hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname, enabled: !dev });
+const pages = createPageCache({ port: () => port, host: hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname, enabled: !dev, appUrl: process.env.APP_URL });
+// the operator hears of requests for another address than APP_URL's (scripts/lib/host-check.mjs)
+const checkHost = createHostCheck(process.env.APP_URL);
 
 function onRequest(req, res) {
   // the TCP peer, for rate limits (lib/auth/client-ip.ts); a client cannot set this header itself
   req.headers["x-foyer-client-ip"] = req.socket.remoteAddress ?? "unknown";
+  checkHost(req);
   if (sibling && forwardedToMain(req.url)) return forwardToMain(req, res);
   answer(req, res);
 }

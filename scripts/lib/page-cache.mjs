@@ -108,10 +108,10 @@ export function cacheable(req) {
 }
 
 /**
- * @param {{ port: () => number, host?: string, enabled?: boolean }} options  the server's own port (read when filling)
+ * @param {{ port: () => number, host?: string, enabled?: boolean, appUrl?: string }} options  the server's own port (read when filling), APP_URL
  * @returns {{ serve: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean, size: () => number }}
  */
-export function createPageCache({ port, host = "127.0.0.1", enabled = true }) {
+export function createPageCache({ port, host = "127.0.0.1", enabled = true, appUrl }) {
   /** @type {Map<string, { status: number, headers: [string, string][], body: ReturnType<typeof segmentedGzip>, nonce: string }>} */
   const pages = new Map();
   const filling = new Set();
@@ -119,7 +119,9 @@ export function createPageCache({ port, host = "127.0.0.1", enabled = true }) {
   function fill(path) {
     if (filling.has(path) || pages.has(path)) return;
     filling.add(path);
-    const req = http.get({ host, port: port(), path, headers: { accept: "text/html", "accept-encoding": "identity" } }, (res) => {
+    // asked for APP_URL's host, as visitors ask for it (and not reported as another address)
+    const headers = { accept: "text/html", "accept-encoding": "identity", ...(appUrl ? { host: new URL(appUrl).host } : {}) };
+    const req = http.get({ host, port: port(), path, headers }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => {

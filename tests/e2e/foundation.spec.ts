@@ -103,6 +103,21 @@ test("sign up, accept the notice, edit the account, log out, log in again (back 
   await expect(page).toHaveURL(/\/schedules$/);
 });
 
+test("opened at another address than APP_URL: the login page says where to log in", async ({ page }) => {
+  const canonical = new URL(E2E.baseURL);
+  const other = E2E.baseURL.replace("127.0.0.1", "localhost");
+  await page.goto(other + "/login");
+  const notice = page.getByText(`You opened Foyer at localhost:${canonical.port}, but its address is ${canonical.host}`);
+  await expect(notice).toBeVisible();
+  await snap(page, "login-other-address-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "login-other-address-phone");
+  await page.getByRole("link", { name: `Go to ${canonical.host}` }).click();
+  await expect(page).toHaveURL(E2E.baseURL + "/login");
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  await expect(notice).toBeHidden();
+});
+
 test("a forgotten password is recovered through the e-mail link", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
   await page.goto("/login");

@@ -7,6 +7,8 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { safeCallbackUrl } from "@/components/auth/callback-url";
 import { LoginForm } from "@/components/auth/login-form";
 import { ToastOnLoad } from "@/components/ui/toast-on-load";
+import { CanonicalAddressNotice } from "@/components/ui/canonical-address";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Log in" };
 
@@ -30,6 +32,7 @@ export default async function LoginPage({ searchParams }: Props) {
           </>
         }
       >
+        <CanonicalAddressNotice appUrl={env().APP_URL} why="log in there, or linking your energy accounts and e-mail links will lose your session." />
         <LoginForm callbackUrl={safeCallbackUrl(callbackUrl)} />
       </AuthCard>
     </>

@@ -5,6 +5,8 @@ import MuiLink from "@mui/material/Link";
 import { getCaller } from "@/lib/auth/session";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignupForm } from "@/components/auth/signup-form";
+import { CanonicalAddressNotice } from "@/components/ui/canonical-address";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sign up" };
 
@@ -23,6 +25,7 @@ export default async function SignupPage() {
         </>
       }
     >
+      <CanonicalAddressNotice appUrl={env().APP_URL} why="sign up there, or linking your energy accounts and e-mail links will lose your session." />
       <SignupForm />
     </AuthCard>
   );
