@@ -4,10 +4,9 @@ import { useRouter } from "next/navigation";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
 import { DEVICE_INFO_URL, deviceInfoUrl, revalidateDevices, useOwnerChoices, type DeviceInfo, type OwnerChoice } from "@/lib/swr/use-devices";
 import { useOwnerLocations } from "@/lib/swr/use-locations";
@@ -15,6 +14,7 @@ import { COUNTRY_NAMES } from "@/components/ui/labels";
 import { PHASES } from "@/lib/enums";
 import { DEVICE_INFO_TYPES } from "@/lib/devices/rules";
 import { EnumSelect } from "@/components/ui/enum-select";
+import { NativeSelectField } from "@/components/ui/native-select-field";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
@@ -116,8 +116,7 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
             helperText={form.errors.phase_m ?? "A single-phase spoony or shelly has up to 3 measurements, any other device 1."}
           />
         </Stack>
-        <TextField
-          select
+        <NativeSelectField
           label="Owner"
           fullWidth
           {...form.text("owner_id")}
@@ -125,29 +124,21 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
           onChange={(e) => form.setValues((v) => ({ ...v, owner_id: e.target.value, location_id: e.target.value === v.owner_id ? v.location_id : "" }))}
           helperText={form.errors.owner_id ?? (owners.length === 1 ? "You own the devices you register." : undefined)}
         >
+          {form.values.owner_id === "" && <option value="" disabled hidden />}
           {owners.map((o) => (
-            <MenuItem key={o.id} value={String(o.id)}>
+            <option key={o.id} value={String(o.id)}>
               {ownerLabel(o, callerId)}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField
-          select
-          label="Location"
-          fullWidth
-          {...form.text("location_id")}
-          disabled={locations.isLoading}
-          helperText={form.errors.location_id ?? locationHelp}
-        >
-          <MenuItem value="">
-            <em>No location</em>
-          </MenuItem>
+        </NativeSelectField>
+        <NativeSelectField label="Location" fullWidth {...form.text("location_id")} disabled={locations.isLoading} helperText={form.errors.location_id ?? locationHelp}>
+          <option value="">No location</option>
           {locationChoices.map((l) => (
-            <MenuItem key={l.id} value={l.id}>
+            <option key={l.id} value={l.id}>
               {l.label}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </NativeSelectField>
         {!locations.isLoading && !locations.error && !locations.data?.length && ownerId === callerId && (
           <Box>
             <Button component={Link} href="/locations/new" size="small">

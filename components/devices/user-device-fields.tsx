@@ -2,8 +2,6 @@
 import Link from "next/link";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Add from "@mui/icons-material/Add";
 import type { z } from "zod";
 import { useMyLocations } from "@/lib/swr/use-locations";
@@ -12,6 +10,8 @@ import { DATA_SOURCES, PHASES } from "@/lib/enums";
 import { USER_DEVICE_TYPES } from "@/lib/devices/rules";
 import type { userDeviceSchema } from "@/lib/validation/device";
 import { EnumSelect } from "@/components/ui/enum-select";
+import { NativeSelectField } from "@/components/ui/native-select-field";
+import { TextField } from "@/components/ui/text-field";
 import { integrationLabel, PHASE_LABELS } from "@/components/ui/labels";
 import type { ZodForm } from "@/components/ui/use-zod-form";
 import { FormSection, formGrid } from "./form-section";
@@ -61,13 +61,14 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
     <FormSection id="reporting-section" title="Where it is and how it reports">
       <Box sx={formGrid}>
         <Box>
-          <TextField select label="Location" required fullWidth {...form.text("location_id")} disabled={locations.isLoading} helperText={errors.location_id || locationHelp}>
+          <NativeSelectField label="Location" required fullWidth {...form.text("location_id")} disabled={locations.isLoading} helperText={errors.location_id || locationHelp}>
+            {values.location_id === "" && <option value="" disabled hidden />}
             {locationChoices.map((l) => (
-              <MenuItem key={l.id} value={l.id}>
+              <option key={l.id} value={l.id}>
                 {l.label}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </NativeSelectField>
           {!locations.isLoading && !locations.error && !locationChoices.length && (
             <Button component={Link} href="/locations/new" size="small" startIcon={<Add />} sx={{ mt: 0.5 }}>
               Add a location
@@ -77,8 +78,7 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
         <EnumSelect label="Source" required fullWidth options={DATA_SOURCES} {...source} />
         <TextField label="MQTT host" fullWidth placeholder="e.g. mqtt.example.org" {...mqttHost} helperText={mqttHost.helperText || "For a device read over MQTT."} />
         <Box>
-          <TextField
-            select
+          <NativeSelectField
             label="Integration"
             required={isVendorSource(values.source)}
             fullWidth
@@ -86,15 +86,13 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
             disabled={!integrations.length}
             helperText={errors.integration_id || integrationHelp}
           >
-            <MenuItem value="">
-              <em>None</em>
-            </MenuItem>
+            <option value="">None</option>
             {integrations.map((i) => (
-              <MenuItem key={i.id} value={String(i.id)}>
+              <option key={i.id} value={String(i.id)}>
                 {integrationLabel(i.name)}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </NativeSelectField>
           {!integrations.length && (
             <Button component={Link} href="/integrations" size="small" sx={{ mt: 0.5 }}>
               Link an integration
