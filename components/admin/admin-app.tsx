@@ -22,7 +22,8 @@ const theme = {
 function FoyerAppBar() {
   return (
     <AppBar>
-      <TitlePortal />
+      {/* each screen's title is its page heading */}
+      <TitlePortal component="h1" />
       <Button color="inherit" href="/" sx={{ mr: 1 }}>
         Back to Foyer
       </Button>

@@ -1,8 +1,11 @@
 "use client";
 import {
   ArrayField, AutocompleteInput, Datagrid, Edit, FormDataConsumer, List, ReferenceField, ReferenceInput, SearchInput,
-  SelectInput, SimpleForm, TextField, TextInput, required,
+  SelectInput, SimpleForm, SimpleList, TextField, TextInput, required,
+  type RaRecord,
 } from "react-admin";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import { DATA_SOURCES, DEVICE_TYPES, PHASES } from "@/lib/enums";
 
 const choices = (values: readonly string[]) => values.map((v) => ({ id: v, name: v }));
@@ -15,9 +18,25 @@ const deviceFilters = [
   <SelectInput key="type" source="type" choices={choices(DEVICE_TYPES)} />,
 ];
 
+type DeviceRow = RaRecord & { name: string; type: string; data_source: string; measurement_type: string };
+
 export function DeviceList() {
+  // a phone gets one line per device rather than a table wider than the screen
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
   return (
     <List filters={deviceFilters} sort={{ field: "id", order: "ASC" }} perPage={25}>
+      {small ? (
+        <SimpleList
+          linkType="edit"
+          primaryText={(r: DeviceRow) => r.name}
+          secondaryText={(r: DeviceRow) => `${r.type} · ${r.data_source} · ${r.measurement_type}`}
+          tertiaryText={
+            <ReferenceField source="user_id" reference="users" link={false}>
+              <TextField source="email" />
+            </ReferenceField>
+          }
+        />
+      ) : (
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="id" />
         <TextField source="name" label="Device ID" />
@@ -31,6 +50,7 @@ export function DeviceList() {
           <TextField source="name" />
         </ReferenceField>
       </Datagrid>
+      )}
     </List>
   );
 }

@@ -1,5 +1,7 @@
 "use client";
-import { ArrayField, Datagrid, FunctionField, List, NumberField, ReferenceField, SearchInput, SelectInput, TextField } from "react-admin";
+import { ArrayField, Datagrid, FunctionField, List, NumberField, ReferenceField, SearchInput, SelectInput, SimpleList, TextField, type RaRecord } from "react-admin";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import { COUNTRIES } from "@/lib/enums";
 import { COUNTRY_NAMES } from "@/components/ui/labels";
 
@@ -22,9 +24,25 @@ function DevicesPanel() {
 }
 
 /** Every user's locations with their devices, read-only. */
+type LocationRow = RaRecord & { name: string; country: string; lat: number; lon: number; devices_info: unknown[] };
+
 export function LocationList() {
+  // a phone gets one line per location rather than a table wider than the screen
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
   return (
     <List filters={filters} sort={{ field: "id", order: "ASC" }} perPage={25} exporter={false}>
+      {small ? (
+        <SimpleList
+          linkType={false}
+          primaryText={(r: LocationRow) => r.name}
+          secondaryText={(r: LocationRow) => `${COUNTRY_NAMES[r.country as keyof typeof COUNTRY_NAMES] ?? r.country} · ${r.lat}, ${r.lon} · ${r.devices_info.length} device${r.devices_info.length === 1 ? "" : "s"}`}
+          tertiaryText={
+            <ReferenceField source="owner_id" reference="users" link={false}>
+              <TextField source="email" />
+            </ReferenceField>
+          }
+        />
+      ) : (
       <Datagrid expand={<DevicesPanel />} rowClick="expand" bulkActionButtons={false}>
         <TextField source="id" />
         <TextField source="name" />
@@ -36,6 +54,7 @@ export function LocationList() {
         </ReferenceField>
         <FunctionField label="Devices" render={(l: { devices_info: unknown[] }) => l.devices_info.length} />
       </Datagrid>
+      )}
     </List>
   );
 }

@@ -1,9 +1,13 @@
 "use client";
 import {
-  AutocompleteInput, CheckboxGroupInput, Datagrid, DateField, Edit, FunctionField, List, NumberField, NumberInput,
-  ReferenceField, ReferenceInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, maxValue, minValue,
+  AutocompleteInput, CheckboxGroupInput, Datagrid, Edit, FunctionField, List, NumberField, NumberInput,
+  ReferenceField, ReferenceInput, Show, SimpleForm, SimpleList, SimpleShowLayout, TextField, TextInput, maxValue, minValue,
   required, useRecordContext,
+  type RaRecord,
 } from "react-admin";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
+import { dayTimeText } from "@/components/ui/dates";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import { DAY_NAMES, DAYS, HOURS, hourLabel, MONTH_NAMES, MONTHS, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
@@ -27,8 +31,22 @@ const scheduleFilters = [
 ];
 
 export function ScheduleList() {
+  // a phone gets one line per schedule rather than a table wider than the screen
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
   return (
     <List filters={scheduleFilters} sort={{ field: "id", order: "ASC" }} perPage={25}>
+      {small ? (
+        <SimpleList
+          linkType="show"
+          primaryText={(r: RaRecord) => r.der_name}
+          secondaryText={(r: RaRecord) => `${(r.data as Data).average_power} W · ${months((r.data as Data).months)}`}
+          tertiaryText={
+            <ReferenceField source="user_id" reference="users" link={false}>
+              <TextField source="email" />
+            </ReferenceField>
+          }
+        />
+      ) : (
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="id" />
         <TextField source="der_name" label="Resource" />
@@ -37,8 +55,9 @@ export function ScheduleList() {
         </ReferenceField>
         <NumberField source="data.average_power" label="Power (W)" sortable={false} />
         <FunctionField label="Months" render={(r: { data: Data }) => months(r.data.months)} />
-        <DateField source="updated_at" label="Updated" showTime />
+        <FunctionField source="updated_at" label="Updated" render={(r: { updated_at: string }) => dayTimeText(new Date(r.updated_at))} />
       </Datagrid>
+      )}
     </List>
   );
 }
@@ -74,9 +93,9 @@ export function ScheduleShow() {
         <FunctionField label="Months" render={(r: { data: Data }) => months(r.data.months)} />
         <FunctionField label="Days" render={(r: { data: Data }) => days(r.data.days)} />
         <FunctionField label="Hours" render={(r: { data: Data }) => hours(r.data.hours)} />
-        <DateField source="data.start_date" label="Start date" showTime />
+        <FunctionField label="Start date" render={(r: { data: Data }) => dayTimeText(new Date(r.data.start_date))} />
         <FunctionField label="Split parts" render={() => <Parts />} />
-        <DateField source="updated_at" label="Updated" showTime />
+        <FunctionField label="Updated" render={(r: { updated_at: string }) => dayTimeText(new Date(r.updated_at))} />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,10 +1,14 @@
 "use client";
 import {
-  BooleanField, BooleanInput, Create, Datagrid, DateField, DeleteWithConfirmButton, Edit, EmailField, List,
-  NullableBooleanInput, PasswordInput, SaveButton, SearchInput, SimpleForm, TextField, TextInput, Toolbar,
+  BooleanField, BooleanInput, Create, Datagrid, DeleteWithConfirmButton, Edit, FunctionField, List,
+  NullableBooleanInput, PasswordInput, SaveButton, SearchInput, SimpleForm, SimpleList, TextField, TextInput, Toolbar,
   email, maxLength, minLength, required, useGetIdentity, useRecordContext,
+  type RaRecord,
 } from "react-admin";
 import Alert from "@mui/material/Alert";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
+import { dayText } from "@/components/ui/dates";
 
 const userFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail or name" />,
@@ -12,19 +16,33 @@ const userFilters = [
   <NullableBooleanInput key="is_superuser" source="is_superuser" label="Admin" />,
 ];
 
+type UserRow = RaRecord & { email: string; first_name: string | null; last_name: string | null; is_active: boolean; is_superuser: boolean; created_at: string };
+
 export function UserList() {
+  // a phone gets one line per user rather than a table wider than the screen
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
   return (
     <List filters={userFilters} sort={{ field: "id", order: "ASC" }} perPage={25}>
+      {small ? (
+        <SimpleList
+          linkType="edit"
+          primaryText={(r: UserRow) => r.email}
+          secondaryText={(r: UserRow) => [r.first_name, r.last_name].filter(Boolean).join(" ") || "No name"}
+          tertiaryText={(r: UserRow) => [r.is_superuser && "Admin", !r.is_active && "Inactive", dayText(new Date(r.created_at))].filter(Boolean).join(" · ")}
+        />
+      ) : (
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="id" />
-        <EmailField source="email" />
+        {/* the e-mail opens the user, like the rest of the row (not a mailto: link) */}
+        <TextField source="email" />
         <TextField source="first_name" label="First name" />
         <TextField source="last_name" label="Last name" />
         <BooleanField source="is_active" label="Active" />
         <BooleanField source="is_superuser" label="Admin" />
         <BooleanField source="accepted_tos" label="Accepted notice" sortable />
-        <DateField source="created_at" label="Created" />
+        <FunctionField source="created_at" label="Created" render={(r: UserRow) => dayText(new Date(r.created_at))} />
       </Datagrid>
+      )}
     </List>
   );
 }

@@ -44,7 +44,10 @@ test("an admin finds and deactivates a user, edits a device's type and a schedul
   await snap(page, "admin-users-desktop");
   await page.getByPlaceholder("Search e-mail or name").fill(h.user.email);
   await expect(page.getByRole("row")).toHaveCount(2);
-  await page.getByRole("row").nth(1).getByRole("cell").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  // the e-mail opens the user, like the rest of the row (no mailto: link)
+  await expect(page.getByRole("row").nth(1).getByRole("link", { name: h.user.email })).toHaveCount(0);
+  await page.getByRole("row").nth(1).getByRole("cell", { name: h.user.email }).click();
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(h.user.email);
   await page.getByLabel("Active").uncheck();
   await page.getByRole("button", { name: "Save" }).click();
@@ -78,8 +81,26 @@ test("an admin finds and deactivates a user, edits a device's type and a schedul
   // locations of every user, read-only
   await page.goto("/admin#/locations");
   await expect(page.getByRole("cell", { name: "Farmhouse" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Locations" })).toBeVisible();
+  // on a phone, each list is one line per record, within the screen's width
   await page.setViewportSize(PHONE);
+  await expect(page.getByText("Farmhouse").first()).toBeVisible();
   await snap(page, "admin-locations-phone");
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  const lists = [
+    ["users", { q: h.user.email }, h.user.email],
+    ["devices", { q: h.device.device_id }, h.device.device_id],
+    ["schedules", { user_id: h.schedule.user_id }, "Water heater"],
+  ] as const;
+  for (const [resource, filter, text] of lists) {
+    await page.goto(`/admin#/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    await expect(page.getByText(text).first()).toBeVisible();
+    await snap(page, `admin-${resource}-phone`);
+    expect(await overflow(), resource).toBeLessThanOrEqual(0);
+  }
+  await page.getByText("Water heater").first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin#/schedules/${h.schedule.id}/show`));
 });
 
 test("the admin's own account cannot be demoted or deleted from the back-office", async ({ page, baseURL }) => {
