@@ -41,9 +41,12 @@ export function ToastView({
       open={open}
       onClose={close}
       autoHideDuration={duration}
-      anchorOrigin={{ vertical: "top", horizontal: "center" }}
+      // at the bottom, right on a wide screen: never over the header, its menu and navigation
+      // (which a toast at the top covered, on a phone the whole bar), nor over a page's title and
+      // its actions; the forms and lists run down the left and the middle
+      anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
       slotProps={{ transition: { onEntered, onExited } }}
-      sx={{ top: { xs: 12, sm: 20 }, width: { xs: "calc(100% - 24px)", sm: "auto" } }}
+      sx={{ bottom: { xs: 12, sm: 24 }, width: { xs: "calc(100% - 24px)", sm: "auto" } }}
     >
       <Alert onClose={() => close()} severity={severity} variant="filled" sx={{ width: "100%", minWidth: { sm: 360 }, maxWidth: 560, boxShadow: 4 }}>
         {toast.title && (

@@ -65,8 +65,16 @@ test("sign up, accept the notice, edit the account, log out, log in again (back 
   await expect(page.getByText("Your profile was updated")).toBeVisible();
   // saved: nothing to save again
   await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  // the toast leaves the header (navigation, avatar, phone menu) uncovered
+  const toastClearOfHeader = async () => {
+    const toast = await page.getByRole("alert").filter({ hasText: "Your profile was updated" }).boundingBox();
+    const header = await page.getByRole("banner").first().boundingBox();
+    expect(toast!.y).toBeGreaterThan(header!.y + header!.height);
+  };
+  await toastClearOfHeader();
   await snap(page, "account-desktop");
   await page.setViewportSize(PHONE);
+  await toastClearOfHeader();
   await snap(page, "account-phone");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.reload();
