@@ -3,12 +3,11 @@
 // of the days due, the range held, the last sync and error in words, and "Sync now". Refreshes
 // itself while a sync runs (lib/swr/use-meters.ts).
 import { useState } from "react";
-import Alert from "@mui/material/Alert";
+import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import LinearProgress from "@mui/material/LinearProgress";
-import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import SyncIcon from "@mui/icons-material/Sync";
 import { useToast } from "@/components/ui/toast-provider";
@@ -16,6 +15,10 @@ import { dayText as dayOf, dayTimeText } from "@/components/ui/dates";
 import { errorMessage } from "@/lib/swr/fetcher";
 import type { MeterView } from "@/lib/serializers/meter";
 import { syncMeterNow, useMeters } from "@/lib/swr/use-meters";
+import { ChartSkeleton } from "./chart-skeleton";
+
+// an alert shows only for a meter in trouble: its code loads then (rendered on the server)
+const Alert = dynamic(() => import("@mui/material/Alert"));
 
 type State = MeterView["sync"]["state"];
 const STATE: Record<State, { label: string; color: "default" | "info" | "success" | "error" | "warning" }> = {
@@ -33,7 +36,7 @@ const timeText = (iso: string | null) => (iso ? dayTimeText(new Date(iso)) : "ne
 /** The sync panels of the caller's meters; `compact` for Home. */
 export function MeterSyncList({ compact = false }: { compact?: boolean }) {
   const { data, error, isLoading } = useMeters();
-  if (isLoading && !data) return <Skeleton variant="rounded" height={compact ? 72 : 120} aria-label="Loading the meters' history" />;
+  if (isLoading && !data) return <ChartSkeleton height={compact ? 72 : 120} label="Loading the meters' history" />;
   if (error && !data) return <Alert severity="error">The meters&apos; history could not be loaded: {errorMessage(error)}</Alert>;
   if (!data?.length) return null;
   return (

@@ -5,7 +5,6 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
-import { ErrorState } from "@/components/ui/page-states";
 import { NextLink } from "@/components/ui/next-link";
 import { useIntegrations } from "@/lib/swr/use-integrations";
 import { HomeSection, LinkHint } from "./home-section";
@@ -16,6 +15,7 @@ const MyIntegrationsTable = dynamic(() => import("./my-integrations-table").then
 const LinkySampler = dynamic(() => import("./linky-sampler").then((m) => m.LinkySampler));
 const LegrandPlants = dynamic(() => import("./vendor-samples").then((m) => m.LegrandPlants));
 const NetatmoHomes = dynamic(() => import("./vendor-samples").then((m) => m.NetatmoHomes));
+const ErrorState = dynamic(() => import("@/components/ui/page-states").then((m) => m.ErrorState));
 
 /**
  * Variant B's home sections: 'My Integrations' and a sample of each linked source's data (Legrand

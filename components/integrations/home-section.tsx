@@ -1,4 +1,4 @@
-import Alert from "@mui/material/Alert";
+import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -6,6 +6,9 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import { NextLink } from "@/components/ui/next-link";
+
+// only a section whose vendor wants a new link shows an alert: its code loads then (rendered on the server)
+const Alert = dynamic(() => import("@mui/material/Alert"));
 
 /** One of the home's data sections: a titled panel, marked when its data comes from the sandbox. */
 export function HomeSection({

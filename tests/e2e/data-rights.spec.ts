@@ -121,7 +121,7 @@ test("My Account: download a meter's readings as CSV and XML, import Enedis cust
   await page.getByLabel("To", { exact: true }).fill("2024-01-08");
   await expect(page.getByText("kWh per hour")).toBeVisible();
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
-  await expect(page.locator(".MuiSkeleton-root")).toHaveCount(0);
+  await expect(page.getByRole("status", { name: /^Loading/ })).toHaveCount(0);
   await shot(page, "data-rights-my-energy-chart-desktop");
   await page.getByRole("group", { name: "Show as" }).getByRole("button", { name: "Table" }).click();
   const energyTable = page.getByRole("table", { name: "Energy per period" });

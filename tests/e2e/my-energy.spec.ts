@@ -5,10 +5,10 @@ import { apiUser, logIn, PHONE, snap, test, historySynced, DESKTOP } from "./hel
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";
 
-/** The charts and cards have their answer (no skeleton, no busy period). */
+/** The charts and cards have their answer (no skeleton, "Loading ...", and no busy period). */
 async function settled(page: Page) {
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
-  await expect(page.locator(".MuiSkeleton-root")).toHaveCount(0);
+  await expect(page.getByRole("status", { name: /^Loading/ })).toHaveCount(0);
 }
 
 test("My Energy: periods, previous and next, a comparison that is remembered, tariff settings and costs, the table; Home's summary", async ({ page, baseURL }) => {
