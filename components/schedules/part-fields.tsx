@@ -40,7 +40,13 @@ export function PartFields({
         onChange={(e) => onChange({ average_power: e.target.value })}
         disabled={disabled}
         error={Boolean(powerError)}
-        helperText={powerError ?? `From ${POWER_MIN} to ${POWER_MAX} W, in steps of ${POWER_STEP}`}
+        helperText={
+          powerError ??
+          (target === "main"
+            ? `From ${POWER_MIN} to ${POWER_MAX} W; the arrows step by ${POWER_STEP}`
+            : // the split gives the second part the schedule's power plus 1 W (e.g. 501): any whole number of watts is fine
+              `From ${POWER_MIN} to ${POWER_MAX} W, any whole number; a split part starts at the schedule's power${target > 0 ? " plus 1 W" : ""}`)
+        }
         // the arrows step by 50 from 0 (with min 1 they would step 1, 51, 101...); the schema asks for 1 at least
         slotProps={{ htmlInput: { min: 0, max: POWER_MAX, step: POWER_STEP, inputMode: "numeric", "data-invalid": powerError ? "" : undefined } }}
         sx={{ maxWidth: { sm: 260 } }}

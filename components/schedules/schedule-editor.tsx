@@ -12,8 +12,9 @@ import Typography from "@mui/material/Typography";
 import CallSplitRounded from "@mui/icons-material/CallSplitRounded";
 import MergeRounded from "@mui/icons-material/MergeRounded";
 import type { ScheduleData, ScheduleDataInput } from "@/lib/validation/schedule";
-import { MAX_PARTS, OVERLAP_DETAIL } from "@/lib/schedules/rules";
+import { MAX_PARTS, OVERLAP_DETAIL, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useDeviceInfoList } from "@/lib/swr/use-devices";
 import { draftFrom, draftOverlap, parsePower, partOf, sameDraft, splitDraft, unsplitDraft, validateDraft, withPart, type DraftTarget, type PartDraft, type ScheduleDraft } from "./schedule-draft";
 import { monthNames, planOf } from "./schedule-text";
 import { PartFields } from "./part-fields";
@@ -68,12 +69,21 @@ export function ScheduleEditor({
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const nameId = useId();
+  const suggestionsId = useId();
+  // the household's own devices and what they measure, offered as names (any other name is fine too)
+  const { data: devices } = useDeviceInfoList();
+  const suggestions = useMemo(
+    () => [...new Set((devices ?? []).flatMap((d) => [d.device_id, ...d.metadata.map((m) => m.display_name ?? "")]).filter(Boolean))].sort((a, b) => a.localeCompare(b)),
+    [devices],
+  );
 
   const dirty = !sameDraft(draft, start);
   const check = validateDraft(draft);
   const errors = tried && check.errors ? check.errors : {};
   const overlap = draftOverlap(draft);
   const split = Boolean(draft.schedules?.length);
+  // a new schedule starts at 0 W, which cannot be saved: the footer says what to do first
+  const needsPower = !split && (parsePower(draft.average_power) ?? 0) < POWER_MIN;
 
   const change = (target: DraftTarget) => (patch: Partial<PartDraft>) => setDraft((d) => withPart(d, target, patch));
   const preview = planOf({ ...draft, average_power: parsePower(draft.average_power), schedules: draft.schedules?.map((p) => ({ ...p, average_power: parsePower(p.average_power) })) });
@@ -125,10 +135,17 @@ export function ScheduleEditor({
               value={draft.der_name}
               onChange={(e) => setDraft((d) => ({ ...d, der_name: e.target.value }))}
               error={Boolean(errors.der_name)}
-              helperText={errors.der_name ?? "The energy resource this schedule drives, e.g. Home battery"}
-              slotProps={{ htmlInput: { maxLength: 100, "data-invalid": errors.der_name ? "" : undefined } }}
+              helperText={errors.der_name ?? (suggestions.length ? "The energy resource this schedule drives: one of your devices, or any name" : "The energy resource this schedule drives, e.g. Home battery")}
+              slotProps={{ htmlInput: { maxLength: 100, list: suggestions.length ? suggestionsId : undefined, "data-invalid": errors.der_name ? "" : undefined } }}
               fullWidth
             />
+            {suggestions.length > 0 && (
+              <datalist id={suggestionsId}>
+                {suggestions.map((n) => (
+                  <option key={n} value={n} />
+                ))}
+              </datalist>
+            )}
             <Section title="Main schedule" note={split ? "Disabled while the schedule is split: edit the parts below, or remove the split." : undefined}>
               <PartFields part={draft} target="main" errors={errors} disabled={split} onChange={change("main")} />
             </Section>
@@ -146,7 +163,18 @@ export function ScheduleEditor({
                 </Typography>
               )}
             </Box>
-            {split && overlap.length > 0 && (
+            {split && overlap.length > 0 && !tried && (
+              // right after a split both parts hold every month (the split copies them): what to
+              // do next, not yet an error
+              <Alert severity="info" role="status">
+                <AlertTitle>Give each part its own months</AlertTitle>
+                Both parts start with all the schedule&apos;s months. In each part, untick the months the other part covers.
+                <Box component="span" sx={{ display: "block", mt: 0.5, fontWeight: 600 }}>
+                  Overlapping months: {monthNames(overlap)}
+                </Box>
+              </Alert>
+            )}
+            {split && overlap.length > 0 && tried && (
               <Alert severity="error" role="alert" tabIndex={-1} data-invalid="" sx={{ "&:focus": { outline: "3px solid", outlineColor: "error.main" } }}>
                 <AlertTitle>Schedules not compatible!</AlertTitle>
                 {OVERLAP_DETAIL}
@@ -187,10 +215,17 @@ export function ScheduleEditor({
             Not saved: {Object.keys(check.errors).every((k) => k === "schedules") ? "the parts must not share a month." : "check the fields marked in red."}
           </Typography>
         )}
-        {!dirty && !tried && (
+        {!tried && needsPower ? (
           <Typography variant="body2" color="text.secondary">
-            Nothing to save yet.
+            Set an average power from {POWER_MIN} to {POWER_MAX} W, then save.
           </Typography>
+        ) : (
+          !dirty &&
+          !tried && (
+            <Typography variant="body2" color="text.secondary">
+              Nothing to save yet.
+            </Typography>
+          )
         )}
       </Box>
     </Paper>

@@ -7,18 +7,24 @@ export type GridTone = "primary" | "secondary";
 
 const TICKS = [0, 6, 12, 18];
 /** Day labels, then four blocks of six hours with a narrow gap between blocks (easier to read the time). */
-const COLUMNS = "2.1rem repeat(6, minmax(0, 1fr)) 2px repeat(6, minmax(0, 1fr)) 2px repeat(6, minmax(0, 1fr)) 2px repeat(6, minmax(0, 1fr))";
-const hourColumn = (h: number) => 2 + h + Math.floor(h / 6);
+const HOUR_TRACKS = (size: string) => `repeat(6, ${size}) 2px repeat(6, ${size}) 2px repeat(6, ${size}) 2px repeat(6, ${size})`;
+/** The grid line of hour `h` along the hours' axis (after the labels' track, a gap every six hours). */
+const hourLine = (h: number) => 2 + h + Math.floor(h / 6);
+/** The grid line of day `d` along the days' axis (after the labels' track). */
+const dayLine = (d: number) => d + 2;
 
 /**
  * A week at a glance: 7 days by 24 hours, shaded where the resource runs, under a caption with its
- * months, power, days and hours. Narrow enough for a 375 px phone (the cells shrink, nothing
- * scrolls); screen readers get the same in words.
+ * months, power, days and hours; screen readers get the same in words. From a small tablet up,
+ * days are rows and hours columns; on a phone the grid turns (hours down, days across), so that
+ * no cell is a few pixels wide. Each cell only says where it sits (two custom properties) and
+ * whether it is on: one set of rules places them all, for either way round.
  */
 export function WeekGrid({ part, tone = "primary", dense = false }: { part: PlanPart; tone?: GridTone; dense?: boolean }) {
   const { label, months, days, hours, average_power } = part;
   const words = `${label ? `${label}: ` : ""}${monthsText(months)}, ${daysText(days)}, ${hoursText(hours)}, at ${powerText(average_power)}`;
-  const cell = dense ? { xs: 10, sm: 12 } : { xs: 12, sm: 16 };
+  const cell = dense ? { xs: "8px", sm: "12px" } : { xs: "9px", sm: "16px" };
+  const at = (day: number | null, hour: number | null) => ({ ...(day === null ? {} : { "--day": dayLine(day) }), ...(hour === null ? {} : { "--hour": hourLine(hour) }) }) as React.CSSProperties;
   return (
     <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
       <Box component="figcaption" aria-hidden sx={{ mb: 0.75 }}>
@@ -39,33 +45,55 @@ export function WeekGrid({ part, tone = "primary", dense = false }: { part: Plan
           {daysText(days)} · {hoursText(hours)}
         </Typography>
       </Box>
-      <Box role="img" aria-label={words} sx={{ display: "grid", gridTemplateColumns: COLUMNS, columnGap: "2px", rowGap: "2px", alignItems: "center" }}>
+      <Box
+        role="img"
+        aria-label={words}
+        sx={{
+          display: "grid",
+          gap: "2px",
+          alignItems: "center",
+          gridTemplateColumns: { xs: "2.6rem repeat(7, minmax(0, 1fr))", sm: `2.1rem ${HOUR_TRACKS("minmax(0, 1fr)")}` },
+          gridTemplateRows: { xs: `auto ${HOUR_TRACKS(cell.xs)}`, sm: "none" },
+          "& > .wg-cell": {
+            gridRow: { xs: "var(--hour)", sm: "var(--day)" },
+            gridColumn: { xs: "var(--day)", sm: "var(--hour)" },
+            height: { xs: "100%", sm: cell.sm },
+            borderRadius: "2px",
+            bgcolor: "action.hover",
+          },
+          "& > .wg-on": { bgcolor: `${tone}.main` },
+          "& > .wg-day": {
+            gridRow: { xs: 1, sm: "var(--day)" },
+            gridColumn: { xs: "var(--day)", sm: 1 },
+            textAlign: { xs: "center", sm: "left" },
+            fontSize: "0.72rem",
+            lineHeight: { xs: 1.6, sm: 1 },
+            color: "text.disabled",
+          },
+          "& > .wg-day-on": { color: "text.primary", fontWeight: 600 },
+          "& > .wg-tick": {
+            gridRow: { xs: "var(--hour) / span 6", sm: 1 },
+            gridColumn: { xs: 1, sm: "var(--hour) / span 6" },
+            alignSelf: { xs: "start", sm: "center" },
+            fontSize: "0.68rem",
+            color: "text.secondary",
+            lineHeight: { xs: 1, sm: 1.6 },
+            fontVariantNumeric: "tabular-nums",
+          },
+        }}
+      >
         {TICKS.map((h) => (
-          <Box
-            key={h}
-            aria-hidden
-            sx={{ gridRow: 1, gridColumn: `${hourColumn(h)} / span 6`, fontSize: "0.68rem", color: "text.secondary", lineHeight: 1.6, fontVariantNumeric: "tabular-nums" }}
-          >
+          <span key={h} aria-hidden className="wg-tick" style={at(null, h)}>
             {hourLabel(h)}
-          </Box>
+          </span>
         ))}
         {DAYS.map((d) => {
           const dayOn = days.includes(d);
           return [
-            <Box
-              key={`l${d}`}
-              aria-hidden
-              sx={{ gridRow: d + 2, gridColumn: 1, fontSize: "0.72rem", lineHeight: 1, color: dayOn ? "text.primary" : "text.disabled", fontWeight: dayOn ? 600 : 400 }}
-            >
+            <span key={`l${d}`} aria-hidden className={dayOn ? "wg-day wg-day-on" : "wg-day"} style={at(d, null)}>
               {DAY_NAMES[d].slice(0, 3)}
-            </Box>,
-            ...HOURS.map((h) => (
-              <Box
-                key={`${d}-${h}`}
-                aria-hidden
-                sx={{ gridRow: d + 2, gridColumn: hourColumn(h), height: cell, borderRadius: "2px", bgcolor: dayOn && hours.includes(h) ? `${tone}.main` : "action.hover" }}
-              />
-            )),
+            </span>,
+            ...HOURS.map((h) => <span key={`${d}-${h}`} aria-hidden className={dayOn && hours.includes(h) ? "wg-cell wg-on" : "wg-cell"} style={at(d, h)} />),
           ];
         })}
       </Box>

@@ -65,6 +65,8 @@ test("plan a schedule: create, toggle, split, overlap refused then fixed, save, 
   await expect(toggleIn(main, "Hours", "13:00")).toHaveAttribute("aria-pressed", "false");
   await expect(save).toBeDisabled();
   await expect(newButton).toBeDisabled();
+  // at 0 W the first thing to do is said
+  await expect(form.getByText("Set an average power from 1 to 10000 W, then save.")).toBeVisible();
 
   // power 0 is refused with the field's message, on the field
   const name = unique("Water heater");
@@ -105,16 +107,23 @@ test("plan a schedule: create, toggle, split, overlap refused then fixed, save, 
   await expect(main.getByLabel("Average power (W)")).toBeDisabled();
   await expect(toggleIn(main, "Months", "March")).toBeDisabled();
   await expect(form.getByRole("button", { name: "Split schedule" })).toBeDisabled();
+  // right after the split, the shared months are guidance (what to do next), not yet an error
+  const guidance = form.getByRole("status").filter({ hasText: "Give each part its own months" });
   const overlap = form.getByRole("alert").filter({ hasText: "Schedules not compatible!" });
-  await expect(overlap).toContainText("Months are not allowed to overlap between schedules");
-  await expect(overlap).toContainText("Overlapping months: January, February, March");
+  await expect(guidance).toContainText("Overlapping months: January, February, March");
+  await expect(overlap).toHaveCount(0);
+  await expect(part2.getByText("a split part starts at the schedule's power plus 1 W")).toBeVisible();
+  await snapFromTop(page, "schedules-split-guidance-desktop");
 
-  // the parts share March and November: refused
+  // the parts share March and November: refused on save, with the specification's message
   for (const m of ["July", "August", "September", "October", "December"]) await toggleIn(part1, "Months", m).click();
   for (const m of ["January", "February", "April", "May", "June"]) await toggleIn(part2, "Months", m).click();
-  await expect(overlap).toContainText("Overlapping months: March, November");
+  await expect(guidance).toContainText("Overlapping months: March, November");
   await save.click();
   await expect(form.getByText("Not saved: the parts must not share a month.")).toBeVisible();
+  await expect(overlap).toContainText("Months are not allowed to overlap between schedules");
+  await expect(overlap).toContainText("Overlapping months: March, November");
+  await expect(guidance).toHaveCount(0);
   await expect(overlap).toBeFocused();
   await snapFromTop(page, "schedules-overlap-desktop");
 
@@ -146,6 +155,9 @@ test("plan a schedule: create, toggle, split, overlap refused then fixed, save, 
   await snap(page, "schedules-list-desktop");
   await page.setViewportSize(PHONE);
   await fitsThePhone(page);
+  // on a phone the week turns (hours down, days across): cells wide enough to read
+  const cellWidth = await item.locator(".wg-cell").first().evaluate((e) => e.getBoundingClientRect().width);
+  expect(cellWidth).toBeGreaterThanOrEqual(20);
   await snap(page, "schedules-list-phone");
   await page.setViewportSize(DESKTOP);
 
