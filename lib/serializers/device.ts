@@ -1,12 +1,11 @@
-import type { Measurement } from "@/lib/generated/prisma/client";
-import type { DeviceWithMeasurements } from "@/lib/services/devices";
+import type { DeviceWithMeasurements, MeasurementRow } from "@/lib/services/devices";
 
 export type { DeviceWithMeasurements };
 type Quantity = { unit?: string | null; databaseMeasurementPrefix?: string | null };
 
-const quantities = (m: Measurement): Quantity[] => (Array.isArray(m.quantities) ? (m.quantities as Quantity[]) : []);
+const quantities = (m: Pick<MeasurementRow, "quantities">): Quantity[] => (Array.isArray(m.quantities) ? (m.quantities as Quantity[]) : []);
 
-export function toMeasurementView(m: Measurement) {
+export function toMeasurementView(m: MeasurementRow) {
   return {
     id: m.id,
     device_id: m.deviceId,

@@ -1,9 +1,9 @@
-import type { LocationWithDevices } from "@/lib/services/locations";
+import type { LocationListRow, LocationWithDevices } from "@/lib/services/locations";
 import { toDeviceInfoView } from "./device";
 
 export type { LocationWithDevices };
 
-export function toLocationView(l: LocationWithDevices) {
+export function toLocationView(l: LocationWithDevices | LocationListRow) {
   return {
     id: l.id,
     name: l.name,

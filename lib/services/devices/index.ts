@@ -4,10 +4,12 @@ import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import type { Device, Measurement } from "@/lib/generated/prisma/client";
 import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
-import { orderByWithId, type ListParams } from "@/lib/http/list";
+import type { ListParams } from "@/lib/http/list";
 import type { DeviceListFilters } from "@/lib/validation/list-filters";
 import { assertIntegrationOf, assertLocationOf, INTEGRATION_NOT_OWNERS, LOCATION_NOT_OWNERS, ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
 import { DEVICE_INTEGRATION_FK, DEVICE_LOCATION_FK, violatedForeignKey } from "./constraints";
+import { DEVICE_COLUMNS, foldDevices, MEASUREMENT_COLUMNS } from "./rows";
+import { containsInsensitive, orderWithId, readPage, whereAll } from "@/lib/services/sql-page";
 import {
   measurementLimit,
   measurementLimitMessage,
@@ -22,8 +24,10 @@ import {
 
 type Tx = Prisma.TransactionClient;
 
+/** A measurement as the device views read it (every column but updated_at). */
+export type MeasurementRow = Omit<Measurement, "updatedAt">;
 /** A device with what every view shows of it (the service's shape; serializers read it). */
-export type DeviceWithMeasurements = Device & { measurements: Measurement[] };
+export type DeviceWithMeasurements = Device & { measurements: MeasurementRow[] };
 /** Rows to load with a device for every view. */
 export const withMeasurements = { measurements: { orderBy: { id: "asc" } } } as const;
 
@@ -34,36 +38,47 @@ const MEASUREMENT_EXISTS = "A measurement with this name already exists on this 
 export const DEVICE_SORTABLE = ["id", "device_id", "device_type", "phase_m", "owner_id", "location_id", "created_at", "updated_at"] as const;
 export const ADMIN_DEVICE_SORTABLE = ["id", "name", "type", "data_source", "measurement_type", "user_id", "location_id"] as const;
 
-const deviceColumns: Record<string, keyof Prisma.DeviceOrderByWithRelationInput> = {
-  id: "id", device_id: "deviceId", name: "deviceId", device_type: "deviceType", type: "deviceType", phase_m: "phaseM",
-  measurement_type: "phaseM", owner_id: "ownerId", user_id: "ownerId", location_id: "locationId", data_source: "dataSource",
-  created_at: "createdAt", updated_at: "updatedAt",
+const deviceColumns: Record<string, Prisma.Sql> = {
+  id: Prisma.sql`d.id`, device_id: Prisma.sql`d.device_id`, name: Prisma.sql`d.device_id`, device_type: Prisma.sql`d.device_type`,
+  type: Prisma.sql`d.device_type`, phase_m: Prisma.sql`d.phase_m`, measurement_type: Prisma.sql`d.phase_m`, owner_id: Prisma.sql`d.owner_id`,
+  user_id: Prisma.sql`d.owner_id`, location_id: Prisma.sql`d.location_id`, data_source: Prisma.sql`d.data_source`,
+  created_at: Prisma.sql`d.created_at`, updated_at: Prisma.sql`d.updated_at`,
 };
 
-/** Own devices (admin: all), filtered by the view's field names, sorted and paged. */
+/**
+ * Own devices (admin: all), filtered by the view's field names, sorted and paged: the page and
+ * its total in one statement (lib/services/sql-page.ts), the page joined to its measurements.
+ */
 export async function listDevices(caller: Caller, p: ListParams<string, DeviceListFilters>): Promise<{ items: DeviceWithMeasurements[]; total: number }> {
   const f = p.filters;
-  const where: Prisma.DeviceWhereInput = { ...ownerScope(caller, "ownerId", f.owner_id ?? f.user_id) };
-  if (p.ids) where.id = { in: p.ids };
-  if (f.location_id !== undefined) where.locationId = f.location_id;
-  if (f.integration_id !== undefined) where.integrationId = f.integration_id;
   const type = f.device_type === undefined ? f.type : f.device_type;
   const source = f.data_source;
   const phase = f.phase_m === undefined ? f.measurement_type : f.phase_m;
   // a value outside its list matches nothing
   if (type === null || source === null || phase === null) return { items: [], total: 0 };
-  if (type !== undefined) where.deviceType = type;
-  if (source !== undefined) where.dataSource = source;
-  if (phase !== undefined) where.phaseM = phase;
+  const conditions: Prisma.Sql[] = [];
+  const { ownerId } = ownerScope(caller, "ownerId", f.owner_id ?? f.user_id);
+  if (ownerId !== undefined) conditions.push(Prisma.sql`d.owner_id = ${ownerId}`);
+  if (p.ids) conditions.push(Prisma.sql`d.id = ANY(${p.ids}::int[])`);
+  if (f.location_id !== undefined) conditions.push(Prisma.sql`d.location_id = ${f.location_id}`);
+  if (f.integration_id !== undefined) conditions.push(Prisma.sql`d.integration_id = ${f.integration_id}`);
+  if (type !== undefined) conditions.push(Prisma.sql`d.device_type = ${type}::"DeviceType"`);
+  if (source !== undefined) conditions.push(Prisma.sql`d.data_source = ${source}::"DataSource"`);
+  if (phase !== undefined) conditions.push(Prisma.sql`d.phase_m = ${phase}::"Phase"`);
   const deviceId = f.device_id ?? f.name;
-  if (deviceId !== undefined) where.deviceId = deviceId;
-  if (p.q) where.deviceId = { contains: p.q, mode: "insensitive" };
-  const orderBy = orderByWithId<Prisma.DeviceOrderByWithRelationInput>(deviceColumns[p.sort.field] ?? "id", p.sort.order);
-  // two statements on two pooled connections, no transaction held: a read needs no more
-  const [items, total] = await Promise.all([
-    db.device.findMany({ where, orderBy, skip: p.skip, take: p.take, include: withMeasurements }),
-    db.device.count({ where }),
-  ]);
+  if (p.q) conditions.push(containsInsensitive(Prisma.sql`d.device_id`, p.q));
+  else if (deviceId !== undefined) conditions.push(Prisma.sql`d.device_id = ${deviceId}`);
+  const where = whereAll(conditions);
+  const field = Object.hasOwn(deviceColumns, p.sort.field) ? p.sort.field : "id";
+  const orderBy = orderWithId(deviceColumns, field, p.sort.order);
+  const { rows, total } = await readPage(
+    Prisma.sql`SELECT count(*)::int FROM devices d ${where}`,
+    Prisma.sql`SELECT json_agg(json_build_array(${DEVICE_COLUMNS}, ${MEASUREMENT_COLUMNS}) ORDER BY ${orderBy}, m.id)
+      FROM (SELECT * FROM devices d ${where} ORDER BY ${orderBy} LIMIT ${p.take} OFFSET ${p.skip}) d
+      LEFT JOIN measurements m ON m.device_id = d.id`,
+  );
+  const items: DeviceWithMeasurements[] = [];
+  foldDevices(rows, 0, (d) => items.push(d));
   return { items, total };
 }
 

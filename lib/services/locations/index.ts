@@ -2,38 +2,83 @@ import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import type { Location } from "@/lib/generated/prisma/client";
 import { notFound, unprocessable } from "@/lib/http/errors";
-import { orderByWithId, type ListParams } from "@/lib/http/list";
+import type { ListParams } from "@/lib/http/list";
 import type { LocationListFilters } from "@/lib/validation/list-filters";
 import type { DeviceWithMeasurements } from "@/lib/services/devices";
 import { ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
 import { DEVICE_LOCATION_FK, violatedForeignKey } from "@/lib/services/devices/constraints";
+import { DEVICE_COLUMNS, foldDevices, MEASUREMENT_COLUMNS } from "@/lib/services/devices/rows";
+import { containsInsensitive, fromEpochMs, orderWithId, readPage, whereAll } from "@/lib/services/sql-page";
 import type { LocationInput } from "@/lib/validation/location";
 
 /** A location with its devices and their measurements (the service's shape; serializers read it). */
 export type LocationWithDevices = Location & { devices: DeviceWithMeasurements[] };
+/**
+ * A location of a list: the same, its coordinates as numbers (PostgreSQL's JSON, read as
+ * `Number(decimal)` would read them; the view shows numbers).
+ */
+export type LocationListRow = Omit<LocationWithDevices, "lat" | "lon"> & { lat: number; lon: number };
 export const withDevices = { devices: { orderBy: { id: "asc" }, include: { measurements: { orderBy: { id: "asc" } } } } } as const;
 
 export const LOCATION_SORTABLE = ["id", "name", "country", "lat", "lon", "owner_id", "created_at", "updated_at"] as const;
 
-const columns: Record<(typeof LOCATION_SORTABLE)[number], keyof Prisma.LocationOrderByWithRelationInput> = {
-  id: "id", name: "name", country: "country", lat: "lat", lon: "lon", owner_id: "ownerId", created_at: "createdAt", updated_at: "updatedAt",
+const columns: Record<(typeof LOCATION_SORTABLE)[number], Prisma.Sql> = {
+  id: Prisma.sql`l.id`, name: Prisma.sql`l.name`, country: Prisma.sql`l.country`, lat: Prisma.sql`l.lat`, lon: Prisma.sql`l.lon`,
+  owner_id: Prisma.sql`l.owner_id`, created_at: Prisma.sql`l.created_at`, updated_at: Prisma.sql`l.updated_at`,
 };
 
-/** Own locations (admin: all unless `onlyOwn`), with their devices and measurements. */
-export async function listLocations(caller: Caller, p: ListParams<(typeof LOCATION_SORTABLE)[number], LocationListFilters>, o: { onlyOwn?: boolean } = {}) {
-  const where: Prisma.LocationWhereInput = { ...ownerScope(caller, "ownerId", p.filters.owner_id, o) };
-  if (p.ids) where.id = { in: p.ids };
+/** A location's columns (alias `l`), then its devices' and their measurements' (lib/services/devices/rows.ts). */
+const LOCATION_COLUMNS = Prisma.sql`l.id, l.name, l.country, l.lat, l.lon, l.owner_id, (extract(epoch FROM l.created_at) * 1000)::bigint, (extract(epoch FROM l.updated_at) * 1000)::bigint`;
+const LOCATION_WIDTH = 8;
+
+/**
+ * Own locations (admin: all unless `onlyOwn`), with their devices and measurements: the page and
+ * its total in one statement (lib/services/sql-page.ts), the page joined to its devices and their
+ * measurements, one JSON array per joined row.
+ */
+export async function listLocations(
+  caller: Caller,
+  p: ListParams<(typeof LOCATION_SORTABLE)[number], LocationListFilters>,
+  o: { onlyOwn?: boolean } = {},
+): Promise<{ items: LocationListRow[]; total: number }> {
   const country = p.filters.country;
   if (country === null) return { items: [], total: 0 };
-  if (country !== undefined) where.country = country;
-  if (p.filters.name !== undefined) where.name = p.filters.name;
-  if (p.q) where.name = { contains: p.q, mode: "insensitive" };
-  const orderBy = orderByWithId<Prisma.LocationOrderByWithRelationInput>(columns[p.sort.field], p.sort.order);
-  // two statements on two pooled connections, no transaction held: a read needs no more
-  const [items, total] = await Promise.all([
-    db.location.findMany({ where, orderBy, skip: p.skip, take: p.take, include: withDevices }),
-    db.location.count({ where }),
-  ]);
+  const conditions: Prisma.Sql[] = [];
+  const { ownerId } = ownerScope(caller, "ownerId", p.filters.owner_id, o);
+  if (ownerId !== undefined) conditions.push(Prisma.sql`l.owner_id = ${ownerId}`);
+  if (p.ids) conditions.push(Prisma.sql`l.id = ANY(${p.ids}::int[])`);
+  if (country !== undefined) conditions.push(Prisma.sql`l.country = ${country}::"Country"`);
+  if (p.q) conditions.push(containsInsensitive(Prisma.sql`l.name`, p.q));
+  else if (p.filters.name !== undefined) conditions.push(Prisma.sql`l.name = ${p.filters.name}`);
+  const where = whereAll(conditions);
+  const orderBy = orderWithId(columns, p.sort.field, p.sort.order);
+  const { rows, total } = await readPage(
+    Prisma.sql`SELECT count(*)::int FROM locations l ${where}`,
+    Prisma.sql`SELECT json_agg(json_build_array(${LOCATION_COLUMNS}, ${DEVICE_COLUMNS}, ${MEASUREMENT_COLUMNS}) ORDER BY ${orderBy}, d.id, m.id)
+      FROM (SELECT * FROM locations l ${where} ORDER BY ${orderBy} LIMIT ${p.take} OFFSET ${p.skip}) l
+      LEFT JOIN devices d ON d.location_id = l.id AND d.owner_id = l.owner_id
+      LEFT JOIN measurements m ON m.device_id = d.id`,
+  );
+  const items: LocationListRow[] = [];
+  let location: LocationListRow | undefined;
+  for (const r of rows) {
+    if (location?.id !== r[0]) {
+      location = {
+        id: r[0] as number,
+        name: r[1] as string,
+        country: r[2] as Location["country"],
+        lat: r[3] as number,
+        lon: r[4] as number,
+        ownerId: r[5] as number,
+        createdAt: fromEpochMs(r[6] as number),
+        updatedAt: fromEpochMs(r[7] as number),
+        devices: [],
+      };
+      items.push(location);
+    }
+  }
+  const byId = new Map(items.map((l) => [l.id, l]));
+  foldDevices(rows, LOCATION_WIDTH, (d, r) => byId.get(r[0] as number)!.devices.push(d));
   return { items, total };
 }
 

@@ -1,15 +1,17 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
-import { orderByWithId, type ListParams } from "@/lib/http/list";
+import type { ListParams } from "@/lib/http/list";
+import type { Schedule } from "@/lib/generated/prisma/client";
 import type { ScheduleListFilters } from "@/lib/validation/list-filters";
 import { validate } from "@/lib/http/parse";
 import { ownedBy, ownerScope } from "@/lib/services/access";
+import { containsInsensitive, fromEpochMs, orderWithId, readPage, whereAll } from "@/lib/services/sql-page";
 import { scheduleDataSchema, type ScheduleData } from "@/lib/validation/schedule";
 
 export const SCHEDULE_SORTABLE = ["id", "user_id", "der_name", "created_at", "updated_at"] as const;
-const columns: Record<(typeof SCHEDULE_SORTABLE)[number], keyof Prisma.ScheduleOrderByWithRelationInput> = {
-  id: "id", user_id: "userId", der_name: "derName", created_at: "createdAt", updated_at: "updatedAt",
+const columns: Record<(typeof SCHEDULE_SORTABLE)[number], Prisma.Sql> = {
+  id: Prisma.sql`s.id`, user_id: Prisma.sql`s.user_id`, der_name: Prisma.sql`s.der_name`, created_at: Prisma.sql`s.created_at`, updated_at: Prisma.sql`s.updated_at`,
 };
 
 /**
@@ -26,18 +28,34 @@ function stored(d: ScheduleData): Prisma.InputJsonObject {
   return (schedules?.length ? { ...main, schedules } : main) as Prisma.InputJsonObject;
 }
 
-export async function listSchedules(caller: Caller, p: ListParams<(typeof SCHEDULE_SORTABLE)[number], ScheduleListFilters>) {
-  const where: Prisma.ScheduleWhereInput = { ...ownerScope(caller, "userId", p.filters.user_id) };
-  if (p.ids) where.id = { in: p.ids };
-  if (p.filters.der_name !== undefined) where.derName = p.filters.der_name;
-  if (p.filters.type !== undefined) where.type = p.filters.type;
-  if (p.q) where.derName = { contains: p.q, mode: "insensitive" };
-  const orderBy = orderByWithId<Prisma.ScheduleOrderByWithRelationInput>(columns[p.sort.field], p.sort.order);
-  // two statements on two pooled connections, no transaction held: a read needs no more
-  const [items, total] = await Promise.all([
-    db.schedule.findMany({ where, orderBy, skip: p.skip, take: p.take }),
-    db.schedule.count({ where }),
-  ]);
+/** Own schedules (admin: all), filtered, sorted and paged: the page and its total in one statement (lib/services/sql-page.ts). */
+export async function listSchedules(caller: Caller, p: ListParams<(typeof SCHEDULE_SORTABLE)[number], ScheduleListFilters>): Promise<{ items: Schedule[]; total: number }> {
+  const conditions: Prisma.Sql[] = [];
+  const { userId } = ownerScope(caller, "userId", p.filters.user_id);
+  if (userId !== undefined) conditions.push(Prisma.sql`s.user_id = ${userId}`);
+  if (p.ids) conditions.push(Prisma.sql`s.id = ANY(${p.ids}::int[])`);
+  if (p.filters.type !== undefined) conditions.push(Prisma.sql`s.type = ${p.filters.type}`);
+  if (p.q) conditions.push(containsInsensitive(Prisma.sql`s.der_name`, p.q));
+  else if (p.filters.der_name !== undefined) conditions.push(Prisma.sql`s.der_name = ${p.filters.der_name}`);
+  const where = whereAll(conditions);
+  const orderBy = orderWithId(columns, p.sort.field, p.sort.order);
+  const { rows, total } = await readPage(
+    Prisma.sql`SELECT count(*)::int FROM schedules s ${where}`,
+    Prisma.sql`SELECT json_agg(json_build_array(s.id, s.user_id, s.der_name, s.type, s.data,
+        (extract(epoch FROM s.created_at) * 1000)::bigint, (extract(epoch FROM s.updated_at) * 1000)::bigint) ORDER BY ${orderBy})
+      FROM (SELECT * FROM schedules s ${where} ORDER BY ${orderBy} LIMIT ${p.take} OFFSET ${p.skip}) s`,
+  );
+  const items = rows.map(
+    (r): Schedule => ({
+      id: r[0] as number,
+      userId: r[1] as number,
+      derName: r[2] as string,
+      type: r[3] as string,
+      data: r[4] as Prisma.JsonValue,
+      createdAt: fromEpochMs(r[5] as number),
+      updatedAt: fromEpochMs(r[6] as number),
+    }),
+  );
   return { items, total };
 }
 

@@ -2,8 +2,9 @@ import { db, Prisma } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { badRequest, conflict, isUniqueViolation, notFound } from "@/lib/http/errors";
-import { orderByWithId, type ListParams } from "@/lib/http/list";
+import type { ListParams } from "@/lib/http/list";
 import { assertUserChangeAllowed, mayAddressUser, userScope } from "@/lib/services/access";
+import { containsInsensitive, fromEpochMs, orderWithId, readPage, whereAll } from "@/lib/services/sql-page";
 import type { UserListFilters } from "@/lib/validation/list-filters";
 import type { User } from "@/lib/generated/prisma/client";
 import { confirmPassword, USER_EXISTS } from "@/lib/services/auth";
@@ -25,21 +26,17 @@ export const userViewSelect = {
 
 export type UserRow = Pick<User, keyof typeof userViewSelect>;
 
-/** Users whose acceptance covers the current privacy notice. */
-const CURRENT_NOTICE: Prisma.UserWhereInput = { acceptedTos: true, tosVersion: { gte: PRIVACY_NOTICE.version } };
-
 export const USER_SORTABLE = ["id", "email", "first_name", "last_name", "is_active", "is_superuser", "accepted_tos", "created_at"] as const;
 type UserSort = (typeof USER_SORTABLE)[number];
 
-const sortColumn: Record<UserSort, keyof Prisma.UserOrderByWithRelationInput> = {
-  id: "id",
-  email: "email",
-  first_name: "firstName",
-  last_name: "lastName",
-  is_active: "isActive",
-  is_superuser: "isSuperuser",
-  accepted_tos: "acceptedTos",
-  created_at: "createdAt",
+const sortColumn: Record<Exclude<UserSort, "accepted_tos">, Prisma.Sql> = {
+  id: Prisma.sql`u.id`,
+  email: Prisma.sql`u.email`,
+  first_name: Prisma.sql`u.first_name`,
+  last_name: Prisma.sql`u.last_name`,
+  is_active: Prisma.sql`u.is_active`,
+  is_superuser: Prisma.sql`u.is_superuser`,
+  created_at: Prisma.sql`u.created_at`,
 };
 
 /** Self or admin; anyone else's id is answered as missing. */
@@ -50,36 +47,56 @@ export async function getUserOrThrow(caller: Caller, id: number): Promise<UserRo
   return user;
 }
 
-/** Admin: every user, filtered and paged; anyone else: a list holding only themselves. */
+/**
+ * Admin: every user, filtered and paged; anyone else: a list holding only themselves. The page and
+ * its total in one statement (lib/services/sql-page.ts).
+ */
 export async function listUsers(caller: Caller, p: ListParams<UserSort, UserListFilters>): Promise<{ items: UserRow[]; total: number }> {
-  const where: Prisma.UserWhereInput = {};
-  if (p.ids) where.id = { in: p.ids };
-  Object.assign(where, userScope(caller));
+  const conditions: Prisma.Sql[] = [];
+  const { id } = userScope(caller);
+  if (id !== undefined) conditions.push(Prisma.sql`u.id = ${id}`);
+  else if (p.ids) conditions.push(Prisma.sql`u.id = ANY(${p.ids}::int[])`);
   const { is_active: isActive, is_superuser: isSuperuser, accepted_tos: acceptedTos } = p.filters;
-  if (isActive !== undefined) where.isActive = isActive;
-  if (isSuperuser !== undefined) where.isSuperuser = isSuperuser;
+  if (isActive !== undefined) conditions.push(Prisma.sql`u.is_active = ${isActive}`);
+  if (isSuperuser !== undefined) conditions.push(Prisma.sql`u.is_superuser = ${isSuperuser}`);
   // accepted_tos is the current notice's acceptance (lib/privacy/notice.ts)
-  if (acceptedTos !== undefined) where.AND = [acceptedTos ? CURRENT_NOTICE : { OR: [{ acceptedTos: false }, { tosVersion: null }, { tosVersion: { lt: PRIVACY_NOTICE.version } }] }];
-  if (p.filters.email) where.email = p.filters.email.trim().toLowerCase();
-  if (p.filters.first_name !== undefined) where.firstName = p.filters.first_name;
-  if (p.filters.last_name !== undefined) where.lastName = p.filters.last_name;
+  const version = PRIVACY_NOTICE.version;
+  if (acceptedTos === true) conditions.push(Prisma.sql`(u.accepted_tos = true AND u.tos_version >= ${version})`);
+  if (acceptedTos === false) conditions.push(Prisma.sql`(u.accepted_tos = false OR u.tos_version IS NULL OR u.tos_version < ${version})`);
+  if (p.filters.email) conditions.push(Prisma.sql`u.email = ${p.filters.email.trim().toLowerCase()}`);
+  if (p.filters.first_name !== undefined) conditions.push(Prisma.sql`u.first_name = ${p.filters.first_name}`);
+  if (p.filters.last_name !== undefined) conditions.push(Prisma.sql`u.last_name = ${p.filters.last_name}`);
   if (p.q) {
-    where.OR = [
-      { email: { contains: p.q, mode: "insensitive" } },
-      { firstName: { contains: p.q, mode: "insensitive" } },
-      { lastName: { contains: p.q, mode: "insensitive" } },
-    ];
+    const q = p.q;
+    conditions.push(Prisma.sql`(${Prisma.join([Prisma.sql`u.email`, Prisma.sql`u.first_name`, Prisma.sql`u.last_name`].map((c) => containsInsensitive(c, q)), " OR ")})`);
   }
+  const where = whereAll(conditions);
   const orderBy =
     p.sort.field === "accepted_tos"
       ? // by the version accepted, never first: false (none, older) then true (current) when ascending
-        [{ tosVersion: { sort: p.sort.order, nulls: p.sort.order === "asc" ? "first" : "last" } } as const, { id: "asc" } as const]
-      : orderByWithId<Prisma.UserOrderByWithRelationInput>(sortColumn[p.sort.field], p.sort.order);
-  // two statements on two pooled connections, no transaction held: a read needs no more
-  const [items, total] = await Promise.all([
-    db.user.findMany({ where, orderBy, skip: p.skip, take: p.take, select: userViewSelect }),
-    db.user.count({ where }),
-  ]);
+        p.sort.order === "asc"
+        ? Prisma.sql`u.tos_version ASC NULLS FIRST, u.id ASC`
+        : Prisma.sql`u.tos_version DESC NULLS LAST, u.id ASC`
+      : orderWithId(sortColumn, p.sort.field, p.sort.order);
+  const { rows, total } = await readPage(
+    Prisma.sql`SELECT count(*)::int FROM users u ${where}`,
+    Prisma.sql`SELECT json_agg(json_build_array(u.id, u.email, u.first_name, u.last_name, u.is_active, u.is_superuser, u.accepted_tos, u.tos_version,
+        (extract(epoch FROM u.created_at) * 1000)::bigint) ORDER BY ${orderBy})
+      FROM (SELECT * FROM users u ${where} ORDER BY ${orderBy} LIMIT ${p.take} OFFSET ${p.skip}) u`,
+  );
+  const items = rows.map(
+    (r): UserRow => ({
+      id: r[0] as number,
+      email: r[1] as string,
+      firstName: r[2] as string | null,
+      lastName: r[3] as string | null,
+      isActive: r[4] as boolean,
+      isSuperuser: r[5] as boolean,
+      acceptedTos: r[6] as boolean,
+      tosVersion: r[7] as number | null,
+      createdAt: fromEpochMs(r[8] as number),
+    }),
+  );
   return { items, total };
 }
 
