@@ -10,8 +10,7 @@ import Typography from "@mui/material/Typography";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
-import { NativeSelectField } from "@/components/ui/native-select-field";
-import { TextField } from "@/components/ui/text-field";
+import { DateField, NativeSelectField } from "@/components/ui/native-select-field";
 import type { Bucket, CompareKind } from "@/lib/swr/use-energy";
 import { addDays, BUCKET_LABEL, daysBetween, isDay, MAX_CUSTOM_DAYS, PERIOD_KINDS, periodLabel, periodOf, shiftPeriod, type Period, type PeriodKind } from "./period";
 
@@ -71,13 +70,13 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
         {period.kind === "custom" ? (
           <CustomRange key={`${period.from}/${period.to}`} period={period} today={today} onPeriod={onPeriod} />
         ) : (
-          <TextField
-            type="date"
+          <DateField
             size="small"
             label="Go to date"
             value={period.anchor}
             onChange={(e) => isDay(e.target.value) && e.target.value >= FIRST_DAY && e.target.value <= today && onPeriod(periodOf(period.kind, e.target.value))}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: FIRST_DAY, max: today } }}
+            min={FIRST_DAY}
+        max={today}
             sx={{ width: { xs: "100%", sm: 180 } }}
           />
         )}
@@ -243,24 +242,24 @@ function CustomRange({ period, today, onPeriod }: { period: Period; today: strin
   };
   return (
     <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", flex: { xs: "1 1 100%", sm: "0 1 auto" } }}>
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label="From"
         value={from}
         onChange={(e) => apply(e.target.value, to)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: FIRST_DAY, max: today } }}
+        min={FIRST_DAY}
+        max={today}
         sx={{ flex: { xs: 1, sm: "0 0 170px" } }}
       />
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label="To"
         value={to}
         onChange={(e) => apply(from, e.target.value)}
         error={Boolean(problem)}
         helperText={problem ?? " "}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: FIRST_DAY, max: today } }}
+        min={FIRST_DAY}
+        max={today}
         sx={{ flex: { xs: 1, sm: "0 0 170px" } }}
       />
     </Box>

@@ -116,8 +116,8 @@ const Root = styled("div", { shouldForwardProp: (p) => p !== "state" && p !== "s
       color: state.disabled ? v.palette.text.disabled : state.error ? v.palette.error.main : v.palette.text.secondary,
     },
     "&:focus-within > label": { color: state.disabled ? undefined : accent },
-    "& select": {
-      padding: state.small ? "8.5px 32px 8.5px 14px" : "16.5px 32px 16.5px 14px",
+    "& select, & input": {
+      padding: state.small ? "8.5px 14px" : "16.5px 14px",
       color: state.disabled ? v.palette.text.disabled : v.palette.text.primary,
       cursor: state.disabled ? "default" : "pointer",
     },
@@ -126,7 +126,7 @@ const Root = styled("div", { shouldForwardProp: (p) => p !== "state" && p !== "s
     ...(!state.disabled && {
       "& > div:hover fieldset": { borderColor: state.error ? v.palette.error.main : v.palette.text.primary },
       "@media (hover: none)": { "& > div:hover fieldset": { borderColor: state.error ? v.palette.error.main : border } },
-      "& select:focus ~ fieldset": { borderColor: accent, borderWidth: 2 },
+      "& select:focus ~ fieldset, & input:focus ~ fieldset": { borderColor: accent, borderWidth: 2 },
     }),
     "& > p": { color: state.disabled ? v.palette.text.disabled : state.error ? v.palette.error.main : v.palette.text.secondary },
   };
@@ -198,7 +198,7 @@ const Control = styled("div")(({ theme }) => ({
   },
 }));
 
-const Select = styled("select")(({ theme }) => ({
+const inputStyle = {
   font: "inherit",
   letterSpacing: "inherit",
   border: 0,
@@ -207,18 +207,63 @@ const Select = styled("select")(({ theme }) => ({
   height: "1.4375em",
   margin: 0,
   display: "block",
-  minWidth: 16,
   width: "100%",
-  textOverflow: "ellipsis",
   WebkitTapHighlightColor: "transparent",
-  appearance: "none",
-  borderRadius: (theme.vars ?? theme).shape.borderRadius,
   "&:focus": { outline: 0 },
+} as const;
+
+const Select = styled("select")(({ theme }) => ({
+  ...inputStyle,
+  minWidth: 16,
+  textOverflow: "ellipsis",
+  appearance: "none",
+  "&&": { paddingRight: 32 },
+  borderRadius: (theme.vars ?? theme).shape.borderRadius,
   "& option, & optgroup": { backgroundColor: (theme.vars ?? theme).palette.background.paper },
 }));
+
+const Input = styled("input")({ ...inputStyle, minWidth: 0 });
 
 const Helper = styled("p")(({ theme }) => ({
   ...theme.typography.caption,
   textAlign: "left",
   margin: "3px 14px 0",
 }));
+
+/**
+ * A date in the same outlined frame (the browser's own date input and picker): what MUI's
+ * outlined TextField with `type="date"` and its label shrunk draws, without MUI's input stack.
+ */
+export function DateField({
+  label,
+  id: idOverride,
+  value,
+  onChange,
+  min,
+  max,
+  helperText,
+  error = false,
+  size = "medium",
+  className,
+  sx,
+}: { label: ReactNode; id?: string; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; min?: string; max?: string } & Pick<NativeSelectFieldProps, "helperText" | "error" | "size" | "className" | "sx">) {
+  const reactId = useId();
+  const id = idOverride ?? reactId;
+  const helperId = helperText ? `${id}-helper-text` : undefined;
+  return (
+    <Root className={className} sx={sx} state={{ small: size === "small", error, disabled: false, fullWidth: false }}>
+      <Label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </Label>
+      <Control>
+        <Input type="date" id={id} value={value} onChange={onChange} min={min} max={max} aria-invalid={error || undefined} aria-describedby={helperId} />
+        <fieldset aria-hidden="true">
+          <legend>
+            <span>{label}</span>
+          </legend>
+        </fieldset>
+      </Control>
+      {helperText && <Helper id={helperId}>{helperText}</Helper>}
+    </Root>
+  );
+}

@@ -6,7 +6,7 @@ import { ThemeProvider } from "@mui/material/styles";
 import { describe, expect, it } from "vitest";
 import { theme } from "@/components/layout/theme";
 import { EnumSelect } from "@/components/ui/enum-select";
-import { NativeSelectField, type NativeSelectFieldProps } from "@/components/ui/native-select-field";
+import { DateField, NativeSelectField, type NativeSelectFieldProps } from "@/components/ui/native-select-field";
 
 const render = (el: React.ReactElement) => renderToStaticMarkup(h(ThemeProvider, { theme }, el));
 const field = (props: Partial<NativeSelectFieldProps> = {}) =>
@@ -48,8 +48,8 @@ describe("NativeSelectField", () => {
 
   it("draws focus, error and disabled from the theme's CSS variables", () => {
     const css = styles(field({ error: true }));
-    expect(css).toMatch(/select:focus~fieldset\{border-color:var\(--mui-palette-error-main\);border-width:2px;\}/);
-    expect(styles(field())).toMatch(/select:focus~fieldset\{border-color:var\(--mui-palette-primary-main\);border-width:2px;\}/);
+    expect(css).toMatch(/select:focus~fieldset,[^{]*input:focus~fieldset\{border-color:var\(--mui-palette-error-main\);border-width:2px;\}/);
+    expect(styles(field())).toMatch(/select:focus~fieldset,[^{]*input:focus~fieldset\{border-color:var\(--mui-palette-primary-main\);border-width:2px;\}/);
     expect(styles(field({ disabled: true }))).toMatch(/fieldset\{border-color:var\(--mui-palette-action-disabled\);\}/);
   });
 });
@@ -63,5 +63,14 @@ describe("EnumSelect", () => {
   it("shows nothing chosen (not the first code) while a required value is empty", () => {
     const html = markup(render(h(EnumSelect<(typeof codes)[number]>, { id: "t", label: "Type", value: "", onChange: () => {}, options: codes, labelOf: (c) => c.toUpperCase() })));
     expect(html).toMatch(/<option value="" disabled="" hidden="" selected=""><\/option><option value="shelly">SHELLY<\/option>/);
+  });
+});
+
+describe("DateField", () => {
+  it("is the browser's date input named by its label, its bounds and its error announced", () => {
+    const html = markup(render(h(DateField, { id: "to", label: "To", value: "2024-01-08", onChange: () => {}, min: "2000-01-01", max: "2024-02-01", error: true, helperText: "Enter both days" })));
+    expect(html).toMatch(/<label[^>]* for="to"[^>]*>To<\/label>/);
+    expect(html).toMatch(/<input type="date" id="to" min="2000-01-01" max="2024-02-01" aria-invalid="true" aria-describedby="to-helper-text" class="[^"]*" value="2024-01-08"/);
+    expect(html).toMatch(/<p[^>]* id="to-helper-text"[^>]*>Enter both days<\/p>/);
   });
 });
