@@ -8,7 +8,7 @@ import type { DeviceWithMeasurements, MeasurementRow } from "./index";
 /** A device's columns (alias `d`): DEVICE_WIDTH values, read back by `deviceFrom`. */
 export const DEVICE_COLUMNS = Prisma.sql`d.id, d.device_id, d.device_type, d.phase_m, d.owner_id, d.location_id, d.integration_id, d.data_source, d.mqtt_host,
   (extract(epoch FROM d.created_at) * 1000)::bigint, (extract(epoch FROM d.updated_at) * 1000)::bigint`;
-export const DEVICE_WIDTH = 11;
+const DEVICE_WIDTH = 11;
 
 /** A measurement's columns (alias `m`, all NULL when a device has none), read back by `measurementFrom`. */
 export const MEASUREMENT_COLUMNS = Prisma.sql`m.id, m.device_id, m.name, m.display_name, m.measure_type, m.classification, m.programmable,
@@ -17,7 +17,7 @@ export const MEASUREMENT_COLUMNS = Prisma.sql`m.id, m.device_id, m.name, m.displ
 type Values = readonly unknown[];
 
 /** The device whose DEVICE_COLUMNS start at `at` in a row, with no measurement yet. */
-export function deviceFrom(r: Values, at: number): DeviceWithMeasurements {
+function deviceFrom(r: Values, at: number): DeviceWithMeasurements {
   return {
     id: r[at] as number,
     deviceId: r[at + 1] as string,
@@ -35,7 +35,7 @@ export function deviceFrom(r: Values, at: number): DeviceWithMeasurements {
 }
 
 /** The measurement whose MEASUREMENT_COLUMNS start at `at` in a row. */
-export function measurementFrom(r: Values, at: number): MeasurementRow {
+function measurementFrom(r: Values, at: number): MeasurementRow {
   return {
     id: r[at] as number,
     deviceId: r[at + 1] as number,
