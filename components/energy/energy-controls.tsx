@@ -10,7 +10,8 @@ import Typography from "@mui/material/Typography";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
-import { DateField, NativeSelectField } from "@/components/ui/native-select-field";
+import { DateField } from "@/components/ui/date-field";
+import { NativeSelectField } from "@/components/ui/native-select-field";
 import type { Bucket, CompareKind } from "@/lib/swr/use-energy";
 import { addDays, BUCKET_LABEL, daysBetween, isDay, MAX_CUSTOM_DAYS, PERIOD_KINDS, periodLabel, periodOf, shiftPeriod, type Period, type PeriodKind } from "./period";
 

@@ -6,7 +6,8 @@ import { ThemeProvider } from "@mui/material/styles";
 import { describe, expect, it } from "vitest";
 import { theme } from "@/components/layout/theme";
 import { EnumSelect } from "@/components/ui/enum-select";
-import { DateField, NativeSelectField, type NativeSelectFieldProps } from "@/components/ui/native-select-field";
+import { DateField } from "@/components/ui/date-field";
+import { NativeSelectField, type NativeSelectFieldProps } from "@/components/ui/native-select-field";
 
 const render = (el: React.ReactElement) => renderToStaticMarkup(h(ThemeProvider, { theme }, el));
 const field = (props: Partial<NativeSelectFieldProps> = {}) =>
