@@ -1,6 +1,10 @@
 import { db, type Prisma } from "@/lib/db";
 
-/** A household to look at: a home, three metered devices with their channels and a battery schedule. */
+/**
+ * A household to look at: a home, three metered devices with their channels, a battery schedule
+ * split by season (valid by the app's own rules: the parts share no month), the privacy notice
+ * accepted (the notice is for real households; the demo shows the app behind it).
+ */
 export async function seedDemoHousehold(userId: number) {
   await db.$transaction(async (tx) => {
     const home = await tx.location.create({ data: { ownerId: userId, name: "Home", country: "FR", lat: 45.18756, lon: 5.73578 } });
@@ -27,12 +31,28 @@ export async function seedDemoHousehold(userId: number) {
         measurements: { create: [{ name: "ABC", displayName: "Linky meter", measureType: "total_home", classification: "consumption", quantities: [{ unit: "Wh", databaseMeasurementPrefix: "energy" }] }] },
       },
     });
+    const every = { days: [0, 1, 2, 3, 4, 5, 6], hours: [10, 11, 12, 13, 14, 15] };
     await tx.schedule.create({
       data: {
         userId, derName: "Home battery",
-        data: { der_name: "Home battery", average_power: 2000, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], days: [0, 1, 2, 3, 4, 5, 6], hours: [10, 11, 12, 13, 14, 15], start_date: new Date().toISOString() },
+        data: {
+          der_name: "Home battery", average_power: 2000, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], ...every, start_date: new Date().toISOString(),
+          // more sun to store from April to September
+          schedules: [
+            { months: [1, 2, 3, 10, 11, 12], ...every, average_power: 2000 },
+            { months: [4, 5, 6, 7, 8, 9], ...every, hours: [9, 10, 11, 12, 13, 14, 15, 16], average_power: 3000 },
+          ],
+        },
       },
     });
+    await tx.schedule.create({
+      data: {
+        userId, derName: "Water heater",
+        data: { der_name: "Water heater", average_power: 1500, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], days: [0, 1, 2, 3, 4, 5, 6], hours: [1, 2, 3, 4, 5], start_date: new Date().toISOString() },
+      },
+    });
+    const { PRIVACY_NOTICE } = await import("@/lib/privacy/notice");
+    await tx.user.update({ where: { id: userId }, data: { acceptedTos: true, tosVersion: PRIVACY_NOTICE.version } });
   });
 }
 
@@ -88,4 +108,41 @@ async function demoTariffSettings(tx: Prisma.TransactionClient, meterIds: number
     data: meterIds.map((meterId) => ({ meterId, validFrom: new Date("2020-01-01T00:00:00Z"), ranges: [{ from: "22:00", to: "06:00" }] })),
     skipDuplicates: true,
   });
+}
+
+/**
+ * The demo household's Netatmo and Legrand accounts, linked through the bundled sandboxes (when
+ * the vendor has no real account configured), each with the device that reads it: the homes and
+ * plants then show on Your Integrations. Idempotent: an existing link is left as it is.
+ */
+export async function ensureDemoVendors(userId: number) {
+  const { vendorConfig } = await import("@/lib/integrations/config");
+  const { sign } = await import("@/lib/integrations/sandbox/common");
+  const { encryptSecret, purposeKey } = await import("@/lib/crypto");
+  const vendors = [
+    { name: "netatmo", deviceId: "netatmo-relay-70ee50", deviceType: "netatmo", dataSource: "netatmo_api", channel: "Heating" },
+    { name: "legrand", deviceId: "legrand-plant-meter", deviceType: "legrand", dataSource: "legrand_api", channel: "Heat pump" },
+  ] as const;
+  for (const v of vendors) {
+    if (!vendorConfig(v.name).sandbox) continue;
+    if (await db.integration.findUnique({ where: { userId_name: { userId, name: v.name } }, select: { id: true } })) continue;
+    // tokens the sandbox itself would have issued (it signs them with the app's derived key)
+    const secret = purposeKey(`sandbox-${v.name}`);
+    const expiresAt = new Date(Date.now() + 3600_000);
+    const access = sign({ t: "access", v: v.name, exp: expiresAt.getTime() }, secret);
+    const refresh = sign({ t: "refresh", v: v.name, exp: Date.now() + 365 * 86_400_000 }, secret);
+    await db.$transaction(async (tx) => {
+      const integration = await tx.integration.create({
+        data: { userId, name: v.name, sandbox: true, accessTokenEnc: encryptSecret(access), refreshTokenEnc: encryptSecret(refresh), tokenExpiresAt: expiresAt },
+      });
+      const home = await tx.location.findFirst({ where: { ownerId: userId }, orderBy: { id: "asc" }, select: { id: true } });
+      if (await tx.device.findFirst({ where: { ownerId: userId, deviceType: v.deviceType }, select: { id: true } })) return;
+      await tx.device.create({
+        data: {
+          ownerId: userId, locationId: home?.id ?? null, integrationId: integration.id, deviceId: v.deviceId, deviceType: v.deviceType, dataSource: v.dataSource,
+          measurements: { create: [{ name: "ABC", displayName: v.channel, measureType: "other", classification: "consumption", quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] }] },
+        },
+      });
+    });
+  }
 }

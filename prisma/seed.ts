@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { db, disconnectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
-import { ensureDemoLinky, seedDemoHousehold } from "@/prisma/demo";
+import { ensureDemoLinky, ensureDemoVendors, seedDemoHousehold } from "@/prisma/demo";
 import { seedTempoSample, upsertTariffs } from "@/lib/services/tariffs";
 
 async function ensureUser(emailInput: string, password: string, data: { isSuperuser?: boolean; firstName?: string; lastName?: string }) {
@@ -49,6 +49,7 @@ async function seedAccounts() {
     const r = await ensureUser(email, password, { firstName: "Camille", lastName: "Martin" });
     if (r.created) await seedDemoHousehold(r.id);
     await ensureDemoLinky(r.id);
+    await ensureDemoVendors(r.id);
     console.log(`[foyer:seed] demo household ${email} ${r.created ? "created" : "present"}`);
   }
 }
