@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import { AppRouterCacheProvider } from "@mui/material-nextjs/v16-appRouter";
 import { Providers } from "@/components/layout/providers";
 
 export const metadata: Metadata = {
@@ -11,15 +10,13 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1b6b4f" };
 
 // Every page is rendered per request: its Content-Security-Policy (proxy.ts) carries a fresh nonce,
-// which Next puts on its scripts and emotion on MUI's <style> tags.
+// which Next puts on its scripts and Providers on the <style> tags of MUI's styles and the theme.
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en">
       <body>
-        <AppRouterCacheProvider options={{ key: "css", nonce }}>
-          <Providers>{children}</Providers>
-        </AppRouterCacheProvider>
+        <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>
   );

@@ -3,13 +3,12 @@ import { useId, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import AppBar from "@mui/material/AppBar";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import ButtonBase from "@mui/material/ButtonBase";
 import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import { alpha } from "@mui/material/styles";
+import { alpha, styled } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { Brand } from "./brand";
@@ -19,6 +18,65 @@ import { APP_NAV, isCurrent } from "./nav-items";
 // closed, the drawer and the avatar's menu render nothing: their code loads when they first open
 const AppDrawer = lazyWhenOpen(() => import("./app-drawer").then((m) => m.AppDrawer));
 const AccountMenu = lazyWhenOpen(() => import("./account-menu").then((m) => m.AccountMenu));
+
+/**
+ * A link of the top bar: its styles made once for all links and pages (the current page marked by
+ * `aria-current`) instead of an sx function per link and render.
+ */
+const NavButton = styled(Button)(({ theme }) => {
+  const primary = theme.palette.primary.main;
+  return {
+    paddingLeft: theme.spacing(1.25),
+    paddingRight: theme.spacing(1.25),
+    whiteSpace: "nowrap",
+    color: theme.vars.palette.text.secondary,
+    backgroundColor: "transparent",
+    "&:hover": { color: theme.vars.palette.primary.main, backgroundColor: alpha(primary, 0.06) },
+    "&[aria-current=page]": {
+      color: theme.vars.palette.primary.main,
+      backgroundColor: alpha(primary, 0.1),
+      "&:hover": { backgroundColor: alpha(primary, 0.14) },
+    },
+    "&.Mui-focusVisible": { outline: `2px solid ${primary}`, outlineOffset: 1 },
+  };
+}) as typeof Button;
+
+// the bar's other parts, styled once (each was an sx object made and resolved on every render)
+const Bar = styled(AppBar)(({ theme }) => ({
+  borderBottom: "1px solid",
+  borderColor: theme.vars.palette.divider,
+  backgroundColor: theme.vars.palette.background.paper,
+}));
+const BarToolbar = styled(Toolbar)(({ theme }) => ({
+  gap: theme.spacing(1),
+  [theme.breakpoints.up("xs")]: { paddingLeft: theme.spacing(1.5), paddingRight: theme.spacing(1.5), minHeight: 60 },
+  [theme.breakpoints.up("sm")]: { paddingLeft: theme.spacing(2.5), paddingRight: theme.spacing(2.5), minHeight: 64 },
+}));
+const MenuButton = styled(IconButton)(({ theme }) => ({ [theme.breakpoints.up("lg")]: { display: "none" } }));
+const MainNav = styled("nav")(({ theme }) => ({
+  [theme.breakpoints.up("xs")]: { display: "none" },
+  [theme.breakpoints.up("lg")]: { display: "flex" },
+  marginLeft: theme.spacing(3),
+  gap: theme.spacing(0.25),
+  flexWrap: "nowrap",
+}));
+const Spacer = styled("div")({ flexGrow: 1 });
+const AccountButton = styled(ButtonBase)(({ theme }) => ({
+  gap: theme.spacing(1),
+  borderRadius: 999,
+  padding: theme.spacing(0.5),
+  [theme.breakpoints.up("xs")]: { paddingRight: theme.spacing(0.5) },
+  [theme.breakpoints.up("lg")]: { paddingRight: theme.spacing(1.5) },
+  "&:hover": { backgroundColor: theme.vars.palette.action.hover },
+  "&.Mui-focusVisible": { outline: "2px solid", outlineColor: theme.vars.palette.primary.main },
+}));
+const AccountName = styled(Typography)(({ theme }) => ({
+  [theme.breakpoints.up("xs")]: { display: "none" },
+  [theme.breakpoints.up("lg")]: { display: "block", maxWidth: 160 },
+  [theme.breakpoints.up("xl")]: { maxWidth: 220 },
+  fontWeight: 500,
+  fontSize: 14,
+})) as typeof Typography;
 
 export type HeaderUser = {
   /** the full name, or the e-mail when there is no first name */
@@ -45,60 +103,45 @@ export function AppHeader({ user }: { user: HeaderUser }) {
   const buttonId = useId();
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}>
-      <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2.5 }, minHeight: { xs: 60, sm: 64 } }}>
-        <IconButton
+    <Bar position="sticky" color="inherit" elevation={0}>
+      <BarToolbar>
+        <MenuButton
           aria-label="Open menu"
           aria-controls={drawerOpen ? "app-drawer" : undefined}
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
-          sx={{ display: { lg: "none" } }}
         >
           <MenuIcon />
-        </IconButton>
+        </MenuButton>
         <Brand />
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: "none", lg: "flex" }, ml: 3, gap: 0.25, flexWrap: "nowrap" }}>
+        <MainNav aria-label="Main">
           {items.map((item) => {
             const current = isCurrent(item, path);
             return (
-              <Button
-                key={item.href}
-                component={Link}
-                href={item.href}
-                aria-current={current ? "page" : undefined}
-                sx={(t) => ({
-                  px: 1.25,
-                  whiteSpace: "nowrap",
-                  color: current ? "primary.main" : "text.secondary",
-                  bgcolor: current ? alpha(t.palette.primary.main, 0.1) : "transparent",
-                  "&:hover": { color: "primary.main", bgcolor: alpha(t.palette.primary.main, current ? 0.14 : 0.06) },
-                  "&.Mui-focusVisible": { outline: `2px solid ${t.palette.primary.main}`, outlineOffset: 1 },
-                })}
-              >
+              <NavButton key={item.href} component={Link} href={item.href} aria-current={current ? "page" : undefined}>
                 {item.label}
-              </Button>
+              </NavButton>
             );
           })}
-        </Box>
-        <Box sx={{ flexGrow: 1 }} />
-        <ButtonBase
+        </MainNav>
+        <Spacer />
+        <AccountButton
           id={buttonId}
           aria-label={`Account menu of ${user.name}`}
           aria-haspopup="menu"
           aria-controls={menuAnchor ? menuId : undefined}
           aria-expanded={Boolean(menuAnchor)}
           onClick={(e) => setMenuAnchor(e.currentTarget)}
-          sx={{ gap: 1, borderRadius: 999, p: 0.5, pr: { xs: 0.5, lg: 1.5 }, "&:hover": { bgcolor: "action.hover" }, "&.Mui-focusVisible": { outline: "2px solid", outlineColor: "primary.main" } }}
         >
           <InitialsAvatar initials={initials(user.name)} />
-          <Typography component="span" noWrap sx={{ display: { xs: "none", lg: "block" }, maxWidth: { lg: 160, xl: 220 }, fontWeight: 500, fontSize: 14 }}>
+          <AccountName component="span" noWrap>
             {user.name}
-          </Typography>
-        </ButtonBase>
+          </AccountName>
+        </AccountButton>
         <AccountMenu id={menuId} buttonId={buttonId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} user={user} />
-      </Toolbar>
+      </BarToolbar>
 
       <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={items} path={path} user={user} initials={initials(user.name)} />
-    </AppBar>
+    </Bar>
   );
 }

@@ -1,9 +1,12 @@
 "use client";
 import { useEffect } from "react";
+import { AppRouterCacheProvider } from "@mui/material-nextjs/v16-appRouter";
 import { ThemeProvider } from "@mui/material/styles";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ToastProvider } from "@/components/ui/toast-provider";
+import { STYLIS_PLUGINS } from "@/lib/ui/lean-prefixer";
 import { theme } from "./theme";
+import { ThemeVariables } from "./theme-variables";
 // The site's frame, imported for the bundler only (nothing here renders it): both top bars, the
 // footer and the status panel of the error, not-found and forbidden pages. Every page shows them,
 // but the route groups' layouts, the root error boundary and the not-found and forbidden pages are
@@ -13,16 +16,24 @@ import "./app-shell";
 import "./public-shell";
 import "./status-panel";
 
-export function Providers({ children }: { children: React.ReactNode }) {
+/**
+ * emotion's cache (MUI's styles as <style> tags carrying the page's CSP `nonce`, only the vendor
+ * prefixes browsers still need: lib/ui/lean-prefixer.ts) and the theme, whose CSS variables
+ * ThemeVariables writes once per process instead of ThemeProvider on every render.
+ */
+export function Providers({ nonce, children }: { nonce?: string; children: React.ReactNode }) {
   // Marks the document once React has hydrated it: a click before then does nothing, so the
   // end-to-end specs wait for this mark after each navigation (tests/e2e/helpers.ts).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <ThemeProvider theme={theme} defaultMode="light">
-      <CssBaseline />
-      <ToastProvider>{children}</ToastProvider>
-    </ThemeProvider>
+    <AppRouterCacheProvider options={{ key: "css", nonce, stylisPlugins: STYLIS_PLUGINS }}>
+      <ThemeVariables nonce={nonce} />
+      <ThemeProvider theme={theme} defaultMode="light" disableStyleSheetGeneration>
+        <CssBaseline />
+        <ToastProvider>{children}</ToastProvider>
+      </ThemeProvider>
+    </AppRouterCacheProvider>
   );
 }

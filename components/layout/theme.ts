@@ -24,3 +24,11 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: "none", fontWeight: 600 } } },
   },
 });
+
+// The theme is made with `cssVariables: true`: MUI's types then describe `theme.vars`, the colour
+// schemes and ThemeProvider's CSS-variable props (disableStyleSheetGeneration, providers.tsx).
+declare module "@mui/material/styles" {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}

@@ -1,0 +1,38 @@
+// The theme's CSS variables made once per process (lib/ui/theme-css.ts, written by
+// components/layout/theme-variables.tsx): the very text MUI's ThemeProvider writes on every render.
+import createCache from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
+import { createTheme, ThemeProvider } from "@mui/material/styles";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { theme } from "@/components/layout/theme";
+import { STYLIS_PLUGINS } from "@/lib/ui/lean-prefixer";
+import { themeCss } from "@/lib/ui/theme-css";
+
+/** The global <style> text(s) MUI's own ThemeProvider renders for `t` on the server (with the app's stylis plugins). */
+function fromThemeProvider(t: Parameters<typeof themeCss>[0]): string {
+  const cache = createCache({ key: "p", stylisPlugins: STYLIS_PLUGINS });
+  const html = renderToString(createElement(CacheProvider, { value: cache }, createElement(ThemeProvider, { theme: t }, createElement("i"))));
+  return [...html.matchAll(/<style data-emotion="p-global [^"]*"[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join("");
+}
+
+describe("themeCss", () => {
+  it("is the stylesheet MUI's ThemeProvider writes for Foyer's theme", () => {
+    const text = themeCss(theme);
+    expect(text).toMatch(/^:root\{--mui-spacing:8px;/);
+    expect(text).toContain("--mui-palette-primary-main:#1b6b4f;");
+    expect(text).toContain("--mui-shape-borderRadius:10px;");
+    expect(text).toBe(fromThemeProvider(theme));
+  });
+
+  it("carries every colour scheme: dark under its media query, or its class", () => {
+    const both = createTheme({ cssVariables: true, colorSchemes: { light: true, dark: true } });
+    const text = themeCss(both);
+    expect(text).toContain("@media (prefers-color-scheme: dark){:root{color-scheme:dark;");
+    expect(text).toBe(fromThemeProvider(both));
+    const byClass = createTheme({ cssVariables: { colorSchemeSelector: "class" }, colorSchemes: { light: true, dark: true } });
+    expect(themeCss(byClass)).toContain(".dark{color-scheme:dark;");
+    expect(themeCss(byClass)).toBe(fromThemeProvider(byClass));
+  });
+});
