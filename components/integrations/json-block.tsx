@@ -4,10 +4,11 @@ import Box from "@mui/material/Box";
  * A JSON value in a scrollable code block. It can take the focus, so that a keyboard can scroll
  * it; `tone` "error" frames a failure.
  */
-export function JsonBlock({ value, label, tone = "default" }: { value: unknown; label: string; tone?: "default" | "error" }) {
+export function JsonBlock({ value, label, tone = "default", id }: { value: unknown; label: string; tone?: "default" | "error"; id?: string }) {
   return (
     <Box
       component="pre"
+      id={id}
       tabIndex={0}
       role="region"
       aria-label={label}

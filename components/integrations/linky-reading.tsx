@@ -1,15 +1,13 @@
 "use client";
-import { useState } from "react";
+import { useId, useMemo, useState } from "react";
 import Box from "@mui/material/Box";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
-import TableRow from "@mui/material/TableRow";
+import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
+import ChevronLeft from "@mui/icons-material/ChevronLeft";
+import ChevronRight from "@mui/icons-material/ChevronRight";
+import { kwhText } from "@/components/energy/period";
 import type { LinkyKind, MeterReading } from "@/lib/swr/use-integrations";
+import { dayParts, intervalMinutes, readingsByDay, readingSpan, type ReadingDay } from "./vendor-text";
 
 /** 'PT30M' → '30 min'; anything else as the vendor wrote it. */
 function interval(v: string | null | undefined) {
@@ -18,17 +16,29 @@ function interval(v: string | null | undefined) {
   return [m[1] && `${m[1]} h`, m[2] && `${m[2]} min`].filter(Boolean).join(" ");
 }
 
-const ROWS_PER_PAGE = [12, 48, 96];
+const QUALITY: Record<string, string> = { BRUT: "BRUT (raw, not yet validated)", BEST: "BEST (validated)" };
 
-/** A Linky sample: its facts, then its readings a page at a time (LinkySampler loads it with the first sample). */
+const dayLabel = (day: string) => {
+  const { weekday, date } = dayParts(day);
+  return weekday ? `${weekday} ${date}` : date;
+};
+
+/**
+ * A Linky sample: its facts, each day's energy (kWh, from the 30-minute average powers), then
+ * one day's readings at a time with Previous / Next day (no scroll box of its own: the page
+ * scrolls). LinkySampler loads it with the first sample.
+ */
 export function ReadingView({ reading, kind }: { reading: MeterReading; kind: LinkyKind }) {
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(ROWS_PER_PAGE[1]);
-  const rows = reading.interval_reading ?? [];
-  const visible = rows.slice(page * perPage, page * perPage + perPage);
+  const days = useMemo(() => readingsByDay(reading.interval_reading ?? []), [reading]);
+  const [index, setIndex] = useState(0);
+  const summaryId = useId();
+  const title = kind === "consumption" ? "Consumption" : "Production";
+  const shown = days[Math.min(index, days.length - 1)];
+  const max = Math.max(...days.map((d) => d.kwh), 0);
+  const total = days.reduce((a, d) => a + d.kwh, 0);
   const facts: [string, React.ReactNode][] = [
     ["Usage point id", reading.usage_point_id],
-    ["Quality", reading.quality ?? "—"],
+    ["Quality", reading.quality ? (QUALITY[reading.quality] ?? reading.quality) : "—"],
     ["Start", reading.start],
     ["End", reading.end],
   ];
@@ -36,7 +46,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       <Typography variant="h3" sx={{ fontSize: "1.05rem", fontWeight: 700 }}>
-        {kind === "consumption" ? "Consumption" : "Production"}
+        {title}
       </Typography>
       <Box
         component="dl"
@@ -49,52 +59,135 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
           </div>
         ))}
       </Box>
-      {rows.length === 0 ? (
+      {!shown ? (
         <Typography color="text.secondary">The meter reported no values for these days.</Typography>
       ) : (
-        <Box sx={{ border: 1, borderColor: "divider", borderRadius: 2 }}>
-          <TableContainer sx={{ maxHeight: 480 }}>
-            <Table size="small" stickyHeader aria-label={`${kind === "consumption" ? "Consumption" : "Production"} readings`} sx={{ "& th": { fontWeight: 700, whiteSpace: "nowrap" }, "& td, & th": { px: { xs: 1, sm: 2 } } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell align="right">Value (W)</TableCell>
-                  <TableCell>Interval</TableCell>
-                  <TableCell>Type</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {visible.map((r, i) => (
-                  <TableRow key={`${r.date}-${i}`}>
-                    <TableCell sx={{ whiteSpace: { xs: "normal", sm: "nowrap" } }}>{r.date}</TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums" }}>
-                      {r.value}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{interval(r.interval_length)}</TableCell>
-                    <TableCell>{r.measure_type ?? ""}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {rows.length > ROWS_PER_PAGE[0] && (
-            <TablePagination
-              component="div"
-              count={rows.length}
-              page={page}
-              onPageChange={(_e, p) => setPage(p)}
-              rowsPerPage={perPage}
-              rowsPerPageOptions={ROWS_PER_PAGE}
-              onRowsPerPageChange={(e) => {
-                setPerPage(Number(e.target.value));
-                setPage(0);
-              }}
-              labelRowsPerPage="Rows"
-              sx={{ borderTop: 1, borderColor: "divider", "& .MuiTablePagination-toolbar": { flexWrap: "wrap", px: { xs: 1, sm: 2 } } }}
-            />
-          )}
-        </Box>
+        <>
+          <Box component="section" aria-labelledby={summaryId} sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
+            <Box sx={{ display: "flex", alignItems: "baseline", gap: 1, flexWrap: "wrap" }}>
+              <Typography id={summaryId} variant="h4" sx={{ fontSize: "1rem", fontWeight: 700 }}>
+                {title} per day
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {`${kwhText(total)} over ${days.length} ${days.length === 1 ? "day" : "days"}; choose a day to see its half hours`}
+              </Typography>
+            </Box>
+            <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "grid", gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(auto-fill, minmax(128px, 1fr))" }, gap: 1 }}>
+              {days.map((d, i) => {
+                const { weekday, date } = dayParts(d.day);
+                return (
+                  <li key={d.day}>
+                    <Box
+                      component="button"
+                      type="button"
+                      aria-pressed={d === shown}
+                      onClick={() => setIndex(i)}
+                      sx={{
+                        width: "100%",
+                        p: 1.25,
+                        display: "flex",
+                        flexDirection: "column",
+                        gap: 0.25,
+                        textAlign: "left",
+                        font: "inherit",
+                        color: "text.primary",
+                        bgcolor: d === shown ? "action.selected" : "transparent",
+                        border: 1,
+                        borderColor: d === shown ? "primary.main" : "divider",
+                        borderRadius: 2,
+                        cursor: "pointer",
+                        "&:hover": { borderColor: "primary.main" },
+                        "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 },
+                      }}
+                    >
+                      <Box component="span" sx={{ fontSize: 13, color: "text.secondary" }}>
+                        {weekday} {date}
+                      </Box>
+                      <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>
+                        {kwhText(d.kwh)}
+                      </Box>
+                      <Box component="span" aria-hidden sx={{ height: 4, borderRadius: 2, bgcolor: "action.hover", overflow: "hidden" }}>
+                        <Box component="span" sx={{ display: "block", height: "100%", width: `${max > 0 ? (d.kwh / max) * 100 : 0}%`, bgcolor: "primary.main" }} />
+                      </Box>
+                    </Box>
+                  </li>
+                );
+              })}
+            </Box>
+          </Box>
+          <DayReadings key={shown.day} title={title} day={shown} position={days.indexOf(shown)} count={days.length} onDay={setIndex} />
+        </>
       )}
+    </Box>
+  );
+}
+
+function DayReadings({
+  title,
+  day,
+  position,
+  count,
+  onDay,
+}: {
+  title: string;
+  day: ReadingDay<MeterReading["interval_reading"][number]>;
+  position: number;
+  count: number;
+  onDay: (i: number) => void;
+}) {
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+        <Button size="small" variant="outlined" startIcon={<ChevronLeft />} disabled={position === 0} onClick={() => onDay(position - 1)}>
+          Previous day
+        </Button>
+        <Box role="status" sx={{ flex: "1 1 auto", textAlign: "center", fontWeight: 600, order: { xs: -1, sm: 0 }, flexBasis: { xs: "100%", sm: "auto" } }}>
+          {`${dayLabel(day.day)}: ${kwhText(day.kwh)}`}
+          <Box component="span" sx={{ color: "text.secondary", fontWeight: 400 }}>{` (day ${position + 1} of ${count})`}</Box>
+        </Box>
+        <Button size="small" variant="outlined" endIcon={<ChevronRight />} disabled={position === count - 1} onClick={() => onDay(position + 1)} sx={{ ml: { xs: "auto", sm: 0 } }}>
+          Next day
+        </Button>
+      </Box>
+      <Box
+        component="table"
+        aria-label={`${title} readings`}
+        sx={{
+          width: "100%",
+          borderCollapse: "collapse",
+          fontSize: 14,
+          border: 1,
+          borderColor: "divider",
+          "& th, & td": { px: { xs: 1, sm: 2 }, py: 0.75, borderBottom: 1, borderColor: "divider", textAlign: "left" },
+          "& th": { fontWeight: 700, whiteSpace: "nowrap" },
+          "& tbody tr:last-of-type td": { borderBottom: 0 },
+          "& .num": { textAlign: "right", fontVariantNumeric: "tabular-nums" },
+        }}
+      >
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col" className="num">
+              Value (W)
+            </th>
+            <th scope="col">Interval</th>
+            <th scope="col">Type</th>
+          </tr>
+        </thead>
+        <tbody>
+          {day.readings.map((r, i) => {
+            const { from, to } = readingSpan(r.date, intervalMinutes(r.interval_length));
+            return (
+              <tr key={`${r.date}-${i}`}>
+                <td title={r.date}>{from ? `${from} – ${to}` : to}</td>
+                <td className="num">{r.value}</td>
+                <td style={{ whiteSpace: "nowrap" }}>{interval(r.interval_length)}</td>
+                <td>{r.measure_type ?? ""}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Box>
     </Box>
   );
 }

@@ -10,6 +10,8 @@ import { linkyFailure, linkyUrl, useSample, type LinkyKind, type LinkyResponse }
 import { lazyComponent } from "@/components/ui/lazy";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import { JsonBlock } from "./json-block";
+import { SampleFailure } from "./raw-data";
+import { sampleErrorText } from "./vendor-text";
 
 // the readings' table (and its pagination) loads with the first sample
 const ReadingView = lazyComponent(() => import("./linky-reading").then((m) => m.ReadingView));
@@ -17,7 +19,7 @@ const ReadingView = lazyComponent(() => import("./linky-reading").then((m) => m.
 /**
  * Variant B's 'Linky' section: choose one of the linky integration's meters, then sample its
  * consumption (the last 7 days) or production. A failure (`detail`, or results carrying `error`)
- * shows as JSON; the next success replaces it.
+ * shows as a sentence with its JSON one click away ("Show raw data"); the next success replaces it.
  */
 export function LinkySampler({ meters }: { meters: string[] }) {
   const selectId = useId();
@@ -69,7 +71,7 @@ export function LinkySampler({ meters }: { meters: string[] }) {
             <span>Loading the {kind} of meter {meter}...</span>
           </Box>
         ) : error !== undefined ? (
-          <JsonBlock value={error} label={`Linky ${kind}: error`} tone="error" />
+          <SampleFailure sentence={sampleErrorText(error, "linky", kind)} body={error} label={`Linky ${kind}: error`} />
         ) : reading ? (
           <ReadingView key={`${kind}-${reading.usage_point_id}-${reading.start}`} reading={reading} kind={kind} />
         ) : data ? (

@@ -1,18 +1,41 @@
 "use client";
+import { useId } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { legrandPlantsUrl, netatmoHomesUrl, useSample } from "@/lib/swr/use-integrations";
-import { JsonBlock } from "./json-block";
+import { RawData, SampleFailure } from "./raw-data";
+import { legrandPlantCards, netatmoHomeCards, sampleErrorText, type PlaceCard } from "./vendor-text";
+
+type Vendor = "legrand" | "netatmo";
 
 /**
- * A button that fetches a vendor's data and shows the answer (or the failure) as JSON, with a
- * spinner meanwhile. `prompt` is what shows before the first click.
+ * A button that fetches a vendor's data and shows the answer as cards (the JSON behind "Show raw
+ * data"), or the failure as a sentence, with a spinner meanwhile. `prompt` is what shows before
+ * the first click.
  */
-function JsonSample({ url, button, prompt, resultLabel }: { url: string; button: string; prompt: string; resultLabel: string }) {
+function PlaceSample({
+  vendor,
+  url,
+  button,
+  prompt,
+  resultLabel,
+  cardsOf,
+  empty,
+}: {
+  vendor: Vendor;
+  url: string;
+  button: string;
+  prompt: string;
+  resultLabel: string;
+  cardsOf: (results: unknown) => PlaceCard[];
+  empty: string;
+}) {
   const { data, error, isLoading, run } = useSample<{ results?: unknown }>();
   const shown = error ?? data;
+  const results = data?.results ?? data;
+  const cards = data !== undefined ? cardsOf(results) : [];
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       {shown === undefined && !isLoading && <Typography color="text.secondary">{prompt}</Typography>}
@@ -33,11 +56,91 @@ function JsonSample({ url, button, prompt, resultLabel }: { url: string; button:
             Loading...
           </Typography>
         ) : error !== undefined ? (
-          <JsonBlock value={error} label={`${resultLabel}: error`} tone="error" />
+          <SampleFailure sentence={sampleErrorText(error, vendor)} body={error} label={`${resultLabel}: error`} />
         ) : data !== undefined ? (
-          <JsonBlock value={data.results ?? data} label={resultLabel} />
+          <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
+            {cards.length ? <PlaceCards cards={cards} /> : <Typography color="text.secondary">{empty}</Typography>}
+            <RawData value={results} label={resultLabel} />
+          </Box>
         ) : null}
       </Box>
+    </Box>
+  );
+}
+
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** Homes or plants as cards: name and place, rooms with their modules, modules in words. */
+function PlaceCards({ cards }: { cards: PlaceCard[] }) {
+  return (
+    <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "repeat(auto-fill, minmax(320px, 1fr))" }, gap: 2 }}>
+      {cards.map((c) => (
+        <PlaceCardView key={c.id} card={c} />
+      ))}
+    </Box>
+  );
+}
+
+const listSx = { m: 0, p: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: 0.75 } as const;
+const subheadSx = { m: 0, mb: 0.75, fontSize: 12, fontWeight: 700, color: "text.secondary", textTransform: "uppercase", letterSpacing: "0.06em" } as const;
+
+function PlaceCardView({ card }: { card: PlaceCard }) {
+  const titleId = useId();
+  const { name, where, rooms, modules } = card;
+  return (
+    <Box component="article" aria-labelledby={titleId} sx={{ border: 1, borderColor: "divider", borderRadius: 2.5, p: 2, display: "flex", flexDirection: "column", gap: 1.5, minWidth: 0 }}>
+      <div>
+        <Typography id={titleId} component="h3" sx={{ fontSize: "1.05rem", fontWeight: 700 }}>
+          {name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {[...where, rooms.length || modules.length ? `${count(rooms.length, "room")}, ${count(modules.length, "module")}` : null].filter(Boolean).join(" · ")}
+        </Typography>
+      </div>
+      {rooms.length > 0 && (
+        <div>
+          <Box component="h4" sx={subheadSx}>
+            Rooms
+          </Box>
+          <Box component="ul" sx={listSx}>
+            {rooms.map((r) => (
+              <li key={r.id}>
+                <Box component="span" sx={{ fontWeight: 600 }}>
+                  {r.name}
+                </Box>
+                {r.kind && <span> ({r.kind.toLowerCase()})</span>}
+                <Box component="span" sx={{ color: "text.secondary" }}>
+                  {`: ${r.modules.length ? r.modules.join(", ") : "no module"}`}
+                </Box>
+              </li>
+            ))}
+          </Box>
+        </div>
+      )}
+      {modules.length > 0 && (
+        <div>
+          <Box component="h4" sx={subheadSx}>
+            Modules
+          </Box>
+          <Box component="ul" sx={listSx}>
+            {modules.map((m) => (
+              <li key={m.id}>
+                <Box component="span" sx={{ fontWeight: 600 }}>
+                  {m.name}
+                </Box>
+                <Box component="span" sx={{ color: "text.secondary" }}>
+                  {[m.kind !== m.name ? m.kind : null, m.room ? `in ${m.room}` : null].filter(Boolean).map((s) => `, ${s}`)}
+                </Box>
+              </li>
+            ))}
+          </Box>
+        </div>
+      )}
+      {!rooms.length && !modules.length && (
+        <Typography variant="body2" color="text.secondary">
+          The vendor lists no rooms or modules for it here.
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -45,16 +148,29 @@ function JsonSample({ url, button, prompt, resultLabel }: { url: string; button:
 /** 'Legrand Plants': the plants of the user's Legrand installation, from the Home + Control API. */
 export function LegrandPlants() {
   return (
-    <JsonSample
+    <PlaceSample
+      vendor="legrand"
       url={legrandPlantsUrl()}
       button="Get plants from Home control API"
       prompt="Click the button below to fetch the plants (installations) of your Legrand account from the Home + Control API."
       resultLabel="Legrand plants"
+      cardsOf={legrandPlantCards}
+      empty="Your Legrand account has no plant (installation) yet."
     />
   );
 }
 
 /** 'Netatmo': the homes of the user's Netatmo account. */
 export function NetatmoHomes() {
-  return <JsonSample url={netatmoHomesUrl()} button="Get homes data" prompt="Click the button below to list the homes of your Netatmo account." resultLabel="Netatmo homes" />;
+  return (
+    <PlaceSample
+      vendor="netatmo"
+      url={netatmoHomesUrl()}
+      button="Get homes data"
+      prompt="Click the button below to list the homes of your Netatmo account."
+      resultLabel="Netatmo homes"
+      cardsOf={netatmoHomeCards}
+      empty="Your Netatmo account has no home yet."
+    />
+  );
 }

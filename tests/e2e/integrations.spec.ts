@@ -63,24 +63,76 @@ test("link the Linky meter through the sandbox, read its consumption, link it ag
   await expect(meter.locator("option:not([disabled])")).toHaveText(METERS);
   await meter.selectOption(METERS[1]);
 
-  // this meter produces nothing: the vendor's failure shows as JSON
+  // this meter produces nothing: the vendor's failure in a sentence, its JSON one click away
   await linky.getByRole("button", { name: "Get production" }).click();
+  await expect(linky.getByText("This meter reports no production: no solar panels?", { exact: true })).toBeVisible();
   const failure = linky.getByRole("region", { name: "Linky production: error" });
-  await expect(failure).toContainText('"detail"');
-  await expect(failure).toContainText("no_data_found");
+  await expect(failure).toBeHidden();
+  const showRaw = linky.getByRole("button", { name: "Show raw data" });
+  await expect(showRaw).toHaveAttribute("aria-expanded", "false");
+  await snap(page, "home-linky-no-production-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "home-linky-no-production-phone");
+  await page.setViewportSize(DESKTOP);
+  await showRaw.click();
+  await expect(linky.getByRole("button", { name: "Hide raw data" })).toHaveAttribute("aria-expanded", "true");
+  await expect(failure).toContainText('"detail": "The Linky service answered with an error"');
+  await expect(failure).toContainText('"error": "no_data_found"');
+  await snap(page, "home-linky-no-production-raw-desktop");
 
   // a success replaces the error
   await linky.getByRole("button", { name: "Get consumption" }).click();
   await expect(failure).toBeHidden();
+  await expect(linky.getByText(/no solar panels/)).toBeHidden();
   await expect(linky.locator("dd").first()).toHaveText(METERS[1]);
+
+  // each day's energy first, then the first day's half hours
+  const perDay = linky.getByRole("region", { name: "Consumption per day" });
+  const days = perDay.getByRole("button");
+  await expect(days).toHaveCount(7);
+  await expect(days.first()).toHaveAttribute("aria-pressed", "true");
+  await expect(days.first()).toHaveText(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{2} [A-Z][a-z]{2} \d{4}\d+(\.\d{1,2})? kWh$/);
+  await expect(perDay).toContainText(/ kWh over 7 days/);
   const readings = linky.getByRole("table", { name: "Consumption readings" });
   await expect(readings.getByRole("columnheader")).toHaveText(["Date", "Value (W)", "Interval", "Type"]);
-  await expect(readings.getByRole("row")).toHaveCount(49); // a page of 48 half-hours, and the header
-  await expect(readings.getByRole("row").nth(1)).toContainText("30 min");
+  await expect(readings.getByRole("row")).toHaveCount(49); // a day of 48 half-hours, and the header
+  await expect(readings.getByRole("row").nth(1)).toHaveText(/^00:00 – 00:30\d+30 minB$/);
+  await expect(readings.getByRole("row").nth(48)).toContainText("23:30 – 00:00");
+  const day = linky.getByRole("status");
+  await expect(day).toContainText("(day 1 of 7)");
+  // the day's kWh is its 48 average powers times half an hour
+  const watts = (await readings.locator("tbody td.num").allTextContents()).map(Number);
+  const kwh = Number(/: ([\d.]+) kWh/.exec((await day.textContent()) ?? "")?.[1]);
+  expect(Math.abs(kwh - (watts.reduce((a, w) => a + w, 0) * 0.5) / 1000)).toBeLessThanOrEqual(0.0501);
+  await expect(days.first()).toContainText(`${(await day.textContent())?.match(/: ([\d.]+ kWh)/)?.[1]}`);
+  // no scroll box of its own: the page scrolls, and nothing between the table and the section clips it
+  const nested = await readings.evaluate((table) => {
+    for (let el = table.parentElement; el && el.tagName !== "SECTION"; el = el.parentElement) {
+      const { overflowY } = getComputedStyle(el);
+      if (overflowY === "auto" || overflowY === "scroll" || overflowY === "hidden") return el.outerHTML.slice(0, 120);
+    }
+    return null;
+  });
+  expect(nested).toBeNull();
+  await expect(linky.getByRole("button", { name: "Previous day" })).toBeDisabled();
   await snap(page, "home-linky-desktop");
   await page.setViewportSize(PHONE);
   await snap(page, "home-linky-phone");
   await page.setViewportSize(DESKTOP);
+
+  // the next day from the keyboard, then the last day from the summary
+  await linky.getByRole("button", { name: "Next day" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(day).toContainText("(day 2 of 7)");
+  await expect(days.nth(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(days.first()).toHaveAttribute("aria-pressed", "false");
+  await expect(linky.getByRole("button", { name: "Previous day" })).toBeEnabled();
+  await days.last().click();
+  await expect(day).toContainText("(day 7 of 7)");
+  await expect(linky.getByRole("button", { name: "Next day" })).toBeDisabled();
+  await expect(readings.getByRole("row").nth(1)).toContainText("00:00 – 00:30");
+  await linky.getByRole("button", { name: "Previous day" }).click();
+  await expect(day).toContainText("(day 6 of 7)");
 
   // link again: the same integration, updated
   await page.goto("/integrations");
@@ -134,7 +186,19 @@ test("Netatmo homes and Legrand plants through the sandbox", async ({ page, base
   const netatmo = section(page, "Netatmo");
   await expect(netatmo.getByText("Sandbox data")).toBeVisible();
   await netatmo.getByRole("button", { name: "Get homes data" }).click();
-  await expect(netatmo.getByRole("region", { name: "Netatmo homes" })).toContainText('"homes"');
+  // the home as a card: where it is, its rooms with their modules, its modules in words
+  const home = netatmo.getByRole("article", { name: "Sandbox home" });
+  await expect(home).toContainText("France · Europe/Paris · 1 room, 2 modules");
+  await expect(home.getByRole("heading", { level: 4 })).toHaveText(["Rooms", "Modules"]);
+  await expect(home.getByRole("listitem")).toHaveText(["Living room: Thermostat", "Relay", "Thermostat, Smart thermostat, in Living room"]);
+  // the vendor's JSON one click away
+  const homesJson = netatmo.getByRole("region", { name: "Netatmo homes" });
+  await expect(homesJson).toBeHidden();
+  await netatmo.getByRole("button", { name: "Show raw data" }).click();
+  await expect(homesJson).toContainText('"homes"');
+  await expect(homesJson).toContainText('"type": "NATherm1"');
+  await netatmo.getByRole("button", { name: "Hide raw data" }).click();
+  await expect(homesJson).toBeHidden();
   await expect(section(page, "My Integrations").getByRole("row", { name: /Netatmo\/Legrand/ })).toContainText("not available");
   // Legrand is not linked yet: its section says how
   await expect(section(page, "Legrand Plants").getByRole("link", { name: "Link Legrand" })).toBeVisible();
@@ -145,11 +209,26 @@ test("Netatmo homes and Legrand plants through the sandbox", async ({ page, base
   const plants = section(page, "Legrand Plants");
   await expect(plants.getByText(/Click the button/)).toBeVisible();
   await plants.getByRole("button", { name: "Get plants from Home control API" }).click();
-  await expect(plants.getByRole("region", { name: "Legrand plants" })).toContainText('"name": "Sandbox home"');
+  const plant = plants.getByRole("article", { name: "Sandbox home" });
+  await expect(plant).toContainText("France");
+  await expect(plant).toContainText("The vendor lists no rooms or modules for it here.");
+  await expect(plants.getByRole("region", { name: "Legrand plants" })).toBeHidden();
   await expect(section(page, "My Integrations").getByRole("row", { name: /Legrand IOT/ })).toBeVisible();
   await netatmo.getByRole("button", { name: "Get homes data" }).click();
-  await expect(netatmo.getByRole("region", { name: "Netatmo homes" })).toContainText('"homes"');
+  await expect(home).toBeVisible();
   await snap(page, "home-netatmo-legrand-desktop");
   await page.setViewportSize(PHONE);
   await snap(page, "home-netatmo-legrand-phone");
+  await page.setViewportSize(DESKTOP);
+
+  const showPlants = plants.getByRole("button", { name: "Show raw data" });
+  await expect(showPlants).toHaveAttribute("aria-expanded", "false");
+  await showPlants.click();
+  await expect(plants.getByRole("button", { name: "Hide raw data" })).toHaveAttribute("aria-expanded", "true");
+  await expect(plants.getByRole("region", { name: "Legrand plants" })).toContainText('"name": "Sandbox home"');
+  await netatmo.getByRole("button", { name: "Show raw data" }).click();
+  await expect(homesJson).toContainText('"homes"');
+  await snap(page, "home-netatmo-legrand-raw-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "home-netatmo-legrand-raw-phone");
 });

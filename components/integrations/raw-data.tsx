@@ -1,0 +1,36 @@
+"use client";
+import { useId, useState } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { JsonBlock } from "./json-block";
+
+/**
+ * The vendor's answer as it came (the specification's JSON), one click away behind a "Show raw
+ * data" toggle; `label` names the JSON block once shown.
+ */
+export function RawData({ value, label, tone }: { value: unknown; label: string; tone?: "default" | "error" }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 1 }}>
+      <Button size="small" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        {open ? "Hide raw data" : "Show raw data"}
+      </Button>
+      <Box id={id} hidden={!open} sx={{ alignSelf: "stretch" }}>
+        {open && <JsonBlock value={value} label={label} tone={tone} />}
+      </Box>
+    </Box>
+  );
+}
+
+/** A sample that failed: what it means in a sentence, the answer as it came behind the toggle. */
+export function SampleFailure({ sentence, body, label }: { sentence: string; body: unknown; label: string }) {
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 1, p: 2, border: 1, borderColor: "error.main", borderLeftWidth: 4, borderRadius: 2 }}>
+      <Box component="p" sx={{ m: 0, fontWeight: 600 }}>
+        {sentence}
+      </Box>
+      <RawData value={body} label={label} tone="error" />
+    </Box>
+  );
+}
