@@ -50,7 +50,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
       </Typography>
       <Box
         component="dl"
-        sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, auto)" }, justifyContent: "start", gap: { xs: 1.5, sm: 4 }, "& dt": { fontSize: 12, color: "text.secondary", textTransform: "uppercase", letterSpacing: "0.06em" }, "& dd": { m: 0, fontWeight: 600, overflowWrap: "anywhere" } }}
+        sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, auto)" }, justifyContent: "start", gap: { xs: 1.5, sm: 4 }, "& > div:nth-of-type(-n+2)": { gridColumn: { xs: "1 / -1", sm: "auto" } }, "& dt": { fontSize: 12, color: "text.secondary", textTransform: "uppercase", letterSpacing: "0.06em" }, "& dd": { m: 0, fontWeight: 600, overflowWrap: "anywhere" } }}
       >
         {facts.map(([k, v]) => (
           <div key={k}>
@@ -72,7 +72,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
                 {`${kwhText(total)} over ${days.length} ${days.length === 1 ? "day" : "days"}; choose a day to see its half hours`}
               </Typography>
             </Box>
-            <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "grid", gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(auto-fill, minmax(128px, 1fr))" }, gap: 1 }}>
+            <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "grid", gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(auto-fill, minmax(148px, 1fr))" }, gap: 1, "& > li": { display: "flex" } }}>
               {days.map((d, i) => {
                 const { weekday, date } = dayParts(d.day);
                 return (
@@ -84,6 +84,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
                       onClick={() => setIndex(i)}
                       sx={{
                         width: "100%",
+                        height: "100%",
                         p: 1.25,
                         display: "flex",
                         flexDirection: "column",
@@ -102,7 +103,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
                     >
                       <Box component="span" sx={{ fontSize: 13, color: "text.secondary" }}>
                         {weekday} {date}
-                      </Box>
+                      </Box>{" "}
                       <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>
                         {kwhText(d.kwh)}
                       </Box>
@@ -158,7 +159,7 @@ function DayReadings({
           fontSize: 14,
           border: 1,
           borderColor: "divider",
-          "& th, & td": { px: { xs: 1, sm: 2 }, py: 0.75, borderBottom: 1, borderColor: "divider", textAlign: "left" },
+          "& th, & td": { px: { xs: 0.75, sm: 2 }, py: 0.75, borderBottom: 1, borderColor: "divider", textAlign: "left", whiteSpace: "nowrap" },
           "& th": { fontWeight: 700, whiteSpace: "nowrap" },
           "& tbody tr:last-of-type td": { borderBottom: 0 },
           "& .num": { textAlign: "right", fontVariantNumeric: "tabular-nums" },
@@ -179,9 +180,9 @@ function DayReadings({
             const { from, to } = readingSpan(r.date, intervalMinutes(r.interval_length));
             return (
               <tr key={`${r.date}-${i}`}>
-                <td title={r.date}>{from ? `${from} – ${to}` : to}</td>
+                <td title={r.date}>{from ? `${from}–${to}` : to}</td>
                 <td className="num">{r.value}</td>
-                <td style={{ whiteSpace: "nowrap" }}>{interval(r.interval_length)}</td>
+                <td>{interval(r.interval_length)}</td>
                 <td>{r.measure_type ?? ""}</td>
               </tr>
             );

@@ -129,7 +129,7 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
                   {m.name}
                 </Box>
                 <Box component="span" sx={{ color: "text.secondary" }}>
-                  {[m.kind !== m.name ? m.kind : null, m.room ? `in ${m.room}` : null].filter(Boolean).map((s) => `, ${s}`)}
+                  {[m.kind !== m.name ? m.kind : null, m.room ? `in ${m.room}` : null].filter(Boolean).map((s) => ` · ${s}`)}
                 </Box>
               </li>
             ))}
@@ -138,7 +138,7 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
       )}
       {!rooms.length && !modules.length && (
         <Typography variant="body2" color="text.secondary">
-          The vendor lists no rooms or modules for it here.
+          No rooms or modules are listed for this plant.
         </Typography>
       )}
     </Box>

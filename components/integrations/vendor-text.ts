@@ -109,8 +109,8 @@ export function dayParts(day: string): { weekday: string; date: string } {
 
 // --- Netatmo homes and Legrand plants ---
 
-export type ModuleCard = { id: string; name: string; kind: string; room?: string };
-export type RoomCard = { id: string; name: string; kind?: string; modules: string[] };
+type ModuleCard = { id: string; name: string; kind: string; room?: string };
+type RoomCard = { id: string; name: string; kind?: string; modules: string[] };
 export type PlaceCard = { id: string; name: string; where: string[]; rooms: RoomCard[]; modules: ModuleCard[] };
 
 /** Netatmo's and Legrand's module types (Netatmo's /homesdata documentation), in words. */
@@ -155,7 +155,7 @@ const words = (s: string) => {
 
 let regions: Intl.DisplayNames | null | undefined;
 /** 'FR' → 'France' (the browser's own names), or the code as it came. */
-export function countryName(code: string): string {
+function countryName(code: string): string {
   if (regions === undefined) {
     try {
       regions = new Intl.DisplayNames(["en"], { type: "region" });
