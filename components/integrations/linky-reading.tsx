@@ -156,7 +156,7 @@ function DayReadings({
         sx={{
           width: "100%",
           borderCollapse: "collapse",
-          fontSize: 14,
+          fontSize: { xs: 13, sm: 14 },
           border: 1,
           borderColor: "divider",
           "& th, & td": { px: { xs: 0.75, sm: 2 }, py: 0.75, borderBottom: 1, borderColor: "divider", textAlign: "left", whiteSpace: "nowrap" },

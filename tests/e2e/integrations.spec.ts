@@ -117,6 +117,12 @@ test("link the Linky meter through the sandbox, read its consumption, link it ag
   await expect(linky.getByRole("button", { name: "Previous day" })).toBeDisabled();
   await snap(page, "home-linky-desktop");
   await page.setViewportSize(PHONE);
+  // on a phone the table fits its section's padding: nothing to scroll sideways
+  const fits = await readings.evaluate((table) => {
+    const box = table.closest("[aria-labelledby='linky-title']")!;
+    return table.getBoundingClientRect().right <= box.getBoundingClientRect().right - parseFloat(getComputedStyle(box).paddingRight) + 0.5;
+  });
+  expect(fits).toBe(true);
   await snap(page, "home-linky-phone");
   await page.setViewportSize(DESKTOP);
 
@@ -231,4 +237,19 @@ test("Netatmo homes and Legrand plants through the sandbox", async ({ page, base
   await snap(page, "home-netatmo-legrand-raw-desktop");
   await page.setViewportSize(PHONE);
   await snap(page, "home-netatmo-legrand-raw-phone");
+  await page.setViewportSize(DESKTOP);
+
+  // Legrand unlinked elsewhere (another tab): the plants' failure in a sentence, its JSON one click away
+  const mine = await page.request.get("/api/integrations");
+  const { results } = (await mine.json()) as { results: { id: number; name: string }[] };
+  const legrand = results.find((i) => i.name === "legrand")!;
+  expect((await page.request.delete(`/api/integrations/${legrand.id}`, { headers: { origin: baseURL! } })).status()).toBe(204);
+  await plants.getByRole("button", { name: "Get plants from Home control API" }).click();
+  await expect(plants.getByText("You have no Legrand integration: link your Legrand account first", { exact: true })).toBeVisible();
+  await expect(plant).toBeHidden();
+  await plants.getByRole("button", { name: "Show raw data" }).click();
+  await expect(plants.getByRole("region", { name: "Legrand plants: error" })).toContainText('"detail": "You have no Legrand integration');
+  await snap(page, "home-legrand-failure-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "home-legrand-failure-phone");
 });
