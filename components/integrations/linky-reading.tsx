@@ -144,7 +144,7 @@ function DayReadings({
         </Button>
         <Box role="status" sx={{ flex: "1 1 auto", textAlign: "center", fontWeight: 600, order: { xs: -1, sm: 0 }, flexBasis: { xs: "100%", sm: "auto" } }}>
           {`${dayLabel(day.day)}: ${kwhText(day.kwh)}`}
-          <Box component="span" sx={{ color: "text.secondary", fontWeight: 400 }}>{` (day ${position + 1} of ${count})`}</Box>
+          <Box component="span" sx={{ color: "text.secondary", fontWeight: 400, whiteSpace: "nowrap" }}>{` (day ${position + 1} of ${count})`}</Box>
         </Box>
         <Button size="small" variant="outlined" endIcon={<ChevronRight />} disabled={position === count - 1} onClick={() => onDay(position + 1)} sx={{ ml: { xs: "auto", sm: 0 } }}>
           Next day

@@ -33,7 +33,7 @@ export function sampleErrorText(body: unknown, vendor: SampleVendor, kind?: "con
   if (code === "timeout" || code === "unreachable" || (code && /^(http_)?5\d\d$/.test(code))) return `The ${name} service could not be reached. Please try again later.`;
   if (code === "invalid_response") return `The ${name} service sent an answer Foyer cannot read. Please try again later.`;
   const detail = text(obj(body)?.detail);
-  if (detail && code === undefined) return detail;
+  if (detail && code === undefined) return /[.!?]$/.test(detail) ? detail : `${detail}.`;
   return `The ${name} service answered with an error. Please try again later.`;
 }
 

@@ -245,7 +245,7 @@ test("Netatmo homes and Legrand plants through the sandbox", async ({ page, base
   const legrand = results.find((i) => i.name === "legrand")!;
   expect((await page.request.delete(`/api/integrations/${legrand.id}`, { headers: { origin: baseURL! } })).status()).toBe(204);
   await plants.getByRole("button", { name: "Get plants from Home control API" }).click();
-  await expect(plants.getByText("You have no Legrand integration: link your Legrand account first", { exact: true })).toBeVisible();
+  await expect(plants.getByText("You have no Legrand integration: link your Legrand account first.", { exact: true })).toBeVisible();
   await expect(plant).toBeHidden();
   await plants.getByRole("button", { name: "Show raw data" }).click();
   await expect(plants.getByRole("region", { name: "Legrand plants: error" })).toContainText('"detail": "You have no Legrand integration');

@@ -44,8 +44,9 @@ describe("sampleErrorText", () => {
 
   it("keeps our own server's detail, already a sentence, when no vendor code came with it", () => {
     expect(sampleErrorText({ detail: "You have no Linky integration: link your Linky account first" }, "linky")).toBe(
-      "You have no Linky integration: link your Linky account first",
+      "You have no Linky integration: link your Linky account first.",
     );
+    expect(sampleErrorText({ detail: "The vendor took too long to answer. Please try again." }, "linky")).toBe("The vendor took too long to answer. Please try again.");
     expect(sampleErrorText(null, "netatmo")).toBe("The Netatmo service answered with an error. Please try again later.");
     expect(sampleErrorText({ detail: "" }, "netatmo")).toBe("The Netatmo service answered with an error. Please try again later.");
   });
