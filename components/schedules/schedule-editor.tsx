@@ -65,9 +65,9 @@ export function ScheduleEditor({
 }) {
   const start = useMemo(() => draftFrom(initial), [initial]);
   const [draft, setDraft] = useState<ScheduleDraft>(start);
+  // a save tried (since the last split: a split starts the parts afresh, its shared months are
+  // guidance until the user tries to save them)
   const [tried, setTried] = useState(false);
-  // a save tried since the last split: the shared months are then an error, not guidance
-  const [triedSplit, setTriedSplit] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const nameId = useId();
@@ -94,7 +94,6 @@ export function ScheduleEditor({
     e.preventDefault();
     if (busy || !dirty) return;
     setTried(true);
-    if (draft.schedules?.length) setTriedSplit(true);
     if (!check.data) {
       // after React has drawn the messages: the first field in error (or the overlap) gets the focus
       requestAnimationFrame(() => {
@@ -153,7 +152,7 @@ export function ScheduleEditor({
               <PartFields part={draft} target="main" errors={errors} disabled={split} onChange={change("main")} />
             </Section>
             <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
-              <Button variant="outlined" startIcon={<CallSplitRounded />} disabled={split} onClick={() => (setDraft(splitDraft), setTriedSplit(false))}>
+              <Button variant="outlined" startIcon={<CallSplitRounded />} disabled={split} onClick={() => (setDraft(splitDraft), setTried(false))}>
                 Split schedule
               </Button>
               {split ? (
@@ -166,7 +165,7 @@ export function ScheduleEditor({
                 </Typography>
               )}
             </Box>
-            {split && overlap.length > 0 && !triedSplit && (
+            {split && overlap.length > 0 && !tried && (
               // right after a split both parts hold every month (the split copies them): what to
               // do next, not yet an error
               <Alert severity="info" role="status">
@@ -177,7 +176,7 @@ export function ScheduleEditor({
                 </Box>
               </Alert>
             )}
-            {split && overlap.length > 0 && triedSplit && (
+            {split && overlap.length > 0 && tried && (
               <Alert severity="error" role="alert" tabIndex={-1} data-invalid="" sx={{ "&:focus": { outline: "3px solid", outlineColor: "error.main" } }}>
                 <AlertTitle>Schedules not compatible!</AlertTitle>
                 {OVERLAP_DETAIL}

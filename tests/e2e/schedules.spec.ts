@@ -112,6 +112,8 @@ test("plan a schedule: create, toggle, split, overlap refused then fixed, save, 
   const overlap = form.getByRole("alert").filter({ hasText: "Schedules not compatible!" });
   await expect(guidance).toContainText("Overlapping months: January, February, March");
   await expect(overlap).toHaveCount(0);
+  // the save refused at 0 W before the split is not held against the parts
+  await expect(form.getByText(/^Not saved/)).toBeHidden();
   await expect(part2.getByText("a split part starts at the schedule's power plus 1 W")).toBeVisible();
   await snapFromTop(page, "schedules-split-guidance-desktop");
 
