@@ -4,8 +4,7 @@ import {
   SelectInput, SimpleForm, SimpleList, TextField, TextInput, required,
   type RaRecord,
 } from "react-admin";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import type { Theme } from "@mui/material/styles";
+import { useSmallScreen } from "./small-screen";
 import { DATA_SOURCES, DEVICE_TYPES, PHASES } from "@/lib/enums";
 
 const choices = (values: readonly string[]) => values.map((v) => ({ id: v, name: v }));
@@ -22,7 +21,7 @@ type DeviceRow = RaRecord & { name: string; type: string; data_source: string; m
 
 export function DeviceList() {
   // a phone gets one line per device rather than a table wider than the screen
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  const small = useSmallScreen();
   return (
     <List filters={deviceFilters} sort={{ field: "id", order: "ASC" }} perPage={25}>
       {small ? (

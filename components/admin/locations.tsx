@@ -1,7 +1,6 @@
 "use client";
 import { ArrayField, Datagrid, FunctionField, List, NumberField, ReferenceField, SearchInput, SelectInput, SimpleList, TextField, type RaRecord } from "react-admin";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import type { Theme } from "@mui/material/styles";
+import { useSmallScreen } from "./small-screen";
 import { COUNTRIES } from "@/lib/enums";
 import { COUNTRY_NAMES } from "@/components/ui/labels";
 
@@ -28,7 +27,7 @@ type LocationRow = RaRecord & { name: string; country: string; lat: number; lon:
 
 export function LocationList() {
   // a phone gets one line per location rather than a table wider than the screen
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  const small = useSmallScreen();
   return (
     <List filters={filters} sort={{ field: "id", order: "ASC" }} perPage={25} exporter={false}>
       {small ? (

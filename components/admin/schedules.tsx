@@ -5,8 +5,7 @@ import {
   required, useRecordContext,
   type RaRecord,
 } from "react-admin";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import type { Theme } from "@mui/material/styles";
+import { useSmallScreen } from "./small-screen";
 import { dayTimeText } from "@/components/ui/dates";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
@@ -32,7 +31,7 @@ const scheduleFilters = [
 
 export function ScheduleList() {
   // a phone gets one line per schedule rather than a table wider than the screen
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  const small = useSmallScreen();
   return (
     <List filters={scheduleFilters} sort={{ field: "id", order: "ASC" }} perPage={25}>
       {small ? (

@@ -7,8 +7,7 @@ import {
   Create, Datagrid, DateInput, DeleteWithConfirmButton, Edit, FormDataConsumer, FunctionField, List, NullableBooleanInput,
   NumberField, NumberInput, SaveButton, SearchInput, SelectInput, SimpleForm, SimpleList, TextField, TextInput, Toolbar, required, useRecordContext,
 } from "react-admin";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import type { Theme } from "@mui/material/styles";
+import { useSmallScreen } from "./small-screen";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
@@ -107,7 +106,7 @@ const optionName = (r: Values) => OPTION_NAMES[r.option as TariffOption] ?? Stri
 const span = (r: Values) => `${r.valid_from} → ${(r.valid_to as string | null) ?? "(open)"}`;
 
 export function TariffList() {
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  const small = useSmallScreen();
   return (
     <List filters={tariffFilters} sort={{ field: "valid_from", order: "DESC" }} perPage={25}>
       {small ? (

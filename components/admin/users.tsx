@@ -6,8 +6,7 @@ import {
   type RaRecord,
 } from "react-admin";
 import Alert from "@mui/material/Alert";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import type { Theme } from "@mui/material/styles";
+import { useSmallScreen } from "./small-screen";
 import { dayText } from "@/components/ui/dates";
 
 const userFilters = [
@@ -20,7 +19,7 @@ type UserRow = RaRecord & { email: string; first_name: string | null; last_name:
 
 export function UserList() {
   // a phone gets one line per user rather than a table wider than the screen
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  const small = useSmallScreen();
   return (
     <List filters={userFilters} sort={{ field: "id", order: "ASC" }} perPage={25}>
       {small ? (
