@@ -15,12 +15,18 @@ import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
 import { asTextForm, useZodForm } from "@/components/ui/use-zod-form";
+import { countryOf } from "@/lib/geo/country-bounds";
+import { UseMyLocation } from "./use-my-location";
 
 type Values = { name: string; country: string; lat: string; lon: string };
 
-const schema = () => import("@/lib/validation/location").then((m) => asTextForm<Values>()(m.locationSchema));
+// the API's schema, with the form's own rules: a decimal comma, not 0, 0, in the chosen country
+const schema = () => import("./location-form-schema").then((m) => asTextForm<Values>()(m.locationFormSchema));
 
-/** Add Location and Edit Location: name, country, latitude and longitude (0 until set); back to /locations/ on save. */
+/**
+ * Add Location and Edit Location: name, country, latitude and longitude (0 until set, as the
+ * specification says, but not saved so), typed or taken from the browser; back to /locations/ on save.
+ */
 export function LocationForm({ location }: { location?: LocationView }) {
   const router = useRouter();
   const toast = useToast();
@@ -41,7 +47,14 @@ export function LocationForm({ location }: { location?: LocationView }) {
     return "keep-busy";
   });
 
-  const coordinate = { inputMode: "decimal" as const, autoComplete: "off" };
+  const coordinate = { inputMode: "decimal" as const, autoComplete: "off", spellCheck: false };
+
+  // the device's position; a country not chosen yet is the one the position is in, when only one is
+  const locate = (lat: string, lon: string) => {
+    const guess = countryOf(Number(lat), Number(lon)) ?? "";
+    form.setValues((v) => ({ ...v, lat, lon, country: v.country || guess }));
+    form.setErrors((e) => ({ ...e, lat: undefined, lon: undefined, ...(guess ? { country: undefined } : {}) }));
+  };
 
   return (
     <Paper component="form" variant="outlined" noValidate onSubmit={onSubmit} aria-label={location ? "Edit location" : "Add location"} sx={{ maxWidth: 720, p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
@@ -56,7 +69,7 @@ export function LocationForm({ location }: { location?: LocationView }) {
             fullWidth
             slotProps={{ htmlInput: coordinate }}
             {...form.text("lat")}
-            helperText={form.errors.lat ?? "Decimal degrees, -90 to 90, e.g. 45.18756"}
+            helperText={form.errors.lat ?? "Decimal degrees, -90 to 90, e.g. 45.18756 or 45,18756"}
           />
           <TextField
             label="Longitude"
@@ -64,9 +77,10 @@ export function LocationForm({ location }: { location?: LocationView }) {
             fullWidth
             slotProps={{ htmlInput: coordinate }}
             {...form.text("lon")}
-            helperText={form.errors.lon ?? "Decimal degrees, -180 to 180, e.g. 5.73578"}
+            helperText={form.errors.lon ?? "Decimal degrees, -180 to 180, e.g. 5.73578 or 5,73578"}
           />
         </Stack>
+        <UseMyLocation onLocate={locate} disabled={form.busy} />
       </Stack>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
         <SubmitButton busy={form.busy}>{location ? "Save" : "Add location"}</SubmitButton>
