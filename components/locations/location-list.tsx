@@ -16,10 +16,13 @@ import Typography from "@mui/material/Typography";
 import Add from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
+import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import { send } from "@/lib/swr/fetcher";
 import type { DeviceInfo } from "@/lib/swr/use-devices";
 import { locationUrl, revalidateLocations, useLocations, type LocationView } from "@/lib/swr/use-locations";
+// every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
+import { useScheduleOwners as useOwnerEmails } from "@/lib/swr/use-schedules";
 import { COUNTRY_NAMES, MEASURE_TYPE_LABELS } from "@/components/ui/labels";
 import { measurementLimit } from "@/lib/devices/rules";
 import { lazyWhenOpen } from "@/components/ui/lazy";
@@ -30,11 +33,16 @@ import { useToast } from "@/components/ui/toast-provider";
 
 const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", m: "-1px", p: 0, border: 0 } as const;
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** /locations/: the caller's locations (an admin's: everyone's), each with its devices and their measurements. */
 export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin: boolean }) {
   const { data, error, isLoading, mutate } = useLocations();
+  // an admin sees other users' locations: named by their owner's e-mail (their id until it loads)
+  const owners = useOwnerEmails(isAdmin);
   const [deleting, setDeleting] = useState<LocationView | null>(null);
   const toast = useToast();
 
@@ -75,7 +83,7 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
       ) : (
         <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
           {data.map((l) => (
-            <LocationCard key={l.id} location={l} showOwner={isAdmin && l.owner_id !== callerId} onDelete={() => setDeleting(l)} />
+            <LocationCard key={l.id} location={l} owner={isAdmin && l.owner_id !== callerId ? (owners.get(l.owner_id) ?? `Owner ${l.owner_id}`) : null} onDelete={() => setDeleting(l)} />
           ))}
         </Box>
       )}
@@ -98,7 +106,8 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
   );
 }
 
-function LocationCard({ location: l, showOwner, onDelete }: { location: LocationView; showOwner: boolean; onDelete: () => void }) {
+/** One location and its devices; `owner` names another user's (for an admin), else null. */
+function LocationCard({ location: l, owner, onDelete }: { location: LocationView; owner: string | null; onDelete: () => void }) {
   const titleId = `location-${l.id}`;
   return (
     <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
@@ -115,7 +124,22 @@ function LocationCard({ location: l, showOwner, onDelete }: { location: Location
           </Typography>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
             <Chip size="small" label={plural(l.devices_info.length, "device")} />
-            {showOwner && <Chip size="small" variant="outlined" color="warning" label={`Owner ${l.owner_id}`} />}
+            {owner && (
+              <Chip
+                size="small"
+                variant="outlined"
+                icon={<PersonOutlined aria-hidden />}
+                label={
+                  <>
+                    <Box component="span" sx={VISUALLY_HIDDEN}>
+                      Owner:{" "}
+                    </Box>
+                    {owner}
+                  </>
+                }
+                sx={{ maxWidth: "100%", "& .MuiChip-label": { overflow: "hidden", textOverflow: "ellipsis" } }}
+              />
+            )}
           </Box>
         </Box>
         <Box sx={{ display: "flex", gap: 0.5, flexShrink: 0 }}>
