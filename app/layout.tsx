@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
 import { Providers } from "@/components/layout/providers";
 
 export const metadata: Metadata = {
@@ -7,15 +8,21 @@ export const metadata: Metadata = {
   description: "Foyer: the app of your home energy community",
   icons: { icon: "/icon.svg" },
 };
-export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1b6b4f" };
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: [
+  { media: "(prefers-color-scheme: dark)", color: "#161d1a" },
+  { color: "#1b6b4f" },
+] };
 
 // Every page is rendered per request: its Content-Security-Policy (proxy.ts) carries a fresh nonce,
 // which Next puts on its scripts and Providers on the <style> tags of MUI's styles and the theme.
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <html lang="en">
+    // the colour scheme's attribute is set on <html> by the script before the first paint (no
+    // flash of the light scheme), so React is told not to mind it
+    <html lang="en" suppressHydrationWarning>
       <body>
+        <InitColorSchemeScript attribute="data" defaultMode="system" nonce={nonce} />
         <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>

@@ -10,6 +10,7 @@ import { lazyWhenOpen } from "@/components/ui/lazy";
 import type { DeletionSummary } from "@/lib/services/users/deletion";
 import { useApi } from "@/lib/swr/use-api";
 import { DELETION_SUMMARY_URL } from "@/lib/swr/keys";
+import { errorTint } from "@/lib/ui/tints";
 
 // the dialog (its form, the password field) loads when it first opens
 const DeleteDialog = lazyWhenOpen(() => import("./delete-account-dialog").then((m) => m.DeleteDialog));
@@ -33,7 +34,7 @@ export function DeleteAccount() {
       component="section"
       aria-labelledby="delete-account-title"
       variant="outlined"
-      sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, borderColor: "error.light", bgcolor: "#fff8f7" }}
+      sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, borderColor: "error.light", bgcolor: errorTint(0.03) }}
     >
       <Typography id="delete-account-title" variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5, color: "error.dark" }}>
         Delete my account

@@ -6,22 +6,38 @@
 import { useLayoutEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";
 import Box from "@mui/material/Box";
-import { alpha, lighten, useTheme, type Theme } from "@mui/material/styles";
+import { alpha, darken, lighten, useColorScheme, useTheme, type Theme } from "@mui/material/styles";
 import type { Bucket, EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
 import { CHART_HEIGHT } from "./chart-skeleton";
 import { bucketLabel, bucketText, eurText, kwhText } from "./period";
 
-/** The series' colours, from the theme (canvas needs the values, not the CSS variables). */
+/**
+ * The theme with the palette of the colour scheme shown (light or dark): canvas needs the values,
+ * not the CSS variables, and `useTheme().palette` is the light scheme's whatever is shown.
+ */
+function useSchemeTheme(): Theme {
+  const theme = useTheme();
+  const { colorScheme } = useColorScheme();
+  return useMemo(() => {
+    const palette = theme.colorSchemes[colorScheme ?? "light"]?.palette;
+    return palette ? { ...theme, palette } : theme;
+  }, [theme, colorScheme]);
+}
+
+/** The series' colours, from the theme of the scheme shown. */
 function chartColours(theme: Theme) {
   const p = theme.palette;
+  const dark = p.mode === "dark";
+  // a compared period is the same hue, faded towards the background
+  const fade = (c: string, by: number) => (dark ? darken(c, by) : lighten(c, by));
   return {
     consumption: p.primary.main,
-    compared: lighten(p.primary.main, 0.55),
+    compared: fade(p.primary.main, 0.55),
     production: p.secondary.main,
     cost: p.info.main,
-    costCompared: lighten(p.info.main, 0.6),
-    power: p.grey[600],
-    limit: p.error.dark,
+    costCompared: fade(p.info.main, 0.6),
+    power: dark ? p.grey[500] : p.grey[600],
+    limit: dark ? p.error.light : p.error.dark,
   };
 }
 
@@ -68,7 +84,7 @@ const yNumber = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
  * tooltip on hover, and the arrow keys walk the buckets when the chart has the focus.
  */
 function Bars({ spec }: { spec: Spec }) {
-  const theme = useTheme();
+  const theme = useSchemeTheme();
   const plotRef = useRef<HTMLDivElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<HTMLSpanElement>(null);
@@ -291,7 +307,7 @@ function Bars({ spec }: { spec: Spec }) {
       tabIndex={0}
       onKeyDown={(e) => keyRef.current?.(e)}
       onBlur={() => blurRef.current?.()}
-      sx={{ width: "100%", height: CHART_HEIGHT, display: "flex", flexDirection: "column", gap: 0.5, borderRadius: 1, outline: "none", "&:focus-visible": { boxShadow: (t) => `0 0 0 2px ${t.palette.primary.main}` } }}
+      sx={{ width: "100%", height: CHART_HEIGHT, display: "flex", flexDirection: "column", gap: 0.5, borderRadius: 1, outline: "none", "&:focus-visible": { boxShadow: (t) => `0 0 0 2px ${t.vars.palette.primary.main}` } }}
     >
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexWrap: "wrap", columnGap: 2, rowGap: 0.25, fontSize: 13, color: "text.secondary" }}>
         {spec.series.map((s) => (
@@ -346,7 +362,7 @@ const ends = (data: EnergyAnswer) => data.series.map((p) => p.end);
 
 /** Consumption (and production) in kWh per bucket, the compared period's consumption beside. */
 export function EnergyChart({ data, periodDays, comparedLabel }: { data: EnergyAnswer; periodDays: number; comparedLabel: string | null }) {
-  const theme = useTheme();
+  const theme = useSchemeTheme();
   const spec = useMemo((): Spec => {
     const c = chartColours(theme);
     const s = data.series;
@@ -361,7 +377,7 @@ export function EnergyChart({ data, periodDays, comparedLabel }: { data: EnergyA
 
 /** € per bucket, the compared period's beside. */
 export function CostChart({ data, periodDays, comparedLabel }: { data: EnergyAnswer; periodDays: number; comparedLabel: string | null }) {
-  const theme = useTheme();
+  const theme = useSchemeTheme();
   const spec = useMemo((): Spec => {
     const c = chartColours(theme);
     const s = data.series;
@@ -376,7 +392,7 @@ export function CostChart({ data, periodDays, comparedLabel }: { data: EnergyAns
 
 /** The day's maximum power (kVA) against the subscribed power. */
 export function PowerChart({ days, subscribedKva }: { days: PowerDay[]; subscribedKva: number | null }) {
-  const theme = useTheme();
+  const theme = useSchemeTheme();
   const spec = useMemo((): Spec => {
     const c = chartColours(theme);
     const kva = days.map((d) => (d.va === null ? null : Math.round(d.va / 10) / 100));

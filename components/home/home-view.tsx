@@ -13,6 +13,7 @@ import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
 import { EnergyHistory, PrivacyNotice } from "./home-parts";
+import { primaryTint } from "@/lib/ui/tints";
 
 const SECTIONS = [
   { href: "/integrations", title: "Integrations", icon: PowerOutlined, text: "Link your Linky meter and your Legrand or Netatmo account to bring your energy data in." },
@@ -58,7 +59,7 @@ export function HomeView({
             <Card key={href} variant="outlined" sx={{ minWidth: 0, height: "100%", borderRadius: 3, transition: "border-color .15s, box-shadow .15s", "&:hover": { borderColor: "primary.main", boxShadow: 2 } }}>
               <CardActionArea component={NextLink} href={href} sx={{ height: "100%", alignItems: "stretch" }}>
                 <CardContent sx={{ p: 3, display: "flex", flexDirection: "column", gap: 1.5, height: "100%" }}>
-                  <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: "#dcefe6", color: "primary.main" }}>
+                  <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: primaryTint(), color: "primary.main" }}>
                     <Icon />
                   </Box>
                   <Typography variant="h2" sx={{ fontSize: "1.15rem" }}>

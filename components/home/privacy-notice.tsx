@@ -11,6 +11,7 @@ import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
 import { TextLink } from "@/components/ui/text-link";
 import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 import { send } from "@/lib/swr/fetcher";
+import { primaryTint } from "@/lib/ui/tints";
 
 /**
  * The privacy notice (Variant B), shown until the user confirms acceptance of its current version;
@@ -56,7 +57,7 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
         component="section"
         aria-labelledby="privacy-notice-title"
         variant="outlined"
-        sx={{ mb: 5, p: { xs: 2.5, sm: 4 }, bgcolor: "#f2f9f5", borderColor: "#b7d9c7", borderRadius: 3 }}
+        sx={{ mb: 5, p: { xs: 2.5, sm: 4 }, bgcolor: primaryTint(0.06), borderColor: primaryTint(0.35), borderRadius: 3 }}
       >
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 2 }}>
           <PrivacyTipOutlined color="primary" aria-hidden />

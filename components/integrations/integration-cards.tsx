@@ -26,6 +26,7 @@ import { errorMessage } from "@/lib/swr/fetcher";
 import { fetchConsentLink, revalidateIntegrations, unlinkIntegration, useIntegrations, type Vendor } from "@/lib/swr/use-integrations";
 import { day, meterIds, type IntegrationView } from "./integration-view";
 import { lazyWhenOpen } from "@/components/ui/lazy";
+import { primaryTint } from "@/lib/ui/tints";
 
 type VendorCard = { vendor: Vendor; title: string; icon: React.ElementType; text: string; names: string[] };
 
@@ -159,7 +160,7 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
     >
       <CardContent sx={{ p: 3, flexGrow: 1, display: "flex", flexDirection: "column", gap: 1.5 }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-          <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: "#dcefe6", color: "primary.main", flexShrink: 0 }}>
+          <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: primaryTint(), color: "primary.main", flexShrink: 0 }}>
             <Icon />
           </Box>
           <Typography id={headingId} variant="h2" sx={{ fontSize: "1.2rem" }}>

@@ -1,4 +1,5 @@
 import Box from "@mui/material/Box";
+import { errorTint } from "@/lib/ui/tints";
 
 /**
  * A JSON value in a scrollable code block. It can take the focus, so that a keyboard can scroll
@@ -20,7 +21,7 @@ export function JsonBlock({ value, label, tone = "default", id }: { value: unkno
         borderRadius: 2,
         border: 1,
         borderColor: tone === "error" ? "error.light" : "divider",
-        bgcolor: tone === "error" ? "#fdf1f0" : "#f6f8f7",
+        bgcolor: tone === "error" ? errorTint(0.06) : "background.default",
         color: tone === "error" ? "error.dark" : "text.primary",
         fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
         fontSize: 13,

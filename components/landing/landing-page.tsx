@@ -14,6 +14,7 @@ import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
 import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
 import MailOutlined from "@mui/icons-material/MailOutlined";
 import OpenInNew from "@mui/icons-material/OpenInNew";
+import { primaryTint } from "@/lib/ui/tints";
 
 const FEATURES = [
   { icon: ElectricMeterOutlined, title: "Connect your meters", text: "Link your Linky meter and your Legrand or Netatmo home in a few clicks." },
@@ -32,7 +33,7 @@ const PROJECTS = [
 export function LandingPage({ contact }: { contact: string }) {
   return (
     <>
-      <Box component="section" aria-labelledby="hero-title" sx={{ background: "linear-gradient(180deg, #eaf5ef 0%, #f6f8f7 100%)", py: { xs: 5, md: 9 } }}>
+      <Box component="section" aria-labelledby="hero-title" sx={{ background: `linear-gradient(180deg, ${primaryTint(0.09)} 0%, transparent 100%)`, py: { xs: 5, md: 9 } }}>
         <Container maxWidth="lg">
           <Grid container spacing={{ xs: 4, md: 6 }} sx={{ alignItems: "center" }}>
             <Grid size={{ xs: 12, md: 6 }}>
@@ -67,7 +68,7 @@ export function LandingPage({ contact }: { contact: string }) {
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <Grid key={title} size={{ xs: 12, sm: 6, md: 3 }}>
               <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
-                <Box aria-hidden sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: "#dcefe6", color: "primary.main" }}>
+                <Box aria-hidden sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: primaryTint(), color: "primary.main" }}>
                   <Icon />
                 </Box>
                 <Box>

@@ -8,10 +8,11 @@ import ButtonBase from "@mui/material/ButtonBase";
 import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import { alpha, styled } from "@mui/material/styles";
+import { styled } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { Brand } from "./brand";
+import { ColorSchemeSwitch } from "./color-scheme-switch";
 import { InitialsAvatar } from "./initials-avatar";
 import { APP_NAV, isCurrent } from "./nav-items";
 
@@ -24,20 +25,21 @@ const AccountMenu = lazyWhenOpen(() => import("./account-menu").then((m) => m.Ac
  * `aria-current`) instead of an sx function per link and render.
  */
 const NavButton = styled(Button)(({ theme }) => {
-  const primary = theme.palette.primary.main;
+  // the primary colour as the scheme has it (light or dark), at an opacity
+  const wash = (opacity: number) => `rgba(${theme.vars.palette.primary.mainChannel} / ${opacity})`;
   return {
     paddingLeft: theme.spacing(1.25),
     paddingRight: theme.spacing(1.25),
     whiteSpace: "nowrap",
     color: theme.vars.palette.text.secondary,
     backgroundColor: "transparent",
-    "&:hover": { color: theme.vars.palette.primary.main, backgroundColor: alpha(primary, 0.06) },
+    "&:hover": { color: theme.vars.palette.primary.main, backgroundColor: wash(0.06) },
     "&[aria-current=page]": {
       color: theme.vars.palette.primary.main,
-      backgroundColor: alpha(primary, 0.1),
-      "&:hover": { backgroundColor: alpha(primary, 0.14) },
+      backgroundColor: wash(0.1),
+      "&:hover": { backgroundColor: wash(0.14) },
     },
-    "&.Mui-focusVisible": { outline: `2px solid ${primary}`, outlineOffset: 1 },
+    "&.Mui-focusVisible": { outline: `2px solid ${theme.vars.palette.primary.main}`, outlineOffset: 1 },
   };
 }) as typeof Button;
 
@@ -125,6 +127,7 @@ export function AppHeader({ user }: { user: HeaderUser }) {
           })}
         </MainNav>
         <Spacer />
+        <ColorSchemeSwitch />
         <AccountButton
           id={buttonId}
           aria-label={`Account menu of ${user.name}`}

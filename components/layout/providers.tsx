@@ -19,7 +19,9 @@ import "./status-panel";
 /**
  * emotion's cache (MUI's styles as <style> tags carrying the page's CSP `nonce`, only the vendor
  * prefixes browsers still need: lib/ui/lean-prefixer.ts) and the theme, whose CSS variables
- * ThemeVariables writes once per process instead of ThemeProvider on every render.
+ * ThemeVariables writes once per process instead of ThemeProvider on every render. The colour
+ * scheme follows the system until the household picks one (ColorSchemeSwitch, kept in
+ * localStorage by MUI); with no preference stated by the system, it is light.
  */
 export function Providers({ nonce, children }: { nonce?: string; children: React.ReactNode }) {
   // Marks the document once React has hydrated it: a click before then does nothing, so the
@@ -30,7 +32,7 @@ export function Providers({ nonce, children }: { nonce?: string; children: React
   return (
     <AppRouterCacheProvider options={{ key: "css", nonce, stylisPlugins: STYLIS_PLUGINS }}>
       <ThemeVariables nonce={nonce} />
-      <ThemeProvider theme={theme} defaultMode="light" disableStyleSheetGeneration>
+      <ThemeProvider theme={theme} defaultMode="system" disableStyleSheetGeneration>
         <CssBaseline />
         <ToastProvider>{children}</ToastProvider>
       </ThemeProvider>

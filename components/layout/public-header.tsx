@@ -7,6 +7,7 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Toolbar from "@mui/material/Toolbar";
 import { Brand } from "./brand";
+import { ColorSchemeSwitch } from "./color-scheme-switch";
 
 /** The top bar for visitors: Home, Log in and Sign up. */
 export function PublicHeader() {
@@ -18,6 +19,7 @@ export function PublicHeader() {
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 }, minHeight: { xs: 60, sm: 64 } }}>
         <Brand />
         <Box sx={{ flexGrow: 1 }} />
+        <ColorSchemeSwitch />
         <Box component="nav" aria-label="Main" sx={{ display: "flex", alignItems: "center", gap: { xs: 0.25, sm: 1 } }}>
           <Button component={Link} href="/" aria-current={current("/")} color="inherit" sx={{ px: { xs: 1, sm: 1.5 }, color: path === "/" ? "primary.main" : "text.secondary" }}>
             Home

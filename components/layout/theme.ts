@@ -1,15 +1,31 @@
 "use client";
 import { createTheme } from "@mui/material/styles";
 
-/** Foyer's look: light first, a calm energy green and a clear blue for information. */
+/**
+ * Foyer's look: a calm energy green and a clear blue for information, light and dark. The colour
+ * scheme follows the system (light when it states no preference) until the household picks one
+ * (ColorSchemeSwitch); `data-mui-color-scheme` on <html> selects it, set before the first paint by
+ * MUI's InitColorSchemeScript (app/layout.tsx).
+ */
 export const theme = createTheme({
-  cssVariables: true,
-  palette: {
-    mode: "light",
-    primary: { main: "#1b6b4f" },
-    secondary: { main: "#f2a33a" },
-    info: { main: "#1769aa" },
-    background: { default: "#f6f8f7" },
+  cssVariables: { colorSchemeSelector: "data" },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: "#1b6b4f" },
+        secondary: { main: "#f2a33a" },
+        info: { main: "#1769aa" },
+        background: { default: "#f6f8f7" },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: "#6fcf9f" },
+        secondary: { main: "#f2a33a" },
+        info: { main: "#7ab8f0" },
+        background: { default: "#0f1513", paper: "#161d1a" },
+      },
+    },
   },
   shape: { borderRadius: 10 },
   typography: {

@@ -77,7 +77,7 @@ export function ToggleSet({
                 "&.Mui-selected, &.Mui-selected:hover": { bgcolor: "primary.main", color: "primary.contrastText", borderColor: "primary.main" },
                 "&.Mui-selected.Mui-disabled": { bgcolor: "action.disabledBackground", color: "text.secondary", borderColor: "transparent" },
                 "&.Mui-focusVisible": { outline: "3px solid", outlineColor: "info.main", outlineOffset: 2 },
-                ...(flag && { boxShadow: (t) => `0 0 0 2px ${t.palette.background.paper}, 0 0 0 4px ${t.palette.error.main}` }),
+                ...(flag && { boxShadow: (t) => `0 0 0 2px ${t.vars.palette.background.paper}, 0 0 0 4px ${t.vars.palette.error.main}` }),
               }}
             >
               {o.text}

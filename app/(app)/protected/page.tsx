@@ -3,6 +3,7 @@ import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { requireCaller, sessionIsRemembered } from "@/lib/auth/session";
+import { AppearanceSelect } from "@/components/account/appearance";
 import { DataArchive } from "@/components/account/data-archive";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { EmailForm } from "@/components/account/email-form";
@@ -64,6 +65,11 @@ export default async function AccountPage() {
         <Grid size={{ xs: 12, md: 6 }}>
           <Section id="email-title" title="Change e-mail" subtitle="The address you log in with. Your password confirms the change.">
             <EmailForm email={caller.email} />
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section id="appearance-title" title="Appearance" subtitle="Light or dark, on this browser.">
+            <AppearanceSelect />
           </Section>
         </Grid>
         <Grid size={12}>
