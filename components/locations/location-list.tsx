@@ -30,6 +30,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PHASE_LABELS } from "@/components/ui/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
+import { primaryTint } from "@/lib/ui/tints";
 
 const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
@@ -112,7 +113,7 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
   return (
     <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
       <Box sx={{ display: "flex", alignItems: "flex-start", gap: 1.5, mb: 2 }}>
-        <Box aria-hidden sx={{ width: 44, height: 44, flexShrink: 0, borderRadius: 2.5, display: { xs: "none", sm: "grid" }, placeItems: "center", bgcolor: "#dcefe6", color: "primary.main" }}>
+        <Box aria-hidden sx={{ width: 44, height: 44, flexShrink: 0, borderRadius: 2.5, display: { xs: "none", sm: "grid" }, placeItems: "center", bgcolor: primaryTint(), color: "primary.main" }}>
           <PlaceOutlined />
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
