@@ -16,12 +16,14 @@
 //      the encodings served; where the JavaScript goes (the biggest chunks, the client components
 //      in them from the build's client reference manifests, and marks of known packages);
 //   4. Lighthouse mobile (default config: emulated Moto G Power, simulated slow 4G) on a Chromium
-//      of its own per page: score, TBT, CLS, LCP (reports kept in .next-bench/lighthouse/);
+//      of its own per run: score, TBT, CLS, LCP, BENCH_LIGHTHOUSE_RUNS (3) runs per page in rounds,
+//      the run of median TBT reported (reports kept in .next-bench/lighthouse/);
 //   5. autocannon on the pages (BENCH_SECONDS, 10 s each after 2 s of warm-up, BENCH_CONNECTIONS
 //      50): req/s and latency, every status counted; visitors anonymous, the rest with the cookie.
 // Every process it starts is stopped at the end, on failure and on Ctrl-C. About 6 minutes.
 // Environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ACCEPT_ENCODING (the throughput requests'
-// Accept-Encoding; none by default, as autocannon and bench:api), CHROMIUM_PATH, FOYER_DIST_DIR.
+// Accept-Encoding; none by default, as autocannon and bench:api), BENCH_LIGHTHOUSE_RUNS, CHROMIUM_PATH,
+// FOYER_DIST_DIR.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -43,6 +45,7 @@ const CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "";
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const argv = process.argv.slice(2);
 const flag = (f) => argv.includes(f);
 for (const a of argv) {
@@ -536,57 +539,71 @@ async function main() {
   say(`  the MUI floor's scripts: ${floorChunks.map((x) => `${kib(x.wire)} (${describe(x, floorModuleNames)})`).join(" · ")}`);
 
   // 4. Lighthouse
-  const lighthouseRows = [];
   if (!flag("--no-lighthouse")) {
     const t = performance.now();
     const { default: lighthouse } = await import("lighthouse");
     const lhDir = path.join(benchDir, "lighthouse");
     fs.rmSync(lhDir, { recursive: true, force: true });
     fs.mkdirSync(lhDir, { recursive: true });
-    for (const [who, p] of LIGHTHOUSE) {
-      // a run Lighthouse could not record (NO_NAVSTART, NO_FCP… seen now and then on a busy
-      // machine) is run again, twice at most, each time on a fresh Chromium
-      const tried = [];
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        if (failure) throw failure;
-        const chrome = await startChromium(logDir);
-        try {
-          const cookie = session[who]?.header;
-          let r;
+    // every page RUNS times, round after round (the floor too): what the machine does meanwhile is
+    // spread over all of them alike; each page's run of median TBT is the one reported (Lighthouse's
+    // advice: one run varies too much to judge by)
+    const runsOf = new Map(LIGHTHOUSE.map(([who, p]) => [label(who, p), []]));
+    for (let round = 1; round <= LIGHTHOUSE_RUNS; round++) {
+      for (const [who, p] of LIGHTHOUSE) {
+        const runs = runsOf.get(label(who, p));
+        // a run Lighthouse could not record (NO_NAVSTART, NO_FCP… seen now and then on a busy
+        // machine) is run again, twice at most, each time on a fresh Chromium
+        const tried = [];
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          if (failure) throw failure;
+          const chrome = await startChromium(logDir);
           try {
-            r = await lighthouse(origins[who] + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
-          } catch (e) {
-            if (attempt === 3) {
-              lighthouseRows.push({ page: label(who, p), path: p, error: String(e?.message ?? e).slice(0, 100), tried });
+            const cookie = session[who]?.header;
+            let r;
+            try {
+              r = await lighthouse(origins[who] + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
+            } catch (e) {
+              if (attempt === 3) {
+                runs.push({ page: label(who, p), path: p, error: String(e?.message ?? e).slice(0, 100), tried });
+                break;
+              }
+              tried.push(String(e?.message ?? e).slice(0, 60));
+              continue;
+            }
+            const lhr = r.lhr;
+            fs.writeFileSync(path.join(lhDir, `${label(who, p).replace(/[^a-z0-9]+/gi, "_")}-${round}.json`), r.report);
+            const a = (id) => lhr.audits[id]?.numericValue;
+            const row = { page: label(who, p), path: p, score: lhr.categories.performance.score, tbt: a("total-blocking-time"), cls: a("cumulative-layout-shift"), lcp: a("largest-contentful-paint"), fcp: a("first-contentful-paint"), si: a("speed-index"), finalUrl: lhr.finalDisplayedUrl, error: lhr.runtimeError?.code, warnings: lhr.runWarnings, benchmark: lhr.environment?.benchmarkIndex, version: lhr.lighthouseVersion, tried };
+            if (!row.error || attempt === 3) {
+              runs.push(row);
               break;
             }
-            tried.push(String(e?.message ?? e).slice(0, 60));
-            continue;
+            tried.push(row.error);
+          } finally {
+            await stopProcess(chrome.child);
+            fs.rmSync(chrome.profile, { recursive: true, force: true });
           }
-          const lhr = r.lhr;
-          fs.writeFileSync(path.join(lhDir, `${label(who, p).replace(/[^a-z0-9]+/gi, "_")}.json`), r.report);
-          const a = (id) => lhr.audits[id]?.numericValue;
-          const row = { page: label(who, p), path: p, score: lhr.categories.performance.score, tbt: a("total-blocking-time"), cls: a("cumulative-layout-shift"), lcp: a("largest-contentful-paint"), fcp: a("first-contentful-paint"), si: a("speed-index"), finalUrl: lhr.finalDisplayedUrl, error: lhr.runtimeError?.code, warnings: lhr.runWarnings, benchmark: lhr.environment?.benchmarkIndex, version: lhr.lighthouseVersion, tried };
-          if (!row.error || attempt === 3) {
-            lighthouseRows.push(row);
-            break;
-          }
-          tried.push(row.error);
-        } finally {
-          await stopProcess(chrome.child);
-          fs.rmSync(chrome.profile, { recursive: true, force: true });
         }
       }
     }
+    const median = (rows) => {
+      const ok = rows.filter((r) => !r.error && Number.isFinite(r.tbt));
+      if (!ok.length) return rows[rows.length - 1];
+      const sorted = [...ok].sort((a, b) => a.tbt - b.tbt);
+      return { ...sorted[Math.floor((sorted.length - 1) / 2)], runs: rows };
+    };
+    const lighthouseRows = [...runsOf.values()].map(median);
     const v = lighthouseRows.find((r) => r.version)?.version ?? "";
-    say(`\nLighthouse ${v} mobile (emulated Moto G Power, simulated slow 4G and 4× CPU slowdown), performance only, a fresh Chromium each, ${secs(t)}`);
+    say(`\nLighthouse ${v} mobile (emulated Moto G Power, simulated slow 4G and 4× CPU slowdown), performance only, a fresh Chromium each, ${LIGHTHOUSE_RUNS} run(s) per page in rounds, the run of median TBT shown, ${secs(t)}`);
     say(`goal on /, /login, /schedules, /device-info: score ≥ 95, TBT < 200 ms, CLS < 0.05`);
     say(`${pad("page", 24)} ${lpad("score", 5)} ${lpad("TBT ms", 7)} ${lpad("CLS", 6)} ${lpad("LCP ms", 7)} ${lpad("FCP ms", 7)} ${lpad("SI ms", 7)}  ${pad("goals", 10)} notes`);
     const n = (v, d = 0) => (Number.isFinite(v) ? v.toFixed(d) : "-");
     for (const r of lighthouseRows) {
       const met = r.page.includes("floor") ? "" : r.score * 100 >= 95 && r.tbt < 200 && r.cls < 0.05 ? "met" : "NOT met";
       const ended = r.finalUrl && !r.page.includes("floor") && new URL(r.finalUrl).pathname !== r.path ? `ended on ${new URL(r.finalUrl).pathname}` : "";
-      const notes = [r.error ? `failed: ${r.error}` : "", r.tried.length ? `run again after ${r.tried.join(", ")}` : "", ended, ...(r.warnings ?? [])].filter(Boolean).join("; ").slice(0, 160);
+      const all = r.runs && r.runs.length > 1 ? `runs: score ${r.runs.map((x) => n(x.score * 100)).join("/")}, TBT ${r.runs.map((x) => n(x.tbt)).join("/")}` : "";
+      const notes = [all, r.error ? `failed: ${r.error}` : "", r.tried.length ? `run again after ${r.tried.join(", ")}` : "", ended, ...(r.warnings ?? [])].filter(Boolean).join("; ").slice(0, 160);
       say(`${pad(r.page, 24)} ${lpad(n(r.score * 100), 5)} ${lpad(n(r.tbt), 7)} ${lpad(n(r.cls, 3), 6)} ${lpad(n(r.lcp), 7)} ${lpad(n(r.fcp), 7)} ${lpad(n(r.si), 7)}  ${pad(met, 10)} ${notes}`);
     }
     say(`(Lighthouse's CPU benchmark index on this machine: ${lighthouseRows.map((r) => n(r.benchmark)).join(", ")}; reports in ${path.relative(root, lhDir)}/)`);
