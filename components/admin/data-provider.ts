@@ -3,7 +3,8 @@ import jsonServerProvider from "ra-data-json-server";
 import { fetchUtils, HttpError, type DataProvider } from "react-admin";
 /**
  * Our /api/v1 speaks json-server (X-Total-Count), authenticated by the session cookie the browser
- * sends; errors carry `detail`, which the admin shows.
+ * sends; errors carry `detail`, which the admin shows, and a 422's `errors`, shown under their fields
+ * (a path such as `data.schedules.1.months` is the form's own source).
  */
 async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: "application/json" });
@@ -12,8 +13,11 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
   } catch (e) {
     if (e instanceof HttpError) {
       const body = e.body as { detail?: string; errors?: { path: string; message: string }[] } | undefined;
-      const fields = body?.errors?.length ? Object.fromEntries(body.errors.map((x) => [x.path, x.message])) : undefined;
-      throw new HttpError(body?.detail ?? e.message, e.status, fields ? { errors: fields } : e.body);
+      const detail = body?.detail ?? e.message;
+      // each message under its field, and the API's detail as the form's notification (react-admin
+      // shows root.serverError instead of its generic "The form is not valid")
+      const fields = body?.errors?.length ? { ...Object.fromEntries(body.errors.map((x) => [x.path, x.message])), root: { serverError: detail } } : undefined;
+      throw new HttpError(detail, e.status, fields ? { errors: fields } : e.body);
     }
     throw e;
   }
