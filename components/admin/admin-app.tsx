@@ -6,17 +6,25 @@ import DevicesIcon from "@mui/icons-material/DevicesOther";
 import EventIcon from "@mui/icons-material/EventRepeat";
 import PlaceIcon from "@mui/icons-material/Place";
 import EuroIcon from "@mui/icons-material/Euro";
+import { red } from "@mui/material/colors";
 import { authProvider } from "./auth-provider";
 import { dataProvider } from "./data-provider";
 import { UserCreate, UserEdit, UserList } from "./users";
 import { DeviceEdit, DeviceList } from "./devices";
 import { ScheduleEdit, ScheduleList, ScheduleShow } from "./schedules";
 import { LocationList } from "./locations";
-import { TariffCreate, TariffEdit, TariffList } from "./tariffs";
+import { dateText, TariffCreate, TariffEdit, TariffList } from "./tariffs";
 
 const theme = {
   ...defaultTheme,
-  palette: { ...defaultTheme.palette, mode: "light" as const, primary: { main: "#1b6b4f" }, secondary: { main: "#1b6b4f" } },
+  palette: {
+    ...defaultTheme.palette,
+    mode: "light" as const,
+    primary: { main: "#1b6b4f" },
+    secondary: { main: "#1b6b4f" },
+    // react-admin's Delete is error-coloured text: MUI's default red reads at 3.8:1 on a grey background
+    error: { main: red[900] },
+  },
 };
 
 function FoyerAppBar() {
@@ -54,7 +62,7 @@ export default function AdminApp() {
         edit={TariffEdit}
         create={TariffCreate}
         icon={EuroIcon}
-        recordRepresentation={(r) => `${r.supplier} ${r.option} ${r.subscribed_kva} kVA from ${r.valid_from}`}
+        recordRepresentation={(r) => `${r.supplier} ${r.option} ${r.subscribed_kva} kVA from ${dateText(r.valid_from)}`}
       />
     </Admin>
   );

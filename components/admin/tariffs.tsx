@@ -8,6 +8,7 @@ import {
   NumberField, NumberInput, SaveButton, SearchInput, SelectInput, SimpleForm, SimpleList, TextField, TextInput, Toolbar, required, useRecordContext,
 } from "react-admin";
 import { useSmallScreen } from "./small-screen";
+import { dayText } from "@/components/ui/dates";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
@@ -103,7 +104,13 @@ const tariffFilters = [
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 const optionName = (r: Values) => OPTION_NAMES[r.option as TariffOption] ?? String(r.option);
-const span = (r: Values) => `${r.valid_from} → ${(r.valid_to as string | null) ?? "(open)"}`;
+/** "2026-02-01" (a calendar day, no time zone) as "01 Feb 2026"; null reads "(open)". */
+export const dateText = (day: unknown) => {
+  if (typeof day !== "string") return "(open)";
+  const [y, m, d] = day.split("-").map(Number);
+  return dayText(new Date(y, m - 1, d));
+};
+const span = (r: Values) => `${dateText(r.valid_from)} → ${dateText(r.valid_to)}`;
 
 export function TariffList() {
   const small = useSmallScreen();
@@ -123,8 +130,8 @@ export function TariffList() {
           <NumberField source="subscribed_kva" label="kVA" />
           <FunctionField source="subscription_eur_per_year" label="Subscription €/year" textAlign="right" render={(r: Values) => fmt(r.subscription_eur_per_year, 2)} />
           <PricesField label="€/kWh (Tempo: HC / HP)" />
-          <TextField source="valid_from" label="Valid from" sx={nowrap} />
-          <FunctionField source="valid_to" label="Valid to" sx={nowrap} render={(r: Values) => (r.valid_to as string | null) ?? "(open)"} />
+          <FunctionField source="valid_from" label="Valid from" sx={nowrap} render={(r: Values) => dateText(r.valid_from)} />
+          <FunctionField source="valid_to" label="Valid to" sx={nowrap} render={(r: Values) => dateText(r.valid_to)} />
           <SourceField label="Source" />
         </Datagrid>
       )}
