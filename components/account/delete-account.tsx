@@ -10,7 +10,6 @@ import { lazyWhenOpen } from "@/components/ui/lazy";
 import type { DeletionSummary } from "@/lib/services/users/deletion";
 import { useApi } from "@/lib/swr/use-api";
 import { DELETION_SUMMARY_URL } from "@/lib/swr/keys";
-import { errorTint } from "@/lib/ui/tints";
 
 // the dialog (its form, the password field) loads when it first opens
 const DeleteDialog = lazyWhenOpen(() => import("./delete-account-dialog").then((m) => m.DeleteDialog));
@@ -34,9 +33,9 @@ export function DeleteAccount() {
       component="section"
       aria-labelledby="delete-account-title"
       variant="outlined"
-      sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, borderColor: "error.light", bgcolor: errorTint(0.03) }}
+      sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, borderColor: "error.light" }}
     >
-      <Typography id="delete-account-title" variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5, color: "error.dark" }}>
+      <Typography id="delete-account-title" variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5, color: "error.main" }}>
         Delete my account
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5, maxWidth: 720, lineHeight: 1.6 }}>

@@ -75,7 +75,7 @@ export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { fi
           <AlertTitle>
             {plural(p.bad_count, "line")} cannot be read and will be skipped
           </AlertTitle>
-          <Box component="ul" aria-label="Lines that cannot be read" sx={{ m: 0, pl: 2.5, maxHeight: 220, overflowY: "auto", fontSize: 14 }}>
+          <Box component="ul" aria-label="Lines that cannot be read" tabIndex={0} sx={{ m: 0, pl: 2.5, maxHeight: 220, overflowY: "auto", fontSize: 14 }}>
             {p.bad_lines.map((b) => (
               <li key={b.line}>
                 Line {b.line}: {b.reason}

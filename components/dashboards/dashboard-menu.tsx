@@ -54,7 +54,8 @@ export function DashboardMenu({ dashboards, current, onChange }: { dashboards: D
           <ListItemText>{MY_ENERGY}</ListItemText>
         </MenuItem>
         {groupByFolder(dashboards).flatMap(([folder, items]) => [
-          <ListSubheader key={`folder-${folder}`} sx={{ lineHeight: "36px", fontWeight: 700 }}>
+          // a menu holds items, groups and separators: the folder's title is a separator that names it
+          <ListSubheader key={`folder-${folder}`} role="separator" aria-label={`Folder ${folder}`} tabIndex={undefined} sx={{ lineHeight: "36px", fontWeight: 700 }}>
             {folder}
           </ListSubheader>,
           ...items.map((d) => {

@@ -81,14 +81,14 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
           <li>It is handled following European data-protection principles.</li>
           <li>
             On request, your history can be exported as a flat CSV file or in the IEC 62746-4 format. You can also download it yourself, at any time, in{" "}
-            <TextLink href="/protected" underline="hover">
+            <TextLink href="/protected">
               My Account
             </TextLink>
             .
           </li>
           <li>
             Cancellation of your data history is requested by e-mail to{" "}
-            <TextLink href={`mailto:${contactEmail}`} underline="hover">
+            <TextLink href={`mailto:${contactEmail}`}>
               {contactEmail}
             </TextLink>
             . You can also delete your account yourself in My Account: your profile and all the data of your home are erased at once, and the vendors&apos; access is revoked.

@@ -1,11 +1,10 @@
 import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import { NextLink } from "@/components/ui/next-link";
+import { SandboxChip } from "./sandbox-chip";
 
 // only a section whose vendor wants a new link shows an alert: its code loads then (rendered on the server)
 const Alert = dynamic(() => import("@mui/material/Alert"));
@@ -33,7 +32,7 @@ export function HomeSection({
         <Typography id={`${id}-title`} variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.35rem" }, mr: "auto" }}>
           {title}
         </Typography>
-        {sandbox && <Chip size="small" color="secondary" variant="outlined" icon={<ScienceOutlined />} label="Sandbox data" />}
+        {sandbox && <SandboxChip />}
         {action}
       </Box>
       {needsRelink && (

@@ -17,7 +17,6 @@ import HomeOutlined from "@mui/icons-material/HomeOutlined";
 import LinkIcon from "@mui/icons-material/Link";
 import LinkOff from "@mui/icons-material/LinkOff";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
-import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import SensorsOutlined from "@mui/icons-material/SensorsOutlined";
 import { MeterSyncList } from "@/components/energy/meter-sync";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
@@ -27,6 +26,7 @@ import { fetchConsentLink, revalidateIntegrations, unlinkIntegration, useIntegra
 import { day, meterIds, type IntegrationView } from "./integration-view";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { primaryTint } from "@/lib/ui/tints";
+import { SandboxChip } from "./sandbox-chip";
 
 type VendorCard = { vendor: Vendor; title: string; icon: React.ElementType; text: string; names: string[] };
 
@@ -173,7 +173,7 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           ) : (
             <Chip size="small" variant="outlined" icon={<RadioButtonUnchecked />} label="Not linked" />
           )}
-          {integration?.sandbox && <Chip size="small" color="secondary" variant="outlined" icon={<ScienceOutlined />} label="Sandbox data" />}
+          {integration?.sandbox && <SandboxChip />}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6 }}>
           {text}

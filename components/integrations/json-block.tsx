@@ -22,7 +22,7 @@ export function JsonBlock({ value, label, tone = "default", id }: { value: unkno
         border: 1,
         borderColor: tone === "error" ? "error.light" : "divider",
         bgcolor: tone === "error" ? errorTint(0.06) : "background.default",
-        color: tone === "error" ? "error.dark" : "text.primary",
+        color: tone === "error" ? "error.main" : "text.primary",
         fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
         fontSize: 13,
         lineHeight: 1.55,

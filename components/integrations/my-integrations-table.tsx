@@ -4,6 +4,7 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { integrationLabel } from "@/components/ui/labels";
 import { day, meterIds, type IntegrationView } from "./integration-view";
+import { SandboxChip } from "./sandbox-chip";
 
 /** The meter column: a linky's usage points, 'not available' for netatmo (and any account without meters). */
 function meterCell(i: IntegrationView) {
@@ -15,8 +16,8 @@ function meterCell(i: IntegrationView) {
 function Marks({ integration: i }: { integration: IntegrationView }) {
   return (
     <>
-      {i.needs_relink && <Chip size="small" color="warning" label="Needs a new link" />}
-      {i.sandbox && <Chip size="small" color="secondary" variant="outlined" label="Sandbox data" />}
+      {i.needs_relink && <Chip size="small" color="warning" variant="outlined" label="Needs a new link" sx={{ color: "text.primary" }} />}
+      {i.sandbox && <SandboxChip />}
     </>
   );
 }

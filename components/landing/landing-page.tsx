@@ -154,7 +154,7 @@ export function LandingPage({ contact }: { contact: string }) {
         </Grid>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 5, textAlign: "center" }}>
           Contact:{" "}
-          <TextLink href={`mailto:${contact}`} underline="hover">
+          <TextLink href={`mailto:${contact}`}>
             {contact}
           </TextLink>
         </Typography>

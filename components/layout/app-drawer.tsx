@@ -68,7 +68,8 @@ export function AppDrawer({
       </Box>
       <Divider />
       <Box component="nav" aria-label="Main">
-        <List sx={{ px: 1 }}>
+        {/* the links side by side in a <div>: a list may hold only <li> */}
+        <List component="div" sx={{ px: 1 }}>
           {items.map((item) => {
             const current = isCurrent(item, path);
             const Icon = ICONS[item.href];

@@ -12,6 +12,8 @@ export const theme = createTheme({
   colorSchemes: {
     light: {
       palette: {
+        // text on a coloured fill is white only where white reaches WCAG AA's 4.5:1, dark otherwise
+        contrastThreshold: 4.5,
         primary: { main: "#1b6b4f" },
         secondary: { main: "#f2a33a" },
         info: { main: "#1769aa" },
@@ -20,6 +22,7 @@ export const theme = createTheme({
     },
     dark: {
       palette: {
+        contrastThreshold: 4.5,
         primary: { main: "#6fcf9f" },
         secondary: { main: "#f2a33a" },
         info: { main: "#7ab8f0" },
@@ -38,6 +41,8 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: "none", fontWeight: 600 } } },
+    // a disabled field's helper often says why it is disabled: it stays readable (AA contrast)
+    MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ "&.Mui-disabled": { color: theme.vars.palette.text.secondary } }) } },
   },
 });
 

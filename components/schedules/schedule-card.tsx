@@ -60,7 +60,7 @@ export function ScheduleCard({
             {split && <Chip label={`Split in ${data.schedules?.length} parts`} size="small" variant="outlined" />}
           </Box>
           {othersSchedule && (
-            <Typography variant="body2" color="error.dark">
+            <Typography variant="body2" color="error">
               Belongs to {owner ?? `user #${schedule.user_id}`}
             </Typography>
           )}

@@ -30,7 +30,9 @@ export function WeekGrid({ part, tone = "primary", dense = false }: { part: Plan
       <Box component="figcaption" aria-hidden sx={{ mb: 0.75 }}>
         <Typography variant="body2" sx={{ display: "flex", flexWrap: "wrap", columnGap: 1, alignItems: "baseline" }}>
           {label && (
-            <Box component="span" sx={{ fontWeight: 700, color: `${tone}.dark` }}>
+            // the part's colour as a swatch beside its name: the name itself in the text colour (the
+            // secondary orange reads 3:1 as text)
+            <Box component="span" sx={{ fontWeight: 700, display: "inline-flex", alignItems: "center", gap: 0.75, "&::before": { content: '""', width: 10, height: 10, borderRadius: "2px", bgcolor: `${tone}.main` } }}>
               {label}
             </Box>
           )}
@@ -68,7 +70,7 @@ export function WeekGrid({ part, tone = "primary", dense = false }: { part: Plan
             textAlign: { xs: "center", sm: "left" },
             fontSize: "0.72rem",
             lineHeight: { xs: 1.6, sm: 1 },
-            color: "text.disabled",
+            color: "text.secondary",
           },
           "& > .wg-day-on": { color: "text.primary", fontWeight: 600 },
           "& > .wg-tick": {

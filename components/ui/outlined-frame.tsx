@@ -38,7 +38,8 @@ export const FrameRoot = styled("div", { shouldForwardProp: (p) => p !== "state"
       "@media (hover: none)": { "& > div:hover fieldset": { borderColor: state.error ? v.palette.error.main : border } },
       "& select:focus ~ fieldset, & input:focus ~ fieldset": { borderColor: accent, borderWidth: 2 },
     }),
-    "& > p": { color: state.disabled ? v.palette.text.disabled : state.error ? v.palette.error.main : v.palette.text.secondary },
+    // the helper stays readable on a disabled field: it often says why it is disabled
+    "& > p": { color: state.error ? v.palette.error.main : v.palette.text.secondary },
   };
 });
 

@@ -6,5 +6,5 @@
  * scheme: `opacity` 0.14 gives the light scheme's #dcefe6 tiles on white.
  */
 export const primaryTint = (opacity = 0.14) => `rgba(var(--mui-palette-primary-mainChannel) / ${opacity})`;
-/** The same for the error colour (the danger zone, error blocks). */
+/** The same for the error colour (error blocks). */
 export const errorTint = (opacity = 0.06) => `rgba(var(--mui-palette-error-mainChannel) / ${opacity})`;

@@ -206,6 +206,7 @@ test("/dashboards may frame the dashboard service only; other pages frame nothin
     for (const [id, url] of [["allowed", `${src}/d/x?kiosk`], ["refused", "https://elsewhere.example/d/x"]]) {
       const f = document.createElement("iframe");
       f.id = id;
+      f.title = `Frame ${id}`;
       f.src = url;
       document.body.append(f);
     }

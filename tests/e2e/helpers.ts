@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 
 /**
  * Playwright's `test` whose `page.goto` also waits, for an HTML page, until React has hydrated it
@@ -23,10 +24,15 @@ export const test = base.extend({
 
 const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
 
-/** Saves a full-page screenshot at the current viewport (desktop or phone) for people to look at. */
+/**
+ * Saves a full-page screenshot at the current viewport (desktop or phone) for people to look at,
+ * then holds the page state to axe-core in both colour schemes: no serious or critical violation
+ * (issue 15), so every state the suite shows people is also checked.
+ */
 export async function snap(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
 }
 
 export const PHONE = { width: 375, height: 740 };
