@@ -26,6 +26,8 @@ export const theme = createTheme({
         primary: { main: "#6fcf9f" },
         secondary: { main: "#f2a33a" },
         info: { main: "#7ab8f0" },
+        // MUI's dark error red (#f44336) reaches only 4.4:1 on a dark alert or card: a lighter red
+        error: { main: "#f66a5e" },
         background: { default: "#0f1513", paper: "#161d1a" },
       },
     },

@@ -41,7 +41,7 @@ export function ToggleSet({
   return (
     <Box role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined} data-invalid={error ? "" : undefined}>
       <Box sx={{ display: "flex", alignItems: "baseline", gap: 1, mb: 0.75, flexWrap: "wrap" }}>
-        <Typography id={labelId} component="span" variant="subtitle2" sx={{ fontWeight: 700, color: error ? "error.main" : disabled ? "text.disabled" : "text.primary" }}>
+        <Typography id={labelId} component="span" variant="subtitle2" sx={{ fontWeight: 700, color: error ? "error.main" : disabled ? "text.secondary" : "text.primary" }}>
           {label}
         </Typography>
         {summary && (
