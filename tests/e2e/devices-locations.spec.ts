@@ -67,8 +67,24 @@ test("a household adds a location, a single-phase shelly with three measurements
   await page.getByRole("button", { name: "Add location" }).click();
   await expect(page.getByText("Latitude allows at most 8 decimals")).toBeVisible();
   await expect(page.getByText("Longitude is required")).toBeVisible();
-  await page.getByLabel("Latitude").fill("45.12345678");
-  await page.getByLabel("Longitude").fill("5.7");
+  // the defaults, 0, 0, are not saved: the Gulf of Guinea is nobody's home (the API still takes them)
+  await page.getByLabel("Latitude").fill("0");
+  await page.getByLabel("Longitude").fill("0");
+  await page.getByRole("button", { name: "Add location" }).click();
+  await expect(page.getByText("0, 0 is in the Gulf of Guinea: enter this location's coordinates or use your location")).toBeVisible();
+  await expect(page.getByLabel("Latitude")).toBeFocused();
+  await snapBoth(page, "location-form-null-island");
+  // nor a point outside the chosen country (Grenoble, in Germany)
+  await choose(page, "Country", "Germany (DE)");
+  await page.getByLabel("Latitude").fill("45,12345678");
+  await page.getByLabel("Longitude").fill("5,7");
+  await page.getByRole("button", { name: "Add location" }).click();
+  await expect(page.getByText("These coordinates are not in Germany: check them or the country")).toBeVisible();
+  await snapBoth(page, "location-form-outside-country");
+  // a decimal comma, as French keyboards type it, is a decimal point
+  await choose(page, "Country", "France (FR)");
+  await expect(page.getByLabel("Latitude")).toHaveValue("45,12345678");
+  await expect(page.getByLabel("Longitude")).toHaveValue("5,7");
   await snapBoth(page, "location-form");
   await page.getByRole("button", { name: "Add location" }).click();
   await expect(page).toHaveURL(/\/locations\/$/);
@@ -319,11 +335,66 @@ test("an admin sees every user's locations, with the admin note", async ({ page,
 
   await logIn(page, E2E.admin.email, E2E.admin.password);
   await page.goto("/locations/");
-  await expect(page.getByText("Note that you are logged in as an admin so you can see all users locations and devices.")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Note that you are logged in as an admin so you can see all users locations and devices.")).toBeVisible();
   const card = page.getByRole("region", { name });
   await expect(card.getByText("Austria · 47.2692, 11.4041")).toBeVisible();
-  await expect(card.getByText(`Owner ${location.owner_id}`)).toBeVisible();
+  // the owner by e-mail, not by id
+  await expect(card.getByText(other.email)).toBeVisible();
+  await expect(card.getByText(`Owner ${location.owner_id}`)).toHaveCount(0);
   await expect(card.getByText("There are no devices assigned to this location yet.")).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await snapBoth(page, "locations-admin");
+});
+
+test("Use my location fills the coordinates (and the country) from the browser, saying while it waits and why it fails", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  await page.context().grantPermissions(["geolocation"]);
+  await page.context().setGeolocation({ latitude: 48.85661234, longitude: 2.35222189, accuracy: 25 });
+  await logIn(page, user.email, user.password);
+
+  await page.goto("/locations/new");
+  await page.getByLabel("Name").fill("Appartement");
+  await page.getByRole("button", { name: "Use my location" }).click();
+  // rounded to 6 decimals; the country the point is in, none having been chosen
+  await expect(page.getByLabel("Latitude")).toHaveValue("48.856612");
+  await expect(page.getByLabel("Longitude")).toHaveValue("2.352222");
+  await expect(page.getByRole("combobox", { name: "Country" }).locator("option:checked")).toHaveText("France (FR)");
+  await expect(page.getByRole("status").filter({ hasText: "Filled in with your device's location (within about 25 m)" })).toBeVisible();
+  await snapBoth(page, "location-my-location");
+  await page.getByRole("button", { name: "Add location" }).click();
+  await expect(page).toHaveURL(/\/locations\/$/);
+  await expect(page.getByRole("region", { name: "Appartement" }).getByText("France · 48.856612, 2.352222")).toBeVisible();
+
+  // a chosen country stays; a point outside it is refused on save
+  await page.context().setGeolocation({ latitude: 53.3498, longitude: -6.2603 });
+  await page.goto("/locations/new");
+  await page.getByLabel("Name").fill("Cottage");
+  await choose(page, "Country", "Austria (AT)");
+  await page.getByRole("button", { name: "Use my location" }).press("Enter");
+  await expect(page.getByLabel("Longitude")).toHaveValue("-6.2603");
+  await expect(page.getByRole("combobox", { name: "Country" }).locator("option:checked")).toHaveText("Austria (AT)");
+  await page.getByRole("button", { name: "Add location" }).click();
+  await expect(page.getByText("These coordinates are not in Austria: check them or the country")).toBeVisible();
+
+  // refused by the browser: the fields stay, the reason is given
+  await page.context().clearPermissions();
+  await page.goto("/locations/new");
+  await page.getByRole("button", { name: "Use my location" }).click();
+  await expect(page.getByText("Your browser did not allow Foyer to use your location. Allow it in the site's settings, or type the coordinates.")).toBeVisible();
+  await expect(page.getByLabel("Latitude")).toHaveValue("0");
+
+  // a slow answer: the button says it is waiting, then why it gave up
+  await page.addInitScript(() => {
+    navigator.geolocation.getCurrentPosition = (_ok, fail) => {
+      setTimeout(() => fail?.({ code: 3, message: "Timeout expired", PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError), 4000);
+    };
+  });
+  await page.goto("/locations/new");
+  await page.getByRole("button", { name: "Use my location" }).click();
+  await expect(page.getByRole("button", { name: "Finding your location…" })).toBeVisible();
+  await expect(page.getByText("Waiting for your browser: it may ask whether Foyer may use your location.")).toBeVisible();
+  await snapBoth(page, "location-my-location-busy");
+  await expect(page.getByText("Finding your location took too long. Try again, or type the coordinates.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Use my location" })).toBeEnabled();
+  await snapBoth(page, "location-my-location-failed");
 });
