@@ -12,9 +12,11 @@ import Close from "@mui/icons-material/Close";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import { CLASSIFICATIONS, SMART_APPLIANCE_CATEGORIES } from "@/lib/enums";
 import { measurementLimit } from "@/lib/devices/rules";
+import { CLASSIFICATION_LABELS } from "@/lib/devices/labels";
 import { EmptyState } from "@/components/ui/empty-state";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { humanize } from "@/components/ui/labels";
+import { AdvancedPart } from "./advanced-part";
 import { FormSection, formGrid } from "./form-section";
 import type { UserDeviceFormState } from "./user-device-fields";
 import {
@@ -66,6 +68,21 @@ export function ChannelFields({ form }: { form: UserDeviceFormState }) {
 function ChannelCard({ form, channel: c, index: i, onRemove }: { form: UserDeviceFormState; channel: ChannelValues; index: number; onRemove: () => void }) {
   const field = (name: "name" | "classification" | "prefix" | "suffix" | "smartApplianceCategory") =>
     form.bind(channelPath(i, name), c[name], (value) => form.setValues((v) => patchChannel(v, i, { [name]: value })));
+  // not a field of the user_devices body: saved through the measurement after the device
+  const displayName = {
+    id: `channel-${c.key}-display-name`,
+    value: c.displayName,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => form.setValues((v) => patchChannel(v, i, { displayName: e.target.value })),
+  };
+
+  const advancedPaths = [channelPath(i, "prefix"), channelPath(i, "suffix"), channelPath(i, "smartApplianceCategory"), ...c.measurements.map((_q, k) => unitPath(i, k, "databaseMeasurementPrefix"))];
+  const advancedError = advancedPaths.some((p) => form.errors[p]);
+  const set = [
+    c.prefix && `prefix ${c.prefix}`,
+    c.suffix && `suffix ${c.suffix}`,
+    c.smartApplianceCategory && humanize(c.smartApplianceCategory),
+    c.measurements.some((q) => q.databaseMeasurementPrefix) && "database prefixes",
+  ].filter(Boolean);
 
   return (
     <FormSection
@@ -80,13 +97,9 @@ function ChannelCard({ form, channel: c, index: i, onRemove }: { form: UserDevic
       }
     >
       <Box sx={formGrid}>
-        <TextField label="Channel name" required fullWidth {...field("name")} />
-        <EnumSelect label="Classification" required fullWidth options={CLASSIFICATIONS} labelOf={humanize} {...field("classification")} />
-        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "1fr 1fr" }}>
-          <TextField label="Prefix" fullWidth {...field("prefix")} />
-          <TextField label="Suffix" fullWidth {...field("suffix")} />
-        </Box>
-        <EnumSelect label="Smart appliance category" fullWidth options={SMART_APPLIANCE_CATEGORIES} labelOf={humanize} empty="None" {...field("smartApplianceCategory")} />
+        <TextField label="Channel name" required fullWidth placeholder="e.g. em0" {...field("name")} helperText={form.errors[channelPath(i, "name")] || "As the device names it. Changing it makes a new channel."} />
+        <TextField label="Display name" fullWidth placeholder={c.name || "e.g. Solar panels"} {...displayName} helperText="How it shows in your dashboards and on the device's page." />
+        <EnumSelect label="Classification" required fullWidth options={CLASSIFICATIONS} labelOf={(o) => CLASSIFICATION_LABELS[o]} {...field("classification")} />
         <FormControlLabel
           control={<Checkbox checked={c.programmable} onChange={(_e, checked) => form.setValues((v) => patchChannel(v, i, { programmable: checked }))} name={channelPath(i, "programmable")} />}
           label="Programmable"
@@ -101,22 +114,38 @@ function ChannelCard({ form, channel: c, index: i, onRemove }: { form: UserDevic
       <Button size="small" startIcon={<Add />} onClick={() => form.setValues((v) => addUnit(v, i))}>
         Add unit
       </Button>
+      <AdvancedPart hasError={advancedError} summary={set.length ? set.join(", ") : undefined}>
+        <Box sx={formGrid}>
+          <TextField label="Prefix" fullWidth {...field("prefix")} />
+          <TextField label="Suffix" fullWidth {...field("suffix")} />
+          <EnumSelect label="Smart appliance category" fullWidth options={SMART_APPLIANCE_CATEGORIES} labelOf={humanize} empty="None" {...field("smartApplianceCategory")} sx={{ gridColumn: { sm: "1 / -1" } }} />
+          {c.measurements.map((q, k) => (
+            <TextField
+              key={q.key}
+              label={`Database measurement prefix${c.measurements.length > 1 || q.unit ? ` (${q.unit || `unit ${k + 1}`})` : ""}`}
+              fullWidth
+              placeholder="power"
+              {...form.bind(unitPath(i, k, "databaseMeasurementPrefix"), q.databaseMeasurementPrefix, (value) => form.setValues((v) => patchUnit(v, i, k, { databaseMeasurementPrefix: value })))}
+            />
+          ))}
+        </Box>
+      </AdvancedPart>
     </FormSection>
   );
 }
 
 function UnitRow({ form, unit: q, channel: i, index: k }: { form: UserDeviceFormState; unit: UnitValues; channel: number; index: number }) {
-  const field = (name: "unit" | "databaseMeasurementPrefix") => form.bind(unitPath(i, k, name), q[name], (value) => form.setValues((v) => patchUnit(v, i, k, { [name]: value })));
   return (
-    <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr auto", sm: "1fr 2fr auto" }, alignItems: "start", mb: 1.5 }}>
-      <TextField label="Unit" size="small" placeholder="W" {...field("unit")} />
-      <TextField label="Database measurement prefix" size="small" placeholder="power" {...field("databaseMeasurementPrefix")} sx={{ gridColumn: { xs: 1, sm: 2 } }} />
+    <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start", mb: 1.5, maxWidth: 360 }}>
+      <TextField
+        label={`Unit ${k + 1}`}
+        size="small"
+        placeholder="W"
+        fullWidth
+        {...form.bind(unitPath(i, k, "unit"), q.unit, (value) => form.setValues((v) => patchUnit(v, i, k, { unit: value })))}
+      />
       <Tooltip title="Remove unit">
-        <IconButton
-          aria-label={`Remove unit ${k + 1} of channel ${i + 1}`}
-          onClick={() => form.setValues((v) => removeUnit(v, i, k))}
-          sx={{ mt: 0.25, gridColumn: { xs: 2, sm: 3 }, gridRow: { xs: "1 / span 2", sm: 1 }, alignSelf: { xs: "center", sm: "start" } }}
-        >
+        <IconButton aria-label={`Remove unit ${k + 1} of channel ${i + 1}`} onClick={() => form.setValues((v) => removeUnit(v, i, k))} sx={{ mt: 0.25 }}>
           <Close fontSize="small" />
         </IconButton>
       </Tooltip>

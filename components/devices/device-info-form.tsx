@@ -1,4 +1,5 @@
 "use client";
+import { useEffect } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import Alert from "@mui/material/Alert";
@@ -11,8 +12,8 @@ import { send } from "@/lib/swr/fetcher";
 import { DEVICE_INFO_URL, deviceInfoUrl, revalidateDevices, useOwnerChoices, type DeviceInfo, type OwnerChoice } from "@/lib/swr/use-devices";
 import { useOwnerLocations } from "@/lib/swr/use-locations";
 import { COUNTRY_NAMES } from "@/components/ui/labels";
-import { PHASES } from "@/lib/enums";
-import { DEVICE_INFO_TYPES } from "@/lib/devices/rules";
+import { DEVICE_TYPES, PHASES } from "@/lib/enums";
+import { DEVICE_TYPE_HELP, deviceTypeLabel } from "@/lib/devices/labels";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
@@ -62,10 +63,13 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
   });
   const ownerId = Number(form.values.owner_id) || null;
   const locations = useOwnerLocations(ownerId);
+  const { setValues } = form;
 
-  // a device of another variant may have a type this form does not offer: keep it choosable
-  const types: string[] = [...DEVICE_INFO_TYPES];
-  if (form.values.device_type && !types.includes(form.values.device_type)) types.push(form.values.device_type);
+  // a new device goes to its owner's only location (My Devices needs one); still changeable
+  const only = !device && locations.data?.length === 1 ? String(locations.data[0].id) : null;
+  useEffect(() => {
+    if (only) setValues((v) => (v.location_id ? v : { ...v, location_id: only }));
+  }, [only, setValues]);
   const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: `${l.name} (${COUNTRY_NAMES[l.country] ?? l.country})` }));
   if (form.values.location_id && !locationChoices.some((l) => l.id === form.values.location_id)) {
     locationChoices.push({ id: form.values.location_id, label: `Location ${form.values.location_id}` });
@@ -97,15 +101,25 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
       ? "Loading the owner's locations…"
       : !locationChoices.length
         ? "This owner has no locations yet."
-        : "Where the device is. Only the owner's locations can be chosen.";
+        : only && form.values.location_id === only
+          ? "The owner's only location. My Devices needs one."
+          : "Where the device is. Only the owner's locations can be chosen.";
 
   return (
     <Paper component="form" variant="outlined" noValidate onSubmit={onSubmit} aria-label={device ? "Edit device" : "New device"} sx={{ maxWidth: 720, p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
       <FormErrorAlert error={form.serverError} />
       <Stack spacing={2.5} sx={{ mb: 3 }}>
         <TextField label="Device ID" required fullWidth autoFocus={!device} placeholder="e.g. shellyem-C45BBE6B2D42" {...form.text("device_id")} />
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>
-          <EnumSelect label="Device Type" fullWidth options={types} empty="Not set" {...form.text("device_type")} />
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5} sx={{ alignItems: "flex-start" }}>
+          <EnumSelect
+            label="Device Type"
+            fullWidth
+            options={DEVICE_TYPES}
+            labelOf={(t) => deviceTypeLabel(t) ?? t}
+            empty="Not set"
+            {...form.text("device_type")}
+            helperText={form.errors.device_type ?? (DEVICE_TYPE_HELP as Record<string, string>)[form.values.device_type]}
+          />
           <EnumSelect
             label="Phase"
             fullWidth
@@ -113,7 +127,7 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
             labelOf={(p) => PHASE_LABELS[p]}
             empty="Not set"
             {...form.text("phase_m")}
-            helperText={form.errors.phase_m ?? "A single-phase spoony or shelly has up to 3 measurements, any other device 1."}
+            helperText={form.errors.phase_m ?? "A single-phase Spoony or Shelly has up to 3 measurements, any other device 1."}
           />
         </Stack>
         <NativeSelectField

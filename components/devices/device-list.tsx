@@ -14,6 +14,9 @@ import { useTheme } from "@mui/material/styles";
 import Add from "@mui/icons-material/Add";
 import DevicesOtherOutlined from "@mui/icons-material/DevicesOtherOutlined";
 import { useDeviceInfoList, type DeviceInfo } from "@/lib/swr/use-devices";
+// every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
+import { useScheduleOwners as useOwnerEmails } from "@/lib/swr/use-schedules";
+import { deviceTypeLabel, ownerText } from "@/lib/devices/labels";
 import { DataTableHead } from "@/components/ui/data-table-head";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
@@ -36,21 +39,20 @@ export function NoDevices({ href, text }: { href: string; text: string }) {
 }
 
 /** /device-info: Device ID, Device Type and Owner ID of each device, with View and Edit Device. */
-export function DeviceList({ callerId }: { callerId: number }) {
+export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: boolean }) {
   const { data, error, isLoading, mutate } = useDeviceInfoList();
+  const emails = useOwnerEmails(isAdmin);
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"), { noSsr: true });
   if (error) return <ErrorState error={error} what="your devices" onRetry={() => mutate()} />;
   if (isLoading || !data) return <LoadingState />;
   if (!data.length) {
     return <NoDevices href="/device-info/new" text="Register your meter, smart plug or energy monitor, then name its measurements so your data makes sense." />;
   }
-  const you = (ownerId: number) =>
-    ownerId === callerId && (
-      <Typography component="span" variant="body2" color="text.secondary">
-        {" "}
-        (you)
-      </Typography>
-    );
+  const dash = (
+    <Typography component="span" color="text.secondary">
+      Not set
+    </Typography>
+  );
   const actions = (d: DeviceInfo) => (
     <>
       <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={`View ${d.device_id}`}>
@@ -69,9 +71,8 @@ export function DeviceList({ callerId }: { callerId: number }) {
           <Box component="li" key={d.id} sx={{ px: 2, pt: 1.5, pb: 1 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
             <Typography variant="body2" color="text.secondary">
-              Device Type: <Box component="span" sx={{ color: "text.primary" }}>{d.device_type ?? "—"}</Box> · Owner ID:{" "}
-              <Box component="span" sx={{ color: "text.primary" }}>{d.owner_id}</Box>
-              {you(d.owner_id)}
+              Device Type: <Box component="span" sx={{ color: "text.primary" }}>{deviceTypeLabel(d.device_type) ?? "Not set"}</Box> · Owner ID:{" "}
+              <Box component="span" sx={{ color: "text.primary", overflowWrap: "anywhere" }}>{ownerText(d.owner_id, callerId, emails)}</Box>
             </Typography>
             <Box sx={{ display: "flex", gap: 1, ml: -1, mt: 0.5 }}>{actions(d)}</Box>
           </Box>
@@ -87,11 +88,8 @@ export function DeviceList({ callerId }: { callerId: number }) {
           {data.map((d) => (
             <TableRow key={d.id} hover>
               <TableCell sx={{ fontWeight: 600, overflowWrap: "anywhere", minWidth: 110 }}>{d.device_id}</TableCell>
-              <TableCell>{d.device_type ?? <Typography component="span" color="text.secondary">—</Typography>}</TableCell>
-              <TableCell>
-                {d.owner_id}
-                {you(d.owner_id)}
-              </TableCell>
+              <TableCell>{deviceTypeLabel(d.device_type) ?? dash}</TableCell>
+              <TableCell sx={{ overflowWrap: "anywhere" }}>{ownerText(d.owner_id, callerId, emails)}</TableCell>
               <TableCell align="right">
                 <Box sx={{ display: "flex", gap: 0.5, justifyContent: "flex-end" }}>{actions(d)}</Box>
               </TableCell>

@@ -18,11 +18,15 @@ import { useTheme } from "@mui/material/styles";
 import Add from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
+import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import { send } from "@/lib/swr/fetcher";
 import { deviceInfoUrl, revalidateDevices, useDeviceInfo, type DeviceInfo, type Measurement } from "@/lib/swr/use-devices";
 import { useLocation } from "@/lib/swr/use-locations";
 import { COUNTRY_NAMES, MEASURE_TYPE_LABELS } from "@/components/ui/labels";
 import { measurementLimit } from "@/lib/devices/rules";
+import { deviceTypeLabel, ownerText } from "@/lib/devices/labels";
+// every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
+import { useScheduleOwners as useOwnerEmails } from "@/lib/swr/use-schedules";
 import { useToast } from "@/components/ui/toast-provider";
 import { PHASE_LABELS } from "@/components/ui/labels";
 import { PageHeader } from "@/components/ui/page-header";
@@ -39,12 +43,12 @@ const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog"
 /** Why New Measure is disabled, in words. */
 function limitReason(d: DeviceInfo, limit: number) {
   return limit === 3
-    ? `This single-phase ${d.device_type} already has its maximum of 3 measurements. Delete one to add another.`
-    : "This device already has its maximum of 1 measurement. Only single-phase spoony and shelly devices can have up to 3.";
+    ? `This single-phase ${deviceTypeLabel(d.device_type)} already has its maximum of 3 measurements. Delete one to add another.`
+    : "This device already has its maximum of 1 measurement. Only single-phase Spoony and Shelly devices can have up to 3.";
 }
 
 /** /device-info/{id}: the device, its location and its measurements with the New Measure modal. */
-export function DeviceView({ id, callerId }: { id: number; callerId: number }) {
+export function DeviceView({ id, callerId, isAdmin }: { id: number; callerId: number; isAdmin: boolean }) {
   const { data: device, error, isLoading, mutate } = useDeviceInfo(id);
   if (error) {
     return (
@@ -62,7 +66,7 @@ export function DeviceView({ id, callerId }: { id: number; callerId: number }) {
       </>
     );
   }
-  return <DeviceDetails device={device} callerId={callerId} />;
+  return <DeviceDetails device={device} callerId={callerId} isAdmin={isAdmin} />;
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -91,8 +95,9 @@ function LocationName({ id }: { id: number }) {
   );
 }
 
-function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: number }) {
+function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; callerId: number; isAdmin: boolean }) {
   const toast = useToast();
+  const emails = useOwnerEmails(isAdmin && device.owner_id !== callerId);
   const [editing, setEditing] = useState<{ open: boolean; measurement: Measurement | null }>({ open: false, measurement: null });
   const [deleting, setDeleting] = useState<Measurement | null>(null);
 
@@ -126,12 +131,15 @@ function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: num
     <>
       <PageHeader
         title={device.device_id}
-        subtitle={`Device ${device.id}`}
+        subtitle={[deviceTypeLabel(device.device_type) ?? "Device type not set", device.phase_m && PHASE_LABELS[device.phase_m]].filter(Boolean).join(" · ")}
         back={{ href: "/device-info", label: "Devices" }}
         actions={
           <>
             <Button component={Link} href={`/device-info/${device.id}/edit`} variant="outlined" startIcon={<EditOutlined />}>
               Edit Device
+            </Button>
+            <Button component={Link} href={`/user-devices/${device.id}/edit`} variant="outlined" startIcon={<TuneOutlined />}>
+              Channels and reporting
             </Button>
             <DeleteDeviceButton
               url={deviceInfoUrl(device.id)}
@@ -147,17 +155,9 @@ function DeviceDetails({ device, callerId }: { device: DeviceInfo; callerId: num
       <Paper component="section" aria-label="Device details" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3, mb: 3 }}>
         <Box component="dl" sx={{ m: 0, display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(5, minmax(0, 1fr))" } }}>
           <Field label="Device ID">{device.device_id}</Field>
-          <Field label="Device Type">{device.device_type ?? dash}</Field>
+          <Field label="Device Type">{deviceTypeLabel(device.device_type) ?? dash}</Field>
           <Field label="Phase">{device.phase_m ? PHASE_LABELS[device.phase_m] : dash}</Field>
-          <Field label="Owner ID">
-            {device.owner_id}
-            {device.owner_id === callerId && (
-              <Typography component="span" variant="body2" color="text.secondary">
-                {" "}
-                (you)
-              </Typography>
-            )}
-          </Field>
+          <Field label="Owner ID">{ownerText(device.owner_id, callerId, emails)}</Field>
           <Field label="Location">{device.location_id ? <LocationName id={device.location_id} /> : dash}</Field>
         </Box>
       </Paper>

@@ -1,13 +1,22 @@
 "use client";
-import { useUserDevice } from "@/lib/swr/use-devices";
+import { useDeviceInfo, useUserDevice } from "@/lib/swr/use-devices";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { UserDeviceForm } from "./user-device-form";
 import type { IntegrationChoice } from "./user-device-values";
 
-/** Edit Device of My Devices: the form, prefilled once the device has loaded. */
+/**
+ * Edit Device of My Devices: the form, prefilled once the device has loaded, with its channels'
+ * display names from the device's other view (the same rows).
+ */
 export function EditUserDevice({ id, integrations }: { id: number; integrations: IntegrationChoice[] }) {
-  const { data, error, isLoading, mutate } = useUserDevice(id);
-  if (error) return <ErrorState error={error} what="this device" onRetry={() => mutate()} back={{ href: "/user-devices", label: "My Devices" }} />;
-  if (isLoading || !data) return <LoadingState />;
-  return <UserDeviceForm device={data} integrations={integrations} />;
+  const device = useUserDevice(id);
+  const info = useDeviceInfo(id);
+  const error = device.error ?? info.error;
+  if (error) {
+    const retry = () => Promise.all([device.mutate(), info.mutate()]);
+    return <ErrorState error={error} what="this device" onRetry={retry} back={{ href: "/user-devices", label: "My Devices" }} />;
+  }
+  if (!device.data || !info.data) return <LoadingState />;
+  const displayNames = new Map(info.data.metadata.map((m) => [m.name, m.display_name]));
+  return <UserDeviceForm device={device.data} displayNames={displayNames} integrations={integrations} />;
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useEffect } from "react";
 import Link from "next/link";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -6,14 +7,15 @@ import Add from "@mui/icons-material/Add";
 import type { z } from "zod";
 import { useMyLocations } from "@/lib/swr/use-locations";
 import { COUNTRY_NAMES } from "@/components/ui/labels";
-import { DATA_SOURCES, PHASES } from "@/lib/enums";
-import { USER_DEVICE_TYPES } from "@/lib/devices/rules";
+import { DATA_SOURCES, DEVICE_TYPES, PHASES } from "@/lib/enums";
+import { DATA_SOURCE_LABELS, DEVICE_TYPE_HELP, DEVICE_TYPE_LABELS } from "@/lib/devices/labels";
 import type { userDeviceSchema } from "@/lib/validation/device";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import { TextField } from "@/components/ui/text-field";
 import { integrationLabel, PHASE_LABELS } from "@/components/ui/labels";
 import type { ZodForm } from "@/components/ui/use-zod-form";
+import { AdvancedPart } from "./advanced-part";
 import { FormSection, formGrid } from "./form-section";
 import { isVendorSource, withSource, type IntegrationChoice, type UserDeviceValues } from "./user-device-values";
 
@@ -26,7 +28,15 @@ export function DeviceFields({ form, autoFocus }: { form: UserDeviceFormState; a
     <FormSection id="device-section" title="Device">
       <Box sx={formGrid}>
         <TextField label="Device ID" required fullWidth autoFocus={autoFocus} placeholder="e.g. shellyem-C45BBE6B2D42" {...form.text("device_id")} sx={{ gridColumn: { sm: "1 / -1" } }} />
-        <EnumSelect label="Device type" required fullWidth options={USER_DEVICE_TYPES} {...form.text("device_type")} />
+        <EnumSelect
+          label="Device type"
+          required
+          fullWidth
+          options={DEVICE_TYPES}
+          labelOf={(t) => DEVICE_TYPE_LABELS[t]}
+          {...form.text("device_type")}
+          helperText={form.errors.device_type || (DEVICE_TYPE_HELP as Record<string, string>)[form.values.device_type]}
+        />
         <EnumSelect
           label="Phase"
           fullWidth
@@ -34,7 +44,7 @@ export function DeviceFields({ form, autoFocus }: { form: UserDeviceFormState; a
           labelOf={(p) => PHASE_LABELS[p]}
           empty="Not set"
           {...form.text("phase_m")}
-          helperText={form.errors.phase_m || "A single-phase spoony or shelly has up to 3 channels."}
+          helperText={form.errors.phase_m || "A single-phase Spoony or Shelly has up to 3 channels."}
         />
       </Box>
     </FormSection>
@@ -44,11 +54,24 @@ export function DeviceFields({ form, autoFocus }: { form: UserDeviceFormState; a
 /** Where the device is (one of the user's locations) and how it reports (source, MQTT host, integration). */
 export function ReportingFields({ form, integrations }: { form: UserDeviceFormState; integrations: IntegrationChoice[] }) {
   const locations = useMyLocations();
-  const { values, errors } = form;
+  const { values, errors, setValues } = form;
 
   const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: `${l.name} (${COUNTRY_NAMES[l.country] ?? l.country})` }));
   if (values.location_id && !locationChoices.some((l) => l.id === values.location_id)) locationChoices.push({ id: values.location_id, label: `Location ${values.location_id}` });
-  const locationHelp = locations.error ? "We could not load your locations." : locations.isLoading ? "Loading your locations…" : !locationChoices.length ? "You have no locations yet." : undefined;
+  const only = locations.data?.length === 1 ? String(locations.data[0].id) : null;
+  // a device needs a location here (one made on the device pages may have none): the only one there is
+  useEffect(() => {
+    if (only) setValues((s) => (s.location_id ? s : { ...s, location_id: only }));
+  }, [only, setValues]);
+  const locationHelp = locations.error
+    ? "We could not load your locations."
+    : locations.isLoading
+      ? "Loading your locations…"
+      : !locationChoices.length
+        ? "You have no locations yet."
+        : only && values.location_id === only
+          ? "Your only location."
+          : undefined;
   const integrationHelp = integrations.length ? (isVendorSource(values.source) ? "Required for a vendor's API." : "Needed only when the source is a vendor's API.") : "No integration linked yet";
 
   const source = form.bind("data.source", values.source, (v) => {
@@ -75,8 +98,7 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
             </Button>
           )}
         </Box>
-        <EnumSelect label="Source" required fullWidth options={DATA_SOURCES} {...source} />
-        <TextField label="MQTT host" fullWidth placeholder="e.g. mqtt.example.org" {...mqttHost} helperText={mqttHost.helperText || "For a device read over MQTT."} />
+        <EnumSelect label="Source" required fullWidth options={DATA_SOURCES} labelOf={(o) => DATA_SOURCE_LABELS[o]} {...source} helperText={source.helperText || "How its readings reach us."} />
         <Box>
           <NativeSelectField
             label="Integration"
@@ -100,6 +122,11 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
           )}
         </Box>
       </Box>
+      <AdvancedPart hasError={Boolean(errors["data.mqtt.host"])} summary={values.mqtt_host ? `MQTT host ${values.mqtt_host}` : undefined}>
+        <Box sx={formGrid}>
+          <TextField label="MQTT host" fullWidth placeholder="e.g. mqtt.example.org" {...mqttHost} helperText={mqttHost.helperText || "For a device read over MQTT."} />
+        </Box>
+      </AdvancedPart>
     </FormSection>
   );
 }

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { send } from "@/lib/swr/fetcher";
-import { revalidateDevices, userDeviceUrl, type UserDevice } from "@/lib/swr/use-devices";
+import { fetcher, send } from "@/lib/swr/fetcher";
+import { deviceInfoUrl, revalidateDevices, userDeviceUrl, type DeviceInfo, type UserDevice } from "@/lib/swr/use-devices";
 import { DeleteDeviceButton } from "@/components/ui/delete-device-button";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -12,27 +12,41 @@ import { useToast } from "@/components/ui/toast-provider";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { ChannelFields } from "./channel-fields";
 import { DeviceFields, ReportingFields } from "./user-device-fields";
-import { toPayload, toValues, type IntegrationChoice } from "./user-device-values";
+import { displayNameChanges, toPayload, toValues, type DisplayNames, type IntegrationChoice } from "./user-device-values";
 
 const schema = () => import("@/lib/validation/device").then((m) => m.userDeviceSchema);
+
+/** Saves the channels' display names that changed, through the device's measurements (found by name). */
+async function saveDisplayNames(deviceId: number, changes: ReturnType<typeof displayNameChanges>) {
+  if (!changes.length) return;
+  const { metadata } = await fetcher<DeviceInfo>(deviceInfoUrl(deviceId));
+  for (const c of changes) {
+    const m = metadata.find((x) => x.name === c.name);
+    if (m) await send("PUT", `/api/v1/device_measurement_metadata/${m.id}`, { display_name: c.display_name });
+  }
+}
 
 /**
  * My Devices' device form (Variant A): the device, where it is and how it reports, and its
  * channels with their units. Validated by the server's schema on the body it sends (toPayload),
- * with the specification's messages under the fields they are about.
+ * with the specification's messages under the fields they are about. `displayNames` are the
+ * stored device's (its device_info view), edited here too.
  */
-export function UserDeviceForm({ device, integrations }: { device?: UserDevice; integrations: IntegrationChoice[] }) {
+export function UserDeviceForm({ device, displayNames, integrations }: { device?: UserDevice; displayNames?: DisplayNames; integrations: IntegrationChoice[] }) {
   const router = useRouter();
   const toast = useToast();
-  const form = useZodForm(schema, () => toValues(device), toPayload);
+  const form = useZodForm(schema, () => toValues(device, displayNames), toPayload);
 
   // the body sent is the one checked, as the form built it (the server parses it again)
   const onSubmit = form.submit(async (_data, body) => {
+    const names = displayNameChanges(form.values, displayNames ?? new Map());
     if (device) {
       await send("PUT", userDeviceUrl(device.id), { ...(body as object), id: device.id });
+      await saveDisplayNames(device.id, names);
       toast.success("Device updated");
     } else {
-      await send("POST", "/api/v1/user_devices", body);
+      const created = await send<UserDevice>("POST", "/api/v1/user_devices", body);
+      await saveDisplayNames(created.id, names);
       toast.success({ title: "Device created", message: "You created a new device." });
     }
     await revalidateDevices();

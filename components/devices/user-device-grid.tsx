@@ -9,10 +9,11 @@ import Chip from "@mui/material/Chip";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import EditOutlined from "@mui/icons-material/EditOutlined";
-import { useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
+import { useDeviceInfoList, useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
 import { useMyLocations, type LocationView } from "@/lib/swr/use-locations";
 import { NoDevices } from "./device-list";
-import { humanize, integrationLabel, PHASE_LABELS } from "@/components/ui/labels";
+import { integrationLabel, PHASE_LABELS } from "@/components/ui/labels";
+import { classificationLabel, dataSourceLabel, deviceTypeLabel } from "@/lib/devices/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import type { IntegrationChoice } from "./user-device-values";
 
@@ -20,14 +21,17 @@ import type { IntegrationChoice } from "./user-device-values";
 export function UserDeviceGrid({ callerId, integrations }: { callerId: number; integrations: IntegrationChoice[] }) {
   const { data, error, isLoading, mutate } = useUserDevices(callerId);
   const locations = useMyLocations();
+  // the channels' display names are in the devices' other view (the same rows)
+  const infos = useDeviceInfoList();
   if (error) return <ErrorState error={error} what="your devices" onRetry={() => mutate()} />;
   if (isLoading || !data) return <LoadingState />;
   if (!data.length) return <NoDevices href="/user-devices/new" text="Describe a device, where it is, how it reports and the channels it measures." />;
+  const displayNames = new Map((infos.data ?? []).map((d) => [d.id, new Map(d.metadata.map((m) => [m.name, m.display_name]))]));
   return (
     <Grid container spacing={2.5}>
       {data.map((d) => (
         <Grid key={d.id} size={{ xs: 12, sm: 6, md: 4 }}>
-          <UserDeviceCard device={d} locations={locations.data} integrations={integrations} />
+          <UserDeviceCard device={d} displayNames={displayNames.get(d.id)} locations={locations.data} integrations={integrations} />
         </Grid>
       ))}
     </Grid>
@@ -47,7 +51,17 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function UserDeviceCard({ device: d, locations, integrations }: { device: UserDevice; locations?: LocationView[]; integrations: IntegrationChoice[] }) {
+function UserDeviceCard({
+  device: d,
+  displayNames,
+  locations,
+  integrations,
+}: {
+  device: UserDevice;
+  displayNames?: ReadonlyMap<string, string | null>;
+  locations?: LocationView[];
+  integrations: IntegrationChoice[];
+}) {
   const location = locations?.find((l) => l.id === d.location_id);
   const integration = integrations.find((i) => i.id === d.integration_id);
   const titleId = `device-${d.id}`;
@@ -58,10 +72,10 @@ function UserDeviceCard({ device: d, locations, integrations }: { device: UserDe
           <Typography id={titleId} variant="h2" sx={{ fontSize: "1.1rem", overflowWrap: "anywhere", minWidth: 0 }}>
             {d.device_id}
           </Typography>
-          {d.device_type && <Chip size="small" color="primary" variant="outlined" label={d.device_type} />}
+          {d.device_type && <Chip size="small" color="primary" variant="outlined" label={deviceTypeLabel(d.device_type)} />}
         </Box>
         <Line label="Location">{location ? location.name : d.location_id ? `Location ${d.location_id}` : "None"}</Line>
-        <Line label="Source">{d.data.source ?? "Not set"}</Line>
+        <Line label="Source">{dataSourceLabel(d.data.source) ?? "Not set"}</Line>
         {d.phase_m && <Line label="Phase">{PHASE_LABELS[d.phase_m]}</Line>}
         {d.data.mqtt.host && <Line label="MQTT host">{d.data.mqtt.host}</Line>}
         {d.integration_id && <Line label="Integration">{integration ? integrationLabel(integration.name) : `Integration ${d.integration_id}`}</Line>}
@@ -72,13 +86,19 @@ function UserDeviceCard({ device: d, locations, integrations }: { device: UserDe
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: 0.75 }}>
             {d.data.channels.map((c) => {
               const units = c.metadata.measurements.map((q) => q.unit).filter(Boolean);
+              const shown = displayNames?.get(c.name);
               return (
                 <Box component="li" key={c.name} sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", fontSize: 14 }}>
                   <Box component="span" sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>
-                    {c.name}
+                    {shown || c.name}
                   </Box>
+                  {shown && shown !== c.name && (
+                    <Box component="span" sx={{ color: "text.secondary", fontFamily: "monospace", overflowWrap: "anywhere" }}>
+                      {c.name}
+                    </Box>
+                  )}
                   {c.classification && (
-                    <Chip size="small" label={humanize(c.classification)} color={c.classification === "production" ? "secondary" : "default"} sx={{ height: 22 }} />
+                    <Chip size="small" label={classificationLabel(c.classification)} color={c.classification === "production" ? "secondary" : "default"} sx={{ height: 22 }} />
                   )}
                   {units.length > 0 && (
                     <Box component="span" sx={{ color: "text.secondary" }}>

@@ -1,5 +1,11 @@
 // The Variant A device form's values: from a device, to the contract's body, and the edits of its
 // rows and of its source (pure, unit-tested: tests/unit/user-device-values.test.ts).
+//
+// A device made on the device pages (Variant B) has no source, may have no type and its
+// measurements no classification: all required here. It opens with the contract's "unknown"
+// codes in their place, so that it saves unchanged. Display names are not in the user_devices
+// view: they come from the device_info view of the same device and are saved through the
+// measurements (displayNameChanges).
 import type { UserDevice } from "@/lib/swr/use-devices";
 import { VENDOR_SOURCES } from "@/lib/devices/rules";
 
@@ -10,6 +16,8 @@ export type UnitValues = { key: number; unit: string; databaseMeasurementPrefix:
 export type ChannelValues = {
   key: number;
   name: string;
+  /** how the channel shows (the measurement's display_name); empty: its name */
+  displayName: string;
   classification: string;
   prefix: string;
   suffix: string;
@@ -36,6 +44,7 @@ export const emptyUnit = (): UnitValues => ({ key: rowKey(), unit: "", databaseM
 const emptyChannel = (): ChannelValues => ({
   key: rowKey(),
   name: "",
+  displayName: "",
   classification: "",
   prefix: "",
   suffix: "",
@@ -44,19 +53,29 @@ const emptyChannel = (): ChannelValues => ({
   measurements: [emptyUnit()],
 });
 
-export function toValues(d?: UserDevice): UserDeviceValues {
+/** A device's display names by channel name (from its device_info view). */
+export type DisplayNames = ReadonlyMap<string, string | null>;
+
+/**
+ * The form's values of a stored device (none: a new one, all empty). A stored device's missing
+ * type, source and classifications read as the contract's unknown codes.
+ */
+export function toValues(d?: UserDevice, displayNames: DisplayNames = new Map()): UserDeviceValues {
+  // a new device's type and source are the user's to choose
+  const unknown = <T extends string>(code: T) => (d ? code : "");
   return {
     device_id: d?.device_id ?? "",
-    device_type: d?.device_type ?? "",
+    device_type: d?.device_type ?? unknown("unknown_device_type"),
     phase_m: d?.phase_m ?? "",
     location_id: d?.location_id ? String(d.location_id) : "",
     integration_id: d?.integration_id ? String(d.integration_id) : "",
-    source: d?.data.source ?? "",
+    source: d?.data.source ?? unknown("unknown_data_source"),
     mqtt_host: d?.data.mqtt?.host ?? "",
     channels: (d?.data.channels ?? []).map((c) => ({
       key: rowKey(),
       name: c.name,
-      classification: c.classification ?? "",
+      displayName: displayNames.get(c.name) ?? "",
+      classification: c.classification ?? "channel_classification_unknown",
       prefix: c.prefix ?? "",
       suffix: c.suffix ?? "",
       programmable: Boolean(c.metadata["is.programmable"]),
@@ -118,6 +137,23 @@ export function toPayload(v: UserDeviceValues): Record<string, unknown> {
   });
 }
 
+/**
+ * The display names to save after the device (PUT device_measurement_metadata/{id}), by channel
+ * name: a channel whose display name differs from the stored one (a cleared one becomes null).
+ * A new channel is stored with its name as display name: only another one is sent.
+ */
+export function displayNameChanges(v: UserDeviceValues, stored: DisplayNames): { name: string; display_name: string | null }[] {
+  const out: { name: string; display_name: string | null }[] = [];
+  for (const c of v.channels) {
+    const name = c.name.trim();
+    const wanted = c.displayName.trim() || null;
+    const before = stored.has(name) ? stored.get(name)! : name;
+    if (!stored.has(name) && wanted === null) continue;
+    if (wanted !== before) out.push({ name, display_name: wanted });
+  }
+  return out;
+}
+
 /** A channel row added at the end: empty, with one empty unit row. */
 export const addChannel = (v: UserDeviceValues): UserDeviceValues => ({ ...v, channels: [...v.channels, emptyChannel()] });
 
@@ -151,8 +187,8 @@ export function withSource(v: UserDeviceValues, source: string, integrations: In
 
 /** The line under the channels' heading: how many channels this device may have, or how many too many it has. */
 export function channelLimitText(count: number, limit: number): string {
-  if (count > limit) return `This device can have only ${limit} channel${limit === 1 ? "" : "s"}: remove ${count - limit}, or make it a single-phase spoony or shelly.`;
-  return limit === 3 ? "A single-phase spoony or shelly can have up to 3 channels." : "This device can have 1 channel. Only single-phase spoony and shelly devices can have up to 3.";
+  if (count > limit) return `This device can have only ${limit} channel${limit === 1 ? "" : "s"}: remove ${count - limit}, or make it a single-phase Spoony or Shelly.`;
+  return limit === 3 ? "A single-phase Spoony or Shelly can have up to 3 channels." : "This device can have 1 channel. Only single-phase Spoony and Shelly devices can have up to 3.";
 }
 
 /** The input path of a channel's field, as the schema (and the server's 422) names it. */

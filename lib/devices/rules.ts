@@ -1,12 +1,9 @@
 // The devices' pure rules, shared by the device forms, the schemas (lib/validation/device.ts) and
-// the services: the types each form offers, the vendor sources, how many measurements a device
-// may have. No zod here: a page that only shows devices loads none of the validation code.
-import type { DataSource, DeviceType } from "@/lib/enums";
+// the services: the vendor sources, how many measurements a device may have. Both forms offer
+// every device type (lib/enums' DEVICE_TYPES): each view must accept what the other creates.
+// No zod here: a page that only shows devices loads none of the validation code.
+import type { DataSource } from "@/lib/enums";
 
-/** The device types offered by the device-info form (Variant B). */
-export const DEVICE_INFO_TYPES = ["spoony", "netatmo", "shelly", "linky", "dcbel"] as const satisfies readonly DeviceType[];
-/** The device types offered by the user-devices form (Variant A). */
-export const USER_DEVICE_TYPES = ["legrand", "linky", "netatmo", "shelly", "spoony", "unknown_device_type"] as const satisfies readonly DeviceType[];
 /** Sources read through a vendor's API: these need one of the user's integrations. */
 export const VENDOR_SOURCES = ["legrand_api", "linky_api", "netatmo_api"] as const satisfies readonly DataSource[];
 

@@ -15,6 +15,7 @@ import {
   toValues,
   unitPath,
   withSource,
+  displayNameChanges,
   type UserDeviceValues,
 } from "@/components/devices/user-device-values";
 import type { UserDevice } from "@/lib/swr/use-devices";
@@ -66,6 +67,54 @@ describe("My Devices' device form values", () => {
     });
   });
 
+  it("open a device made on the device pages (no source, type nor classifications) with the unknown codes, so that it saves unchanged", () => {
+    // as GET /api/v1/user_devices/{id} shows a device created by POST /api/v1/device_info with three New Measure
+    const fromDevicePages = {
+      id: 9,
+      device_id: "shellyem-ABC",
+      device_type: null,
+      phase_m: "single",
+      location_id: 3,
+      integration_id: null,
+      data: {
+        source: null,
+        mqtt: { host: null },
+        channels: ["em0", "em1", "em2"].map((name) => ({ name, classification: null, prefix: null, suffix: null, metadata: { "is.programmable": null, smartApplianceCategory: null, measurements: [] } })),
+      },
+    } as unknown as UserDevice;
+    const v = toValues(fromDevicePages, new Map([["em0", "Home"], ["em1", null]]));
+    expect(v).toMatchObject({ device_type: "unknown_device_type", source: "unknown_data_source" });
+    expect(v.channels.map((c) => [c.name, c.displayName, c.classification])).toEqual([
+      ["em0", "Home", "channel_classification_unknown"],
+      ["em1", "", "channel_classification_unknown"],
+      ["em2", "", "channel_classification_unknown"],
+    ]);
+    const parsed = userDeviceSchema.safeParse(toPayload(v));
+    expect(parsed.error?.issues).toBeUndefined();
+    // display names are not part of the body
+    expect(JSON.stringify(toPayload(v))).not.toContain("Home");
+    // a new device still starts with nothing chosen
+    expect(toValues()).toMatchObject({ device_type: "", source: "" });
+  });
+
+  it("send only the display names that changed, a cleared one as null, a new channel's only when it is not its name", () => {
+    const stored = new Map<string, string | null>([["em0", "Home"], ["em1", null], ["em2", "em2"]]);
+    const v = toValues(
+      { device_id: "d", device_type: "shelly", data: { source: "mqtt", mqtt: { host: null }, channels: ["em0", "em1", "em2"].map((name) => ({ name, classification: "consumption", metadata: { measurements: [] } })) } } as unknown as UserDevice,
+      stored,
+    );
+    expect(displayNameChanges(v, stored)).toEqual([]);
+    let edited = patchChannel(v, 0, { displayName: "  Whole home " });
+    edited = patchChannel(edited, 2, { displayName: "" });
+    edited = patchChannel(addChannel(edited), 3, { name: "em3" });
+    expect(displayNameChanges(edited, stored)).toEqual([
+      { name: "em0", display_name: "Whole home" },
+      { name: "em2", display_name: null },
+    ]);
+    expect(displayNameChanges(patchChannel(edited, 3, { displayName: "Solar" }), stored)).toContainEqual({ name: "em3", display_name: "Solar" });
+    expect(displayNameChanges(patchChannel(edited, 3, { displayName: "em3" }), stored)).not.toContainEqual(expect.objectContaining({ name: "em3" }));
+  });
+
   it("drop empty strings, make empty objects null, keep an empty channel and leave blank unit rows out", () => {
     const v = addChannel(toValues());
     expect(toPayload(v)).toEqual({ data: { mqtt: null, channels: [{ metadata: { "is.programmable": false, measurements: [] } }] } });
@@ -102,9 +151,9 @@ describe("My Devices' device form values", () => {
   });
 
   it("say how many channels the device may have", () => {
-    expect(channelLimitText(1, 3)).toBe("A single-phase spoony or shelly can have up to 3 channels.");
-    expect(channelLimitText(0, 1)).toBe("This device can have 1 channel. Only single-phase spoony and shelly devices can have up to 3.");
-    expect(channelLimitText(3, 1)).toBe("This device can have only 1 channel: remove 2, or make it a single-phase spoony or shelly.");
+    expect(channelLimitText(1, 3)).toBe("A single-phase Spoony or Shelly can have up to 3 channels.");
+    expect(channelLimitText(0, 1)).toBe("This device can have 1 channel. Only single-phase Spoony and Shelly devices can have up to 3.");
+    expect(channelLimitText(3, 1)).toBe("This device can have only 1 channel: remove 2, or make it a single-phase Spoony or Shelly.");
   });
 
   it("name the fields by the paths of the schema's messages, nested ones included", () => {

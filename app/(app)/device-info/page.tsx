@@ -33,7 +33,7 @@ export default async function DevicesPage() {
         }
       />
       <SwrFallback fallback={fallback}>
-        <DeviceList callerId={caller.id} />
+        <DeviceList callerId={caller.id} isAdmin={caller.isSuperuser} />
       </SwrFallback>
     </>
   );

@@ -9,9 +9,10 @@ import { UserDeviceGrid } from "@/components/devices/user-device-grid";
 import { NextLink } from "@/components/ui/next-link";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
-import { MY_LOCATIONS_URL, userDevicesUrl } from "@/lib/swr/keys";
+import { DEVICE_INFO_URL, MY_LOCATIONS_URL, userDevicesUrl } from "@/lib/swr/keys";
 import { GET as userDevices } from "@/app/api/v1/user_devices/route";
 import { GET as myLocations } from "@/app/api/v1/locations/my/route";
+import { GET as deviceInfo } from "@/app/api/v1/device_info/route";
 
 export const metadata: Metadata = { title: "My Devices" };
 
@@ -22,6 +23,8 @@ export default async function UserDevicesPage() {
     prefetch(caller, [
       [userDevicesUrl(caller.id), userDevices],
       [MY_LOCATIONS_URL, myLocations],
+      // the channels' display names
+      [DEVICE_INFO_URL, deviceInfo],
     ]),
   ]);
   const integrations = linked.map(({ id, name }) => ({ id, name }));

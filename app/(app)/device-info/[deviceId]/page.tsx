@@ -8,5 +8,5 @@ export const metadata: Metadata = { title: "Device" };
 export default async function DevicePage({ params }: { params: Promise<{ deviceId: string }> }) {
   const id = idOrNotFound((await params).deviceId);
   const caller = await requireCaller();
-  return <DeviceView id={id} callerId={caller.id} />;
+  return <DeviceView id={id} callerId={caller.id} isAdmin={caller.isSuperuser} />;
 }
