@@ -17,7 +17,7 @@ const deviceFilters = [
   <SelectInput key="type" source="type" choices={choices(DEVICE_TYPES)} />,
 ];
 
-type DeviceRow = RaRecord & { name: string; type: string; data_source: string; measurement_type: string };
+type DeviceRow = RaRecord & { name: string; type: string | null; data_source: string | null; measurement_type: string | null };
 
 export function DeviceList() {
   // a phone gets one line per device rather than a table wider than the screen
@@ -28,12 +28,15 @@ export function DeviceList() {
         <SimpleList
           linkType="edit"
           primaryText={(r: DeviceRow) => r.name}
-          secondaryText={(r: DeviceRow) => `${r.type} · ${r.data_source} · ${r.measurement_type}`}
-          tertiaryText={
-            <ReferenceField source="user_id" reference="users" link={false}>
-              <TextField source="email" />
-            </ReferenceField>
-          }
+          secondaryText={(r: DeviceRow) => (
+            <>
+              {/* the owner on a line of its own: beside the name, a long e-mail ran into it */}
+              <ReferenceField source="user_id" reference="users" link={false} sx={{ display: "block" }}>
+                <TextField source="email" />
+              </ReferenceField>
+              {[r.type, r.data_source, r.measurement_type].filter(Boolean).join(" · ") || "No type or source yet"}
+            </>
+          )}
         />
       ) : (
       <Datagrid rowClick="edit" bulkActionButtons={false}>

@@ -34,12 +34,15 @@ export function LocationList() {
         <SimpleList
           linkType={false}
           primaryText={(r: LocationRow) => r.name}
-          secondaryText={(r: LocationRow) => `${COUNTRY_NAMES[r.country as keyof typeof COUNTRY_NAMES] ?? r.country} · ${r.lat}, ${r.lon} · ${r.devices_info.length} device${r.devices_info.length === 1 ? "" : "s"}`}
-          tertiaryText={
-            <ReferenceField source="owner_id" reference="users" link={false}>
-              <TextField source="email" />
-            </ReferenceField>
-          }
+          secondaryText={(r: LocationRow) => (
+            <>
+              {/* the owner on a line of its own: beside the name, a long e-mail ran into it */}
+              <ReferenceField source="owner_id" reference="users" link={false} sx={{ display: "block" }}>
+                <TextField source="email" />
+              </ReferenceField>
+              {`${COUNTRY_NAMES[r.country as keyof typeof COUNTRY_NAMES] ?? r.country} · ${r.lat}, ${r.lon} · ${r.devices_info.length} device${r.devices_info.length === 1 ? "" : "s"}`}
+            </>
+          )}
         />
       ) : (
       <Datagrid expand={<DevicesPanel />} rowClick="expand" bulkActionButtons={false}>

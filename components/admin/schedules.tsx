@@ -5,11 +5,13 @@
 import {
   ArrayInput, AutocompleteInput, CheckboxGroupInput, Datagrid, Edit, FunctionField, List, NumberInput,
   ReferenceField, ReferenceInput, Show, SimpleForm, SimpleFormIterator, SimpleList, SimpleShowLayout, TextField, TextInput,
-  useRecordContext,
+  useRecordContext, useSimpleFormIterator,
   type RaRecord,
 } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
+import AddIcon from "@mui/icons-material/AddCircleOutlineOutlined";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -76,12 +78,15 @@ export function ScheduleList() {
         <SimpleList
           linkType="show"
           primaryText={(r: ScheduleRow) => r.der_name}
-          secondaryText={(r: ScheduleRow) => <PlanLines data={r.data} />}
-          tertiaryText={
-            <ReferenceField source="user_id" reference="users" link={false}>
-              <TextField source="email" />
-            </ReferenceField>
-          }
+          secondaryText={(r: ScheduleRow) => (
+            <>
+              {/* the owner on a line of its own: beside the name, a long e-mail ran into it */}
+              <ReferenceField source="user_id" reference="users" link={false} sx={{ display: "block" }}>
+                <TextField source="email" />
+              </ReferenceField>
+              <PlanLines data={r.data} />
+            </>
+          )}
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
@@ -196,6 +201,16 @@ function newPart(data: Partial<Data> | undefined): Part {
   };
 }
 
+/** "Split: add part 1", "Add part 2" (react-admin's own is a bare icon). */
+function AddPartButton() {
+  const { add, total } = useSimpleFormIterator();
+  return (
+    <Button size="small" startIcon={<AddIcon />} onClick={() => add()}>
+      {total ? `Add part ${total + 1}` : "Split: add part 1"}
+    </Button>
+  );
+}
+
 /** The parts, at most MAX_PARTS; none means the schedule is not split. */
 function SplitParts() {
   const parts = (useWatch({ name: "data.schedules" }) as unknown[] | null | undefined) ?? [];
@@ -211,7 +226,12 @@ function SplitParts() {
           : `Add up to ${MAX_PARTS} parts to run different powers or hours in different months.`}
       </Typography>
       <ArrayInput source="data.schedules" label={false} helperText={false}>
-        <SimpleFormIterator disableReordering disableClear disableAdd={parts.length >= MAX_PARTS} getItemLabel={(i) => `Part ${i + 1}`}
+        <SimpleFormIterator
+          disableReordering
+          disableClear
+          disableAdd={parts.length >= MAX_PARTS}
+          getItemLabel={(i) => `Part ${i + 1}`}
+          addButton={<AddPartButton />}
           getItemDefaults={() => newPart(getValues("data") as Partial<Data> | undefined)}
           fullWidth
         >

@@ -106,6 +106,138 @@ test("an admin finds and deactivates a user, edits a device's type and a schedul
   await expect(page).toHaveURL(new RegExp(`/admin#/schedules/${h.schedule.id}/show`));
 });
 
+test("a split schedule reads as its parts in the back-office (list and show, desktop and phone) and its parts are edited there", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  const auth = { Authorization: `Bearer ${user.token}`, "content-type": "application/json" };
+  const every = [0, 1, 2, 3, 4, 5, 6];
+  // the main settings (1,500 W all year) are not what runs: the parts are
+  const created = await fetch(`${baseURL}/api/v1/schedules/manual_weekahead`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({
+      der_name: "Home battery", average_power: 1500, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], days: every, hours: [10, 11, 12, 13, 14, 15],
+      schedules: [
+        { months: [1, 2, 3, 10, 11, 12], days: every, hours: [10, 11, 12, 13, 14, 15], average_power: 2000 },
+        { months: [4, 5, 6, 7, 8, 9], days: every, hours: [9, 10, 11, 12, 13, 14, 15, 16], average_power: 3000 },
+      ],
+    }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const schedule = (await created.json()) as { id: number; user_id: number };
+  const part1 = "Part 1 · 2,000 W · October–March · Every day · 10:00–16:00";
+  const part2 = "Part 2 · 3,000 W · April–September · Every day · 09:00–17:00";
+
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  const listUrl = `/admin#/schedules?filter=${encodeURIComponent(JSON.stringify({ user_id: schedule.user_id }))}`;
+  await page.goto(listUrl);
+  // the list: the parts, the owner by e-mail, not the main settings
+  const row = page.getByRole("row").filter({ hasText: "Home battery" });
+  await expect(row).toContainText("Split in 2", { timeout: 30_000 });
+  await expect(row).toContainText(part1);
+  await expect(row).toContainText(part2);
+  await expect(row).toContainText(user.email);
+  await expect(row).not.toContainText("1,500 W");
+  await snap(page, "admin-schedules-split-desktop");
+
+  // the show page: a week grid per part under its months and power
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/admin#/schedules/${schedule.id}/show`));
+  await expect(page.getByText("Split in 2")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Part 1: October–March, Every day, 10:00–16:00, at 2,000 W" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Part 2: April–September, Every day, 09:00–17:00, at 3,000 W" })).toBeVisible();
+  await expect(page.getByRole("link", { name: user.email })).toBeVisible();
+  await expect(page.locator("main")).not.toContainText("1,500 W");
+  await snap(page, "admin-schedule-split-show-desktop");
+
+  // on a phone: the show page and the list, within the screen's width
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.getByRole("img", { name: /^Part 2: April–September/ })).toBeVisible({ timeout: 30_000 });
+  await snap(page, "admin-schedule-split-show-phone");
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.goto(listUrl);
+  const line = page.getByRole("link", { name: /Home battery/ });
+  await expect(line).toContainText("Split in 2");
+  await expect(line).toContainText(part1);
+  await expect(line).toContainText(part2);
+  await expect(line).toContainText(user.email);
+  await snap(page, "admin-schedules-split-phone");
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
+  // the edit form: each part's power, months, days and hours, checked as the API checks
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/admin#/schedules/${schedule.id}`);
+  const part = (n: number) => page.getByRole("listitem").filter({ hasText: `Part ${n}` });
+  await expect(part(2).getByLabel("Average power (W)")).toHaveValue("3000", { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Split in 2: the parts run" })).toBeVisible();
+  // a month in both parts is refused before sending, with the API's words under both parts
+  await part(2).getByRole("checkbox", { name: "3 · March" }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Months are not allowed to overlap between schedules: March")).toHaveCount(2);
+  await snap(page, "admin-schedule-split-edit-refused-desktop");
+  await part(2).getByRole("checkbox", { name: "3 · March" }).uncheck();
+  // September moves to part 1; part 2 runs at 2,500 W
+  await part(2).getByRole("checkbox", { name: "9 · September" }).uncheck();
+  await part(1).getByRole("checkbox", { name: "9 · September" }).check();
+  await part(2).getByLabel("Average power (W)").fill("2500");
+  await snap(page, "admin-schedule-split-edit-desktop");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Element updated")).toBeVisible();
+  const saved = await fetch(`${baseURL}/api/v1/schedules/${schedule.id}`, { headers: auth }).then((r) => r.json());
+  expect(saved.data.schedules).toEqual([
+    { months: [1, 2, 3, 9, 10, 11, 12], days: every, hours: [10, 11, 12, 13, 14, 15], average_power: 2000 },
+    { months: [4, 5, 6, 7, 8], days: every, hours: [9, 10, 11, 12, 13, 14, 15, 16], average_power: 2500 },
+  ]);
+  expect(saved.data.average_power).toBe(1500);
+  // the list says so; the form, opened again, holds what was saved
+  await page.goto(listUrl);
+  await expect(page.getByRole("row").filter({ hasText: "Home battery" })).toContainText("Part 2 · 2,500 W · April–August");
+  await page.goto(`/admin#/schedules/${schedule.id}`);
+  await expect(part(2).getByLabel("Average power (W)")).toHaveValue("2500", { timeout: 30_000 });
+  await expect(part(1).getByRole("checkbox", { name: "9 · September" })).toBeChecked();
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(part(2).getByLabel("Average power (W)")).toHaveValue("2500", { timeout: 30_000 });
+  await snap(page, "admin-schedule-split-edit-phone");
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // a save the API refuses shows the API's own message: here the schedule was deleted meanwhile
+  await part(1).getByLabel("Average power (W)").fill("2100");
+  const gone = await fetch(`${baseURL}/api/v1/schedules/${schedule.id}`, { method: "DELETE", headers: auth });
+  expect(gone.status).toBe(204);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Schedule not found")).toBeVisible();
+});
+
+test("owners read as e-mails and dates as dd MMM yyyy in every back-office list", async ({ page, baseURL }) => {
+  const h = await household(baseURL!);
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  const filter = (f: object) => `?filter=${encodeURIComponent(JSON.stringify(f))}`;
+  await page.goto(`/admin#/locations${filter({ owner_id: h.schedule.user_id })}`);
+  await expect(page.getByRole("row").filter({ hasText: "Farmhouse" })).toContainText(h.user.email, { timeout: 30_000 });
+  await page.goto(`/admin#/devices${filter({ q: h.device.device_id })}`);
+  await expect(page.getByRole("row").filter({ hasText: h.device.device_id })).toContainText(h.user.email);
+  await page.goto(`/admin#/schedules${filter({ user_id: h.schedule.user_id })}`);
+  const schedule = page.getByRole("row").filter({ hasText: "Water heater" });
+  await expect(schedule).toContainText(h.user.email);
+  // a schedule that is not split reads as its main settings
+  await expect(schedule).toContainText("1,500 W · January–March · Monday–Friday · 02:00–05:00");
+  await expect(schedule).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
+  await page.goto(`/admin#/users${filter({ q: h.user.email })}`);
+  await expect(page.getByRole("row").filter({ hasText: h.user.email })).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}/);
+  // tariffs: the first and last days as dates, not ISO strings
+  await page.goto("/admin#/tariffs");
+  await expect(page.getByRole("cell", { name: /^\d{2} [A-Z][a-z]{2} \d{4}$/ }).first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^\d{4}-\d{2}-\d{2}$/ })).toHaveCount(0);
+  await snap(page, "admin-tariffs-desktop");
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.getByText(/\d{2} [A-Z][a-z]{2} \d{4} → /).first()).toBeVisible({ timeout: 30_000 });
+  await snap(page, "admin-tariffs-phone");
+});
+
 test("the admin's own account cannot be demoted or deleted from the back-office", async ({ page, baseURL }) => {
   await logIn(page, E2E.admin.email, E2E.admin.password);
   const me = await fetch(`${baseURL}/api/v1/users/me`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());
