@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import CloudOffOutlined from "@mui/icons-material/CloudOffOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import { useTranslations } from "use-intl";
 import { StatusPanel } from "@/components/layout/status-panel";
 
 /**
@@ -12,6 +13,7 @@ import { StatusPanel } from "@/components/layout/status-panel";
  * answers 503 then). Says so plainly, with a way to try again; the server logged the cause.
  */
 export default function PageError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const t = useTranslations("common.status");
   const router = useRouter();
   // the server components run again (refresh), then the boundary renders them (reset)
   const retry = () =>
@@ -21,11 +23,11 @@ export default function PageError({ reset }: { error: Error & { digest?: string 
     });
   return (
     <Box component="main" sx={{ p: 2 }}>
-      <StatusPanel icon={<CloudOffOutlined />} eyebrow="Temporarily unavailable" title="This page could not be loaded" tone="error">
-        Foyer could not reach its data just now. Your data is safe: please try again in a moment.
+      <StatusPanel icon={<CloudOffOutlined />} eyebrow={t("errorEyebrow")} title={t("errorTitle")} tone="error">
+        {t("errorText")}
         <Box sx={{ mt: 2 }}>
           <Button variant="contained" onClick={retry}>
-            Try again
+            {t("tryAgain")}
           </Button>
         </Box>
       </StatusPanel>

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { getT } from "@/lib/i18n/server";
 import { SiteShell } from "@/components/layout/site-shell";
 import { env } from "@/lib/env";
 import { NotFoundPanel } from "@/components/layout/not-found-panel";
 
-export const metadata: Metadata = { title: "Page not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("common"))("status.notFoundMeta") };
+}
 
 export default function NotFound() {
   return (

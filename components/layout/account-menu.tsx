@@ -8,6 +8,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import AccountCircleOutlined from "@mui/icons-material/AccountCircleOutlined";
 import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
+import { useTranslations } from "use-intl";
 import type { HeaderUser } from "./app-header";
 
 /** The avatar's menu: who is signed in, My Account and Logout (its code loads when it first opens). */
@@ -27,6 +28,7 @@ export function AccountMenu({
   onClose: () => void;
   user: HeaderUser;
 }) {
+  const t = useTranslations("common.header");
   return (
     <Menu
       id={id}
@@ -44,11 +46,11 @@ export function AccountMenu({
       <Divider />
       <MenuItem component={Link} href="/protected" onClick={onClose}>
         <ListItemIcon><AccountCircleOutlined fontSize="small" /></ListItemIcon>
-        My Account
+        {t("myAccount")}
       </MenuItem>
       <MenuItem component={Link} href="/logout" onClick={onClose}>
         <ListItemIcon><LogoutOutlined fontSize="small" /></ListItemIcon>
-        Logout
+        {t("logout")}
       </MenuItem>
     </Menu>
   );

@@ -20,6 +20,7 @@ import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import AccountCircleOutlined from "@mui/icons-material/AccountCircleOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
+import { useTranslations } from "use-intl";
 import type { HeaderUser } from "./app-header";
 import { Brand } from "./brand";
 import { InitialsAvatar } from "./initials-avatar";
@@ -57,17 +58,18 @@ export function AppDrawer({
   user: HeaderUser;
   initials: string;
 }) {
+  const t = useTranslations("common");
   return (
     // appear: it mounts open the first time (a drawer mounted closed skips its first slide-in)
     <Drawer id="app-drawer" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 288, maxWidth: "85vw" } }, transition: { appear: true } }}>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", px: 2, py: 1.5 }}>
         <Brand />
-        <IconButton aria-label="Close menu" onClick={onClose}>
+        <IconButton aria-label={t("header.closeMenu")} onClick={onClose}>
           <CloseIcon />
         </IconButton>
       </Box>
       <Divider />
-      <Box component="nav" aria-label="Main">
+      <Box component="nav" aria-label={t("nav.main")}>
         {/* the links side by side in a <div>: a list may hold only <li> */}
         <List component="div" sx={{ px: 1 }}>
           {items.map((item) => {
@@ -84,7 +86,7 @@ export function AppDrawer({
                 sx={{ borderRadius: 2, mb: 0.25, "&.Mui-selected": { color: "primary.main", "& .MuiListItemIcon-root": { color: "primary.main" } } }}
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>{Icon && <Icon />}</ListItemIcon>
-                <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: current ? 600 : 500 } } }} />
+                <ListItemText primary={t(`nav.${item.label}`)} slotProps={{ primary: { sx: { fontWeight: current ? 600 : 500 } } }} />
               </ListItemButton>
             );
           })}

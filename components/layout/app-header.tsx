@@ -10,10 +10,12 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { styled } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
+import { useTranslations } from "use-intl";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { Brand } from "./brand";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
 import { InitialsAvatar } from "./initials-avatar";
+import { LanguageSwitch } from "./language-switch";
 import { APP_NAV, isCurrent } from "./nav-items";
 
 // closed, the drawer and the avatar's menu render nothing: their code loads when they first open
@@ -97,6 +99,7 @@ function initials(name: string): string {
  * medium width and below; the avatar menu (My Account, Logout) on the right.
  */
 export function AppHeader({ user }: { user: HeaderUser }) {
+  const t = useTranslations("common");
   const path = usePathname() ?? "/";
   const items = APP_NAV.filter((i) => !i.adminOnly || user.isAdmin);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -108,7 +111,7 @@ export function AppHeader({ user }: { user: HeaderUser }) {
     <Bar position="sticky" color="inherit" elevation={0}>
       <BarToolbar>
         <MenuButton
-          aria-label="Open menu"
+          aria-label={t("header.openMenu")}
           aria-controls={drawerOpen ? "app-drawer" : undefined}
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
@@ -116,21 +119,22 @@ export function AppHeader({ user }: { user: HeaderUser }) {
           <MenuIcon />
         </MenuButton>
         <Brand />
-        <MainNav aria-label="Main">
+        <MainNav aria-label={t("nav.main")}>
           {items.map((item) => {
             const current = isCurrent(item, path);
             return (
               <NavButton key={item.href} component={Link} href={item.href} aria-current={current ? "page" : undefined}>
-                {item.label}
+                {t(`nav.${item.label}`)}
               </NavButton>
             );
           })}
         </MainNav>
         <Spacer />
+        <LanguageSwitch />
         <ColorSchemeSwitch />
         <AccountButton
           id={buttonId}
-          aria-label={`Account menu of ${user.name}`}
+          aria-label={t("header.accountMenu", { name: user.name })}
           aria-haspopup="menu"
           aria-controls={menuAnchor ? menuId : undefined}
           aria-expanded={Boolean(menuAnchor)}

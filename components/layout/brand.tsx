@@ -1,13 +1,16 @@
+"use client";
+import { useTranslations } from "use-intl";
 import { NextLink } from "@/components/ui/next-link";
 import Box from "@mui/material/Box";
 
 /** Foyer's mark and name, linking home. */
 export function Brand({ size = 32 }: { size?: number }) {
+  const t = useTranslations("common.header");
   return (
     <Box
       component={NextLink}
       href="/"
-      aria-label="Foyer, home"
+      aria-label={t("brand")}
       sx={{ display: "inline-flex", alignItems: "center", gap: 1, color: "primary.main", textDecoration: "none", borderRadius: 1, flexShrink: 0, "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 4 } }}
     >
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden focusable="false">

@@ -4,6 +4,7 @@ import IconButton from "@mui/material/IconButton";
 import { styled, useColorScheme } from "@mui/material/styles";
 import DarkModeOutlined from "@mui/icons-material/DarkModeOutlined";
 import LightModeOutlined from "@mui/icons-material/LightModeOutlined";
+import { useTranslations } from "use-intl";
 
 const subscribe = () => () => {};
 /** false in the server's render and the hydration that matches it, true afterwards */
@@ -27,10 +28,11 @@ const SchemeButton = styled(IconButton)({
 
 /** The top bar's light / dark switch: a choice that outlasts the visit (My Account can go back to the system's). */
 export function ColorSchemeSwitch() {
+  const t = useTranslations("common.scheme");
   const { shown, setMode } = useShownScheme();
   const dark = shown === "dark";
   return (
-    <SchemeButton role="switch" aria-label="Dark mode" aria-checked={dark} title={dark ? "Switch to light mode" : "Switch to dark mode"} onClick={() => setMode(dark ? "light" : "dark")}>
+    <SchemeButton role="switch" aria-label={t("dark")} aria-checked={dark} title={dark ? t("toLight") : t("toDark")} onClick={() => setMode(dark ? "light" : "dark")}>
       <DarkModeOutlined className="cs-moon" />
       <LightModeOutlined className="cs-sun" />
     </SchemeButton>

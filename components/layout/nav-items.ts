@@ -1,6 +1,9 @@
+import type messages from "@/messages/en/common.json";
+
 // The items' icons are the drawer's (app-drawer.tsx): the top bar shows the labels only.
 export type NavItem = {
-  label: string;
+  /** the label's key in the catalog's "common.nav" */
+  label: keyof typeof messages.nav;
   href: string;
   /** other paths that belong to this item (highlighted with it) */
   also?: string[];
@@ -9,15 +12,15 @@ export type NavItem = {
 
 /** The logged-in navigation, in the order of the top bar and the menu. */
 export const APP_NAV: NavItem[] = [
-  { label: "Home", href: "/" },
-  { label: "Integrations", href: "/integrations", also: ["/integrations-setup"] },
-  { label: "Dashboards", href: "/dashboards" },
-  { label: "Schedules", href: "/schedules" },
-  { label: "Devices", href: "/device-info", also: ["/user-devices"] },
-  { label: "Locations", href: "/locations/" },
-  { label: "My Account", href: "/protected" },
-  { label: "Admin", href: "/admin", adminOnly: true },
-  { label: "Log Out", href: "/logout" },
+  { label: "home", href: "/" },
+  { label: "integrations", href: "/integrations", also: ["/integrations-setup"] },
+  { label: "dashboards", href: "/dashboards" },
+  { label: "schedules", href: "/schedules" },
+  { label: "devices", href: "/device-info", also: ["/user-devices"] },
+  { label: "locations", href: "/locations/" },
+  { label: "account", href: "/protected" },
+  { label: "admin", href: "/admin", adminOnly: true },
+  { label: "logout", href: "/logout" },
 ];
 
 const under = (path: string, base: string) => {

@@ -7,10 +7,13 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Toolbar from "@mui/material/Toolbar";
 import { Brand } from "./brand";
+import { useTranslations } from "use-intl";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
+import { LanguageSwitch } from "./language-switch";
 
 /** The top bar for visitors: Home, Log in and Sign up. */
 export function PublicHeader() {
+  const t = useTranslations("common.nav");
   const path = usePathname() ?? "/";
   const current = (href: string) => (path === href ? "page" : undefined);
   return (
@@ -19,16 +22,17 @@ export function PublicHeader() {
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 }, minHeight: { xs: 60, sm: 64 } }}>
         <Brand />
         <Box sx={{ flexGrow: 1 }} />
+        <LanguageSwitch />
         <ColorSchemeSwitch />
-        <Box component="nav" aria-label="Main" sx={{ display: "flex", alignItems: "center", gap: { xs: 0.25, sm: 1 } }}>
+        <Box component="nav" aria-label={t("main")} sx={{ display: "flex", alignItems: "center", gap: { xs: 0.25, sm: 1 } }}>
           <Button component={Link} href="/" aria-current={current("/")} color="inherit" sx={{ px: { xs: 1, sm: 1.5 }, color: path === "/" ? "primary.main" : "text.secondary" }}>
-            Home
+            {t("home")}
           </Button>
           <Button component={Link} href="/login" aria-current={current("/login")} color="inherit" sx={{ px: { xs: 1, sm: 1.5 }, color: path === "/login" ? "primary.main" : "text.secondary" }}>
-            Log in
+            {t("login")}
           </Button>
           <Button component={Link} href="/signup" aria-current={current("/signup")} variant="contained" sx={{ px: { xs: 1.5, sm: 2 }, whiteSpace: "nowrap" }}>
-            Sign up
+            {t("signup")}
           </Button>
         </Box>
       </Toolbar>

@@ -1,7 +1,10 @@
+"use client";
 import Box from "@mui/material/Box";
+import { useTranslations } from "use-intl";
 
 /** The first stop of the Tab key: jumps over the navigation to the page's content. */
 export function SkipLink() {
+  const t = useTranslations("common.header");
   return (
     <Box
       component="a"
@@ -21,7 +24,7 @@ export function SkipLink() {
         "&:focus": { top: 8 },
       }}
     >
-      Skip to content
+      {t("skip")}
     </Box>
   );
 }

@@ -1,3 +1,5 @@
+"use client";
+import { useTranslations } from "use-intl";
 import { NextLink } from "@/components/ui/next-link";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -18,6 +20,7 @@ export function StatusPanel({
   children: React.ReactNode;
   tone?: "primary" | "error";
 }) {
+  const t = useTranslations("common.status");
   return (
     <Paper variant="outlined" sx={{ maxWidth: 640, mx: "auto", mt: { xs: 2, md: 6 }, p: { xs: 3, sm: 5 }, textAlign: "center" }}>
       <Box
@@ -48,7 +51,7 @@ export function StatusPanel({
         {children}
       </Typography>
       <Button component={NextLink} href="/" variant="contained">
-        Back to Home
+        {t("backHome")}
       </Button>
     </Paper>
   );

@@ -1,7 +1,12 @@
-// Dates as the pages write them, in the reader's time zone: "05 Mar 2026" and "05 Mar 2026, 14:07"
-// (date-fns' "dd MMM yyyy" and "dd MMM yyyy, HH:mm", without the locale tables it brings along).
+// Dates as the pages write them, in the reader's time zone and language: "05 Mar 2026" and
+// "05 Mar 2026, 14:07", "05 mars 2026" and "05 mars 2026, 14:07" (date-fns' "dd MMM yyyy" and
+// "dd MMM yyyy, HH:mm" with its en-US and fr locales, without the locale tables it brings along).
+import type { Locale } from "@/scripts/lib/locale.mjs";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS: Record<Locale, string[]> = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  fr: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
+};
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 function valid(d: Date): Date {
@@ -9,15 +14,15 @@ function valid(d: Date): Date {
   return d;
 }
 
-/** "05 Mar 2026" (a year before 1 as its era's year, as date-fns writes it). */
-export function dayText(date: Date): string {
+/** "05 Mar 2026", "05 mars 2026" (a year before 1 as its era's year, as date-fns writes it). */
+export function dayText(date: Date, locale: Locale = "en"): string {
   const d = valid(date);
   const year = d.getFullYear();
-  return `${pad(d.getDate())} ${MONTHS[d.getMonth()]} ${pad(year > 0 ? year : 1 - year, 4)}`;
+  return `${pad(d.getDate())} ${MONTHS[locale][d.getMonth()]} ${pad(year > 0 ? year : 1 - year, 4)}`;
 }
 
-/** "05 Mar 2026, 14:07". */
-export function dayTimeText(date: Date): string {
+/** "05 Mar 2026, 14:07", "05 mars 2026, 14:07". */
+export function dayTimeText(date: Date, locale: Locale = "en"): string {
   const d = valid(date);
-  return `${dayText(d)}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${dayText(d, locale)}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

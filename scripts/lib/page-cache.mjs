@@ -8,7 +8,8 @@
 // (?callbackUrl=, ?reset=1), a session cookie, or a client-side navigation (RSC headers), Next
 // renders as before. A page is filled by a request of the server to itself, in the background,
 // after its first miss; an answer that is not a 200 HTML page with a nonced policy and no cookie is
-// not kept. The pages depend only on the build and the environment, both fixed for a process.
+// not kept. The pages depend only on the build and the environment, both fixed for a process, and on
+// the language (scripts/lib/locale.mjs), one copy each.
 //
 // Compressed, a page is gzip built from pieces compressed once (segmentedGzip): compressing
 // about 94 KB of HTML on every answer, even with brotli at quality 5, would cost more than the
@@ -17,6 +18,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { negotiate } from "./compress.mjs";
+import { LOCALE_COOKIE, cookieValue, pickLocale } from "./locale.mjs";
 import { isSessionCookieName } from "./session-cookies.mjs";
 
 /** The visitors' pages served from memory. */
@@ -116,16 +118,21 @@ export function createPageCache({ port, host = "127.0.0.1", enabled = true, appU
   const pages = new Map();
   const filling = new Set();
 
-  function fill(path) {
-    if (filling.has(path) || pages.has(path)) return;
-    filling.add(path);
-    // asked for APP_URL's host, as visitors ask for it (and not reported as another address)
-    const headers = { accept: "text/html", "accept-encoding": "identity", ...(appUrl ? { host: new URL(appUrl).host } : {}) };
+  /** A page and its language ("fr /login"): each page is kept once per language (lib/i18n). */
+  const keyOf = (req) => `${pickLocale({ chosen: cookieValue(req.headers.cookie, LOCALE_COOKIE), acceptLanguage: req.headers["accept-language"] })} ${req.url}`;
+
+  function fill(key) {
+    if (filling.has(key) || pages.has(key)) return;
+    filling.add(key);
+    const [locale, path] = key.split(" ");
+    // asked for APP_URL's host, as visitors ask for it (and not reported as another address), in
+    // the page's language (asked as a browser asks for it: no cookie is kept with a page)
+    const headers = { accept: "text/html", "accept-encoding": "identity", "accept-language": locale, ...(appUrl ? { host: new URL(appUrl).host } : {}) };
     const req = http.get({ host, port: port(), path, headers }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => {
-        filling.delete(path);
+        filling.delete(key);
         const policy = String(res.headers["content-security-policy"] ?? "");
         const nonce = NONCE.exec(policy)?.[1];
         const type = String(res.headers["content-type"] ?? "");
@@ -134,23 +141,25 @@ export function createPageCache({ port, host = "127.0.0.1", enabled = true, appU
           .filter(([k]) => !DROPPED.has(k))
           .map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)]);
         const vary = headers.find(([k]) => k === "vary");
-        if (vary) vary[1] = [...new Set([...vary[1].split(/,\s*/), "Accept-Encoding"])].join(", ");
-        else headers.push(["vary", "Accept-Encoding"]);
+        const varies = ["Accept-Encoding", "Accept-Language", "Cookie"];
+        if (vary) vary[1] = [...new Set([...vary[1].split(/,\s*/), ...varies])].join(", ");
+        else headers.push(["vary", varies.join(", ")]);
         const text = Buffer.concat(chunks).toString("utf8");
-        pages.set(path, { status: 200, headers, body: segmentedGzip(text.split(nonce), Buffer.byteLength(nonce)), nonce });
+        pages.set(key, { status: 200, headers, body: segmentedGzip(text.split(nonce), Buffer.byteLength(nonce)), nonce });
       });
-      res.on("error", () => filling.delete(path));
+      res.on("error", () => filling.delete(key));
     });
-    req.on("error", () => filling.delete(path));
+    req.on("error", () => filling.delete(key));
     req.setTimeout(30_000, () => req.destroy());
   }
 
   return {
     serve(req, res) {
       if (!enabled || !cacheable(req)) return false;
-      const page = pages.get(req.url);
+      const key = keyOf(req);
+      const page = pages.get(key);
       if (!page) {
-        fill(req.url);
+        fill(key);
         return false;
       }
       // a nonce as long as the stored one (proxy.ts makes 24 characters of base64, 16 random bytes)

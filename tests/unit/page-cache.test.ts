@@ -25,7 +25,7 @@ beforeEach(async () => {
     res.setHeader("Vary", "rsc");
     if (cookie) res.setHeader("Set-Cookie", "a=b");
     res.statusCode = status;
-    res.end(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é ${req.url}<script nonce="${nonce}">1</script></body></html>`);
+    res.end(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é ${req.url} ${req.headers["accept-language"] ?? "?"}<script nonce="${nonce}">1</script></body></html>`);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -66,9 +66,9 @@ describe("the visitors' page cache", () => {
       const body = await res.text();
       const nonce = nonceOf(res.headers.get("content-security-policy"))!;
       expect(res.status).toBe(200);
-      expect(body).toBe(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é /login<script nonce="${nonce}">1</script></body></html>`);
+      expect(body).toBe(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é /login en<script nonce="${nonce}">1</script></body></html>`);
       expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
-      expect(res.headers.get("vary")).toBe("rsc, Accept-Encoding");
+      expect(res.headers.get("vary")).toBe("rsc, Accept-Encoding, Accept-Language, Cookie");
       seen.add(nonce);
     }
     expect(seen.size).toBe(5);
@@ -82,12 +82,12 @@ describe("the visitors' page cache", () => {
     for (const accept of ["gzip, deflate, br, zstd", "gzip", "br;q=1, gzip;q=0.5"]) {
       const res = await getRaw("/", { "accept-encoding": accept });
       expect(res.headers["content-encoding"]).toBe("gzip");
-      expect(res.headers.vary).toBe("rsc, Accept-Encoding");
+      expect(res.headers.vary).toBe("rsc, Accept-Encoding, Accept-Language, Cookie");
       expect(Number(res.headers["content-length"])).toBe(res.body.length);
       const nonce = nonceOf(String(res.headers["content-security-policy"]))!;
       // the strict decoder checks the CRC-32 and the length in gzip's trailer
       const text = zlib.gunzipSync(res.body).toString("utf8");
-      expect(text).toBe(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é /<script nonce="${nonce}">1</script></body></html>`);
+      expect(text).toBe(`<html><head><style nonce="${nonce}"></style></head><body>Foyer é / en<script nonce="${nonce}">1</script></body></html>`);
       seen.add(nonce);
     }
     expect(seen.size).toBe(3);
@@ -114,6 +114,21 @@ describe("the visitors' page cache", () => {
     expect(segmentedGzip([long, long], 24).with("x".repeat(24)).length).toBeLessThan(whole([long, long]) * 1.1);
     // (each value costs its own bytes, stored, and the flush before it: some 40 bytes)
     expect(segmentedGzip(tags, 24).with("x".repeat(24)).length).toBeLessThan(whole(tags) + 40 * 40);
+  });
+
+  it("keeps a copy of each page per language: the chosen one (the cookie), else the browser's, else English", async () => {
+    /** The language the stored page was asked in (the stand-in writes its Accept-Language). */
+    const lang = async (headers: Record<string, string>) => / ([^ ]+)<script/.exec(await (await get("/login", headers)).text())?.[1];
+    await warm("/login");
+    // French: the first French reader's ask renders it once, in French, in the background
+    for (let i = 0; i < 50 && (await lang({ "accept-language": "fr-FR,fr;q=0.9" })) !== "fr"; i++) await new Promise((r) => setTimeout(r, 20));
+    const rendered = renders.length;
+    expect(await lang({ "accept-language": "fr-CH, de;q=0.5" })).toBe("fr");
+    expect(await lang({ "accept-language": "de-DE, en;q=0.1" })).toBe("en");
+    expect(await lang({})).toBe("en");
+    expect(await lang({ cookie: "foyer-locale=fr", "accept-language": "en-GB" })).toBe("fr");
+    expect(await lang({ cookie: "foyer-locale=en", "accept-language": "fr" })).toBe("en");
+    expect(renders.length).toBe(rendered);
   });
 
   it("HEAD has the headers and no body", async () => {

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { requireCaller, sessionIsRemembered } from "@/lib/auth/session";
-import { AppearanceSelect } from "@/components/account/appearance";
+import { AppearanceSelect, LanguageSelect } from "@/components/account/appearance";
+import { Messages } from "@/components/i18n/messages";
+import { getT } from "@/lib/i18n/server";
 import { DataArchive } from "@/components/account/data-archive";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { EmailForm } from "@/components/account/email-form";
@@ -17,7 +20,9 @@ import { GET as meters } from "@/app/api/v1/meters/route";
 import { GET as archives } from "@/app/api/v1/users/me/archives/route";
 import { GET as deletionSummary } from "@/app/api/v1/users/me/deletion/route";
 
-export const metadata: Metadata = { title: "My Account" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("account"))("page.title") };
+}
 
 function Section({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: React.ReactNode }) {
   return (
@@ -35,6 +40,7 @@ function Section({ id, title, subtitle, children }: { id: string; title: string;
 
 export default async function AccountPage() {
   const caller = await requireCaller();
+  const t = await getT("account");
   const [remember, fallback] = await Promise.all([
     sessionIsRemembered(),
     prefetch(caller, [
@@ -44,44 +50,48 @@ export default async function AccountPage() {
     ]),
   ]);
   return (
+    <Messages parts={["account"]}>
     <SwrFallback fallback={fallback}>
       <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
-        My Account
+        {t("page.title")}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
-        Your profile, your password, your data.
+        {t("page.intro")}
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Section id="profile-title" title="Profile" subtitle="How Foyer greets you.">
+          <Section id="profile-title" title={t("page.profile")} subtitle={t("page.profileSub")}>
             <ProfileForm user={{ id: caller.id, email: caller.email, firstName: caller.firstName, lastName: caller.lastName }} />
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Section id="password-title" title="Change password" subtitle="Changing it signs you out on your other devices.">
+          <Section id="password-title" title={t("page.password")} subtitle={t("page.passwordSub")}>
             <PasswordForm email={caller.email} remember={remember} />
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Section id="email-title" title="Change e-mail" subtitle="The address you log in with. Your password confirms the change.">
+          <Section id="email-title" title={t("page.email")} subtitle={t("page.emailSub")}>
             <EmailForm email={caller.email} />
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Section id="appearance-title" title="Appearance" subtitle="Light or dark, on this browser.">
-            <AppearanceSelect />
+          <Section id="appearance-title" title={t("page.appearance")} subtitle={t("page.appearanceSub")}>
+            <Stack spacing={3}>
+              <LanguageSelect />
+              <AppearanceSelect />
+            </Stack>
           </Section>
         </Grid>
         <Grid size={12}>
-          <Section id="energy-data-title" title="Your energy data" subtitle="Your meters' readings as files you can keep, and history from the Enedis customer area.">
+          <Section id="energy-data-title" title={t("page.energy")} subtitle={t("page.energySub")}>
             <EnergyData />
           </Section>
         </Grid>
         <Grid size={12}>
           <Section
             id="data-archive-title"
-            title="Download my data"
-            subtitle="Everything Foyer holds about you in one ZIP file: profile, consents, locations, devices, schedules, linked accounts (never their access tokens), meters and every reading as CSV and XML."
+            title={t("page.archive")}
+            subtitle={t("page.archiveSub")}
           >
             <DataArchive />
           </Section>
@@ -91,5 +101,6 @@ export default async function AccountPage() {
         </Grid>
       </Grid>
     </SwrFallback>
+    </Messages>
   );
 }

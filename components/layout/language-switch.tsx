@@ -1,0 +1,71 @@
+"use client";
+import { useId, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import Button from "@mui/material/Button";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import TranslateOutlined from "@mui/icons-material/TranslateOutlined";
+import { useLocale, useTranslations } from "use-intl";
+import { LOCALES, LOCALE_COOKIE, type Locale } from "@/scripts/lib/locale.mjs";
+
+/** Each language named in itself, whatever the page's language. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", fr: "Français" };
+
+/**
+ * Remembers the reader's language for a year (the cookie the server reads: lib/i18n/server.ts) and
+ * renders the page again in it, where the reader is, without a reload.
+ */
+export function useChooseLocale() {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const choose = (locale: Locale) => {
+    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${365 * 24 * 3600}; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
+    document.documentElement.lang = locale;
+    startTransition(() => router.refresh());
+  };
+  return { choose, pending };
+}
+
+/** The top bar's language menu: "EN" / "FR", each language offered in its own name. */
+export function LanguageSwitch() {
+  const t = useTranslations("common.language");
+  const locale = useLocale();
+  const { choose, pending } = useChooseLocale();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  return (
+    <>
+      <Button
+        id={buttonId}
+        color="inherit"
+        startIcon={<TranslateOutlined />}
+        aria-label={t("choose", { current: LANGUAGE_NAMES[locale] })}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={Boolean(anchor)}
+        disabled={pending}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ minWidth: 0, px: 1, color: "text.secondary", fontWeight: 600, "& .MuiButton-startIcon": { mr: 0.5 } }}
+      >
+        {locale.toUpperCase()}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { "aria-labelledby": buttonId } }}>
+        {LOCALES.map((l) => (
+          <MenuItem
+            key={l}
+            lang={l}
+            selected={l === locale}
+            aria-current={l === locale ? "true" : undefined}
+            onClick={() => {
+              setAnchor(null);
+              if (l !== locale) choose(l);
+            }}
+          >
+            {LANGUAGE_NAMES[l]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+// The message catalogs: one JSON file per part of the app and language (messages/<locale>/<part>.json,
+// a page sending the client only the parts it shows: components/i18n/messages.tsx),
+// English first. English holds the specification's texts exactly; French holds every key of English
+// with the same placeholders (tests/unit/i18n-catalogs.test.ts), and a key French lacks would read
+// in English rather than as its key.
+import { LOCALES, type Locale } from "@/scripts/lib/locale.mjs";
+import enAccount from "@/messages/en/account.json";
+import enAuth from "@/messages/en/auth.json";
+import enCommon from "@/messages/en/common.json";
+import enDashboards from "@/messages/en/dashboards.json";
+import enDevices from "@/messages/en/devices.json";
+import enEnergy from "@/messages/en/energy.json";
+import enHome from "@/messages/en/home.json";
+import enIntegrations from "@/messages/en/integrations.json";
+import enLanding from "@/messages/en/landing.json";
+import enLocations from "@/messages/en/locations.json";
+import enSchedules from "@/messages/en/schedules.json";
+import frAccount from "@/messages/fr/account.json";
+import frAuth from "@/messages/fr/auth.json";
+import frCommon from "@/messages/fr/common.json";
+import frDashboards from "@/messages/fr/dashboards.json";
+import frDevices from "@/messages/fr/devices.json";
+import frEnergy from "@/messages/fr/energy.json";
+import frHome from "@/messages/fr/home.json";
+import frIntegrations from "@/messages/fr/integrations.json";
+import frLanding from "@/messages/fr/landing.json";
+import frLocations from "@/messages/fr/locations.json";
+import frSchedules from "@/messages/fr/schedules.json";
+
+export type { Locale };
+export { LOCALES };
+
+const EN = {
+  common: enCommon,
+  account: enAccount,
+  auth: enAuth,
+  landing: enLanding,
+  home: enHome,
+  energy: enEnergy,
+  dashboards: enDashboards,
+  integrations: enIntegrations,
+  devices: enDevices,
+  locations: enLocations,
+  schedules: enSchedules,
+};
+
+const FR: Catalog = {
+  common: frCommon,
+  account: frAccount,
+  auth: frAuth,
+  landing: frLanding,
+  home: frHome,
+  energy: frEnergy,
+  dashboards: frDashboards,
+  integrations: frIntegrations,
+  devices: frDevices,
+  locations: frLocations,
+  schedules: frSchedules,
+};
+
+export type Catalog = typeof EN;
+export type Namespace = keyof Catalog;
+
+type Tree = { [key: string]: string | Tree };
+
+/** `over` laid on `base`: every key of `base`, `over`'s text where it has one. */
+function overlay(base: Tree, over: Tree | undefined): Tree {
+  const out: Tree = {};
+  for (const [key, value] of Object.entries(base)) {
+    const o = over?.[key];
+    out[key] = typeof value === "string" ? (typeof o === "string" ? o : value) : overlay(value, typeof o === "object" ? o : undefined);
+  }
+  return out;
+}
+
+export const CATALOGS: Record<Locale, Catalog> = {
+  en: EN,
+  fr: overlay(EN as unknown as Tree, FR as unknown as Tree) as unknown as Catalog,
+};
+
+/** The raw catalogs, as written (for the catalogs' test). */
+export const RAW_CATALOGS = { en: EN, fr: FR } as const;
+
+/** Some parts of a language's catalog, for the client (a page sends only the parts it shows). */
+export function pickMessages(locale: Locale, namespaces: readonly Namespace[]): Partial<Catalog> {
+  const catalog = CATALOGS[locale];
+  return Object.fromEntries(namespaces.map((ns) => [ns, catalog[ns]]));
+}
+
+declare module "use-intl" {
+  interface AppConfig {
+    Locale: Locale;
+    Messages: Catalog;
+  }
+}

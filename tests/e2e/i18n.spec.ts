@@ -1,0 +1,77 @@
+import { expect, type Page } from "@playwright/test";
+import { signedIn, snapBoth, test } from "./helpers";
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+test.describe("a French browser", () => {
+  test.use({ locale: "fr-FR" });
+
+  test("reads Foyer in French from the first visit; the header's menu switches to English, remembered", async ({ page }) => {
+    await page.goto("/");
+    expect(await lang(page)).toBe("fr");
+    const nav = page.getByRole("navigation", { name: "Principale" });
+    await expect(nav.getByRole("link", { name: "Se connecter" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "S'inscrire" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Pied de page" }).getByRole("link", { name: "Politique de confidentialité" })).toBeVisible();
+    await snapBoth(page, "i18n-landing-fr");
+
+    // the menu offers each language in its own name; English is remembered across pages and visits
+    await page.getByRole("button", { name: "Langue : Français" }).click();
+    await expect(page.getByRole("menuitem", { name: "Français" })).toHaveAttribute("aria-current", "true");
+    await page.getByRole("menuitem", { name: "English" }).click();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
+    expect(await lang(page)).toBe("en");
+    await page.goto("/login");
+    expect(await lang(page)).toBe("en");
+    await expect(page.getByRole("button", { name: "Language: English" })).toBeVisible();
+
+    // and back to French with the keyboard
+    await page.getByRole("button", { name: "Language: English" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Français" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Langue : Français" })).toBeVisible();
+    await page.reload();
+    expect(await lang(page)).toBe("fr");
+
+    // a page that does not exist, in French, still a 404
+    const missing = await page.goto("/nowhere-at-all");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Cette page n'existe pas" })).toBeVisible();
+    await expect(page).toHaveTitle("Page introuvable · Foyer");
+    await snapBoth(page, "i18n-not-found-fr");
+  });
+});
+
+test("a household chooses French in My Account: the whole shell follows, on every page, until it chooses again", async ({ page, baseURL }) => {
+  await signedIn(page, baseURL!);
+  await page.goto("/protected");
+  expect(await lang(page)).toBe("en");
+  const language = page.getByRole("combobox", { name: "Language" });
+  await expect(language).toHaveValue("en");
+  await language.selectOption("fr");
+  await expect(page.getByRole("heading", { level: 1, name: "Mon compte" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Langue" })).toHaveValue("fr");
+  await expect(page.getByRole("heading", { name: "Langue et apparence" })).toBeVisible();
+  expect(await lang(page)).toBe("fr");
+  await expect(page).toHaveTitle("Mon compte · Foyer");
+  await snapBoth(page, "i18n-account-fr");
+
+  // the navigation, on a phone too
+  await page.goto("/schedules");
+  await expect(page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Programmes" })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+  const drawer = page.locator("#app-drawer");
+  await expect(drawer.getByRole("link", { name: "Appareils" })).toBeVisible();
+  await expect(drawer.getByRole("link", { name: "Se déconnecter" })).toBeVisible();
+  await page.getByRole("button", { name: "Fermer le menu" }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // back to English from the same place
+  await page.goto("/protected");
+  await page.getByRole("combobox", { name: "Langue" }).selectOption("en");
+  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+  await page.reload();
+  expect(await lang(page)).toBe("en");
+});
