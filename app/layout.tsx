@@ -30,9 +30,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang={locale} suppressHydrationWarning>
       <body>
         <InitColorSchemeScript attribute="data" defaultMode="system" nonce={nonce} />
-        <Providers nonce={nonce}>
-          <Messages>{children}</Messages>
-        </Providers>
+        {/* the shell's messages around the providers: the toasts speak the page's language too */}
+        <Messages>
+          <Providers nonce={nonce}>{children}</Providers>
+        </Messages>
       </body>
     </html>
   );

@@ -26,8 +26,11 @@ export function useChooseLocale() {
   return { choose, pending };
 }
 
-/** The top bar's language menu: "EN" / "FR", each language offered in its own name. */
-export function LanguageSwitch() {
+/**
+ * The top bar's language menu: "EN" / "FR", each language offered in its own name. `compact`: no
+ * icon on a phone (the visitors' bar, which has Log in and Sign up to hold too).
+ */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const t = useTranslations("common.language");
   const locale = useLocale();
   const { choose, pending } = useChooseLocale();
@@ -46,7 +49,7 @@ export function LanguageSwitch() {
         aria-expanded={Boolean(anchor)}
         disabled={pending}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ minWidth: 0, px: 1, color: "text.secondary", fontWeight: 600, "& .MuiButton-startIcon": { mr: 0.5 } }}
+        sx={{ minWidth: 0, px: 1, flexShrink: 0, color: "text.secondary", fontWeight: 600, "& .MuiButton-startIcon": { mr: 0.5, display: compact ? { xs: "none", sm: "inherit" } : undefined } }}
       >
         {locale.toUpperCase()}
       </Button>

@@ -11,7 +11,11 @@ import { useTranslations } from "use-intl";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
 import { LanguageSwitch } from "./language-switch";
 
-/** The top bar for visitors: Home, Log in and Sign up. */
+/**
+ * The top bar for visitors: Home, Log in and Sign up, the language and the colour scheme. On a
+ * phone, the brand is the way home (it links there) and the buttons are tighter: the bar holds
+ * "Se connecter" and "S'inscrire" within 360 px.
+ */
 export function PublicHeader() {
   const t = useTranslations("common.nav");
   const path = usePathname() ?? "/";
@@ -19,19 +23,19 @@ export function PublicHeader() {
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}>
       <Container maxWidth="lg" disableGutters>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 }, minHeight: { xs: 60, sm: 64 } }}>
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1, sm: 3 }, minHeight: { xs: 60, sm: 64 } }}>
         <Brand />
         <Box sx={{ flexGrow: 1 }} />
-        <LanguageSwitch />
+        <LanguageSwitch compact />
         <ColorSchemeSwitch />
-        <Box component="nav" aria-label={t("main")} sx={{ display: "flex", alignItems: "center", gap: { xs: 0.25, sm: 1 } }}>
-          <Button component={Link} href="/" aria-current={current("/")} color="inherit" sx={{ px: { xs: 1, sm: 1.5 }, color: path === "/" ? "primary.main" : "text.secondary" }}>
+        <Box component="nav" aria-label={t("main")} sx={{ display: "flex", alignItems: "center", gap: { xs: 0.25, sm: 1 }, "& .MuiButton-root": { whiteSpace: "nowrap", minWidth: 0 } }}>
+          <Button component={Link} href="/" aria-current={current("/")} color="inherit" sx={{ display: { xs: "none", sm: "inline-flex" }, px: { xs: 1, sm: 1.5 }, color: path === "/" ? "primary.main" : "text.secondary" }}>
             {t("home")}
           </Button>
-          <Button component={Link} href="/login" aria-current={current("/login")} color="inherit" sx={{ px: { xs: 1, sm: 1.5 }, color: path === "/login" ? "primary.main" : "text.secondary" }}>
+          <Button component={Link} href="/login" aria-current={current("/login")} color="inherit" sx={{ px: { xs: 0.75, sm: 1.5 }, color: path === "/login" ? "primary.main" : "text.secondary" }}>
             {t("login")}
           </Button>
-          <Button component={Link} href="/signup" aria-current={current("/signup")} variant="contained" sx={{ px: { xs: 1.5, sm: 2 }, whiteSpace: "nowrap" }}>
+          <Button component={Link} href="/signup" aria-current={current("/signup")} variant="contained" sx={{ px: { xs: 1.25, sm: 2 } }}>
             {t("signup")}
           </Button>
         </Box>

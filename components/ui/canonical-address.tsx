@@ -1,6 +1,7 @@
 "use client";
 import { useSyncExternalStore } from "react";
 import Alert from "@mui/material/Alert";
+import { useTranslations } from "use-intl";
 import { TextLink } from "./text-link";
 
 /** The page's address never changes under a component: nothing to subscribe to. */
@@ -15,6 +16,7 @@ const currentHref = () => window.location.href;
  * page may be the same for every visitor, kept by the server), so nothing shows before hydration.
  */
 export function CanonicalAddressNotice({ appUrl, why }: { appUrl: string; why: string }) {
+  const t = useTranslations("common.ui");
   const href = useSyncExternalStore(noSubscription, currentHref, () => null);
   if (!href) return null;
   const here = new URL(href);
@@ -23,7 +25,7 @@ export function CanonicalAddressNotice({ appUrl, why }: { appUrl: string; why: s
   const target = new URL(here.pathname + here.search, canonical).toString();
   return (
     <Alert severity="info" sx={{ mb: 2.5 }}>
-      You opened Foyer at {here.host}, but its address is {canonical.host}: {why} <TextLink href={target}>Go to {canonical.host}</TextLink>
+      {t("otherAddress", { here: here.host, canonical: canonical.host })} {why} <TextLink href={target}>{t("goTo", { host: canonical.host })}</TextLink>
     </Alert>
   );
 }

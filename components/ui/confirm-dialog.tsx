@@ -2,6 +2,7 @@
 import { useState } from "react";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
+import { useTranslations } from "use-intl";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -18,7 +19,7 @@ export function ConfirmDialog({
   open,
   title,
   children,
-  confirmLabel = "Delete",
+  confirmLabel,
   onConfirm,
   onClose,
   disableRestoreFocus,
@@ -32,6 +33,7 @@ export function ConfirmDialog({
   /** when the caller moves the focus itself after closing */
   disableRestoreFocus?: boolean;
 }) {
+  const t = useTranslations("common.ui");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -65,7 +67,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button
           color="error"
@@ -75,7 +77,7 @@ export function ConfirmDialog({
           aria-busy={busy}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
-          {confirmLabel}
+          {confirmLabel ?? t("delete")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,5 @@
+"use client";
+import { useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 
@@ -6,10 +8,11 @@ import AlertTitle from "@mui/material/AlertTitle";
  * with `children` after it: what the user can do next (a link to log in, to ask for a new link).
  */
 export function FormErrorAlert({ error, children }: { error: string | null | undefined; children?: React.ReactNode }) {
+  const t = useTranslations("common.ui");
   if (!error) return null;
   return (
     <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-      <AlertTitle>Error</AlertTitle>
+      <AlertTitle>{t("error")}</AlertTitle>
       {error}
       {children}
     </Alert>

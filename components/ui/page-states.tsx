@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
@@ -8,11 +9,12 @@ import Link from "next/link";
 import { errorMessage, FetchError } from "@/lib/swr/fetcher";
 
 /** What shows until the data arrives (the specification's 'Loading...' by default). */
-export function LoadingState({ label = "Loading..." }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const t = useTranslations("common.ui");
   return (
     <Box role="status" aria-live="polite" sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 4, color: "text.secondary" }}>
       <CircularProgress size={22} aria-hidden />
-      <span>{label}</span>
+      <span>{label ?? t("loading")}</span>
     </Box>
   );
 }
@@ -33,6 +35,7 @@ export function ErrorState({
   onRetry?: () => void;
   back?: { href: string; label: string };
 }) {
+  const t = useTranslations("common.ui");
   const notFound = error instanceof FetchError && error.status === 404;
   return (
     <Alert
@@ -42,7 +45,7 @@ export function ErrorState({
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           {!notFound && onRetry && (
             <Button color="inherit" size="small" onClick={onRetry}>
-              Try again
+              {t("tryAgain")}
             </Button>
           )}
           {back && (
@@ -53,8 +56,8 @@ export function ErrorState({
         </Box>
       }
     >
-      <AlertTitle>{notFound ? "Not found" : `We could not load ${what}`}</AlertTitle>
-      {notFound ? `${what.charAt(0).toUpperCase()}${what.slice(1)} does not exist or is not yours.` : errorMessage(error)}
+      <AlertTitle>{notFound ? t("notFound") : t("couldNotLoad", { what })}</AlertTitle>
+      {notFound ? t("doesNotExist", { what: `${what.charAt(0).toUpperCase()}${what.slice(1)}` }) : errorMessage(error)}
     </Alert>
   );
 }

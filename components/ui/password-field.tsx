@@ -5,9 +5,11 @@ import InputAdornment from "@mui/material/InputAdornment";
 import { TextField, type TextFieldProps } from "@/components/ui/text-field";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import { useTranslations } from "use-intl";
 
 /** A password TextField with a button that shows or hides what was typed. */
 export function PasswordField(props: Omit<TextFieldProps, "type" | "slotProps">) {
+  const t = useTranslations("common.ui");
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -18,7 +20,7 @@ export function PasswordField(props: Omit<TextFieldProps, "type" | "slotProps">)
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={visible ? "Hide password" : "Show password"}
+                aria-label={visible ? t("hidePassword") : t("showPassword")}
                 aria-pressed={visible}
                 onClick={() => setVisible((v) => !v)}
                 onMouseDown={(e) => e.preventDefault()}

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Snackbar, { type SnackbarCloseReason } from "@mui/material/Snackbar";
+import { useTranslations } from "use-intl";
 import type { ToastOptions } from "./toast-provider";
 
 /** Present for screen readers and text matching, invisible on screen. */
@@ -22,6 +23,7 @@ export function ToastView({
   onEntered: () => void;
   onExited: () => void;
 }) {
+  const t = useTranslations("common.ui");
   // a toast closed before this code arrived (a newer one came meanwhile) never showed: it has left already
   const [shown] = useState(open);
   useEffect(() => {
@@ -48,7 +50,7 @@ export function ToastView({
       slotProps={{ transition: { onEntered, onExited } }}
       sx={{ bottom: { xs: 12, sm: 24 }, width: { xs: "calc(100% - 24px)", sm: "auto" } }}
     >
-      <Alert onClose={() => close()} severity={severity} variant="filled" sx={{ width: "100%", minWidth: { sm: 360 }, maxWidth: 560, boxShadow: 4 }}>
+      <Alert onClose={() => close()} closeText={t("close")} severity={severity} variant="filled" sx={{ width: "100%", minWidth: { sm: 360 }, maxWidth: 560, boxShadow: 4 }}>
         {toast.title && (
           <AlertTitle sx={{ mb: 0.25 }}>
             {toast.title}

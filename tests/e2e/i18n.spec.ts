@@ -2,6 +2,18 @@ import { expect, type Page } from "@playwright/test";
 import { signedIn, snapBoth, test } from "./helpers";
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+/** How far the page runs past the screen's right edge (0 when it fits). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The visitors' pages fit a 360 px phone, top bar included. */
+async function fitsAPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ["/", "/login", "/signup", "/privacy"]) {
+    await page.goto(path);
+    expect(await overflow(page), path).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test.describe("a French browser", () => {
   test.use({ locale: "fr-FR" });
@@ -14,6 +26,7 @@ test.describe("a French browser", () => {
     await expect(nav.getByRole("link", { name: "S'inscrire" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Pied de page" }).getByRole("link", { name: "Politique de confidentialité" })).toBeVisible();
     await snapBoth(page, "i18n-landing-fr");
+    await fitsAPhone(page);
 
     // the menu offers each language in its own name; English is remembered across pages and visits
     await page.getByRole("button", { name: "Langue : Français" }).click();
@@ -24,6 +37,8 @@ test.describe("a French browser", () => {
     await page.goto("/login");
     expect(await lang(page)).toBe("en");
     await expect(page.getByRole("button", { name: "Language: English" })).toBeVisible();
+    await fitsAPhone(page);
+    await page.goto("/login");
 
     // and back to French with the keyboard
     await page.getByRole("button", { name: "Language: English" }).focus();
