@@ -101,9 +101,11 @@ test("a household adds a location, a single-phase shelly with three measurements
   await page.getByRole("button", { name: "Create device" }).click();
   await expect(page.getByText("Device ID is required")).toBeVisible();
   await page.getByLabel("Device ID").fill(deviceId);
-  await choose(page, "Device Type", "shelly");
+  await choose(page, "Device Type", "Shelly");
+  await expect(page.getByText("A Shelly energy meter (its channels are named em0, em1…): up to 3 channels when single-phase.")).toBeVisible();
   await choose(page, "Phase", "Single phase");
-  await choose(page, "Location", "Maison (France)");
+  // the owner's only location is offered first
+  await expect(page.getByRole("combobox", { name: "Location" }).locator("option:checked")).toHaveText("Maison (France)");
   await snapBoth(page, "device-new");
   await page.getByRole("button", { name: "Create device" }).click();
   await expect(page).toHaveURL(/\/device-info\/\d+$/);
@@ -152,7 +154,9 @@ test("a household adds a location, a single-phase shelly with three measurements
   // the list, then the locations with the device and its measurements
   await page.goto("/device-info");
   const row = page.getByRole("row", { name: new RegExp(deviceId) });
-  await expect(row.getByRole("cell", { name: "shelly", exact: true })).toBeVisible();
+  // the type and the owner in words
+  await expect(row.getByRole("cell", { name: "Shelly", exact: true })).toBeVisible();
+  await expect(row.getByRole("cell", { name: "You", exact: true })).toBeVisible();
   await expect(row.getByRole("link", { name: `Edit Device ${deviceId}` })).toBeVisible();
   await snapBoth(page, "devices-list");
   await page.goto("/locations/");
@@ -246,24 +250,29 @@ test("My Devices: the Variant A form creates a device with two channels", async 
   await page.getByRole("link", { name: "New Device" }).click();
   await expect(page).toHaveURL(/\/user-devices\/new$/);
 
-  // the specification's messages, all at once
+  // the specification's messages, all at once (the user's only location is chosen already)
+  await expect(page.getByRole("combobox", { name: "Location" }).locator("option:checked")).toHaveText("Atelier (Germany)");
+  await expect(page.getByText("Your only location.")).toBeVisible();
   await page.getByRole("button", { name: "Create device" }).click();
-  for (const message of ["Device ID is required fill", "device_type required", "location required", "Source required"]) {
+  for (const message of ["Device ID is required fill", "device_type required", "Source required"]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel("Device ID")).toBeFocused();
   // a vendor's API needs an integration, and this user has none
   await expect(page.getByText("No integration linked yet")).toBeVisible();
-  await choose(page, "Source", "legrand_api");
+  await choose(page, "Source", "Legrand API");
   await page.getByRole("button", { name: "Create device" }).click();
   await expect(page.getByText("Integration is required fill")).toBeVisible();
 
   await page.getByLabel("Device ID").fill("garage monitor");
-  await choose(page, "Device type", "shelly");
+  await choose(page, "Device type", "Shelly");
   await choose(page, "Phase", "Single phase");
-  await choose(page, "Location", "Atelier (Germany)");
-  await choose(page, "Source", "mqtt");
-  await page.getByLabel("MQTT host").fill("mqtt.example.org");
+  await choose(page, "Source", "MQTT");
+  // the MQTT host is under Advanced, closed at first
+  const reporting = page.getByRole("group", { name: "Where it is and how it reports" });
+  await expect(reporting.getByLabel("MQTT host")).toBeHidden();
+  await reporting.getByRole("button", { name: "Advanced" }).click();
+  await reporting.getByLabel("MQTT host").fill("mqtt.example.org");
 
   await page.getByRole("button", { name: "Add channel" }).click();
   await page.getByRole("button", { name: "Create device" }).click();
@@ -275,16 +284,18 @@ test("My Devices: the Variant A form creates a device with two channels", async 
   const first = page.getByRole("group", { name: "Channel 1" });
   await first.getByLabel("Channel name").fill("main");
   await choose(page, "Classification", "Consumption", first);
-  await first.getByLabel("Unit", { exact: true }).fill("W");
-  await first.getByLabel("Database measurement prefix").fill("power");
+  await first.getByLabel("Unit 1", { exact: true }).fill("W");
+  await first.getByRole("button", { name: "Advanced" }).click();
+  await first.getByLabel("Database measurement prefix (W)").fill("power");
 
   await page.getByRole("button", { name: "Add channel" }).click();
   const second = page.getByRole("group", { name: "Channel 2" });
   await second.getByLabel("Channel name").fill("battery");
   await choose(page, "Classification", "Production", second);
-  await choose(page, "Smart appliance category", "Residential energy storage system", second);
   await second.getByLabel("Programmable").check();
-  await second.getByLabel("Unit", { exact: true }).fill("Wh");
+  await second.getByLabel("Unit 1", { exact: true }).fill("Wh");
+  await second.getByRole("button", { name: "Advanced" }).click();
+  await choose(page, "Smart appliance category", "Residential energy storage system", second);
   await expect(page.getByText("Channels (2 of 3)")).toBeVisible();
   await snapBoth(page, "user-device-form");
 
@@ -326,6 +337,111 @@ test("My Devices: the Variant A form creates a device with two channels", async 
   await expect(page.getByText("Device deleted")).toBeVisible();
   await expect(page).toHaveURL(/\/user-devices$/);
   await expect(page.getByText("No devices yet")).toBeVisible();
+});
+
+test("Devices and My Devices are one experience: each opens and saves unchanged what the other made, with the same names", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  const location = await apiLocation(baseURL!, user.token, { name: "Maison", country: "FR", lat: 45.19, lon: 5.72 });
+  const deviceId = `shellyem-${Date.now().toString(36).toUpperCase()}`;
+  // made as the device pages make it: no source, measurements with display names and no classification
+  const device = await api<{ id: number }>(baseURL!, user.token, "POST", "/api/v1/device_info", { device_id: deviceId, device_type: "shelly", phase_m: "single", location_id: location.id });
+  for (const [name, display_name] of [["em0", "Whole home"], ["em1", "Solar panels"], ["em2", null]]) {
+    await api(baseURL!, user.token, "POST", "/api/v1/device_measurement_metadata", { device_id: device.id, name, display_name, measure_type: "other" });
+  }
+  await logIn(page, user.email, user.password);
+
+  // My Devices shows the display names beside the channels' names, the type and source in words
+  await page.goto("/user-devices");
+  const card = page.getByRole("article", { name: deviceId });
+  await expect(card.getByText("Shelly", { exact: true })).toBeVisible();
+  await expect(card.getByText("Whole home")).toBeVisible();
+  await expect(card.getByText("Solar panels")).toBeVisible();
+  await expect(card.getByText("em2", { exact: true })).toBeVisible();
+  await snapBoth(page, "user-devices-from-device-pages");
+
+  // its form: the unknown codes in place of what the device pages do not ask, the technical fields folded
+  await page.goto("/user-devices");
+  await card.getByRole("link", { name: `Edit Device ${deviceId}` }).click();
+  await expect(page.getByRole("combobox", { name: "Source" }).locator("option:checked")).toHaveText("Unknown");
+  const channel = (n: number) => page.getByRole("group", { name: `Channel ${n}`, exact: true });
+  for (const [n, name, display] of [[1, "em0", "Whole home"], [2, "em1", "Solar panels"], [3, "em2", ""]] as const) {
+    await expect(channel(n).getByLabel("Channel name")).toHaveValue(name);
+    await expect(channel(n).getByLabel("Display name")).toHaveValue(display);
+    await expect(channel(n).getByRole("combobox", { name: "Classification" }).locator("option:checked")).toHaveText("Unknown");
+    await expect(channel(n).getByRole("button", { name: "Advanced" })).toHaveAttribute("aria-expanded", "false");
+    await expect(channel(n).getByLabel("Prefix", { exact: true })).toBeHidden();
+  }
+  await snapBoth(page, "user-device-form-from-device-pages");
+
+  // saved unchanged: accepted (no 'Source required', no 'Channel classification required')
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Device updated")).toBeVisible();
+  await expect(page).toHaveURL(/\/user-devices$/);
+  await page.goto(`/device-info/${device.id}`);
+  await expect(page.getByRole("row", { name: /em0 Whole home Other/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /em1 Solar panels Other/ })).toBeVisible();
+
+  // a display name given in My Devices shows on the device page; an error under Advanced opens it, with the focus
+  await page.getByRole("link", { name: "Channels and reporting" }).click();
+  await expect(page).toHaveURL(new RegExp(`/user-devices/${device.id}/edit$`));
+  await channel(3).getByLabel("Display name").fill("Heat pump");
+  const advanced = channel(2).getByRole("button", { name: "Advanced" });
+  // a button: the keyboard opens it
+  await advanced.focus();
+  await page.keyboard.press("Enter");
+  await expect(advanced).toHaveAttribute("aria-expanded", "true");
+  await channel(2).getByLabel("Prefix", { exact: true }).fill("p".repeat(101));
+  // back to it with the keyboard, and closed again
+  await page.keyboard.press("Shift+Tab");
+  await expect(advanced).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(advanced).toHaveAttribute("aria-expanded", "false");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(advanced).toHaveAttribute("aria-expanded", "true");
+  await expect(channel(2).getByText("Prefix must be at most 100 characters")).toBeVisible();
+  await expect(channel(2).getByLabel("Prefix", { exact: true })).toBeFocused();
+  await snapBoth(page, "user-device-form-advanced-error");
+  await channel(2).getByLabel("Prefix", { exact: true }).fill("pv");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/user-devices$/);
+  await expect(card.getByText("Heat pump")).toBeVisible();
+  await page.goto(`/device-info/${device.id}`);
+  await expect(page.getByRole("row", { name: /em2 Heat pump Other/ })).toBeVisible();
+  // the type in words, the owner as "You", no number for the device
+  const details = page.getByRole("region", { name: "Device details" });
+  await expect(details.getByText("Shelly", { exact: true })).toBeVisible();
+  await expect(details.getByText("You", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Device ${device.id}`, { exact: true })).toHaveCount(0);
+  await snapBoth(page, "device-page-shared");
+
+  // the other way: a device made in My Devices, saved unchanged from the device pages, keeps what they do not show
+  const other = await api<{ id: number }>(baseURL!, user.token, "POST", "/api/v1/user_devices", {
+    device_id: "cellar meter",
+    device_type: "unknown_device_type",
+    location_id: location.id,
+    data: { source: "mqtt", mqtt: { host: "mqtt.example.org" }, channels: [{ name: "main", classification: "consumption", prefix: "cellar" }] },
+  });
+  await page.goto(`/device-info/${other.id}/edit`);
+  await expect(page.getByRole("combobox", { name: "Device Type" }).locator("option:checked")).toHaveText("Other or unknown");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(new RegExp(`/device-info/${other.id}$`));
+  await expect(page.getByRole("row", { name: /main main Unset/ })).toBeVisible();
+  const res = await fetch(`${baseURL}/api/v1/user_devices/${other.id}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const kept = (await res.json()) as { data: { source: string; mqtt: { host: string }; channels: { name: string; classification: string; prefix: string }[] } };
+  expect(kept.data).toMatchObject({ source: "mqtt", mqtt: { host: "mqtt.example.org" }, channels: [{ name: "main", classification: "consumption", prefix: "cellar" }] });
+});
+
+test("an admin's device list names each owner by e-mail", async ({ page, baseURL }) => {
+  const other = await apiUser(baseURL!);
+  const deviceId = `dcbel-${Date.now().toString(36)}`;
+  await api(baseURL!, other.token, "POST", "/api/v1/device_info", { device_id: deviceId, device_type: "dcbel" });
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await page.goto("/device-info");
+  const row = page.getByRole("row", { name: new RegExp(deviceId) });
+  await expect(row.getByRole("cell", { name: "dcbel", exact: true })).toBeVisible();
+  await expect(row.getByRole("cell", { name: other.email })).toBeVisible();
+  await row.getByRole("link", { name: `View ${deviceId}` }).click();
+  await expect(page.getByRole("region", { name: "Device details" }).getByText(other.email)).toBeVisible();
 });
 
 test("an admin sees every user's locations, with the admin note", async ({ page, baseURL }) => {
