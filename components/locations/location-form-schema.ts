@@ -6,9 +6,17 @@ import { z } from "@/lib/validation/zod";
 import { locationSchema } from "@/lib/validation/location";
 import { isInCountry } from "@/lib/geo/country-bounds";
 import { COUNTRY_NAMES } from "@/components/ui/labels";
+import type { Country } from "@/lib/enums";
 
 export const NULL_ISLAND_MESSAGE = "0, 0 is in the Gulf of Guinea: enter this location's coordinates or use your location";
-const outsideCountryMessage = (countryName: string) => `These coordinates are not in ${countryName}: check them or the country`;
+
+/** The form's own messages, in the page's language (messages/<locale>/locations.json's form.*). */
+export type LocationFormWords = { nullIsland: string; outside: (country: Country) => string };
+
+const ENGLISH: LocationFormWords = {
+  nullIsland: NULL_ISLAND_MESSAGE,
+  outside: (country) => `These coordinates are not in ${COUNTRY_NAMES[country]}: check them or the country`,
+};
 
 /** "5,7" → "5.7": one comma, no point, in a coordinate as typed; anything else as it is (the API's rules judge it). */
 export function decimalComma(v: unknown): unknown {
@@ -17,15 +25,22 @@ export function decimalComma(v: unknown): unknown {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The location form's input: name, country, latitude and longitude as typed. */
-export const locationFormSchema = z.preprocess(
-  (v) => (isRecord(v) ? { ...v, lat: decimalComma(v.lat), lon: decimalComma(v.lon) } : v),
-  locationSchema.check((ctx) => {
-    const { country, lat, lon } = ctx.value;
-    // zod runs this after an issue that does not stop the parse (a latitude out of range): that one is enough
-    if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && Object.hasOwn(COUNTRY_NAMES, country))) return;
-    // one message, under the latitude (the first of the two fields, which takes the focus)
-    if (lat === 0 && lon === 0) ctx.issues.push({ code: "custom", input: ctx.value, path: ["lat"], message: NULL_ISLAND_MESSAGE });
-    else if (!isInCountry(country, lat, lon)) ctx.issues.push({ code: "custom", input: ctx.value, path: ["lat"], message: outsideCountryMessage(COUNTRY_NAMES[country]) });
-  }),
-);
+/**
+ * The location form's input (name, country, latitude and longitude as typed), its own refusals in
+ * `words`; the API schema's messages stay its own (English).
+ */
+export const locationFormSchemaWith = (words: LocationFormWords) =>
+  z.preprocess(
+    (v) => (isRecord(v) ? { ...v, lat: decimalComma(v.lat), lon: decimalComma(v.lon) } : v),
+    locationSchema.check((ctx) => {
+      const { country, lat, lon } = ctx.value;
+      // zod runs this after an issue that does not stop the parse (a latitude out of range): that one is enough
+      if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && Object.hasOwn(COUNTRY_NAMES, country))) return;
+      // one message, under the latitude (the first of the two fields, which takes the focus)
+      if (lat === 0 && lon === 0) ctx.issues.push({ code: "custom", input: ctx.value, path: ["lat"], message: words.nullIsland });
+      else if (!isInCountry(country, lat, lon)) ctx.issues.push({ code: "custom", input: ctx.value, path: ["lat"], message: words.outside(country) });
+    }),
+  );
+
+/** The location form's schema in English. */
+export const locationFormSchema = locationFormSchemaWith(ENGLISH);

@@ -1,4 +1,6 @@
 "use client";
+import { useCallback } from "react";
+import { useTranslations } from "use-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
@@ -9,7 +11,6 @@ import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
 import { locationUrl, revalidateLocations, type LocationView } from "@/lib/swr/use-locations";
 import { COUNTRIES } from "@/lib/enums";
-import { COUNTRY_NAMES } from "@/components/ui/labels";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -20,16 +21,22 @@ import { UseMyLocation } from "./use-my-location";
 
 type Values = { name: string; country: string; lat: string; lon: string };
 
-// the API's schema, with the form's own rules: a decimal comma, not 0, 0, in the chosen country
-const schema = () => import("./location-form-schema").then((m) => asTextForm<Values>()(m.locationFormSchema));
-
 /**
  * Add Location and Edit Location: name, country, latitude and longitude (0 until set, as the
  * specification says, but not saved so), typed or taken from the browser; back to /locations/ on save.
  */
 export function LocationForm({ location }: { location?: LocationView }) {
+  const t = useTranslations("locations");
   const router = useRouter();
   const toast = useToast();
+  // the API's schema, with the form's own rules (a decimal comma, not 0, 0, in the chosen country) in the page's language
+  const schema = useCallback(
+    () =>
+      import("./location-form-schema").then((m) =>
+        asTextForm<Values>()(m.locationFormSchemaWith({ nullIsland: t("form.nullIsland"), outside: (c) => t("form.outside", { country: t(`inCountry.${c}`) }) })),
+      ),
+    [t],
+  );
   const form = useZodForm(schema, {
     name: location?.name ?? "",
     country: location?.country ?? "",
@@ -42,7 +49,7 @@ export function LocationForm({ location }: { location?: LocationView }) {
     if (location) await send("PUT", locationUrl(location.id), data);
     else await send("POST", "/api/v1/locations", data);
     await revalidateLocations();
-    toast.success(location ? "Location updated" : "Location added");
+    toast.success(t(location ? "form.updated" : "form.added"));
     router.push("/locations/");
     return "keep-busy";
   });
@@ -57,35 +64,35 @@ export function LocationForm({ location }: { location?: LocationView }) {
   };
 
   return (
-    <Paper component="form" variant="outlined" noValidate onSubmit={onSubmit} aria-label={location ? "Edit location" : "Add location"} sx={{ maxWidth: 720, p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
+    <Paper component="form" variant="outlined" noValidate onSubmit={onSubmit} aria-label={t(location ? "form.editLabel" : "form.addLabel")} sx={{ maxWidth: 720, p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
       <FormErrorAlert error={form.serverError} />
       <Stack spacing={2.5} sx={{ mb: 3 }}>
-        <TextField label="Name" required fullWidth autoFocus={!location} placeholder="e.g. Home" {...form.text("name")} />
-        <EnumSelect label="Country" required fullWidth options={COUNTRIES} labelOf={(c) => `${COUNTRY_NAMES[c]} (${c})`} {...form.text("country")} />
+        <TextField label={t("form.name")} required fullWidth autoFocus={!location} placeholder={t("form.namePlaceholder")} {...form.text("name")} />
+        <EnumSelect label={t("form.country")} required fullWidth options={COUNTRIES} labelOf={(c) => t("form.countryOption", { name: t(`countries.${c}`), code: c })} {...form.text("country")} />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>
           <TextField
-            label="Latitude"
+            label={t("form.lat")}
             required
             fullWidth
             slotProps={{ htmlInput: coordinate }}
             {...form.text("lat")}
-            helperText={form.errors.lat ?? "Decimal degrees, -90 to 90, e.g. 45.18756 or 45,18756"}
+            helperText={form.errors.lat ?? t("form.latHelp")}
           />
           <TextField
-            label="Longitude"
+            label={t("form.lon")}
             required
             fullWidth
             slotProps={{ htmlInput: coordinate }}
             {...form.text("lon")}
-            helperText={form.errors.lon ?? "Decimal degrees, -180 to 180, e.g. 5.73578 or 5,73578"}
+            helperText={form.errors.lon ?? t("form.lonHelp")}
           />
         </Stack>
         <UseMyLocation onLocate={locate} disabled={form.busy} />
       </Stack>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
-        <SubmitButton busy={form.busy}>{location ? "Save" : "Add location"}</SubmitButton>
+        <SubmitButton busy={form.busy}>{t(location ? "form.save" : "form.add")}</SubmitButton>
         <Button component={Link} href="/locations/" size="large" disabled={form.busy}>
-          Cancel
+          {t("form.cancel")}
         </Button>
       </Box>
     </Paper>

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import Link from "next/link";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -23,11 +24,10 @@ import type { DeviceInfo } from "@/lib/swr/use-devices";
 import { locationUrl, revalidateLocations, useLocations, type LocationView } from "@/lib/swr/use-locations";
 // every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
 import { useScheduleOwners as useOwnerEmails } from "@/lib/swr/use-schedules";
-import { COUNTRY_NAMES, MEASURE_TYPE_LABELS } from "@/components/ui/labels";
+import { COUNTRIES, MEASURE_TYPES, PHASES } from "@/lib/enums";
 import { measurementLimit } from "@/lib/devices/rules";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PHASE_LABELS } from "@/components/ui/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
 import { primaryTint } from "@/lib/ui/tints";
@@ -37,7 +37,11 @@ const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog"
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", m: "-1px", p: 0, border: 0 } as const;
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+/** Whether a code is one of a list (an API value the catalog names). */
+const isOneOf = <T extends string>(list: readonly T[], value: string | null | undefined): value is T => (list as readonly string[]).includes(value ?? "");
+
+/** A coordinate as the card writes it: "45.18756"; "45,18756" in French. */
+const coordinateText = (n: number, locale: string) => (locale === "en" ? String(n) : new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 8, useGrouping: false }).format(n));
 
 /** /locations/: the caller's locations (an admin's: everyone's), each with its devices and their measurements. */
 export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin: boolean }) {
@@ -46,62 +50,62 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
   const owners = useOwnerEmails(isAdmin);
   const [deleting, setDeleting] = useState<LocationView | null>(null);
   const toast = useToast();
+  const t = useTranslations("locations");
 
   return (
     <>
       <Box sx={{ display: "flex", alignItems: { xs: "stretch", sm: "flex-end" }, justifyContent: "space-between", gap: 2, mb: 3, flexDirection: { xs: "column", sm: "row" } }}>
         <Box>
           <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 0.75 }}>
-            My Locations
+            {t("page.title")}
           </Typography>
-          <Typography color="text.secondary">Where your devices are, and what each of them measures.</Typography>
+          <Typography color="text.secondary">{t("page.intro")}</Typography>
         </Box>
         <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />} sx={{ flexShrink: 0 }}>
-          Add location
+          {t("page.add")}
         </Button>
       </Box>
       {isAdmin && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          Note that you are logged in as an admin so you can see all users locations and devices.
+          {t("page.adminNote")}
         </Alert>
       )}
       {error ? (
-        <ErrorState error={error} what="your locations" onRetry={() => mutate()} />
+        <ErrorState error={error} what={t("page.what")} onRetry={() => mutate()} />
       ) : isLoading || !data ? (
-        <LoadingState label="Loading...." />
+        <LoadingState label={t("page.loading")} />
       ) : !data.length ? (
         <EmptyState
           icon={PlaceOutlined}
-          title="No locations yet"
+          title={t("page.emptyTitle")}
           action={
             <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />}>
-              Add your first location
+              {t("page.emptyAction")}
             </Button>
           }
         >
-          Add your home (or any place with devices) to tell where your devices are.
+          {t("page.emptyText")}
         </EmptyState>
       ) : (
         <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
           {data.map((l) => (
-            <LocationCard key={l.id} location={l} owner={isAdmin && l.owner_id !== callerId ? (owners.get(l.owner_id) ?? `Owner ${l.owner_id}`) : null} onDelete={() => setDeleting(l)} />
+            <LocationCard key={l.id} location={l} owner={isAdmin && l.owner_id !== callerId ? (owners.get(l.owner_id) ?? t("page.owner", { id: String(l.owner_id) })) : null} onDelete={() => setDeleting(l)} />
           ))}
         </Box>
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this location?"
+        title={t("page.deleteTitle")}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           await send("DELETE", locationUrl(deleting.id));
           await revalidateLocations();
-          toast.success("Location deleted");
+          toast.success(t("page.deleted"));
           setDeleting(null);
         }}
       >
-        {deleting &&
-          `${deleting.name} will be deleted. ${deleting.devices_info.length ? `Its ${plural(deleting.devices_info.length, "device")} stay, with no location.` : ""} This cannot be undone.`}
+        {deleting && t("page.deleteText", { name: deleting.name, count: deleting.devices_info.length })}
       </ConfirmDialog>
     </>
   );
@@ -109,6 +113,9 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
 
 /** One location and its devices; `owner` names another user's (for an admin), else null. */
 function LocationCard({ location: l, owner, onDelete }: { location: LocationView; owner: string | null; onDelete: () => void }) {
+  const t = useTranslations("locations.card");
+  const tc = useTranslations("locations");
+  const locale = useLocale();
   const titleId = `location-${l.id}`;
   return (
     <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
@@ -121,10 +128,10 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
             {l.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {COUNTRY_NAMES[l.country] ?? l.country} · {l.lat}, {l.lon}
+            {t("place", { country: isOneOf(COUNTRIES, l.country) ? tc(`countries.${l.country}`) : l.country, lat: coordinateText(l.lat, locale), lon: coordinateText(l.lon, locale) })}
           </Typography>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
-            <Chip size="small" label={plural(l.devices_info.length, "device")} />
+            <Chip size="small" label={t("devices", { count: l.devices_info.length })} />
             {owner && (
               <Chip
                 size="small"
@@ -133,7 +140,7 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
                 label={
                   <>
                     <Box component="span" sx={VISUALLY_HIDDEN}>
-                      Owner:{" "}
+                      {t("ownerLabel")}
                     </Box>
                     {owner}
                   </>
@@ -144,11 +151,11 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
           </Box>
         </Box>
         <Box sx={{ display: "flex", gap: 0.5, flexShrink: 0 }}>
-          <Button component={Link} href={`/locations/${l.id}/edit`} size="small" startIcon={<EditOutlined />} aria-label={`Edit ${l.name}`}>
-            Edit
+          <Button component={Link} href={`/locations/${l.id}/edit`} size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { name: l.name })}>
+            {t("edit")}
           </Button>
-          <Tooltip title="Delete">
-            <IconButton size="small" color="error" onClick={onDelete} aria-label={`Delete ${l.name}`}>
+          <Tooltip title={t("delete")}>
+            <IconButton size="small" color="error" onClick={onDelete} aria-label={t("deleteLabel", { name: l.name })}>
               <DeleteOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -164,7 +171,7 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
         </Grid>
       ) : (
         <Typography color="text.secondary" sx={{ py: 1 }}>
-          There are no devices assigned to this location yet.
+          {t("noDevices")}
         </Typography>
       )}
     </Paper>
@@ -174,31 +181,33 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
 function DeviceCard({ device: d }: { device: DeviceInfo }) {
   // a single-phase spoony or shelly measures several channels: name the channel of each
   const channels = measurementLimit(d.device_type, d.phase_m) === 3;
+  const t = useTranslations("locations.card");
+  const tc = useTranslations("locations");
   return (
-    <Card variant="outlined" component="article" aria-label={`Device ${d.device_id}`} sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 2.5, bgcolor: "background.default" }}>
+    <Card variant="outlined" component="article" aria-label={t("device", { id: d.device_id })} sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 2.5, bgcolor: "background.default" }}>
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.25 }}>
-          {[d.device_type ?? "Type not set", d.phase_m ? PHASE_LABELS[d.phase_m] : null].filter(Boolean).join(" · ")}
+          {[d.device_type ?? t("typeNotSet"), isOneOf(PHASES, d.phase_m) ? tc(`phases.${d.phase_m}`) : null].filter(Boolean).join(" · ")}
         </Typography>
         {d.metadata.length ? (
-          <Box component="ul" aria-label="Measurements" sx={{ m: 0, pl: 2.25, "& li": { mb: 0.25 } }}>
+          <Box component="ul" aria-label={t("measurements")} sx={{ m: 0, pl: 2.25, "& li": { mb: 0.25 } }}>
             {d.metadata.map((m) => (
               <Typography component="li" variant="body2" key={m.id} sx={{ overflowWrap: "anywhere" }}>
-                {m.display_name ?? m.name} · {MEASURE_TYPE_LABELS[m.measure_type] ?? m.measure_type}
+                {m.display_name ?? m.name} · {isOneOf(MEASURE_TYPES, m.measure_type) ? tc(`measureTypes.${m.measure_type}`) : m.measure_type}
                 {channels && ` (${m.name})`}
               </Typography>
             ))}
           </Box>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            No measurements yet.
+            {t("noMeasurements")}
           </Typography>
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 1.5, pt: 0 }}>
-        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={`View ${d.device_id}`}>
-          View
+        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
+          {t("view")}
         </Button>
       </CardActions>
     </Card>

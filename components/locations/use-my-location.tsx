@@ -1,10 +1,12 @@
 "use client";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import MyLocation from "@mui/icons-material/MyLocation";
+import type { Locale } from "@/scripts/lib/locale.mjs";
 
 /** What the browser offers: the position, only a refusal (a page not served over https), or nothing. */
 type Support = "yes" | "insecure" | "no";
@@ -12,14 +14,11 @@ type Support = "yes" | "insecure" | "no";
 const noSubscription = () => () => {};
 const support = (): Support => (!("geolocation" in navigator) ? "no" : window.isSecureContext ? "yes" : "insecure");
 
-/** What a refused or failed request means for the household (GeolocationPositionError's codes). */
-const FAILURES: Record<number, string> = {
-  1: "Your browser did not allow Foyer to use your location. Allow it in the site's settings, or type the coordinates.",
-  2: "Your device could not tell where it is. Try again, or type the coordinates.",
-  3: "Finding your location took too long. Try again, or type the coordinates.",
-};
+/** What a refused or failed request means for the household (GeolocationPositionError's codes): messages' locate.* */
+const FAILURES = { 1: "denied", 2: "unavailable", 3: "timeout" } as const;
+type Failure = (typeof FAILURES)[keyof typeof FAILURES];
 
-type State = { kind: "idle" } | { kind: "busy" } | { kind: "done"; accuracy: number } | { kind: "failed"; message: string };
+type State = { kind: "idle" } | { kind: "busy" } | { kind: "done"; accuracy: number } | { kind: "failed"; failure: Failure };
 
 /** A coordinate as the form's field shows it: at most 6 decimals (about 10 cm), no trailing zeros. */
 const coordinateText = (n: number) => String(Number(n.toFixed(6)) + 0);
@@ -31,6 +30,8 @@ const coordinateText = (n: number) => String(Number(n.toFixed(6)) + 0);
  * (a home server opened by its LAN address), where every browser refuses.
  */
 export function UseMyLocation({ onLocate, disabled = false }: { onLocate: (lat: string, lon: string) => void; disabled?: boolean }) {
+  const t = useTranslations("locations.locate");
+  const locale = useLocale();
   const supported = useSyncExternalStore(noSubscription, support, () => null);
   const [state, setState] = useState<State>({ kind: "idle" });
   // an answer that comes after the form has gone is dropped
@@ -55,7 +56,7 @@ export function UseMyLocation({ onLocate, disabled = false }: { onLocate: (lat: 
       },
       (err) => {
         if (!mounted.current) return;
-        setState({ kind: "failed", message: FAILURES[err.code] ?? FAILURES[2] });
+        setState({ kind: "failed", failure: FAILURES[err.code as keyof typeof FAILURES] ?? FAILURES[2] });
       },
       { enableHighAccuracy: false, timeout: 20_000, maximumAge: 60_000 },
     );
@@ -64,13 +65,13 @@ export function UseMyLocation({ onLocate, disabled = false }: { onLocate: (lat: 
   const busy = state.kind === "busy";
   const message =
     supported === "insecure"
-      ? "Your location can be used only when Foyer is opened by an https address. Type the coordinates instead."
+      ? t("insecure")
       : state.kind === "busy"
-        ? "Waiting for your browser: it may ask whether Foyer may use your location."
+        ? t("waiting")
         : state.kind === "done"
-          ? `Filled in with your device's location (within about ${formatAccuracy(state.accuracy)}). Check the country, then save.`
+          ? t("done", { accuracy: formatAccuracy(state.accuracy, locale) })
           : state.kind === "failed"
-            ? state.message
+            ? t(state.failure)
             : null;
 
   return (
@@ -85,7 +86,7 @@ export function UseMyLocation({ onLocate, disabled = false }: { onLocate: (lat: 
         startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <MyLocation />}
         sx={{ flexShrink: 0, minHeight: 44 }}
       >
-        {busy ? "Finding your location…" : "Use my location"}
+        {busy ? t("busy") : t("button")}
       </Button>
       <Typography id="use-my-location-status" role="status" variant="body2" color={state.kind === "failed" ? "error" : "text.secondary"}>
         {message}
@@ -94,6 +95,8 @@ export function UseMyLocation({ onLocate, disabled = false }: { onLocate: (lat: 
   );
 }
 
-function formatAccuracy(metres: number) {
-  return metres >= 1000 ? `${Math.round(metres / 100) / 10} km` : `${Math.max(1, Math.round(metres))} m`;
+/** "1.5 km", "40 m"; "1,5 km" in French. */
+function formatAccuracy(metres: number, locale: Locale) {
+  const n = metres >= 1000 ? Math.round(metres / 100) / 10 : Math.max(1, Math.round(metres));
+  return `${locale === "en" ? String(n) : new Intl.NumberFormat("fr-FR").format(n)} ${metres >= 1000 ? "km" : "m"}`;
 }

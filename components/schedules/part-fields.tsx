@@ -1,14 +1,17 @@
 "use client";
-import { useId } from "react";
+import { useId, useMemo } from "react";
+import { useTranslations } from "use-intl";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
-import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS, POWER_MAX, POWER_MIN, POWER_STEP, toggle } from "@/lib/schedules/rules";
-import { daysText, hoursText, monthsText } from "./schedule-text";
+import { DAYS, hourLabel, HOURS, MONTHS, POWER_MAX, POWER_MIN, POWER_STEP, toggle } from "@/lib/schedules/rules";
+import type { Locale } from "@/scripts/lib/locale.mjs";
+import { boundText, dayName, daysText, hoursText, monthName, monthsText } from "./schedule-text";
 import { fieldKey, type DraftErrors, type DraftTarget, type PartDraft } from "./schedule-draft";
 import { ToggleSet, type ToggleOption } from "./toggle-set";
+import { useScheduleWords } from "./use-schedule-words";
 
-const MONTH_OPTIONS: ToggleOption[] = MONTHS.map((m) => ({ value: m, text: MONTH_NAMES[m - 1].slice(0, 3), name: MONTH_NAMES[m - 1] }));
-const DAY_OPTIONS: ToggleOption[] = DAYS.map((d) => ({ value: d, text: DAY_NAMES[d].slice(0, 3), name: DAY_NAMES[d] }));
+const monthOptions = (locale: Locale): ToggleOption[] => MONTHS.map((m) => ({ value: m, text: monthName(m, locale, "short"), name: monthName(m, locale) }));
+const dayOptions = (locale: Locale): ToggleOption[] => DAYS.map((d) => ({ value: d, text: dayName(d, locale, "short"), name: dayName(d, locale) }));
 const HOUR_OPTIONS: ToggleOption[] = HOURS.map((h) => ({ value: h, text: hourLabel(h) }));
 
 /** The average power, months, days and hours of the main schedule or of one split part. */
@@ -28,13 +31,18 @@ export function PartFields({
   flaggedMonths?: readonly number[];
   onChange: (patch: Partial<PartDraft>) => void;
 }) {
+  const t = useTranslations("schedules.fields");
+  const words = useScheduleWords();
+  const { locale } = words;
+  const [months, days] = useMemo(() => [monthOptions(locale), dayOptions(locale)], [locale]);
   const powerId = useId();
   const powerError = errors[fieldKey(target, "average_power")];
+  const bounds = { min: boundText(POWER_MIN, locale), max: boundText(POWER_MAX, locale) };
   return (
     <Stack spacing={2.25}>
       <TextField
         id={powerId}
-        label="Average power (W)"
+        label={t("power")}
         type="number"
         value={part.average_power}
         onChange={(e) => onChange({ average_power: e.target.value })}
@@ -43,18 +51,18 @@ export function PartFields({
         helperText={
           powerError ??
           (target === "main"
-            ? `From ${POWER_MIN} to ${POWER_MAX} W; the arrows step by ${POWER_STEP}`
+            ? t("powerHelpMain", { ...bounds, step: String(POWER_STEP) })
             : // the split gives the second part the schedule's power plus 1 W (e.g. 501): any whole number of watts is fine
-              `From ${POWER_MIN} to ${POWER_MAX} W, any whole number; a split part starts at the schedule's power${target > 0 ? " plus 1 W" : ""}`)
+              t(target > 0 ? "powerHelpPartPlus" : "powerHelpPart", bounds))
         }
         // the arrows step by 50 from 0 (with min 1 they would step 1, 51, 101...); the schema asks for 1 at least
         slotProps={{ htmlInput: { min: 0, max: POWER_MAX, step: POWER_STEP, inputMode: "numeric", "data-invalid": powerError ? "" : undefined } }}
         sx={{ maxWidth: { sm: 260 } }}
       />
       <ToggleSet
-        label="Months"
-        summary={monthsText(part.months)}
-        options={MONTH_OPTIONS}
+        label={t("months")}
+        summary={monthsText(part.months, words)}
+        options={months}
         selected={part.months}
         onToggle={(m) => onChange({ months: toggle(part.months, m) })}
         disabled={disabled}
@@ -63,9 +71,9 @@ export function PartFields({
         columns={{ xs: 6, sm: 12 }}
       />
       <ToggleSet
-        label="Days"
-        summary={daysText(part.days)}
-        options={DAY_OPTIONS}
+        label={t("days")}
+        summary={daysText(part.days, words)}
+        options={days}
         selected={part.days}
         onToggle={(d) => onChange({ days: toggle(part.days, d) })}
         disabled={disabled}
@@ -73,8 +81,8 @@ export function PartFields({
         columns={{ xs: 7 }}
       />
       <ToggleSet
-        label="Hours"
-        summary={hoursText(part.hours)}
+        label={t("hours")}
+        summary={hoursText(part.hours, words)}
         options={HOUR_OPTIONS}
         selected={part.hours}
         onToggle={(h) => onChange({ hours: toggle(part.hours, h) })}

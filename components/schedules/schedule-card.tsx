@@ -1,5 +1,6 @@
 "use client";
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -11,14 +12,16 @@ import DeleteOutline from "@mui/icons-material/DeleteOutlineOutlined";
 import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
 import type { ScheduleView } from "@/lib/serializers/schedule";
 import { dayText } from "@/components/ui/dates";
+import type { Locale } from "@/scripts/lib/locale.mjs";
 import { planOf } from "./schedule-text";
+import { useScheduleWords } from "./use-schedule-words";
 import { WeekGrid } from "./week-grid";
 
 const TONES = ["primary", "secondary"] as const;
 
-const day = (iso: string | undefined) => {
+const day = (iso: string | undefined, locale: Locale) => {
   const d = iso ? new Date(iso) : null;
-  return d && !Number.isNaN(d.getTime()) ? dayText(d) : null;
+  return d && !Number.isNaN(d.getTime()) ? dayText(d, locale) : null;
 };
 
 /** One schedule in the list: its name, what runs when (a week grid per part), Edit and Delete. */
@@ -43,10 +46,14 @@ export function ScheduleCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const t = useTranslations("schedules.card");
+  const tPage = useTranslations("schedules.page");
+  const words = useScheduleWords();
   const titleId = useId();
   const { data } = schedule;
-  const plan = planOf(data);
-  const starts = day(data.start_date);
+  const plan = planOf(data, words);
+  const starts = day(data.start_date, words.locale);
+  const updated = day(schedule.updated_at, words.locale);
   const split = Boolean(data.schedules?.length);
   return (
     <Paper component="article" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
@@ -56,29 +63,29 @@ export function ScheduleCard({
             <Typography id={titleId} variant="h2" sx={{ fontSize: "1.2rem", overflowWrap: "anywhere" }}>
               {schedule.der_name}
             </Typography>
-            {othersSchedule && <Chip icon={<WarningAmberRounded />} label="don't edit" color="error" size="small" sx={{ fontWeight: 700 }} />}
-            {split && <Chip label={`Split in ${data.schedules?.length} parts`} size="small" variant="outlined" />}
+            {othersSchedule && <Chip icon={<WarningAmberRounded />} label={t("dontEdit")} color="error" size="small" sx={{ fontWeight: 700 }} />}
+            {split && <Chip label={t("split", { count: data.schedules?.length ?? 0 })} size="small" variant="outlined" />}
           </Box>
           {othersSchedule && (
             <Typography variant="body2" color="error">
-              Belongs to {owner ?? `user #${schedule.user_id}`}
+              {t("belongsTo", { owner: owner ?? tPage("user", { id: String(schedule.user_id) }) })}
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary">
-            {[starts && `Starts ${starts}`, day(schedule.updated_at) && `updated ${day(schedule.updated_at)}`].filter(Boolean).join(" · ")}
+            {[starts && t("starts", { date: starts }), updated && t("updated", { date: updated })].filter(Boolean).join(" · ")}
           </Typography>
           <Box sx={{ display: "flex", gap: 1, pt: 0.5, flexWrap: "wrap" }}>
-            <Button id={editButtonId} variant="outlined" startIcon={<EditOutlined />} onClick={onEdit} disabled={actionsDisabled} aria-label={`Edit ${schedule.der_name}`}>
-              Edit
+            <Button id={editButtonId} variant="outlined" startIcon={<EditOutlined />} onClick={onEdit} disabled={actionsDisabled} aria-label={t("editLabel", { name: schedule.der_name })}>
+              {t("edit")}
             </Button>
-            <Button color="error" startIcon={<DeleteOutline />} onClick={onDelete} disabled={actionsDisabled} aria-label={`Delete ${schedule.der_name}`}>
-              Delete
+            <Button color="error" startIcon={<DeleteOutline />} onClick={onDelete} disabled={actionsDisabled} aria-label={t("deleteLabel", { name: schedule.der_name })}>
+              {t("delete")}
             </Button>
           </Box>
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           {plan.map((part, i) => (
-            <WeekGrid key={i} part={part} tone={TONES[i % TONES.length]} dense />
+            <WeekGrid key={i} part={part} tone={TONES[i % TONES.length]} dense words={words} />
           ))}
         </Stack>
       </Box>

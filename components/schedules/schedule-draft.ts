@@ -50,14 +50,44 @@ function errorKey(path: PropertyKey[]): string {
   return path.length ? String(path[0]) : "";
 }
 
-/** Runs scheduleDataSchema on the draft: the data to send, or the first message of each field. */
-export function validateDraft(d: ScheduleDraft): { data: ScheduleData; errors: null } | { data: null; errors: DraftErrors } {
+/** The editor's own words for what the schema refuses in a field the editor shows (messages' schedules.errors). */
+export type DraftMessage = "nameRequired" | "nameTooLong" | "powerRequired" | "powerNumber" | "powerRange" | "chooseMonth" | "chooseDay" | "chooseHour";
+
+const CHOOSE = { months: "chooseMonth", days: "chooseDay", hours: "chooseHour" } as const;
+
+/**
+ * Which of the editor's messages says what `issue` says about the field at `key` of `d`, or null
+ * (a refusal the editor's fields cannot cause: the schema's English message then).
+ */
+export function draftMessage(d: ScheduleDraft, key: string, issue: { code: string; path: PropertyKey[] }): DraftMessage | null {
+  const parts = key.split(".");
+  const field = parts[parts.length - 1];
+  // the field itself, not one of its values (months.0)
+  if (issue.path.length !== parts.length) return null;
+  if (field === "der_name") return issue.code === "too_big" ? "nameTooLong" : issue.code === "too_small" || issue.code === "invalid_type" ? "nameRequired" : null;
+  if (field === "average_power") {
+    if (issue.code === "too_small" || issue.code === "too_big") return "powerRange";
+    if (issue.code !== "invalid_type") return null;
+    const text = parts.length === 1 ? d.average_power : d.schedules?.[Number(parts[1])]?.average_power;
+    return parsePower(text ?? "") === undefined ? "powerRequired" : "powerNumber";
+  }
+  if (field === "months" || field === "days" || field === "hours") return issue.code === "too_small" ? CHOOSE[field] : null;
+  return null;
+}
+
+/**
+ * Runs scheduleDataSchema on the draft: the data to send, or the first message of each field:
+ * the schema's (English), or `words`' for the refusals the editor words itself (draftMessage).
+ */
+export function validateDraft(d: ScheduleDraft, words?: (message: DraftMessage) => string): { data: ScheduleData; errors: null } | { data: null; errors: DraftErrors } {
   const r = scheduleDataSchema.safeParse(draftInput(d));
   if (r.success) return { data: r.data, errors: null };
   const errors: DraftErrors = {};
   for (const issue of r.error.issues) {
     const key = errorKey(issue.path);
-    if (!(key in errors)) errors[key] = issue.message;
+    if (key in errors) continue;
+    const own = words && draftMessage(d, key, issue);
+    errors[key] = words && own ? words(own) : issue.message;
   }
   return { data: null, errors };
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
@@ -12,11 +13,12 @@ import Typography from "@mui/material/Typography";
 import CallSplitRounded from "@mui/icons-material/CallSplitRounded";
 import MergeRounded from "@mui/icons-material/MergeRounded";
 import type { ScheduleData, ScheduleDataInput } from "@/lib/validation/schedule";
-import { MAX_PARTS, OVERLAP_DETAIL, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
+import { MAX_PARTS, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useDeviceInfoList } from "@/lib/swr/use-devices";
 import { draftFrom, draftOverlap, parsePower, partOf, sameDraft, splitDraft, unsplitDraft, validateDraft, withPart, type DraftTarget, type PartDraft, type ScheduleDraft } from "./schedule-draft";
-import { monthNames, planOf } from "./schedule-text";
+import { boundText, monthNames, planOf } from "./schedule-text";
+import { useScheduleWords } from "./use-schedule-words";
 import { PartFields } from "./part-fields";
 import { WeekGrid } from "./week-grid";
 
@@ -63,6 +65,10 @@ export function ScheduleEditor({
   onSave: (data: ScheduleData) => Promise<void>;
   onCancel: () => void;
 }) {
+  const t = useTranslations("schedules");
+  const words = useScheduleWords();
+  const { locale } = words;
+  const bounds = { min: boundText(POWER_MIN, locale), max: boundText(POWER_MAX, locale) };
   const start = useMemo(() => draftFrom(initial), [initial]);
   const [draft, setDraft] = useState<ScheduleDraft>(start);
   // a save tried (since the last split: a split starts the parts afresh, its shared months are
@@ -80,7 +86,7 @@ export function ScheduleEditor({
   );
 
   const dirty = !sameDraft(draft, start);
-  const check = validateDraft(draft);
+  const check = validateDraft(draft, (message) => t(`errors.${message}`, message === "nameTooLong" ? { max: 100 } : bounds));
   const errors = tried && check.errors ? check.errors : {};
   const overlap = draftOverlap(draft);
   const split = Boolean(draft.schedules?.length);
@@ -88,7 +94,7 @@ export function ScheduleEditor({
   const needsPower = !split && (parsePower(draft.average_power) ?? 0) < POWER_MIN;
 
   const change = (target: DraftTarget) => (patch: Partial<PartDraft>) => setDraft((d) => withPart(d, target, patch));
-  const preview = planOf({ ...draft, average_power: parsePower(draft.average_power), schedules: draft.schedules?.map((p) => ({ ...p, average_power: parsePower(p.average_power) })) });
+  const preview = planOf({ ...draft, average_power: parsePower(draft.average_power), schedules: draft.schedules?.map((p) => ({ ...p, average_power: parsePower(p.average_power) })) }, words);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -132,12 +138,12 @@ export function ScheduleEditor({
           <Stack spacing={2.5}>
             <TextField
               id={nameId}
-              label="Name"
+              label={t("editor.name")}
               autoFocus
               value={draft.der_name}
               onChange={(e) => setDraft((d) => ({ ...d, der_name: e.target.value }))}
               error={Boolean(errors.der_name)}
-              helperText={errors.der_name ?? (suggestions.length ? "The energy resource this schedule drives: one of your devices, or any name" : "The energy resource this schedule drives, e.g. Home battery")}
+              helperText={errors.der_name ?? (suggestions.length ? t("editor.nameHelpDevices") : t("editor.nameHelp"))}
               slotProps={{ htmlInput: { maxLength: 100, list: suggestions.length ? suggestionsId : undefined, "data-invalid": errors.der_name ? "" : undefined } }}
               fullWidth
             />
@@ -148,20 +154,20 @@ export function ScheduleEditor({
                 ))}
               </datalist>
             )}
-            <Section title="Main schedule" note={split ? "Disabled while the schedule is split: edit the parts below, or remove the split." : undefined}>
+            <Section title={t("editor.main")} note={split ? t("editor.mainDisabled") : undefined}>
               <PartFields part={draft} target="main" errors={errors} disabled={split} onChange={change("main")} />
             </Section>
             <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
               <Button variant="outlined" startIcon={<CallSplitRounded />} disabled={split} onClick={() => (setDraft(splitDraft), setTried(false))}>
-                Split schedule
+                {t("editor.split")}
               </Button>
               {split ? (
                 <Button variant="text" color="inherit" startIcon={<MergeRounded />} onClick={() => setDraft(unsplitDraft)}>
-                  Remove split
+                  {t("editor.unsplit")}
                 </Button>
               ) : (
                 <Typography variant="body2" color="text.secondary" sx={{ flex: "1 1 240px" }}>
-                  Run at a different power in some months: split into {MAX_PARTS} parts, then give each part its own months.
+                  {t("editor.splitHint", { parts: MAX_PARTS })}
                 </Typography>
               )}
             </Box>
@@ -169,37 +175,37 @@ export function ScheduleEditor({
               // right after a split both parts hold every month (the split copies them): what to
               // do next, not yet an error
               <Alert severity="info" role="status">
-                <AlertTitle>Give each part its own months</AlertTitle>
-                Both parts start with all the schedule&apos;s months. In each part, untick the months the other part covers.
+                <AlertTitle>{t("editor.guidanceTitle")}</AlertTitle>
+                {t("editor.guidanceText")}
                 <Box component="span" sx={{ display: "block", mt: 0.5, fontWeight: 600 }}>
-                  Overlapping months: {monthNames(overlap)}
+                  {t("editor.overlapping", { months: monthNames(overlap, locale) })}
                 </Box>
               </Alert>
             )}
             {split && overlap.length > 0 && tried && (
               <Alert severity="error" role="alert" tabIndex={-1} data-invalid="" sx={{ "&:focus": { outline: "3px solid", outlineColor: "error.main" } }}>
-                <AlertTitle>Schedules not compatible!</AlertTitle>
-                {OVERLAP_DETAIL}
+                <AlertTitle>{t("editor.incompatibleTitle")}</AlertTitle>
+                {t("editor.incompatibleText")}
                 <Box component="span" sx={{ display: "block", mt: 0.5, fontWeight: 600 }}>
-                  Overlapping months: {monthNames(overlap)}
+                  {t("editor.overlapping", { months: monthNames(overlap, locale) })}
                 </Box>
               </Alert>
             )}
             {draft.schedules?.map((p, i) => (
-              <Section key={i} title={`Part ${i + 1}`} tone={TONES[i % TONES.length]}>
+              <Section key={i} title={words.part(i + 1)} tone={TONES[i % TONES.length]}>
                 <PartFields part={partOf(draft, i)} target={i} errors={errors} flaggedMonths={overlap} onChange={change(i)} />
               </Section>
             ))}
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Box component="section" aria-label="Preview" sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
+          <Box component="section" aria-label={t("editor.preview")} sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
             <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
-              At a glance
+              {t("editor.glance")}
             </Typography>
             <Stack spacing={2} sx={{ bgcolor: "background.default", borderRadius: 2, p: { xs: 1.5, sm: 2 } }}>
               {preview.map((part, i) => (
-                <WeekGrid key={i} part={part} tone={TONES[i % TONES.length]} />
+                <WeekGrid key={i} part={part} tone={TONES[i % TONES.length]} words={words} />
               ))}
             </Stack>
           </Box>
@@ -207,25 +213,25 @@ export function ScheduleEditor({
       </Grid>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center", mt: 3, pt: 2, borderTop: 1, borderColor: "divider" }}>
         <SubmitButton busy={busy} disabled={!dirty}>
-          Save
+          {t("editor.save")}
         </SubmitButton>
         <Button size="large" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("editor.cancel")}
         </Button>
         {tried && check.errors && (
           <Typography role="alert" variant="body2" color="error" sx={{ flex: "1 1 220px" }}>
-            Not saved: {Object.keys(check.errors).every((k) => k === "schedules") ? "the parts must not share a month." : "check the fields marked in red."}
+            {Object.keys(check.errors).every((k) => k === "schedules") ? t("editor.notSavedOverlap") : t("editor.notSavedFields")}
           </Typography>
         )}
         {!tried && needsPower ? (
           <Typography variant="body2" color="text.secondary">
-            Set an average power from {POWER_MIN} to {POWER_MAX} W, then save.
+            {t("editor.needsPower", bounds)}
           </Typography>
         ) : (
           !dirty &&
           !tried && (
             <Typography variant="body2" color="text.secondary">
-              Nothing to save yet.
+              {t("editor.nothing")}
             </Typography>
           )
         )}

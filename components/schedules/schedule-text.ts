@@ -1,5 +1,64 @@
 // How a schedule reads at a glance: month, day and hour ranges in words, and the parts that run.
+// English by default (the back-office, components/admin/schedules.tsx, stays English); the
+// schedules page passes its language's words (use-schedule-words.ts).
 import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS } from "@/lib/schedules/rules";
+import type { Locale } from "@/scripts/lib/locale.mjs";
+
+/** The words a schedule is written with, in one language. */
+export type ScheduleWords = {
+  locale: Locale;
+  allYear: string;
+  noMonths: string;
+  everyDay: string;
+  noDays: string;
+  allDay: string;
+  noHours: string;
+  /** "Part 1" */
+  part: (n: number) => string;
+  /** "Part 1: All year, Every day, 00:00–13:00, at 1,500 W" (a part's label, or none) */
+  summary: (p: { label: string | null; months: string; days: string; hours: string; power: string }) => string;
+};
+
+export const ENGLISH_WORDS: ScheduleWords = {
+  locale: "en",
+  allYear: "All year",
+  noMonths: "No months",
+  everyDay: "Every day",
+  noDays: "No days",
+  allDay: "All day",
+  noHours: "No hours",
+  part: (n) => `Part ${n}`,
+  summary: ({ label, months, days, hours, power }) => `${label ? `${label}: ` : ""}${months}, ${days}, ${hours}, at ${power}`,
+};
+
+/** The language's tag for Intl. */
+export const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-US");
+
+// a Monday (day 0), in January (month 1)
+const MONDAY = Date.UTC(2024, 0, 1);
+const DAY_MS = 86_400_000;
+
+/** A month's name (1 = January): "January", "Jan"; "janvier", "janv." in French. */
+export function monthName(month: number, locale: Locale = "en", width: "long" | "short" = "long"): string {
+  if (locale === "en") {
+    const name = MONTH_NAMES[month - 1];
+    if (!name) return String(month);
+    return width === "long" ? name : name.slice(0, 3);
+  }
+  if (!Number.isInteger(month) || month < 1 || month > 12) return String(month);
+  return new Intl.DateTimeFormat(intlLocale(locale), { month: width, timeZone: "UTC" }).format(Date.UTC(2024, month - 1, 1));
+}
+
+/** A day's name (0 = Monday): "Monday", "Mon"; "lundi", "lun." in French. */
+export function dayName(day: number, locale: Locale = "en", width: "long" | "short" = "long"): string {
+  if (locale === "en") {
+    const name = DAY_NAMES[day];
+    if (!name) return String(day);
+    return width === "long" ? name : name.slice(0, 3);
+  }
+  if (!Number.isInteger(day) || day < 0 || day > 6) return String(day);
+  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: width, timeZone: "UTC" }).format(MONDAY + day * DAY_MS);
+}
 
 /**
  * Runs of consecutive values, as [first, last] pairs, from any list (sorted, without repeats).
@@ -33,45 +92,52 @@ const named = (runs: [number, number][], name: (v: number) => string, size: numb
 /** "10:00–16:00": hour b ends at b + 1 (23 ends at 24:00, and a run across midnight reads 22:00–03:00). */
 const hourSpan = ([a, b]: [number, number]) => `${hourLabel(a)}–${hourLabel(b + 1)}`;
 
-/** "All year", "January–March, November" (1 = January). */
-export function monthsText(months: readonly number[]): string {
-  if (!months.length) return "No months";
-  if (MONTHS.every((m) => months.includes(m))) return "All year";
-  return named(runsOf(months, [1, 12]), (m) => MONTH_NAMES[m - 1] ?? String(m), 12);
+/** "All year", "January–March, November" (1 = January); "Toute l'année", "janvier–mars, novembre". */
+export function monthsText(months: readonly number[], words: ScheduleWords = ENGLISH_WORDS): string {
+  if (!months.length) return words.noMonths;
+  if (MONTHS.every((m) => months.includes(m))) return words.allYear;
+  return named(runsOf(months, [1, 12]), (m) => monthName(m, words.locale), 12);
 }
 
-/** "Every day", "Monday–Friday", "Saturday, Sunday" (0 = Monday). */
-export function daysText(days: readonly number[]): string {
-  if (!days.length) return "No days";
-  if (DAYS.every((d) => days.includes(d))) return "Every day";
-  return named(runsOf(days), (d) => DAY_NAMES[d] ?? String(d), 7);
+/** "Every day", "Monday–Friday", "Saturday, Sunday" (0 = Monday); "Tous les jours", "lundi–vendredi". */
+export function daysText(days: readonly number[], words: ScheduleWords = ENGLISH_WORDS): string {
+  if (!days.length) return words.noDays;
+  if (DAYS.every((d) => days.includes(d))) return words.everyDay;
+  return named(runsOf(days), (d) => dayName(d, words.locale), 7);
 }
 
 /**
  * "All day", "10:00–16:00, 18:00–19:00", "22:00–03:00": the time spans covered by the hours (hour 10
  * is 10:00–11:00), a night across midnight as one span.
  */
-export function hoursText(hours: readonly number[]): string {
-  if (!hours.length) return "No hours";
-  if (HOURS.every((h) => hours.includes(h))) return "All day";
+export function hoursText(hours: readonly number[], words: ScheduleWords = ENGLISH_WORDS): string {
+  if (!hours.length) return words.noHours;
+  if (HOURS.every((h) => hours.includes(h))) return words.allDay;
   return runsOf(hours, [0, 23]).map(hourSpan).join(", ");
 }
 
-/** The month names of a list: "March, November" (the overlap message). */
-export const monthNames = (months: readonly number[]) => months.map((m) => MONTH_NAMES[m - 1] ?? String(m)).join(", ");
+/** The month names of a list: "March, November" (the overlap message); "mars, novembre". */
+export const monthNames = (months: readonly number[], locale: Locale = "en") => months.map((m) => monthName(m, locale)).join(", ");
 
-/** "2,000 W"; a power that is not a number yet reads "? W". */
-export function powerText(watts: number | undefined): string {
-  return watts === undefined || !Number.isFinite(watts) ? "? W" : `${new Intl.NumberFormat("en-US").format(watts)} W`;
+/** "2,000 W", "2 000 W" in French; a power that is not a number yet reads "? W". */
+export function powerText(watts: number | undefined, locale: Locale = "en"): string {
+  return watts === undefined || !Number.isFinite(watts) ? "? W" : `${new Intl.NumberFormat(intlLocale(locale)).format(watts)} W`;
 }
 
+/** A bound as the texts write it: "10000" in English (the specification's), "10 000" in French. */
+export const boundText = (n: number, locale: Locale = "en") => (locale === "en" ? String(n) : new Intl.NumberFormat(intlLocale(locale)).format(n));
+
 export type PlanPart = { label: string | null; months: number[]; days: number[]; hours: number[]; average_power: number | undefined };
+
+/** A part in words, for screen readers: "Part 1: All year, Every day, 00:00–13:00, at 1,500 W". */
+export const partSummary = (p: PlanPart, words: ScheduleWords = ENGLISH_WORDS) =>
+  words.summary({ label: p.label, months: monthsText(p.months, words), days: daysText(p.days, words), hours: hoursText(p.hours, words), power: powerText(p.average_power, words.locale) });
 
 /**
  * What actually runs: the split parts ("Part 1", "Part 2") when there are any, else the main
  * schedule (label null). A split schedule's main settings are kept but not used.
  */
-export function planOf<P extends { months: number[]; days: number[]; hours: number[]; average_power: number | undefined }>(s: P & { schedules?: P[] }): PlanPart[] {
+export function planOf<P extends { months: number[]; days: number[]; hours: number[]; average_power: number | undefined }>(s: P & { schedules?: P[] }, words: ScheduleWords = ENGLISH_WORDS): PlanPart[] {
   const part = (p: P, label: string | null): PlanPart => ({ label, months: p.months, days: p.days, hours: p.hours, average_power: p.average_power });
-  return s.schedules?.length ? s.schedules.map((p, i) => part(p, `Part ${i + 1}`)) : [part(s, null)];
+  return s.schedules?.length ? s.schedules.map((p, i) => part(p, words.part(i + 1))) : [part(s, null)];
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
@@ -38,6 +39,7 @@ const focusLater = (id: string) => requestAnimationFrame(() => document.getEleme
  * per-item Edit opening the one editor, Delete after a confirmation; loading, empty and error states.
  */
 export function SchedulesView({ viewer }: { viewer: Viewer }) {
+  const t = useTranslations("schedules");
   const toast = useToast();
   const { schedules, error, isLoading, isValidating, mutate } = useSchedules();
   const owners = useScheduleOwners(viewer.isSuperuser);
@@ -46,7 +48,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
 
   const othersSchedule = (s: ScheduleView) => viewer.isSuperuser && s.user_id !== viewer.id;
 
-  const failed = (action: string, err: unknown) => toast.error({ title: `There was an error on ${action}`, message: errorMessage(err) });
+  const failed = (action: "create" | "update" | "delete", err: unknown) => toast.error({ title: t(action === "create" ? "toast.failedCreate" : action === "update" ? "toast.failedUpdate" : "toast.failedDelete"), message: errorMessage(err) });
 
   const save = async (data: ScheduleData) => {
     if (!editing) return;
@@ -58,7 +60,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
       failed(isNew ? "create" : "update", err);
       throw err;
     }
-    toast.success(`${saved.der_name} has been ${isNew ? "created" : "updated"}`);
+    toast.success(t(isNew ? "toast.created" : "toast.updated", { name: saved.der_name }));
     setEditing(null);
     await mutate((list) => (isNew ? [...(list ?? []), saved] : (list ?? []).map((s) => (s.id === saved.id ? saved : s))), { revalidate: true });
     focusLater(editButtonId(saved.id));
@@ -75,7 +77,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
       focusLater(editButtonId(schedule.id));
       return;
     }
-    toast.success(`${schedule.der_name} has been deleted`);
+    toast.success(t("toast.deleted", { name: schedule.der_name }));
     setDeleting({ schedule, open: false });
     await mutate((list) => (list ?? []).filter((s) => s.id !== schedule.id), { revalidate: true });
     focusLater(NEW_BUTTON_ID);
@@ -90,12 +92,12 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
   const editorFor = (s: ScheduleView) => (
     <ScheduleEditor
       key={s.id}
-      title={`Edit ${s.der_name}`}
+      title={t("page.editTitle", { name: s.der_name })}
       initial={s.data}
       warning={
         othersSchedule(s) ? (
           <Alert severity="warning" sx={{ mb: 2.5 }}>
-            This schedule belongs to {owners.get(s.user_id) ?? `user #${s.user_id}`}: don&apos;t edit it unless they asked you to.
+            {t("page.othersWarning", { owner: owners.get(s.user_id) ?? t("page.user", { id: String(s.user_id) }) })}
           </Alert>
         ) : undefined
       }
@@ -110,9 +112,9 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-end", justifyContent: "space-between", mb: 3 }}>
         <Box sx={{ minWidth: 0, flex: "1 1 320px" }}>
           <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
-            Manual Schedules
+            {t("page.title")}
           </Typography>
-          <Typography color="text.secondary">When your energy resources run, hour by hour, across the week and the year.</Typography>
+          <Typography color="text.secondary">{t("page.intro")}</Typography>
         </Box>
         <Button
           id={NEW_BUTTON_ID}
@@ -122,13 +124,13 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
           disabled={editing !== null}
           onClick={() => setEditing({ kind: "new", initial: newScheduleDefaults() })}
         >
-          New
+          {t("page.new")}
         </Button>
       </Box>
 
       {viewer.isSuperuser && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          You are logged in as an admin, so this list holds every user&apos;s schedules. Those of other users carry a red &lsquo;don&apos;t edit&rsquo; badge.
+          {t("page.adminNote")}
         </Alert>
       )}
 
@@ -138,23 +140,23 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
           sx={{ mb: 3 }}
           action={
             <Button color="inherit" size="small" onClick={() => mutate()} disabled={isValidating}>
-              Try again
+              {t("page.tryAgain")}
             </Button>
           }
         >
-          <AlertTitle>Failed to get schedules</AlertTitle>
+          <AlertTitle>{t("page.loadFailed")}</AlertTitle>
           {errorMessage(error)}
-          {schedules ? " The list below may be out of date." : ""}
+          {schedules ? ` ${t("page.outOfDate")}` : ""}
         </Alert>
       )}
 
       <Stack spacing={2.5}>
-        {editing?.kind === "new" && <ScheduleEditor title="New schedule" initial={editing.initial} onSave={save} onCancel={cancel} />}
+        {editing?.kind === "new" && <ScheduleEditor title={t("page.newTitle")} initial={editing.initial} onSave={save} onCancel={cancel} />}
 
         {isLoading && !schedules && (
           <Box role="status" aria-live="polite">
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              Loading schedules…
+              {t("page.loading")}
             </Typography>
             <Stack spacing={2.5} aria-hidden>
               {[0, 1].map((i) => (
@@ -169,9 +171,9 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
             <Box aria-hidden sx={{ color: "primary.main", mb: 1, "& svg": { fontSize: 44 } }}>
               <EventRepeatOutlined />
             </Box>
-            <Typography sx={{ fontWeight: 600, fontSize: "1.1rem", mb: 0.5 }}>No schedules found. Please create one.</Typography>
+            <Typography sx={{ fontWeight: 600, fontSize: "1.1rem", mb: 0.5 }}>{t("page.emptyTitle")}</Typography>
             <Typography variant="body2" color="text.secondary">
-              With New, choose the months, days and hours when a battery, a water heater or a charger may run, and at what power.
+              {t("page.emptyText")}
             </Typography>
           </Paper>
         )}
@@ -196,7 +198,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
 
       {deleting && (
         <ConfirmDialog
-          title={`Delete ${deleting.schedule.der_name}?`}
+          title={t("page.deleteTitle", { name: deleting.schedule.der_name })}
           open={deleting.open}
           disableRestoreFocus
           onClose={() => {
@@ -205,7 +207,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
           }}
           onConfirm={remove}
         >
-          The schedule and its parts are removed for good. This cannot be undone.
+          {t("page.deleteText")}
         </ConfirmDialog>
       )}
     </>

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { DAY_NAMES, DAYS, hourLabel, HOURS } from "@/lib/schedules/rules";
-import { daysText, hoursText, monthsText, powerText, type PlanPart } from "./schedule-text";
+import { DAYS, hourLabel, HOURS } from "@/lib/schedules/rules";
+import { dayName, daysText, ENGLISH_WORDS, hoursText, monthsText, partSummary, powerText, type PlanPart, type ScheduleWords } from "./schedule-text";
 
 export type GridTone = "primary" | "secondary";
 
@@ -18,11 +18,12 @@ const dayLine = (d: number) => d + 2;
  * months, power, days and hours; screen readers get the same in words. From a small tablet up,
  * days are rows and hours columns; on a phone the grid turns (hours down, days across), so that
  * no cell is a few pixels wide. Each cell only says where it sits (two custom properties) and
- * whether it is on: one set of rules places them all, for either way round.
+ * whether it is on: one set of rules places them all, for either way round. In English unless
+ * given the page's `words` (the back-office's stays English).
  */
-export function WeekGrid({ part, tone = "primary", dense = false }: { part: PlanPart; tone?: GridTone; dense?: boolean }) {
+export function WeekGrid({ part, tone = "primary", dense = false, words = ENGLISH_WORDS }: { part: PlanPart; tone?: GridTone; dense?: boolean; words?: ScheduleWords }) {
   const { label, months, days, hours, average_power } = part;
-  const words = `${label ? `${label}: ` : ""}${monthsText(months)}, ${daysText(days)}, ${hoursText(hours)}, at ${powerText(average_power)}`;
+  const { locale } = words;
   const cell = dense ? { xs: "8px", sm: "12px" } : { xs: "9px", sm: "16px" };
   const at = (day: number | null, hour: number | null) => ({ ...(day === null ? {} : { "--day": dayLine(day) }), ...(hour === null ? {} : { "--hour": hourLine(hour) }) }) as React.CSSProperties;
   return (
@@ -37,19 +38,19 @@ export function WeekGrid({ part, tone = "primary", dense = false }: { part: Plan
             </Box>
           )}
           <Box component="span" sx={{ fontWeight: 600 }}>
-            {monthsText(months)}
+            {monthsText(months, words)}
           </Box>
           <Box component="span" sx={{ color: "text.secondary" }}>
-            {powerText(average_power)}
+            {powerText(average_power, locale)}
           </Box>
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
-          {daysText(days)} · {hoursText(hours)}
+          {daysText(days, words)} · {hoursText(hours, words)}
         </Typography>
       </Box>
       <Box
         role="img"
-        aria-label={words}
+        aria-label={partSummary(part, words)}
         sx={{
           display: "grid",
           gap: "2px",
@@ -93,7 +94,7 @@ export function WeekGrid({ part, tone = "primary", dense = false }: { part: Plan
           const dayOn = days.includes(d);
           return [
             <span key={`l${d}`} aria-hidden className={dayOn ? "wg-day wg-day-on" : "wg-day"} style={at(d, null)}>
-              {DAY_NAMES[d].slice(0, 3)}
+              {dayName(d, locale, "short")}
             </span>,
             ...HOURS.map((h) => <span key={`${d}-${h}`} aria-hidden className={dayOn && hours.includes(h) ? "wg-cell wg-on" : "wg-cell"} style={at(d, h)} />),
           ];

@@ -1,14 +1,21 @@
 import type { Metadata } from "next";
+import { Messages } from "@/components/i18n/messages";
+import { getT } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { LocationForm } from "@/components/locations/location-form";
 
-export const metadata: Metadata = { title: "Add Location" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("locations"))("page.newTitle") };
+}
 
-export default function NewLocationPage() {
+export default async function NewLocationPage() {
+  const t = await getT("locations");
   return (
     <>
-      <PageHeader title="Add Location" subtitle="A place where your devices are: your home, a second home, a workshop." back={{ href: "/locations/", label: "My Locations" }} />
-      <LocationForm />
+      <PageHeader title={t("page.newTitle")} subtitle={t("page.newSubtitle")} back={{ href: "/locations/", label: t("page.back") }} />
+      <Messages parts={["locations"]}>
+        <LocationForm />
+      </Messages>
     </>
   );
 }
