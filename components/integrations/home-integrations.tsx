@@ -5,6 +5,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
+import { useTranslations } from "use-intl";
 import { NextLink } from "@/components/ui/next-link";
 import { useIntegrations } from "@/lib/swr/use-integrations";
 import { HomeSection, LinkHint } from "./home-section";
@@ -23,6 +24,7 @@ const ErrorState = dynamic(() => import("@/components/ui/page-states").then((m) 
  * home shows without waiting; a section whose integration is missing says how to link it.
  */
 export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
+  const t = useTranslations("integrations");
   const { data, error, mutate } = useIntegrations(initial);
   const integrations = data?.results ?? initial;
   const find = (...names: string[]) => integrations.find((i) => names.includes(i.name));
@@ -35,42 +37,42 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3, mt: 5 }}>
       <HomeSection
         id="my-integrations"
-        title="My Integrations"
+        title={t("home.mine")}
         action={
           <Button component={NextLink} href="/integrations-setup" size="small" startIcon={<PowerOutlined />}>
-            Add/Update integration
+            {t("home.addUpdate")}
           </Button>
         }
       >
-        {error && !data ? <ErrorState error={error} what="your integrations" onRetry={() => mutate()} /> : null}
+        {error && !data ? <ErrorState error={error} what={t("cards.what")} onRetry={() => mutate()} /> : null}
         {integrations.length ? (
           <MyIntegrationsTable integrations={integrations} />
         ) : (
           <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, textAlign: "center", borderStyle: "dashed", borderRadius: 2 }}>
-            <Typography sx={{ fontWeight: 600, mb: 0.5 }}>No integration linked yet</Typography>
+            <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{t("home.noneTitle")}</Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Link your Linky meter, or your Legrand or Netatmo account, to bring your energy data in.
+              {t("home.noneText")}
             </Typography>
             <Button component={NextLink} href="/integrations-setup" variant="contained">
-              Link an integration
+              {t("home.linkOne")}
             </Button>
           </Paper>
         )}
       </HomeSection>
-      <HomeSection id="legrand-plants" title="Legrand Plants" sandbox={legrand?.sandbox} needsRelink={legrand?.needs_relink}>
-        {legrand ? <LegrandPlants /> : <LinkHint linkLabel="Link Legrand">Link your Legrand account to see the plants of your installation here.</LinkHint>}
+      <HomeSection id="legrand-plants" title={t("home.legrandTitle")} sandbox={legrand?.sandbox} needsRelink={legrand?.needs_relink}>
+        {legrand ? <LegrandPlants /> : <LinkHint linkLabel={t("home.legrandLink")}>{t("home.legrandHint")}</LinkHint>}
       </HomeSection>
-      <HomeSection id="linky" title="Linky" sandbox={linky?.sandbox} needsRelink={linky?.needs_relink}>
+      <HomeSection id="linky" title={t("home.linkyTitle")} sandbox={linky?.sandbox} needsRelink={linky?.needs_relink}>
         {linky && meters.length ? (
           <LinkySampler meters={meters} />
         ) : linky ? (
-          <LinkHint linkLabel="Link Linky again">Your Linky integration has no meter yet: link it again to grant Foyer access to your meter.</LinkHint>
+          <LinkHint linkLabel={t("home.linkyAgain")}>{t("home.linkyNoMeter")}</LinkHint>
         ) : (
-          <LinkHint linkLabel="Link Linky">Link your Linky meter to see its consumption and production here.</LinkHint>
+          <LinkHint linkLabel={t("home.linkyLink")}>{t("home.linkyHint")}</LinkHint>
         )}
       </HomeSection>
-      <HomeSection id="netatmo" title="Netatmo" sandbox={netatmo?.sandbox} needsRelink={netatmo?.needs_relink}>
-        {netatmo ? <NetatmoHomes /> : <LinkHint linkLabel="Link Netatmo">Link your Netatmo account to list your homes here.</LinkHint>}
+      <HomeSection id="netatmo" title={t("home.netatmoTitle")} sandbox={netatmo?.sandbox} needsRelink={netatmo?.needs_relink}>
+        {netatmo ? <NetatmoHomes /> : <LinkHint linkLabel={t("home.netatmoLink")}>{t("home.netatmoHint")}</LinkHint>}
       </HomeSection>
     </Box>
   );

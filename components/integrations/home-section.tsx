@@ -1,8 +1,10 @@
+"use client";
 import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
+import { useTranslations } from "use-intl";
 import { NextLink } from "@/components/ui/next-link";
 import { SandboxChip } from "./sandbox-chip";
 
@@ -26,6 +28,7 @@ export function HomeSection({
   action?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const t = useTranslations("integrations.home");
   return (
     <Paper component="section" aria-labelledby={`${id}-title`} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, minWidth: 0 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1.5 }}>
@@ -41,11 +44,11 @@ export function HomeSection({
           sx={{ mb: 2 }}
           action={
             <Button component={NextLink} href="/integrations-setup" color="inherit" size="small">
-              Link again
+              {t("relink")}
             </Button>
           }
         >
-          The vendor no longer accepts Foyer&apos;s access to this account: link it again to read its data.
+          {t("relinkText")}
         </Alert>
       )}
       {children}

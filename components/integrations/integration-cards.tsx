@@ -18,6 +18,7 @@ import LinkIcon from "@mui/icons-material/Link";
 import LinkOff from "@mui/icons-material/LinkOff";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
 import SensorsOutlined from "@mui/icons-material/SensorsOutlined";
+import { useLocale, useTranslations } from "use-intl";
 import { MeterSyncList } from "@/components/energy/meter-sync";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
@@ -28,47 +29,30 @@ import { lazyWhenOpen } from "@/components/ui/lazy";
 import { primaryTint } from "@/lib/ui/tints";
 import { SandboxChip } from "./sandbox-chip";
 
-type VendorCard = { vendor: Vendor; title: string; icon: React.ElementType; text: string; names: string[] };
+type VendorCard = { vendor: Vendor; icon: React.ElementType; names: string[] };
 
 const UnlinkDialog = lazyWhenOpen(() => import("./unlink-dialog").then((m) => m.UnlinkDialog));
 
+// their titles and texts: the catalog's integrations.cards.<vendor>
 const VENDORS: VendorCard[] = [
-  {
-    vendor: "legrand",
-    title: "Legrand",
-    icon: HomeOutlined,
-    text: "Your Legrand home-automation installation (Home + Control): its plants, modules and energy readings.",
-    names: ["legrand", "legrand_up"],
-  },
-  {
-    vendor: "netatmo",
-    title: "Netatmo",
-    icon: SensorsOutlined,
-    text: "Netatmo is the successor of the Legrand service, which is deprecated in 2023: link your Netatmo account to keep your Legrand and Netatmo devices reporting.",
-    names: ["netatmo"],
-  },
-  {
-    vendor: "linky",
-    title: "Linky meter",
-    icon: ElectricMeterOutlined,
-    text: "Your Linky smart electricity meter, read through the grid operator: 30-minute and daily consumption and production.",
-    names: ["linky"],
-  },
+  { vendor: "legrand", icon: HomeOutlined, names: ["legrand", "legrand_up"] },
+  { vendor: "netatmo", icon: SensorsOutlined, names: ["netatmo"] },
+  { vendor: "linky", icon: ElectricMeterOutlined, names: ["linky"] },
 ];
 
-/** What the vendor callback's ?error= codes mean for a person; anything else is shown as it came. */
-const CALLBACK_ERRORS: Record<string, string> = {
-  access_denied: "You declined the access at the vendor, so nothing was linked.",
-  missing_state: "The vendor sent you back without the link's reference. Please start again with Link.",
-  invalid_state: "This consent link is unknown or was already used. Please start again with Link.",
-  expired_state: "This consent link has expired (links are valid 10 minutes). Please start again with Link.",
-  browser_mismatch: "This consent was started in another browser. Please start again with Link here.",
-  account_mismatch: "This consent was started by another account. Please start again with Link.",
-  vendor_error: "The vendor reported an error during the consent. Please try again later.",
-  missing_code: "The vendor did not grant access. Please start again with Link.",
-  token_exchange_failed: "The vendor refused to hand over access. Please try again later.",
-  no_usage_point: "The grid operator granted access to no meter, so nothing was linked. Please link again and choose your meter.",
-};
+/** The vendor callback's ?error= codes that mean something for a person (integrations.callbackErrors); anything else is shown as it came. */
+const CALLBACK_ERRORS = new Set([
+  "access_denied",
+  "missing_state",
+  "invalid_state",
+  "expired_state",
+  "browser_mismatch",
+  "account_mismatch",
+  "vendor_error",
+  "missing_code",
+  "token_exchange_failed",
+  "no_usage_point",
+]);
 
 /**
  * The three vendor cards (Variant A's 'Your Integrations'), used by /integrations and
@@ -79,8 +63,9 @@ const CALLBACK_ERRORS: Record<string, string> = {
 export function IntegrationCards({ initial, callbackError }: { initial: IntegrationView[]; callbackError?: string | null }) {
   const { data, error, isLoading, mutate } = useIntegrations(initial);
   const [shownError, setShownError] = useState(callbackError ?? null);
-  const [unlinking, setUnlinking] = useState<{ integration: IntegrationView; title: string } | null>(null);
+  const [unlinking, setUnlinking] = useState<{ integration: IntegrationView; vendor: Vendor } | null>(null);
   const toast = useToast();
+  const t = useTranslations("integrations");
 
   const dismissError = () => {
     setShownError(null);
@@ -93,12 +78,12 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
     <>
       {shownError && (
         <Alert severity="error" role="alert" onClose={dismissError} sx={{ mb: 3 }}>
-          <AlertTitle>The integration could not be linked</AlertTitle>
-          {CALLBACK_ERRORS[shownError] ?? shownError}
+          <AlertTitle>{t("cards.callbackTitle")}</AlertTitle>
+          {CALLBACK_ERRORS.has(shownError) ? t(`callbackErrors.${shownError as "access_denied"}`) : shownError}
         </Alert>
       )}
       {error && !data ? (
-        <ErrorState error={error} what="your integrations" onRetry={() => mutate()} />
+        <ErrorState error={error} what={t("cards.what")} onRetry={() => mutate()} />
       ) : isLoading && !data ? (
         <LoadingState />
       ) : (
@@ -108,7 +93,7 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
             const integration = mine.find((i) => i.name === v.vendor) ?? mine[0];
             return (
               <Grid key={v.vendor} size={{ xs: 12, md: 4 }}>
-                <IntegrationCard card={v} integration={integration} onUnlink={(i) => setUnlinking({ integration: i, title: v.title })} />
+                <IntegrationCard card={v} integration={integration} onUnlink={(i) => setUnlinking({ integration: i, vendor: v.vendor })} />
               </Grid>
             );
           })}
@@ -116,13 +101,15 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
       )}
       <UnlinkDialog
         open={!!unlinking}
-        title={unlinking?.title ?? ""}
+        title={unlinking ? t(`cards.${unlinking.vendor}.unlinkTitle`) : ""}
+        account={unlinking ? t(`cards.${unlinking.vendor}.account`) : ""}
         meters={unlinking && unlinking.integration.name === "linky" ? meterIds(unlinking.integration.resource) : []}
         onClose={() => setUnlinking(null)}
         onUnlink={async (choice) => {
           if (!unlinking) return;
           await unlinkIntegration(unlinking.integration.id, choice === "delete");
-          toast.success(choice === "delete" ? `${unlinking.title} was unlinked and its data deleted` : `${unlinking.title} was unlinked; its history is kept`);
+          const title = t(`cards.${unlinking.vendor}.title`);
+          toast.success(choice === "delete" ? t("cards.unlinkedDeleted", { title }) : t("cards.unlinkedKept", { title }));
           setUnlinking(null);
           await revalidateIntegrations();
         }}
@@ -132,7 +119,9 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
 }
 
 function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; integration?: IntegrationView; onUnlink: (i: IntegrationView) => void }) {
-  const { vendor, title, icon: Icon, text } = card;
+  const { vendor, icon: Icon } = card;
+  const t = useTranslations("integrations.cards");
+  const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(null);
   const headingId = `integration-${vendor}-title`;
@@ -164,41 +153,41 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
             <Icon />
           </Box>
           <Typography id={headingId} variant="h2" sx={{ fontSize: "1.2rem" }}>
-            {title}
+            {t(`${vendor}.title`)}
           </Typography>
         </Box>
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           {integration ? (
-            <Chip size="small" color="success" variant="outlined" icon={<CheckCircleOutline />} label={`Linked since ${day(integration.created_at)}`} />
+            <Chip size="small" color="success" variant="outlined" icon={<CheckCircleOutline />} label={t("linkedSince", { date: day(integration.created_at, locale) })} />
           ) : (
-            <Chip size="small" variant="outlined" icon={<RadioButtonUnchecked />} label="Not linked" />
+            <Chip size="small" variant="outlined" icon={<RadioButtonUnchecked />} label={t("notLinked")} />
           )}
           {integration?.sandbox && <SandboxChip />}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6 }}>
-          {text}
+          {t(`${vendor}.text`)}
         </Typography>
         {integration && (
           <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.5, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0, overflowWrap: "anywhere" } }}>
             {vendor === "linky" && (
               <>
-                <dt>{meters.length === 1 ? "Meter" : "Meters"}</dt>
-                <dd>{meters.length ? meters.join(", ") : "none granted"}</dd>
+                <dt>{meters.length === 1 ? t("meter") : t("meters")}</dt>
+                <dd>{meters.length ? meters.join(", ") : t("noneGranted")}</dd>
               </>
             )}
-            <dt>Last updated</dt>
-            <dd>{day(integration.updated_at)}</dd>
+            <dt>{t("lastUpdated")}</dt>
+            <dd>{day(integration.updated_at, locale)}</dd>
           </Box>
         )}
         {vendor === "linky" && integration && <MeterSyncList />}
         {integration?.needs_relink && (
           <Alert severity="warning" sx={{ py: 0 }}>
-            The vendor no longer accepts Foyer&apos;s access. Link again to keep your data coming.
+            {t("needsRelink")}
           </Alert>
         )}
         {integration?.sandbox && (
           <Typography variant="caption" color="text.secondary">
-            No vendor account is configured on this server: this data comes from Foyer&apos;s sandbox, not from your real account.
+            {t("sandbox")}
           </Typography>
         )}
         {linkError && (
@@ -213,14 +202,14 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           onClick={link}
           disabled={busy}
           aria-busy={busy}
-          aria-label={`${integration ? "Link again" : "Link"} ${title}`}
+          aria-label={integration ? t(`${vendor}.linkAgain`) : t(`${vendor}.link`)}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <LinkIcon />}
         >
-          {integration ? "Link again" : "Link"}
+          {integration ? t("linkAgain") : t("link")}
         </Button>
         {integration && (
-          <Button color="error" onClick={() => onUnlink(integration)} disabled={busy} aria-label={`Unlink ${title}`} startIcon={<LinkOff />} sx={{ ml: "auto !important" }}>
-            Unlink
+          <Button color="error" onClick={() => onUnlink(integration)} disabled={busy} aria-label={t(`${vendor}.unlink`)} startIcon={<LinkOff />} sx={{ ml: "auto !important" }}>
+            {t("unlink")}
           </Button>
         )}
       </CardActions>

@@ -1,5 +1,6 @@
 // Helpers of the integration screens (no "use client": server pages import it to hand the list to SWR).
 import { dayText } from "@/components/ui/dates";
+import type { Locale } from "@/scripts/lib/locale.mjs";
 
 // one mapping of rows to the contract's view: the API's serializer
 export { toIntegrationView, type IntegrationView } from "@/lib/serializers/integration";
@@ -11,8 +12,8 @@ export const meterIds = (resource: string | null | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** A date as the specification shows it: dd MMM yyyy ('' when missing or unreadable). */
-export function day(iso: string | null | undefined): string {
+/** A date as the specification shows it: dd MMM yyyy, in the reader's language ('' when missing or unreadable). */
+export function day(iso: string | null | undefined, locale: Locale = "en"): string {
   const d = iso ? new Date(iso) : null;
-  return d && !Number.isNaN(d.getTime()) ? dayText(d) : "";
+  return d && !Number.isNaN(d.getTime()) ? dayText(d, locale) : "";
 }

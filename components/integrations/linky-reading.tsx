@@ -5,7 +5,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
-import { kwhText } from "@/components/energy/period";
+import { useFormatter, useLocale, useTranslations } from "use-intl";
 import type { LinkyKind, MeterReading } from "@/lib/swr/use-integrations";
 import { dayParts, intervalMinutes, readingsByDay, readingSpan, type ReadingDay } from "./vendor-text";
 
@@ -16,12 +16,15 @@ function interval(v: string | null | undefined) {
   return [m[1] && `${m[1]} h`, m[2] && `${m[2]} min`].filter(Boolean).join(" ");
 }
 
-const QUALITY: Record<string, string> = { BRUT: "BRUT (raw, not yet validated)", BEST: "BEST (validated)" };
-
-const dayLabel = (day: string) => {
-  const { weekday, date } = dayParts(day);
-  return weekday ? `${weekday} ${date}` : date;
-};
+/** kWh with the digits that matter (0.42, 8.31, 42.1, 1,234), in the reader's language (0,42 in French). */
+function useKwh() {
+  const format = useFormatter();
+  return (v: number) => {
+    const a = Math.abs(v);
+    const digits = a < 10 ? 2 : a < 100 ? 1 : 0;
+    return `${format.number(v, { minimumFractionDigits: digits, maximumFractionDigits: digits })} kWh`;
+  };
+}
 
 /**
  * A Linky sample: its facts, each day's energy (kWh, from the 30-minute average powers), then
@@ -32,15 +35,19 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
   const days = useMemo(() => readingsByDay(reading.interval_reading ?? []), [reading]);
   const [index, setIndex] = useState(0);
   const summaryId = useId();
-  const title = kind === "consumption" ? "Consumption" : "Production";
+  const t = useTranslations("integrations.reading");
+  const locale = useLocale();
+  const kwhText = useKwh();
+  const title = kind === "consumption" ? t("consumption") : t("production");
+  const quality = reading.quality === "BRUT" ? t("qualityBrut") : reading.quality === "BEST" ? t("qualityBest") : reading.quality;
   const shown = days[Math.min(index, days.length - 1)];
   const max = Math.max(...days.map((d) => d.kwh), 0);
   const total = days.reduce((a, d) => a + d.kwh, 0);
   const facts: [string, React.ReactNode][] = [
-    ["Usage point id", reading.usage_point_id],
-    ["Quality", reading.quality ? (QUALITY[reading.quality] ?? reading.quality) : "—"],
-    ["Start", reading.start],
-    ["End", reading.end],
+    [t("usagePoint"), reading.usage_point_id],
+    [t("quality"), quality || "—"],
+    [t("start"), reading.start],
+    [t("end"), reading.end],
   ];
 
   return (
@@ -60,21 +67,21 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
         ))}
       </Box>
       {!shown ? (
-        <Typography color="text.secondary">The meter reported no values for these days.</Typography>
+        <Typography color="text.secondary">{t("noValues")}</Typography>
       ) : (
         <>
           <Box component="section" aria-labelledby={summaryId} sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
             <Box sx={{ display: "flex", alignItems: "baseline", gap: 1, flexWrap: "wrap" }}>
               <Typography id={summaryId} variant="h4" sx={{ fontSize: "1rem", fontWeight: 700 }}>
-                {title} per day
+                {kind === "consumption" ? t("consumptionPerDay") : t("productionPerDay")}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {`${kwhText(total)} over ${days.length} ${days.length === 1 ? "day" : "days"}; choose a day to see its half hours`}
+                {t("summary", { total: kwhText(total), count: days.length })}
               </Typography>
             </Box>
             <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "grid", gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(auto-fill, minmax(148px, 1fr))" }, gap: 1, "& > li": { display: "flex" } }}>
               {days.map((d, i) => {
-                const { weekday, date } = dayParts(d.day);
+                const { weekday, date } = dayParts(d.day, locale);
                 return (
                   <li key={d.day}>
                     <Box
@@ -116,7 +123,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
               })}
             </Box>
           </Box>
-          <DayReadings key={shown.day} title={title} day={shown} position={days.indexOf(shown)} count={days.length} onDay={setIndex} />
+          <DayReadings key={shown.day} kind={kind} day={shown} position={days.indexOf(shown)} count={days.length} onDay={setIndex} />
         </>
       )}
     </Box>
@@ -124,35 +131,39 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
 }
 
 function DayReadings({
-  title,
+  kind,
   day,
   position,
   count,
   onDay,
 }: {
-  title: string;
+  kind: LinkyKind;
   day: ReadingDay<MeterReading["interval_reading"][number]>;
   position: number;
   count: number;
   onDay: (i: number) => void;
 }) {
+  const t = useTranslations("integrations.reading");
+  const locale = useLocale();
+  const kwhText = useKwh();
+  const { weekday, date } = dayParts(day.day, locale);
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         <Button size="small" variant="outlined" startIcon={<ChevronLeft />} disabled={position === 0} onClick={() => onDay(position - 1)}>
-          Previous day
+          {t("previousDay")}
         </Button>
         <Box role="status" sx={{ flex: "1 1 auto", textAlign: "center", fontWeight: 600, order: { xs: -1, sm: 0 }, flexBasis: { xs: "100%", sm: "auto" } }}>
-          {`${dayLabel(day.day)}: ${kwhText(day.kwh)}`}
-          <Box component="span" sx={{ color: "text.secondary", fontWeight: 400, whiteSpace: "nowrap" }}>{` (day ${position + 1} of ${count})`}</Box>
+          {t("dayTotal", { day: weekday ? `${weekday} ${date}` : date, kwh: kwhText(day.kwh) })}
+          <Box component="span" sx={{ color: "text.secondary", fontWeight: 400, whiteSpace: "nowrap" }}>{` ${t("dayPosition", { position: position + 1, count })}`}</Box>
         </Box>
         <Button size="small" variant="outlined" endIcon={<ChevronRight />} disabled={position === count - 1} onClick={() => onDay(position + 1)} sx={{ ml: { xs: "auto", sm: 0 } }}>
-          Next day
+          {t("nextDay")}
         </Button>
       </Box>
       <Box
         component="table"
-        aria-label={`${title} readings`}
+        aria-label={kind === "consumption" ? t("consumptionReadings") : t("productionReadings")}
         sx={{
           width: "100%",
           borderCollapse: "collapse",
@@ -167,12 +178,12 @@ function DayReadings({
       >
         <thead>
           <tr>
-            <th scope="col">Date</th>
+            <th scope="col">{t("date")}</th>
             <th scope="col" className="num">
-              Value (W)
+              {t("value")}
             </th>
-            <th scope="col">Interval</th>
-            <th scope="col">Type</th>
+            <th scope="col">{t("interval")}</th>
+            <th scope="col">{t("type")}</th>
           </tr>
         </thead>
         <tbody>

@@ -6,6 +6,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import BoltOutlined from "@mui/icons-material/BoltOutlined";
 import SolarPowerOutlined from "@mui/icons-material/SolarPowerOutlined";
+import { useTranslations } from "use-intl";
 import { linkyFailure, linkyUrl, useSample, type LinkyKind, type LinkyResponse } from "@/lib/swr/use-integrations";
 import { lazyComponent } from "@/components/ui/lazy";
 import { NativeSelectField } from "@/components/ui/native-select-field";
@@ -22,6 +23,8 @@ const ReadingView = lazyComponent(() => import("./linky-reading").then((m) => m.
  * shows as a sentence with its JSON one click away ("Show raw data"); the next success replaces it.
  */
 export function LinkySampler({ meters }: { meters: string[] }) {
+  const t = useTranslations("integrations.linky");
+  const tv = useTranslations("integrations.vendor");
   const selectId = useId();
   const [meter, setMeter] = useState(meters.length === 1 ? meters[0] : "");
   const [kind, setKind] = useState<LinkyKind>("consumption");
@@ -36,12 +39,12 @@ export function LinkySampler({ meters }: { meters: string[] }) {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       <Typography color="text.secondary">
-        Choose a meter, then get its consumption, which covers the last 7 days in 30-minute steps, or its production over the same days.
+        {t("intro")}
       </Typography>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>
         <NativeSelectField
           id={selectId}
-          label="Choose the meter"
+          label={t("chooseMeter")}
           value={meter}
           onChange={(e) => {
             setMeter(e.target.value);
@@ -58,24 +61,24 @@ export function LinkySampler({ meters }: { meters: string[] }) {
           ))}
         </NativeSelectField>
         <Button variant="contained" startIcon={<BoltOutlined />} disabled={!meter || isLoading} onClick={() => load("consumption")}>
-          Get consumption
+          {t("getConsumption")}
         </Button>
         <Button variant="outlined" startIcon={<SolarPowerOutlined />} disabled={!meter || isLoading} onClick={() => load("production")}>
-          Get production
+          {t("getProduction")}
         </Button>
       </Box>
       <Box aria-live="polite">
         {isLoading ? (
           <Box role="status" sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 2, color: "text.secondary" }}>
             <CircularProgress size={22} aria-hidden />
-            <span>Loading the {kind} of meter {meter}...</span>
+            <span>{kind === "consumption" ? t("loadingConsumption", { meter }) : t("loadingProduction", { meter })}</span>
           </Box>
         ) : error !== undefined ? (
-          <SampleFailure sentence={sampleErrorText(error, "linky", kind)} body={error} label={`Linky ${kind}: error`} />
+          <SampleFailure sentence={sampleErrorText(tv, error, "linky", kind)} body={error} label={kind === "consumption" ? t("consumptionError") : t("productionError")} />
         ) : reading ? (
           <ReadingView key={`${kind}-${reading.usage_point_id}-${reading.start}`} reading={reading} kind={kind} />
         ) : data ? (
-          <JsonBlock value={data} label={`Linky ${kind}`} />
+          <JsonBlock value={data} label={kind === "consumption" ? t("consumptionJson") : t("productionJson")} />
         ) : null}
       </Box>
     </Box>

@@ -2,21 +2,25 @@
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
+import { useLocale, useTranslations } from "use-intl";
 import { integrationLabel } from "@/components/ui/labels";
 import { day, meterIds, type IntegrationView } from "./integration-view";
 import { SandboxChip } from "./sandbox-chip";
 
-/** The meter column: a linky's usage points, 'not available' for netatmo (and any account without meters). */
-function meterCell(i: IntegrationView) {
-  if (i.name === "netatmo") return "not available";
+/** The meter column: a linky's usage points, none for netatmo (and any account without meters). */
+function meterCell(i: IntegrationView): string | null {
+  if (i.name === "netatmo") return null;
   const ids = meterIds(i.resource);
-  return ids.length ? ids.join(", ") : "not available";
+  return ids.length ? ids.join(", ") : null;
 }
 
+const NAMED = new Set(["linky", "legrand", "legrand_up", "netatmo"]);
+
 function Marks({ integration: i }: { integration: IntegrationView }) {
+  const t = useTranslations("integrations.table");
   return (
     <>
-      {i.needs_relink && <Chip size="small" color="warning" variant="outlined" label="Needs a new link" sx={{ color: "text.primary" }} />}
+      {i.needs_relink && <Chip size="small" color="warning" variant="outlined" label={t("needsRelink")} sx={{ color: "text.primary" }} />}
       {i.sandbox && <SandboxChip />}
     </>
   );
@@ -37,6 +41,11 @@ const table = {
  * A phone gets the same facts as one small card per integration (the table shows from 600 px up).
  */
 export function MyIntegrationsTable({ integrations }: { integrations: IntegrationView[] }) {
+  const t = useTranslations("integrations.table");
+  const locale = useLocale();
+  // the specification's names ('Linky grid-operator meter'...), in the reader's language; an unknown name as it is
+  const label = (name: string) => (NAMED.has(name) ? t(`names.${name as "linky"}`) : integrationLabel(name));
+  const meters = (i: IntegrationView) => meterCell(i) ?? t("notAvailable");
   return (
     <>
       <Box component="ul" sx={{ display: { xs: "flex", sm: "none" }, flexDirection: "column", gap: 1.5, m: 0, p: 0, listStyle: "none" }}>
@@ -44,17 +53,17 @@ export function MyIntegrationsTable({ integrations }: { integrations: Integratio
           <Box component="li" key={i.id} sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 1.5 }}>
             <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1 }}>
               <Typography component="span" sx={{ fontWeight: 600 }}>
-                {integrationLabel(i.name)}
+                {label(i.name)}
               </Typography>
               <Marks integration={i} />
             </Box>
             <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.25, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0, overflowWrap: "anywhere" } }}>
-              <dt>Meter ID(s)</dt>
-              <dd>{meterCell(i)}</dd>
-              <dt>Created</dt>
-              <dd>{day(i.created_at)}</dd>
-              <dt>Last Updated</dt>
-              <dd>{day(i.updated_at)}</dd>
+              <dt>{t("meterIds")}</dt>
+              <dd>{meters(i)}</dd>
+              <dt>{t("created")}</dt>
+              <dd>{day(i.created_at, locale)}</dd>
+              <dt>{t("lastUpdated")}</dt>
+              <dd>{day(i.updated_at, locale)}</dd>
             </Box>
           </Box>
         ))}
@@ -63,10 +72,10 @@ export function MyIntegrationsTable({ integrations }: { integrations: Integratio
         <Box component="table" aria-labelledby="my-integrations-title" sx={table}>
           <thead>
             <tr>
-              <th scope="col">Integration Name</th>
-              <th scope="col">Meter ID(s)</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last Updated</th>
+              <th scope="col">{t("name")}</th>
+              <th scope="col">{t("meterIds")}</th>
+              <th scope="col">{t("created")}</th>
+              <th scope="col">{t("lastUpdated")}</th>
             </tr>
           </thead>
           <tbody>
@@ -75,19 +84,19 @@ export function MyIntegrationsTable({ integrations }: { integrations: Integratio
                 <td>
                   <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
                     <Typography component="span" sx={{ fontWeight: 600, fontSize: "inherit" }}>
-                      {integrationLabel(i.name)}
+                      {label(i.name)}
                     </Typography>
                     <Marks integration={i} />
                   </Box>
                 </td>
                 <Box component="td" sx={{ wordBreak: "keep-all", color: i.name === "netatmo" || !i.resource ? "text.secondary" : undefined }}>
-                  {meterCell(i)}
+                  {meters(i)}
                 </Box>
                 <Box component="td" sx={{ whiteSpace: "nowrap" }}>
-                  {day(i.created_at)}
+                  {day(i.created_at, locale)}
                 </Box>
                 <Box component="td" sx={{ whiteSpace: "nowrap" }}>
-                  {day(i.updated_at)}
+                  {day(i.updated_at, locale)}
                 </Box>
               </tr>
             ))}

@@ -2,6 +2,7 @@
 import { useId, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import { useTranslations } from "use-intl";
 import { JsonBlock } from "./json-block";
 
 /**
@@ -9,12 +10,13 @@ import { JsonBlock } from "./json-block";
  * data" toggle; `label` names the JSON block once shown.
  */
 export function RawData({ value, label, tone }: { value: unknown; label: string; tone?: "default" | "error" }) {
+  const t = useTranslations("integrations.samples");
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 1 }}>
       <Button size="small" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        {open ? "Hide raw data" : "Show raw data"}
+        {open ? t("hideRaw") : t("showRaw")}
       </Button>
       <Box id={id} hidden={!open} sx={{ alignSelf: "stretch" }}>
         {open && <JsonBlock value={value} label={label} tone={tone} />}

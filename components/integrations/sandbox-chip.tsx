@@ -1,10 +1,13 @@
+"use client";
 import Chip from "@mui/material/Chip";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
+import { useTranslations } from "use-intl";
 
 /**
  * "Sandbox data": the integration's data comes from Foyer's stand-in for the vendor. The label is
  * in the text colour (the orange of the border and the flask reads 2:1 as text on white).
  */
 export function SandboxChip() {
-  return <Chip size="small" color="secondary" variant="outlined" icon={<ScienceOutlined />} label="Sandbox data" sx={{ color: "text.primary" }} />;
+  const t = useTranslations("integrations.home");
+  return <Chip size="small" color="secondary" variant="outlined" icon={<ScienceOutlined />} label={t("sandboxChip")} sx={{ color: "text.primary" }} />;
 }

@@ -8,6 +8,7 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
+import { useTranslations } from "use-intl";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { errorMessage } from "@/lib/swr/fetcher";
 
@@ -20,18 +21,22 @@ export type UnlinkChoice = "keep" | "delete";
 export function UnlinkDialog({
   open,
   title,
+  account,
   meters,
   onUnlink,
   onClose,
 }: {
   open: boolean;
-  /** the vendor's card title: 'Linky meter' */
+  /** the question: 'Unlink Linky meter?' */
   title: string;
+  /** the account in the sentence 'Foyer will forget its access to your … account': 'Linky meter' */
+  account: string;
   /** the meters it holds, when known (linky's usage points) */
   meters: string[];
   onUnlink: (choice: UnlinkChoice) => Promise<void>;
   onClose: () => void;
 }) {
+  const t = useTranslations("integrations.unlink");
   const [busy, setBusy] = useState<UnlinkChoice | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +53,7 @@ export function UnlinkDialog({
     }
   };
 
-  const which = meters.length === 0 ? "" : meters.length === 1 ? ` (meter ${meters[0]})` : ` (meters ${meters.join(", ")})`;
+  const which = { count: meters.length, meters: meters.join(", ") };
   const spinner = (c: UnlinkChoice) => (busy === c ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined);
 
   return (
@@ -68,37 +73,36 @@ export function UnlinkDialog({
         },
       }}
     >
-      <DialogTitle id="unlink-title">{`Unlink ${title}?`}</DialogTitle>
+      <DialogTitle id="unlink-title">{title}</DialogTitle>
       <DialogContent>
         <FormErrorAlert error={error} />
         <DialogContentText id="unlink-text" sx={{ mb: 1.5 }}>
-          Foyer will forget its access to your {title} account and stop reading its data. Devices that use this integration keep their settings. You can link it again at any
-          time.
+          {t("text", { account })}
         </DialogContentText>
         <DialogContentText sx={{ mb: confirmDelete ? 2 : 0 }}>
-          Keep its history to go on seeing the readings already received{which}, or delete its data to remove them too.
+          {t("keepOrDelete", which)}
         </DialogContentText>
         {confirmDelete && (
           <Alert severity="error" role="alert">
-            This deletes for good its meters and all their readings{which}. Your other data stays.
+            {t("deleteWarning", which)}
           </Alert>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>
         <Button onClick={onClose} disabled={!!busy} autoFocus>
-          Cancel
+          {t("cancel")}
         </Button>
         {confirmDelete ? (
           <Button color="error" variant="contained" onClick={() => run("delete")} disabled={!!busy} aria-busy={busy === "delete"} startIcon={spinner("delete")}>
-            Yes, delete its data
+            {t("confirmDelete")}
           </Button>
         ) : (
           <>
             <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)} disabled={!!busy}>
-              Unlink and delete its data
+              {t("delete")}
             </Button>
             <Button color="primary" variant="contained" onClick={() => run("keep")} disabled={!!busy} aria-busy={busy === "keep"} startIcon={spinner("keep")}>
-              Unlink and keep history
+              {t("keep")}
             </Button>
           </>
         )}

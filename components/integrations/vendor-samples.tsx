@@ -4,9 +4,10 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
+import { useLocale, useTranslations } from "use-intl";
 import { legrandPlantsUrl, netatmoHomesUrl, useSample } from "@/lib/swr/use-integrations";
 import { RawData, SampleFailure } from "./raw-data";
-import { legrandPlantCards, netatmoHomeCards, sampleErrorText, type PlaceCard } from "./vendor-text";
+import { legrandPlantCards, netatmoHomeCards, sampleErrorText, type PlaceCard, type PlaceWords } from "./vendor-text";
 
 type Vendor = "legrand" | "netatmo";
 
@@ -29,13 +30,16 @@ function PlaceSample({
   button: string;
   prompt: string;
   resultLabel: string;
-  cardsOf: (results: unknown) => PlaceCard[];
+  cardsOf: (results: unknown, words: PlaceWords) => PlaceCard[];
   empty: string;
 }) {
+  const t = useTranslations("integrations.samples");
+  const tv = useTranslations("integrations.vendor");
+  const locale = useLocale();
   const { data, error, isLoading, run } = useSample<{ results?: unknown }>();
   const shown = error ?? data;
   const results = data?.results ?? data;
-  const cards = data !== undefined ? cardsOf(results) : [];
+  const cards = data !== undefined ? cardsOf(results, { t: tv, locale }) : [];
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       {shown === undefined && !isLoading && <Typography color="text.secondary">{prompt}</Typography>}
@@ -53,10 +57,10 @@ function PlaceSample({
       <Box aria-live="polite">
         {isLoading ? (
           <Typography role="status" color="text.secondary">
-            Loading...
+            {t("loading")}
           </Typography>
         ) : error !== undefined ? (
-          <SampleFailure sentence={sampleErrorText(error, vendor)} body={error} label={`${resultLabel}: error`} />
+          <SampleFailure sentence={sampleErrorText(tv, error, vendor)} body={error} label={t("errorLabel", { label: resultLabel })} />
         ) : data !== undefined ? (
           <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
             {cards.length ? <PlaceCards cards={cards} /> : <Typography color="text.secondary">{empty}</Typography>}
@@ -67,8 +71,6 @@ function PlaceSample({
     </Box>
   );
 }
-
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** Homes or plants as cards: name and place, rooms with their modules, modules in words. */
 function PlaceCards({ cards }: { cards: PlaceCard[] }) {
@@ -85,6 +87,7 @@ const listSx = { m: 0, p: 0, listStyle: "none", display: "flex", flexDirection: 
 const subheadSx = { m: 0, mb: 0.75, fontSize: 12, fontWeight: 700, color: "text.secondary", textTransform: "uppercase", letterSpacing: "0.06em" } as const;
 
 function PlaceCardView({ card }: { card: PlaceCard }) {
+  const t = useTranslations("integrations.samples");
   const titleId = useId();
   const { name, where, rooms, modules } = card;
   return (
@@ -94,13 +97,13 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
           {name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {[...where, rooms.length || modules.length ? `${count(rooms.length, "room")}, ${count(modules.length, "module")}` : null].filter(Boolean).join(" · ")}
+          {[...where, rooms.length || modules.length ? t("counts", { rooms: rooms.length, modules: modules.length }) : null].filter(Boolean).join(" · ")}
         </Typography>
       </div>
       {rooms.length > 0 && (
         <div>
           <Box component="h4" sx={subheadSx}>
-            Rooms
+            {t("rooms")}
           </Box>
           <Box component="ul" sx={listSx}>
             {rooms.map((r) => (
@@ -110,7 +113,7 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
                 </Box>
                 {r.kind && <span> ({r.kind.toLowerCase()})</span>}
                 <Box component="span" sx={{ color: "text.secondary" }}>
-                  {`: ${r.modules.length ? r.modules.join(", ") : "no module"}`}
+                  {r.modules.length ? t("roomModules", { modules: r.modules.join(", ") }) : t("roomNoModule")}
                 </Box>
               </li>
             ))}
@@ -120,7 +123,7 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
       {modules.length > 0 && (
         <div>
           <Box component="h4" sx={subheadSx}>
-            Modules
+            {t("modules")}
           </Box>
           <Box component="ul" sx={listSx}>
             {modules.map((m) => (
@@ -129,7 +132,7 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
                   {m.name}
                 </Box>
                 <Box component="span" sx={{ color: "text.secondary" }}>
-                  {[m.kind !== m.name ? m.kind : null, m.room ? `in ${m.room}` : null].filter(Boolean).map((s) => ` · ${s}`)}
+                  {[m.kind !== m.name ? m.kind : null, m.room ? t("inRoom", { room: m.room }) : null].filter(Boolean).map((s) => ` · ${s}`)}
                 </Box>
               </li>
             ))}
@@ -138,7 +141,7 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
       )}
       {!rooms.length && !modules.length && (
         <Typography variant="body2" color="text.secondary">
-          No rooms or modules are listed for this plant.
+          {t("noRoomsOrModules")}
         </Typography>
       )}
     </Box>
@@ -147,30 +150,32 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
 
 /** 'Legrand Plants': the plants of the user's Legrand installation, from the Home + Control API. */
 export function LegrandPlants() {
+  const t = useTranslations("integrations.samples");
   return (
     <PlaceSample
       vendor="legrand"
       url={legrandPlantsUrl()}
-      button="Get plants from Home control API"
-      prompt="Click the button below to fetch the plants (installations) of your Legrand account from the Home + Control API."
-      resultLabel="Legrand plants"
+      button={t("legrandButton")}
+      prompt={t("legrandPrompt")}
+      resultLabel={t("legrandLabel")}
       cardsOf={legrandPlantCards}
-      empty="Your Legrand account has no plant (installation) yet."
+      empty={t("legrandEmpty")}
     />
   );
 }
 
 /** 'Netatmo': the homes of the user's Netatmo account. */
 export function NetatmoHomes() {
+  const t = useTranslations("integrations.samples");
   return (
     <PlaceSample
       vendor="netatmo"
       url={netatmoHomesUrl()}
-      button="Get homes data"
-      prompt="Click the button below to list the homes of your Netatmo account."
-      resultLabel="Netatmo homes"
+      button={t("netatmoButton")}
+      prompt={t("netatmoPrompt")}
+      resultLabel={t("netatmoLabel")}
       cardsOf={netatmoHomeCards}
-      empty="Your Netatmo account has no home yet."
+      empty={t("netatmoEmpty")}
     />
   );
 }

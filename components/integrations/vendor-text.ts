@@ -1,5 +1,13 @@
 // Vendor data in words (pure: no React, no browser): a sample's failure as a sentence, the Linky
-// load curve as days and kWh, and Netatmo homes and Legrand plants as cards' contents.
+// load curve as days and kWh, and Netatmo homes and Legrand plants as cards' contents. The words
+// come from the catalog's "integrations.vendor" messages: the caller hands its translator in
+// (useTranslations("integrations.vendor") in a component, createTranslator in a test).
+import type { useTranslations } from "use-intl";
+import { dayText } from "@/components/ui/dates";
+import type { Locale } from "@/scripts/lib/locale.mjs";
+
+/** The translator of the catalog's "integrations.vendor" messages. */
+export type VendorT = ReturnType<typeof useTranslations<"integrations.vendor">>;
 
 type SampleVendor = "linky" | "netatmo" | "legrand";
 const VENDOR_LABEL: Record<SampleVendor, string> = { linky: "Linky", netatmo: "Netatmo", legrand: "Legrand" };
@@ -15,26 +23,26 @@ function errorCode(body: unknown): string | undefined {
 
 /**
  * What a failed sample means for a person: the known error codes in a sentence; a failure of our
- * own server (a `detail` without a vendor code) as its detail, which is already a sentence; a
- * generic sentence otherwise. `kind` tells a Linky production from a consumption.
+ * own server (a `detail` without a vendor code) as its detail, which is already a sentence (the
+ * API's, in English); a generic sentence otherwise. `kind` tells a Linky production from a consumption.
  */
-export function sampleErrorText(body: unknown, vendor: SampleVendor, kind?: "consumption" | "production"): string {
+export function sampleErrorText(t: VendorT, body: unknown, vendor: SampleVendor, kind?: "consumption" | "production"): string {
   const name = VENDOR_LABEL[vendor];
   const code = errorCode(body);
   if (code === "no_data_found" || code === "no_data" || (vendor === "linky" && code === "404")) {
-    return kind === "production" ? "This meter reports no production: no solar panels?" : "This meter reports no consumption for these days yet.";
+    return kind === "production" ? t("errors.noProduction") : t("errors.noConsumption");
   }
-  if (code === "needs_relink") return `The ${name} account must be linked again: the vendor no longer accepts Foyer's access. Use Link again on Your Integrations.`;
-  if (code === "adam-err0123") return "These days are before the meter was put into service: it has no readings for them.";
-  if (code === "adam-err0125" || code === "invalid_range" || code === "adam-err0002") return "The period asked is not one the meter can answer: at most 7 days, ending before today.";
-  if (code === "invalid_token" || code === "401" || code === "900901") return `The ${name} service refused Foyer's access. Linking the account again usually fixes it.`;
-  if (code === "403") return "The grid operator says your consent for this meter has ended: link Linky again to grant it.";
-  if (code === "429" || code === "http_429" || code === "rate_limited") return `The ${name} service is busy right now (too many requests). Please try again in a minute.`;
-  if (code === "timeout" || code === "unreachable" || (code && /^(http_)?5\d\d$/.test(code))) return `The ${name} service could not be reached. Please try again later.`;
-  if (code === "invalid_response") return `The ${name} service sent an answer Foyer cannot read. Please try again later.`;
+  if (code === "needs_relink") return t("errors.needsRelink", { name });
+  if (code === "adam-err0123") return t("errors.beforeService");
+  if (code === "adam-err0125" || code === "invalid_range" || code === "adam-err0002") return t("errors.badRange");
+  if (code === "invalid_token" || code === "401" || code === "900901") return t("errors.refused", { name });
+  if (code === "403") return t("errors.consentEnded");
+  if (code === "429" || code === "http_429" || code === "rate_limited") return t("errors.busy", { name });
+  if (code === "timeout" || code === "unreachable" || (code && /^(http_)?5\d\d$/.test(code))) return t("errors.unreachable", { name });
+  if (code === "invalid_response") return t("errors.unreadable", { name });
   const detail = text(obj(body)?.detail);
   if (detail && code === undefined) return /[.!?]$/.test(detail) ? detail : `${detail}.`;
-  return `The ${name} service answered with an error. Please try again later.`;
+  return t("errors.generic", { name });
 }
 
 // --- Linky load curve ---
@@ -96,15 +104,19 @@ export function readingsByDay<R extends Reading>(rows: R[]): ReadingDay<R>[] {
   return days;
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const WEEKDAYS: Record<Locale, string[]> = {
+  en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+  fr: ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."],
+};
 
-/** '2026-11-17' → { weekday: 'Tue', date: '17 Nov 2026' } (the day as written, no time zone). */
-export function dayParts(day: string): { weekday: string; date: string } {
+/** '2026-11-17' → { weekday: 'Tue', date: '17 Nov 2026' } ('mar.', '17 nov. 2026' in French): the day as written, no time zone. */
+export function dayParts(day: string, locale: Locale = "en"): { weekday: string; date: string } {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return { weekday: "", date: day };
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return { weekday: WEEKDAYS[d.getUTCDay()], date: `${m[3]} ${MONTHS[d.getUTCMonth()]} ${m[1]}` };
+  // that day's noon on the reader's clock, which dayText writes
+  const d = new Date(2000, Number(m[2]) - 1, Number(m[3]), 12);
+  d.setFullYear(Number(m[1]));
+  return { weekday: WEEKDAYS[locale][d.getDay()], date: dayText(d, locale) };
 }
 
 // --- Netatmo homes and Legrand plants ---
@@ -113,58 +125,31 @@ type ModuleCard = { id: string; name: string; kind: string; room?: string };
 type RoomCard = { id: string; name: string; kind?: string; modules: string[] };
 export type PlaceCard = { id: string; name: string; where: string[]; rooms: RoomCard[]; modules: ModuleCard[] };
 
-/** Netatmo's and Legrand's module types (Netatmo's /homesdata documentation), in words. */
-const MODULE_KINDS: Record<string, string> = {
-  NAPlug: "Relay",
-  NATherm1: "Smart thermostat",
-  NRV: "Smart radiator valve",
-  OTH: "OpenTherm relay",
-  OTM: "OpenTherm thermostat",
-  BNS: "Smarther thermostat",
-  NACamera: "Indoor camera",
-  NOC: "Outdoor camera",
-  NSD: "Smoke detector",
-  NCO: "Carbon monoxide detector",
-  NIS: "Indoor siren",
-  NACamDoorTag: "Door and window sensor",
-  NAMain: "Weather station",
-  NAModule1: "Outdoor module",
-  NAModule2: "Wind gauge",
-  NAModule3: "Rain gauge",
-  NAModule4: "Indoor module",
-  NHC: "Healthy home coach",
-  NLG: "Home + Control gateway",
-  NLP: "Smart plug",
-  NLPM: "Mobile smart plug",
-  NLPT: "Cable outlet",
-  NLF: "Light switch",
-  NLFN: "Dimmer switch",
-  NLV: "Roller shutter switch",
-  NLL: "Light switch",
-  NLT: "Remote control",
-  NLE: "Energy meter",
-  NLPC: "Energy meter",
-};
+/** Netatmo's and Legrand's module types (Netatmo's /homesdata documentation), in words in the catalog (places.moduleKinds). */
+const MODULE_TYPES = new Set(["NAPlug", "NATherm1", "NRV", "OTH", "OTM", "BNS", "NACamera", "NOC", "NSD", "NCO", "NIS", "NACamDoorTag", "NAMain", "NAModule1", "NAModule2", "NAModule3", "NAModule4", "NHC", "NLG", "NLP", "NLPM", "NLPT", "NLF", "NLFN", "NLV", "NLL", "NLT", "NLE", "NLPC"]);
+type ModuleKey = Parameters<VendorT>[0] & `places.moduleKinds.${string}`;
 
-/** 'livingroom' → 'Living room', 'dining_room' → 'Dining room'. */
-const ROOM_KINDS: Record<string, string> = { livingroom: "Living room", bedroom: "Bedroom", kitchen: "Kitchen", bathroom: "Bathroom", toilets: "Toilets", corridor: "Corridor", garage: "Garage", office: "Office", home_office: "Office" };
+/** The room types with a name in the catalog (places.roomKinds: 'livingroom' → 'Living room'); others as words ('dining_room' → 'Dining room'). */
+const ROOM_TYPES = new Set(["livingroom", "bedroom", "kitchen", "bathroom", "toilets", "corridor", "garage", "office", "home_office"]);
+type RoomKey = Parameters<VendorT>[0] & `places.roomKinds.${string}`;
+
 const words = (s: string) => {
   const t = s.replace(/[_-]+/g, " ").trim().toLowerCase();
   return t.charAt(0).toUpperCase() + t.slice(1);
 };
 
-let regions: Intl.DisplayNames | null | undefined;
-/** 'FR' → 'France' (the browser's own names), or the code as it came. */
-function countryName(code: string): string {
-  if (regions === undefined) {
+const regions: Partial<Record<Locale, Intl.DisplayNames | null>> = {};
+/** 'FR' → 'France' (the browser's own names, in the reader's language), or the code as it came. */
+function countryName(code: string, locale: Locale): string {
+  if (regions[locale] === undefined) {
     try {
-      regions = new Intl.DisplayNames(["en"], { type: "region" });
+      regions[locale] = new Intl.DisplayNames([locale], { type: "region" });
     } catch {
-      regions = null;
+      regions[locale] = null;
     }
   }
   try {
-    return regions?.of(code.toUpperCase()) ?? code;
+    return regions[locale]?.of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
@@ -172,14 +157,14 @@ function countryName(code: string): string {
 
 const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map(obj).filter((x): x is Record<string, unknown> => !!x) : []);
 
-function placeCard(p: Record<string, unknown>, i: number, fallbackName: string): PlaceCard {
+function placeCard(p: Record<string, unknown>, i: number, fallbackName: (n: string) => string, { t, locale }: PlaceWords): PlaceCard {
   const id = text(p.id) ?? String(i);
   // Netatmo lists rooms (with module_ids) and modules side by side; a topology nests modules in rooms
   const rooms = list(p.rooms).map((r, j) => {
     const type = text(r.type);
-    const kind = type ? (ROOM_KINDS[type] ?? words(type)) : undefined;
+    const kind = type ? (ROOM_TYPES.has(type) ? t(`places.roomKinds.${type}` as RoomKey) : words(type)) : undefined;
     const ids = [...(Array.isArray(r.module_ids) ? r.module_ids.map(text) : []), ...list(r.modules).map((m) => text(m.id))];
-    return { id: text(r.id) ?? `room-${j}`, name: text(r.name) ?? kind ?? "Room", kind, moduleIds: [...new Set(ids.filter((x): x is string => !!x))] };
+    return { id: text(r.id) ?? `room-${j}`, name: text(r.name) ?? kind ?? t("places.room"), kind, moduleIds: [...new Set(ids.filter((x): x is string => !!x))] };
   });
   const roomOf = new Map(rooms.flatMap((r) => r.moduleIds.map((m) => [m, r.name] as const)));
   const modules: ModuleCard[] = [];
@@ -187,23 +172,28 @@ function placeCard(p: Record<string, unknown>, i: number, fallbackName: string):
     const mid = text(m.id) ?? `module-${j}`;
     if (modules.some((x) => x.id === mid)) continue;
     const type = text(m.type);
-    const kind = (type && MODULE_KINDS[type]) || (type ? `Module ${type}` : "Module");
+    const kind = type && MODULE_TYPES.has(type) ? t(`places.moduleKinds.${type}` as ModuleKey) : type ? t("places.moduleOfType", { type }) : t("places.module");
     const room = rooms.find((r) => r.id === text(m.room_id))?.name ?? roomOf.get(mid);
     modules.push({ id: mid, name: text(m.name) ?? kind, kind, ...(room ? { room } : {}) });
   }
   const nameOf = (mid: string) => modules.find((m) => m.id === mid)?.name ?? mid;
-  const where = [text(p.country) && countryName(text(p.country)!), text(p.timezone)].filter((x): x is string => !!x);
+  const where = [text(p.country) && countryName(text(p.country)!, locale), text(p.timezone)].filter((x): x is string => !!x);
   return {
     id,
-    name: text(p.name) ?? `${fallbackName} ${i + 1}`,
+    name: text(p.name) ?? fallbackName(String(i + 1)),
     where,
     rooms: rooms.map((r) => ({ id: r.id, name: r.name, ...(r.kind && r.kind !== r.name ? { kind: r.kind } : {}), modules: r.moduleIds.map(nameOf) })),
     modules,
   };
 }
 
+/** What the cards are written with: the "integrations.vendor" translator, and the reader's language for country names. */
+export type PlaceWords = { t: VendorT; locale: Locale };
+
 /** Netatmo's /homesdata body (`{homes, user}`), as home cards. */
-export const netatmoHomeCards = (results: unknown): PlaceCard[] => list(obj(results)?.homes).map((h, i) => placeCard(h, i, "Home"));
+export const netatmoHomeCards = (results: unknown, w: PlaceWords): PlaceCard[] =>
+  list(obj(results)?.homes).map((h, i) => placeCard(h, i, (n) => w.t("places.home", { n }), w));
 
 /** Legrand's plants (an array, or `{plants}`), as cards; rooms and modules when the answer has them. */
-export const legrandPlantCards = (results: unknown): PlaceCard[] => list(Array.isArray(results) ? results : obj(results)?.plants).map((p, i) => placeCard(p, i, "Plant"));
+export const legrandPlantCards = (results: unknown, w: PlaceWords): PlaceCard[] =>
+  list(Array.isArray(results) ? results : obj(results)?.plants).map((p, i) => placeCard(p, i, (n) => w.t("places.plant", { n }), w));

@@ -1,6 +1,8 @@
 // Vendor data in words (components/integrations/vendor-text.ts): a failed sample as a sentence,
 // the Linky load curve by day in kWh, Netatmo homes and Legrand plants as cards.
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "use-intl/core";
+import { CATALOGS } from "@/lib/i18n/messages";
 import {
   dayParts,
   intervalMinutes,
@@ -10,16 +12,22 @@ import {
   readingsByDay,
   readingSpan,
   sampleErrorText,
+  type PlaceWords,
 } from "@/components/integrations/vendor-text";
+
+const words = (locale: "en" | "fr"): PlaceWords => ({ locale, t: createTranslator({ locale, messages: CATALOGS[locale], namespace: "integrations.vendor" }) });
+const en = words("en");
+const fr = words("fr");
+const sampleError = (body: unknown, vendor: "linky" | "netatmo" | "legrand", kind?: "consumption" | "production") => sampleErrorText(en.t, body, vendor, kind);
 
 const vendorFailure = (error: string) => ({ detail: "The Linky service answered with an error", results: { error, error_description: "whatever the vendor said" } });
 
 describe("sampleErrorText", () => {
   it("says a meter without production has no solar panels, and a meter without consumption has nothing yet", () => {
-    expect(sampleErrorText(vendorFailure("no_data_found"), "linky", "production")).toBe("This meter reports no production: no solar panels?");
-    expect(sampleErrorText(vendorFailure("no_data_found"), "linky", "consumption")).toBe("This meter reports no consumption for these days yet.");
+    expect(sampleError(vendorFailure("no_data_found"), "linky", "production")).toBe("This meter reports no production: no solar panels?");
+    expect(sampleError(vendorFailure("no_data_found"), "linky", "consumption")).toBe("This meter reports no consumption for these days yet.");
     // the 2026 API's 404 and the sync's kind mean the same
-    expect(sampleErrorText(vendorFailure("404"), "linky", "production")).toBe("This meter reports no production: no solar panels?");
+    expect(sampleError(vendorFailure("404"), "linky", "production")).toBe("This meter reports no production: no solar panels?");
   });
 
   it.each([
@@ -33,22 +41,30 @@ describe("sampleErrorText", () => {
     ["http_503", /could not be reached/],
     ["invalid_response", /cannot read/],
   ])("maps %s to a sentence", (code, sentence) => {
-    expect(sampleErrorText(vendorFailure(code), "linky", "consumption")).toMatch(sentence);
+    expect(sampleError(vendorFailure(code), "linky", "consumption")).toMatch(sentence);
   });
 
   it("names the vendor, reads {code} errors too, and says something generic for unknown codes", () => {
-    expect(sampleErrorText({ detail: "x", results: { error: "needs_relink" } }, "netatmo")).toMatch(/^The Netatmo account must be linked again/);
-    expect(sampleErrorText({ results: { error: { code: 503, message: "down" } } }, "legrand")).toBe("The Legrand service could not be reached. Please try again later.");
-    expect(sampleErrorText(vendorFailure("ADAM-ERR9999"), "linky")).toBe("The Linky service answered with an error. Please try again later.");
+    expect(sampleError({ detail: "x", results: { error: "needs_relink" } }, "netatmo")).toMatch(/^The Netatmo account must be linked again/);
+    expect(sampleError({ results: { error: { code: 503, message: "down" } } }, "legrand")).toBe("The Legrand service could not be reached. Please try again later.");
+    expect(sampleError(vendorFailure("ADAM-ERR9999"), "linky")).toBe("The Linky service answered with an error. Please try again later.");
   });
 
   it("keeps our own server's detail, already a sentence, when no vendor code came with it", () => {
-    expect(sampleErrorText({ detail: "You have no Linky integration: link your Linky account first" }, "linky")).toBe(
+    expect(sampleError({ detail: "You have no Linky integration: link your Linky account first" }, "linky")).toBe(
       "You have no Linky integration: link your Linky account first.",
     );
-    expect(sampleErrorText({ detail: "The vendor took too long to answer. Please try again." }, "linky")).toBe("The vendor took too long to answer. Please try again.");
-    expect(sampleErrorText(null, "netatmo")).toBe("The Netatmo service answered with an error. Please try again later.");
-    expect(sampleErrorText({ detail: "" }, "netatmo")).toBe("The Netatmo service answered with an error. Please try again later.");
+    expect(sampleError({ detail: "The vendor took too long to answer. Please try again." }, "linky")).toBe("The vendor took too long to answer. Please try again.");
+    expect(sampleError(null, "netatmo")).toBe("The Netatmo service answered with an error. Please try again later.");
+    expect(sampleError({ detail: "" }, "netatmo")).toBe("The Netatmo service answered with an error. Please try again later.");
+  });
+
+  it("says it in French, with French spacing before the question mark; our server's detail stays as the API wrote it", () => {
+    expect(sampleErrorText(fr.t, vendorFailure("no_data_found"), "linky", "production")).toBe("Ce compteur ne déclare aucune production\u00a0: pas de panneaux solaires\u00a0?");
+    expect(sampleErrorText(fr.t, { results: { error: "http_429" } }, "netatmo")).toBe("Le service Netatmo est surchargé en ce moment (trop de requêtes). Réessayez dans une minute.");
+    expect(sampleErrorText(fr.t, { detail: "You have no Legrand integration: link your Legrand account first." }, "legrand")).toBe(
+      "You have no Legrand integration: link your Legrand account first.",
+    );
   });
 });
 
@@ -91,6 +107,8 @@ describe("the Linky load curve by day", () => {
   it("writes a day with its weekday", () => {
     expect(dayParts("2026-11-17")).toEqual({ weekday: "Tue", date: "17 Nov 2026" });
     expect(dayParts("soon")).toEqual({ weekday: "", date: "soon" });
+    expect(dayParts("2026-11-17", "fr")).toEqual({ weekday: "mar.", date: "17 nov. 2026" });
+    expect(dayParts("2026-03-01", "fr")).toEqual({ weekday: "dim.", date: "01 mars 2026" });
   });
 });
 
@@ -116,7 +134,7 @@ describe("homes and plants as cards", () => {
   };
 
   it("lists a Netatmo home's place, rooms with their modules, and modules in words", () => {
-    const [home, bare] = netatmoHomeCards(homesdata);
+    const [home, bare] = netatmoHomeCards(homesdata, en);
     expect(home.name).toBe("Sandbox home");
     expect(home.where).toEqual(["France", "Europe/Paris"]);
     expect(home.rooms).toEqual([{ id: "1234567890", name: "Living room", modules: ["Thermostat"] }]);
@@ -126,21 +144,32 @@ describe("homes and plants as cards", () => {
       { id: "09:00:00:00:00:01", name: "Module NXYZ", kind: "Module NXYZ" },
     ]);
     expect(bare).toEqual({ id: "h2", name: "Home 2", where: [], rooms: [], modules: [] });
-    expect(netatmoHomeCards(null)).toEqual([]);
-    expect(netatmoHomeCards({ homes: "none" })).toEqual([]);
+    expect(netatmoHomeCards(null, en)).toEqual([]);
+    expect(netatmoHomeCards({ homes: "none" }, en)).toEqual([]);
   });
 
   it("lists Legrand plants, as the list or {plants}, with a topology's rooms and modules when there", () => {
     const plants = [{ id: "a1", name: "Sandbox home", country: "FR" }];
-    expect(legrandPlantCards(plants)).toEqual([{ id: "a1", name: "Sandbox home", where: ["France"], rooms: [], modules: [] }]);
-    expect(legrandPlantCards({ plants })).toEqual(legrandPlantCards(plants));
+    expect(legrandPlantCards(plants, en)).toEqual([{ id: "a1", name: "Sandbox home", where: ["France"], rooms: [], modules: [] }]);
+    expect(legrandPlantCards({ plants }, en)).toEqual(legrandPlantCards(plants, en));
     const [topology] = legrandPlantCards([
       { id: "p", name: "Flat", rooms: [{ id: "r1", name: "Kitchen", modules: [{ id: "m1", name: "Oven plug", type: "NLP" }] }], modules: [{ id: "m2", type: "NLG" }] },
-    ]);
+    ], en);
     expect(topology.rooms).toEqual([{ id: "r1", name: "Kitchen", modules: ["Oven plug"] }]);
     expect(topology.modules).toEqual([
       { id: "m2", name: "Home + Control gateway", kind: "Home + Control gateway" },
       { id: "m1", name: "Oven plug", kind: "Smart plug", room: "Kitchen" },
     ]);
+  });
+
+  it("writes the cards in French: country, module and room kinds, unnamed homes and plants", () => {
+    const [home, bare] = netatmoHomeCards(homesdata, fr);
+    expect(home.where).toEqual(["France", "Europe/Paris"]);
+    expect(home.modules.map((m) => m.kind)).toEqual(["Relais", "Thermostat connecté", "Module NXYZ"]);
+    expect(bare.name).toBe("Logement 2");
+    const [plant] = legrandPlantCards([{ id: "p", country: "DE", rooms: [{ id: "r", type: "bedroom", modules: [{ id: "m" }] }] }], fr);
+    expect(plant.name).toBe("Installation 1");
+    expect(plant.where).toEqual(["Allemagne"]);
+    expect(plant.rooms).toEqual([{ id: "r", name: "Chambre", modules: ["Module"] }]);
   });
 });
