@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import { TextField } from "@/components/ui/text-field";
@@ -13,27 +14,28 @@ const forgotSchema = () => import("@/lib/validation/auth").then((m) => m.forgotP
 
 /** Asks for a reset link by e-mail (the answer is the same whether or not the account exists). */
 export function ForgotPasswordForm() {
+  const t = useTranslations("auth.forgot.form");
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useZodForm(forgotSchema, { email: "" });
 
   const onSubmit = form.submit(async ({ email }) => {
     await send("POST", `/api/password-recovery/${encodeURIComponent(email)}`);
-    toast.success({ title: "Password reset email sent", message: "Check your email" });
+    toast.success({ title: t("sent"), message: t("sentMessage") });
     setSentTo(email);
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("label")}>
       <FormErrorAlert error={form.serverError} />
       {sentTo && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          If an account exists for {sentTo}, a link to choose a new password is on its way. It is valid for one hour.
+          {t("sentTo", { email: sentTo })}
         </Alert>
       )}
-      <TextField label="Email" type="email" autoComplete="email" fullWidth autoFocus sx={{ mb: 3 }} {...form.text("email")} />
+      <TextField label={t("email")} type="email" autoComplete="email" fullWidth autoFocus sx={{ mb: 3 }} {...form.text("email")} />
       <SubmitButton busy={form.busy} fullWidth>
-        Reset password
+        {t("submit")}
       </SubmitButton>
     </Box>
   );

@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -16,32 +17,33 @@ const loginSchema = () => import("@/lib/validation/auth").then((m) => m.loginFor
 
 /** E-mail, password and 'Remember me'; on success goes to `callbackUrl` (a path on this site). */
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations("auth.login.form");
   const router = useRouter();
   const form = useZodForm(loginSchema, { email: "", password: "", remember: false });
 
   const onSubmit = form.submit(async ({ email, password, remember }) => {
     const res = await signInWithPassword({ email, password, remember: String(remember) });
-    if (!res || res.error || !res.ok) throw new Error(res?.error || "Login failed, please try again.");
+    if (!res || res.error || !res.ok) throw new Error(res?.error || t("failed"));
     router.replace(callbackUrl);
     router.refresh();
     return "keep-busy";
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Log in">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("label")}>
       <FormErrorAlert error={form.serverError} />
       <Stack spacing={2.25}>
-        <TextField label="Email" type="email" autoComplete="username" fullWidth autoFocus {...form.text("email")} />
-        <PasswordField label="Password" autoComplete="current-password" fullWidth {...form.text("password")} />
+        <TextField label={t("email")} type="email" autoComplete="username" fullWidth autoFocus {...form.text("email")} />
+        <PasswordField label={t("password")} autoComplete="current-password" fullWidth {...form.text("password")} />
       </Stack>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 1, mt: 1, mb: 2.5 }}>
-        <FormControlLabel control={<Checkbox {...form.checkbox("remember")} />} label="Remember me" />
+        <FormControlLabel control={<Checkbox {...form.checkbox("remember")} />} label={t("remember")} />
         <TextLink href="/forgot-password" variant="body2" underline="hover">
-          Forgot password?
+          {t("forgot")}
         </TextLink>
       </Box>
       <SubmitButton busy={form.busy} fullWidth>
-        Log in
+        {t("submit")}
       </SubmitButton>
     </Box>
   );

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -10,6 +11,7 @@ import { signOutHere } from "./session-client";
 
 /** Ends the session as soon as it is shown, then goes home with a full page load (a clean slate). */
 export function LogoutView() {
+  const t = useTranslations("auth.logout");
   const started = useRef(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -33,15 +35,15 @@ export function LogoutView() {
     <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 2, py: 8 }} role="status" aria-live="polite">
       {error ? (
         <>
-          <Alert severity="error">Signing out did not work: {error}</Alert>
+          <Alert severity="error">{t("failed", { error })}</Alert>
           <Button variant="contained" onClick={run}>
-            Try again
+            {t("tryAgain")}
           </Button>
         </>
       ) : (
         <>
           <CircularProgress aria-hidden />
-          <Typography color="text.secondary">Signing out…</Typography>
+          <Typography color="text.secondary">{t("busy")}</Typography>
         </>
       )}
     </Box>

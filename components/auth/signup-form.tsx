@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
@@ -17,6 +18,7 @@ const signupSchema = () => import("@/lib/validation/auth").then((m) => m.signupF
 
 /** Creates the account, then logs the new user in and goes home (where the privacy notice waits). */
 export function SignupForm() {
+  const t = useTranslations("auth.signup.form");
   const router = useRouter();
   const toast = useToast();
   const form = useZodForm(signupSchema, { email: "", password: "", confirm: "" });
@@ -24,7 +26,7 @@ export function SignupForm() {
   const onSubmit = form.submit(async ({ email, password }) => {
     // answers an access token for API clients; the browser uses its session cookie instead
     await send("POST", "/api/signup", { username: email, password });
-    toast.success({ title: "Registration complete", message: "Now use your username and password to login" });
+    toast.success({ title: t("done"), message: t("doneMessage") });
     const res = await signInWithPassword({ email, password, remember: "false" });
     router.replace(res?.ok && !res.error ? "/" : "/login");
     router.refresh();
@@ -32,27 +34,30 @@ export function SignupForm() {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("label")}>
       <FormErrorAlert error={form.serverError}>
         {form.serverErrorCode === "user_exists" && (
           <p style={{ margin: "8px 0 0" }}>
-            Is it yours? <TextLink href="/login">Log in</TextLink> or <TextLink href="/forgot-password">reset your password</TextLink>.
+            {t.rich("yours", {
+              login: (chunks) => <TextLink href="/login">{chunks}</TextLink>,
+              reset: (chunks) => <TextLink href="/forgot-password">{chunks}</TextLink>,
+            })}
           </p>
         )}
       </FormErrorAlert>
       <Stack spacing={2.25} sx={{ mb: 3 }}>
-        <TextField label="Email" type="email" autoComplete="email" fullWidth autoFocus {...form.text("email")} />
+        <TextField label={t("email")} type="email" autoComplete="email" fullWidth autoFocus {...form.text("email")} />
         <PasswordField
-          label="Password"
+          label={t("password")}
           autoComplete="new-password"
           fullWidth
           {...form.text("password")}
-          helperText={form.errors.password ?? `At least ${PASSWORD_MIN} characters`}
+          helperText={form.errors.password ?? t("passwordHelp", { min: PASSWORD_MIN })}
         />
-        <PasswordField label="Confirm password" autoComplete="new-password" fullWidth {...form.text("confirm")} />
+        <PasswordField label={t("confirm")} autoComplete="new-password" fullWidth {...form.text("confirm")} />
       </Stack>
       <SubmitButton busy={form.busy} fullWidth>
-        Sign up
+        {t("submit")}
       </SubmitButton>
     </Box>
   );

@@ -1,22 +1,19 @@
+import { createTranslator } from "use-intl/core";
+import { CATALOGS, type Locale } from "@/lib/i18n/messages";
 import type { Message } from "./transport";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The password recovery e-mail: a link valid `minutes` minutes. */
-export function passwordResetMessage({ to, link, minutes }: { to: string; link: string; minutes: number }): Message {
-  const text = [
-    "Hello,",
-    "",
-    "Someone asked to reset the password of your Foyer account. To choose a new password, open this link:",
-    link,
-    "",
-    `The link works once, within ${minutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
-    "",
-    "Foyer, your home energy community",
-  ].join("\n");
-  const html = `<p>Hello,</p><p>Someone asked to reset the password of your Foyer account.</p>
-<p><a href="${escape(link)}">Choose a new password</a></p>
-<p>The link works once, within ${minutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.</p>
-<p>Foyer, your home energy community</p>`;
-  return { to, subject: "Foyer: reset your password", text, html };
+/**
+ * The password recovery e-mail: a link valid `minutes` minutes, in the language of whoever asked
+ * for it (the page's language when they asked: lib/i18n/server.ts translatorFor).
+ */
+export function passwordResetMessage({ to, link, minutes, locale = "en" }: { to: string; link: string; minutes: number; locale?: Locale }): Message {
+  const t = createTranslator({ locale, messages: CATALOGS[locale], namespace: "auth.email" });
+  const text = [t("hello"), "", `${t("asked")} ${t("openLink")}`, link, "", t("validity", { minutes }), "", t("signature")].join("\n");
+  const html = `<p>${escape(t("hello"))}</p><p>${escape(t("asked"))}</p>
+<p><a href="${escape(link)}">${escape(t("choose"))}</a></p>
+<p>${escape(t("validity", { minutes }))}</p>
+<p>${escape(t("signature"))}</p>`;
+  return { to, subject: t("subject"), text, html };
 }

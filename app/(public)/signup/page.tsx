@@ -5,28 +5,34 @@ import MuiLink from "@mui/material/Link";
 import { getCaller } from "@/lib/auth/session";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignupForm } from "@/components/auth/signup-form";
+import { Messages } from "@/components/i18n/messages";
 import { CanonicalAddressNotice } from "@/components/ui/canonical-address";
 import { env } from "@/lib/env";
+import { getT } from "@/lib/i18n/server";
 
-export const metadata: Metadata = { title: "Sign up" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("auth"))("signup.meta") };
+}
 
 export default async function SignupPage() {
   if (await getCaller()) redirect("/");
+  const t = await getT("auth");
   return (
-    <AuthCard
-      title="Create your account"
-      subtitle="Join your home energy community: it takes less than a minute."
-      footer={
-        <>
-          Already have an account?{" "}
-          <MuiLink component={NextLink} href="/login" underline="hover" sx={{ fontWeight: 600 }}>
-            Log in
-          </MuiLink>
-        </>
-      }
-    >
-      <CanonicalAddressNotice appUrl={env().APP_URL} why="sign up there, or linking your energy accounts and e-mail links will lose your session." />
-      <SignupForm />
-    </AuthCard>
+    <Messages parts={["auth"]}>
+      <AuthCard
+        title={t("signup.title")}
+        subtitle={t("signup.subtitle")}
+        footer={t.rich("signup.footer", {
+          link: (chunks) => (
+            <MuiLink component={NextLink} href="/login" underline="hover" sx={{ fontWeight: 600 }}>
+              {chunks}
+            </MuiLink>
+          ),
+        })}
+      >
+        <CanonicalAddressNotice appUrl={env().APP_URL} why={t("signup.otherAddress")} />
+        <SignupForm />
+      </AuthCard>
+    </Messages>
   );
 }

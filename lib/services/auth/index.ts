@@ -9,6 +9,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { consume, refund, type Limit } from "@/lib/services/rate-limit";
 import { sendMail } from "@/lib/email/transport";
 import { passwordResetMessage } from "@/lib/email/messages";
+import type { Locale } from "@/lib/i18n/messages";
 
 const MINUTE = 60_000;
 const RECOVERY_MESSAGE = "If an account exists for this e-mail, a password recovery e-mail has been sent";
@@ -96,16 +97,17 @@ export async function refreshToken(caller: Caller) {
 
 /**
  * POST /api/password-recovery/{email}: the same answer whether or not the account exists; the
- * e-mail goes out in the background so that the timing does not tell either.
+ * e-mail goes out in the background so that the timing does not tell either, in `locale` (the
+ * language of the page that asked).
  */
-export async function requestPasswordRecovery(emailInput: string, ip: string): Promise<string> {
+export async function requestPasswordRecovery(emailInput: string, ip: string, locale: Locale = "en"): Promise<string> {
   await hourlyLimit("recovery-client", ip, env().RECOVERY_MAX_PER_HOUR);
   const email = emailInput.trim().toLowerCase();
-  void sendRecoveryEmail(email).catch((err) => console.error("[foyer] password recovery e-mail failed:", err));
+  void sendRecoveryEmail(email, locale).catch((err) => console.error("[foyer] password recovery e-mail failed:", err));
   return RECOVERY_MESSAGE;
 }
 
-async function sendRecoveryEmail(email: string) {
+async function sendRecoveryEmail(email: string, locale: Locale) {
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, isActive: true } });
   if (!user || !user.isActive) return;
   const token = crypto.randomBytes(32).toString("base64url");
@@ -114,7 +116,7 @@ async function sendRecoveryEmail(email: string) {
     data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + minutes * MINUTE) },
   });
   const link = `${env().APP_URL.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
-  await sendMail(passwordResetMessage({ to: user.email, link, minutes }));
+  await sendMail(passwordResetMessage({ to: user.email, link, minutes, locale }));
 }
 
 /**
