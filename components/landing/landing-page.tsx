@@ -1,4 +1,5 @@
 import Image from "next/image";
+import { useTranslations } from "use-intl";
 import { NextLink } from "@/components/ui/next-link";
 import { TextLink } from "@/components/ui/text-link";
 import Box from "@mui/material/Box";
@@ -17,20 +18,21 @@ import OpenInNew from "@mui/icons-material/OpenInNew";
 import { primaryTint } from "@/lib/ui/tints";
 
 const FEATURES = [
-  { icon: ElectricMeterOutlined, title: "Connect your meters", text: "Link your Linky meter and your Legrand or Netatmo home in a few clicks." },
-  { icon: EcoOutlined, title: "See your footprint", text: "Follow your energy, your power and the carbon footprint of your home." },
-  { icon: EventRepeatOutlined, title: "Plan your flexibility", text: "Choose the hours when your battery or appliances can help the community." },
-  { icon: ShieldOutlined, title: "Your data, your rules", text: "European data-protection principles; export or erase your history on request, or yourself in My Account." },
-];
+  { icon: ElectricMeterOutlined, key: "meters" },
+  { icon: EcoOutlined, key: "footprint" },
+  { icon: EventRepeatOutlined, key: "flexibility" },
+  { icon: ShieldOutlined, key: "data" },
+] as const;
 
 const PROJECTS = [
-  { name: "Horizon Europe", text: "The EU's research and innovation programme", href: "https://research-and-innovation.ec.europa.eu/funding/funding-opportunities/funding-programmes-and-open-calls/horizon-europe_en", logo: "/logos/horizon-europe.svg" },
-  { name: "Energy Communities Repository", text: "Support for citizen-led energy in Europe", href: "https://energy-communities-repository.ec.europa.eu/", logo: "/logos/energy-communities.svg" },
-  { name: "Clean energy for all Europeans", text: "The EU framework for active energy consumers", href: "https://energy.ec.europa.eu/topics/energy-strategy/clean-energy-all-europeans-package_en", logo: "/logos/clean-energy.svg" },
-];
+  { key: "horizon", href: "https://research-and-innovation.ec.europa.eu/funding/funding-opportunities/funding-programmes-and-open-calls/horizon-europe_en", logo: "/logos/horizon-europe.svg" },
+  { key: "repository", href: "https://energy-communities-repository.ec.europa.eu/", logo: "/logos/energy-communities.svg" },
+  { key: "cleanEnergy", href: "https://energy.ec.europa.eu/topics/energy-strategy/clean-energy-all-europeans-package_en", logo: "/logos/clean-energy.svg" },
+] as const;
 
 /** The page visitors see at '/': what Foyer is, how to join, whom to contact. */
 export function LandingPage({ contact }: { contact: string }) {
+  const t = useTranslations("landing.page");
   return (
     <>
       <Box component="section" aria-labelledby="hero-title" sx={{ background: `linear-gradient(180deg, ${primaryTint(0.09)} 0%, transparent 100%)`, py: { xs: 5, md: 9 } }}>
@@ -38,45 +40,44 @@ export function LandingPage({ contact }: { contact: string }) {
           <Grid container spacing={{ xs: 4, md: 6 }} sx={{ alignItems: "center" }}>
             <Grid size={{ xs: 12, md: 6 }}>
               <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: "0.14em" }}>
-                Home energy community
+                {t("hero.eyebrow")}
               </Typography>
               <Typography id="hero-title" variant="h1" sx={{ fontSize: { xs: "2.1rem", sm: "2.6rem", md: "3.1rem" }, lineHeight: 1.12, letterSpacing: "-0.02em", mb: 2.5 }}>
-                Your home&apos;s energy, shared with your community
+                {t("hero.title")}
               </Typography>
               <Typography color="text.secondary" sx={{ fontSize: { xs: "1.05rem", md: "1.15rem" }, lineHeight: 1.65, mb: 4, maxWidth: 560 }}>
-                Foyer is the app for the households of our energy community. Connect your smart meter and home devices, follow your consumption, your solar production and your
-                carbon footprint, and plan when your home can flex to help your neighbours and the grid.
+                {t("hero.text")}
               </Typography>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
                 <Button component={NextLink} href="/signup" variant="contained" size="large" sx={{ px: 4 }}>
-                  Sign Up
+                  {t("hero.signup")}
                 </Button>
                 <Button component={NextLink} href="/login" variant="outlined" size="large" sx={{ px: 4 }}>
-                  Login
+                  {t("hero.login")}
                 </Button>
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Image src="/images/home-solar.svg" alt="A family house with solar panels on its roof and a home battery" width={560} height={420} priority style={{ width: "100%", height: "auto" }} />
+              <Image src="/images/home-solar.svg" alt={t("hero.image")} width={560} height={420} priority style={{ width: "100%", height: "auto" }} />
             </Grid>
           </Grid>
         </Container>
       </Box>
 
-      <Container component="section" aria-label="What Foyer does" maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
+      <Container component="section" aria-label={t("features.label")} maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
         <Grid container spacing={3}>
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <Grid key={title} size={{ xs: 12, sm: 6, md: 3 }}>
+          {FEATURES.map(({ icon: Icon, key }) => (
+            <Grid key={key} size={{ xs: 12, sm: 6, md: 3 }}>
               <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
                 <Box aria-hidden sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: primaryTint(), color: "primary.main" }}>
                   <Icon />
                 </Box>
                 <Box>
                   <Typography variant="h3" sx={{ fontSize: "1.05rem", mb: 0.5 }}>
-                    {title}
+                    {t(`features.${key}.title`)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6 }}>
-                    {text}
+                    {t(`features.${key}.text`)}
                   </Typography>
                 </Box>
               </Box>
@@ -89,18 +90,17 @@ export function LandingPage({ contact }: { contact: string }) {
         <Container maxWidth="lg">
           <Grid container spacing={{ xs: 4, md: 8 }} sx={{ alignItems: "center" }}>
             <Grid size={{ xs: 12, md: 6 }} sx={{ order: { xs: 2, md: 1 } }}>
-              <Image src="/images/community.svg" alt="Neighbouring houses with solar panels sharing a community battery and a wind turbine" width={560} height={420} style={{ width: "100%", height: "auto" }} />
+              <Image src="/images/community.svg" alt={t("community.image")} width={560} height={420} style={{ width: "100%", height: "auto" }} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }} sx={{ order: { xs: 1, md: 2 } }}>
               <Typography id="community-title" variant="h2" sx={{ fontSize: { xs: "1.6rem", md: "2rem" }, mb: 2 }}>
-                Stronger together
+                {t("community.title")}
               </Typography>
               <Typography color="text.secondary" sx={{ lineHeight: 1.7, mb: 2 }}>
-                An energy community brings neighbours together around local, renewable energy. When homes use the sun&apos;s energy while it shines and shift their consumption to
-                the right hours, everyone pays less and the grid stays in balance.
+                {t("community.text")}
               </Typography>
               <Typography color="text.secondary" sx={{ lineHeight: 1.7, mb: 3 }}>
-                Want your household to join, or have a question? Write to us, we are happy to help.
+                {t("community.join")}
               </Typography>
               <Button href={`mailto:${contact}`} variant="outlined" startIcon={<MailOutlined />} sx={{ textTransform: "none", maxWidth: "100%" }}>
                 <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>{contact}</Box>
@@ -112,21 +112,21 @@ export function LandingPage({ contact }: { contact: string }) {
 
       <Container component="section" aria-labelledby="projects-title" maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
         <Typography id="projects-title" variant="h2" sx={{ fontSize: { xs: "1.4rem", md: "1.6rem" }, mb: 1, textAlign: "center" }}>
-          Part of European projects
+          {t("projects.title")}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 4, textAlign: "center" }}>
-          Foyer grows with the European programmes that bring energy back to citizens.
+          {t("projects.intro")}
         </Typography>
         <Grid container spacing={2.5}>
           {PROJECTS.map((p) => (
-            <Grid key={p.name} size={{ xs: 12, md: 4 }}>
+            <Grid key={p.key} size={{ xs: 12, md: 4 }}>
               <Paper
                 component="a"
                 href={p.href}
                 target="_blank"
                 rel="noopener noreferrer"
                 variant="outlined"
-                aria-label={`${p.name} (opens in a new tab)`}
+                aria-label={t("projects.newTab", { name: t(`projects.${p.key}.name`) })}
                 sx={{
                   display: "flex",
                   alignItems: "center",
@@ -142,9 +142,9 @@ export function LandingPage({ contact }: { contact: string }) {
               >
                 <Image src={p.logo} alt="" width={56} height={56} />
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                  <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }}>{p.name}</Typography>
+                  <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }}>{t(`projects.${p.key}.name`)}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {p.text}
+                    {t(`projects.${p.key}.text`)}
                   </Typography>
                 </Box>
                 <OpenInNew fontSize="small" sx={{ color: "text.secondary" }} aria-hidden />
@@ -153,10 +153,7 @@ export function LandingPage({ contact }: { contact: string }) {
           ))}
         </Grid>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 5, textAlign: "center" }}>
-          Contact:{" "}
-          <TextLink href={`mailto:${contact}`}>
-            {contact}
-          </TextLink>
+          {t.rich("contact", { email: contact, link: (chunks) => <TextLink href={`mailto:${contact}`}>{chunks}</TextLink> })}
         </Typography>
       </Container>
     </>
