@@ -2,7 +2,9 @@
 // messages, plus a decimal comma read as a point, 0, 0 refused and a point outside the chosen
 // country refused, under the latitude. The API's own schema still takes all of these.
 import { describe, expect, it } from "vitest";
-import { decimalComma, locationFormSchema, NULL_ISLAND_MESSAGE } from "@/components/locations/location-form-schema";
+import { createTranslator } from "use-intl/core";
+import { decimalComma, locationFormSchema, locationFormSchemaWith, NULL_ISLAND_MESSAGE } from "@/components/locations/location-form-schema";
+import { CATALOGS } from "@/lib/i18n/messages";
 import { issuesByPath } from "@/components/ui/use-zod-form";
 import { locationSchema } from "@/lib/validation/location";
 
@@ -80,5 +82,29 @@ describe("the location form's schema", () => {
     expect(locationSchema.safeParse({ name: "x", country: "US", lat: 0, lon: 0 }).success).toBe(true);
     expect(locationSchema.safeParse({ name: "x", country: "US", lat: 45.18756, lon: 5.73578 }).success).toBe(true);
     expect(locationSchema.safeParse({ name: "x", country: "FR", lat: "5,7", lon: 0 }).success).toBe(false);
+  });
+});
+
+describe("the location form's schema in French", () => {
+  const t = createTranslator({ locale: "fr", messages: CATALOGS.fr, namespace: "locations" });
+  // as components/locations/location-form.tsx builds it
+  const fr = locationFormSchemaWith({ nullIsland: t("form.nullIsland"), outside: (c) => t("form.outside", { country: t(`inCountry.${c}`) }) });
+  const messagesFr = (values: Parameters<typeof form>[0]) => {
+    const r = fr.safeParse(form(values));
+    return r.success ? {} : issuesByPath(r.error.issues);
+  };
+
+  it("refuses 0, 0 and a point outside the country in French, with the country's preposition", () => {
+    expect(messagesFr({ lat: "0", lon: "0" })).toEqual({ lat: "0, 0 se trouve dans le golfe de Guinée\u00a0: saisissez les coordonnées de ce lieu ou utilisez votre position" });
+    expect(messagesFr({ lat: "5,73578", lon: "45,18756" })).toEqual({ lat: "Ces coordonnées ne sont pas en France\u00a0: vérifiez-les, ou le pays" });
+    expect(messagesFr({ country: "US" })).toEqual({ lat: "Ces coordonnées ne sont pas aux États-Unis\u00a0: vérifiez-les, ou le pays" });
+    expect(messagesFr({ country: "CA" })).toEqual({ lat: "Ces coordonnées ne sont pas au Canada\u00a0: vérifiez-les, ou le pays" });
+    expect(fr.parse(form({ lat: "45,18756", lon: "5,7" }))).toMatchObject({ lat: 45.18756, lon: 5.7 });
+  });
+
+  it("words the English form as the catalog's English does", () => {
+    const en = createTranslator({ locale: "en", messages: CATALOGS.en, namespace: "locations" });
+    expect(en("form.nullIsland")).toBe(NULL_ISLAND_MESSAGE);
+    expect(en("form.outside", { country: en("inCountry.US") })).toBe("These coordinates are not in United States: check them or the country");
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { OVERLAP_DETAIL } from "@/lib/schedules/rules";
 import { newScheduleDefaults } from "@/lib/schedules/rules";
-import { draftFrom, draftInput, draftOverlap, fieldKey, parsePower, sameDraft, splitDraft, unsplitDraft, validateDraft, withPart } from "@/components/schedules/schedule-draft";
+import { createTranslator } from "use-intl/core";
+import { draftFrom, draftInput, draftOverlap, fieldKey, parsePower, sameDraft, splitDraft, unsplitDraft, validateDraft, withPart, type DraftMessage } from "@/components/schedules/schedule-draft";
+import { CATALOGS } from "@/lib/i18n/messages";
 
 const NOW = new Date("2026-03-01T08:00:00.000Z");
 const stored = { der_name: "Battery", average_power: 500, months: [1, 2], days: [0], hours: [10, 11], start_date: "2026-01-01T00:00:00.000Z" };
@@ -81,5 +83,38 @@ describe("the schedule editor's draft", () => {
     expect(main).not.toHaveProperty("schedules");
     expect(main).toMatchObject({ months: [1, 2], average_power: "500" });
     expect(d.schedules).toHaveLength(2);
+  });
+});
+
+describe("the schedule editor's messages in the page's language", () => {
+  const words = (locale: "en" | "fr") => {
+    const t = createTranslator({ locale, messages: CATALOGS[locale], namespace: "schedules.errors" });
+    // as components/schedules/schedule-editor.tsx words them
+    return (m: DraftMessage) => t(m, m === "nameTooLong" ? { max: 100 } : { min: "1", max: locale === "en" ? "10000" : "10\u202f000" });
+  };
+  const d = draftFrom(newScheduleDefaults(NOW));
+
+  it("says in English what the schema says", () => {
+    for (const draft of [d, { ...d, average_power: "" }, { ...d, average_power: "x" }, { ...d, der_name: " ", months: [], days: [], hours: [] }, { ...splitDraft({ ...d, average_power: "500" }) }]) {
+      expect(validateDraft(draft, words("en"))).toEqual(validateDraft(draft));
+    }
+    const split = splitDraft({ ...d, average_power: "500" });
+    const parts = { ...split, schedules: split.schedules!.map((p, i) => ({ ...p, months: [i + 1], average_power: "" })) };
+    expect(validateDraft(parts, words("en"))).toEqual(validateDraft(parts));
+  });
+
+  it("says it in French, a part's fields too", () => {
+    expect(validateDraft(d, words("fr")).errors).toEqual({ average_power: "La puissance moyenne doit être comprise entre 1 et 10\u202f000 W" });
+    expect(validateDraft({ ...d, average_power: "" }, words("fr")).errors).toEqual({ average_power: "La puissance moyenne est obligatoire" });
+    expect(validateDraft({ ...d, average_power: "x" }, words("fr")).errors).toEqual({ average_power: "La puissance moyenne doit être un nombre" });
+    expect(validateDraft({ ...d, average_power: "10", der_name: " ", months: [], days: [], hours: [] }, words("fr")).errors).toEqual({
+      der_name: "Le nom est obligatoire",
+      months: "Choisissez au moins un mois",
+      days: "Choisissez au moins un jour",
+      hours: "Choisissez au moins une heure",
+    });
+    const split = splitDraft({ ...d, average_power: "500" });
+    const parts = { ...split, schedules: split.schedules!.map((p, i) => ({ ...p, months: i ? [] : [1], average_power: i ? "" : "500" })) };
+    expect(validateDraft(parts, words("fr")).errors).toEqual({ "schedules.1.months": "Choisissez au moins un mois", "schedules.1.average_power": "La puissance moyenne est obligatoire" });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { daysText, hoursText, monthNames, monthsText, planOf, powerText, runsOf } from "@/components/schedules/schedule-text";
+import { createTranslator } from "use-intl/core";
+import { boundText, dayName, daysText, hoursText, monthName, monthNames, monthsText, partSummary, planOf, powerText, runsOf } from "@/components/schedules/schedule-text";
+import { scheduleWords } from "@/components/schedules/use-schedule-words";
+import { CATALOGS } from "@/lib/i18n/messages";
+
+const FR = scheduleWords(createTranslator({ locale: "fr", messages: CATALOGS.fr, namespace: "schedules.text" }), "fr");
+const EN = scheduleWords(createTranslator({ locale: "en", messages: CATALOGS.en, namespace: "schedules.text" }), "en");
 
 describe("a schedule in words", () => {
   it("finds runs of consecutive values in any order", () => {
@@ -51,4 +57,35 @@ describe("a schedule in words", () => {
     ]);
     expect(planOf({ ...main, schedules: [] as (typeof main)[] })).toEqual([{ label: null, ...main }]);
   });
+
+  it("reads the same in English from the catalog as by default (the back-office's)", () => {
+    const part = { label: "Part 1", months: [1, 2, 3, 11], days: [0, 1, 2, 3, 4], hours: [22, 23, 0, 1], average_power: 1500 };
+    expect(partSummary(part, EN)).toBe(partSummary(part));
+    expect(partSummary(part)).toBe("Part 1: January–March, November, Monday–Friday, 22:00–02:00, at 1,500 W");
+    expect(partSummary({ ...part, label: null, months: [...Array(12).keys()].map((m) => m + 1) })).toBe("All year, Monday–Friday, 22:00–02:00, at 1,500 W");
+    expect(planOf({ ...part, schedules: [part] }, EN)[0].label).toBe("Part 1");
+    expect([monthName(9, "en", "short"), dayName(2, "en", "short"), boundText(10000)]).toEqual(["Sep", "Wed", "10000"]);
+  });
+
+  it("writes a schedule in French: months and days in lower case, powers with a space", () => {
+    expect(monthsText([1, 2, 3, 11], FR)).toBe("janvier–mars, novembre");
+    expect(monthsText([1, 2, 12], FR)).toBe("décembre–février");
+    expect(monthsText([], FR)).toBe("Aucun mois");
+    expect(monthsText([...Array(12).keys()].map((m) => m + 1), FR)).toBe("Toute l'année");
+    expect(daysText([0, 1, 2, 3, 4], FR)).toBe("lundi–vendredi");
+    expect(daysText([5, 6], FR)).toBe("samedi, dimanche");
+    expect(daysText([0, 1, 2, 3, 4, 5, 6], FR)).toBe("Tous les jours");
+    expect(hoursText([2, 3, 4], FR)).toBe("02:00–05:00");
+    expect(hoursText([...Array(24).keys()], FR)).toBe("Toute la journée");
+    expect(monthNames([3, 11], "fr")).toBe("mars, novembre");
+    expect(powerText(1500, "fr")).toBe("1\u202f500 W");
+    expect(boundText(10000, "fr")).toBe("10\u202f000");
+    expect(MONTHS_SHORT_FR()).toEqual(["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."]);
+    expect([0, 6].map((d) => dayName(d, "fr", "short"))).toEqual(["lun.", "dim."]);
+    const parts = planOf({ months: [1], days: [0], hours: [1], average_power: 500, schedules: [{ months: [1], days: [0], hours: [1], average_power: 500 }] }, FR);
+    expect(parts[0].label).toBe("Partie 1");
+    expect(partSummary(parts[0], FR)).toBe("Partie 1\u00a0: janvier, lundi, 01:00–02:00, à 500 W");
+  });
 });
+
+const MONTHS_SHORT_FR = () => [...Array(12).keys()].map((m) => monthName(m + 1, "fr", "short"));
