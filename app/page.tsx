@@ -3,6 +3,8 @@ import { env } from "@/lib/env";
 import { listIntegrations } from "@/lib/services/integrations";
 import { acceptedOlderNotice } from "@/lib/services/users";
 import { AppShell } from "@/components/layout/app-shell";
+import { Messages } from "@/components/i18n/messages";
+import { getT } from "@/lib/i18n/server";
 import { PublicShell } from "@/components/layout/public-shell";
 import { HomeView } from "@/components/home/home-lazy";
 import { toIntegrationView } from "@/lib/serializers/integration";
@@ -23,15 +25,18 @@ type Props = { searchParams: Promise<{ created?: string | string[]; updated?: st
 export default async function HomePage({ searchParams }: Props) {
   const caller = await getCaller();
   const contact = env().CONTACT_EMAIL;
+  const t = await getT("home");
   if (!caller) {
     const deleted = (await searchParams).account_deleted === "1";
     return (
       <PublicShell fullBleed contact={contact}>
         <ToastOnLoad
-          toast={deleted ? { severity: "success", title: "Your account was deleted", message: "Your profile and the data of your home are gone. Thank you for using Foyer." } : null}
+          toast={deleted ? { severity: "success", title: t("toast.deletedTitle"), message: t("toast.deletedMessage") } : null}
           removeParams={["account_deleted"]}
         />
-        <LandingPage contact={contact} />
+        <Messages parts={["landing"]}>
+          <LandingPage contact={contact} />
+        </Messages>
       </PublicShell>
     );
   }
@@ -45,16 +50,19 @@ export default async function HomePage({ searchParams }: Props) {
     : {};
   const toast: ToastOptions | null =
     created === "true"
-      ? { severity: "info", message: "Your integration has been created" }
+      ? { severity: "info", message: t("toast.created") }
       : updated === "true"
-        ? { severity: "info", message: "Your integration has been updated" }
+        ? { severity: "info", message: t("toast.updated") }
         : null;
   return (
     <AppShell caller={caller} contact={contact}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
-      <SwrFallback fallback={fallback}>
-        <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} />
-      </SwrFallback>
+      {/* Home's integrations (components/integrations) and each meter's history (energy) are on it too */}
+      <Messages parts={["home", "energy", "integrations"]}>
+        <SwrFallback fallback={fallback}>
+          <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} />
+        </SwrFallback>
+      </Messages>
     </AppShell>
   );
 }

@@ -8,13 +8,15 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Check from "@mui/icons-material/Check";
 import ExpandMore from "@mui/icons-material/ExpandMore";
-import { groupByFolder, MY_ENERGY, type Dashboard } from "@/lib/dashboards/list";
+import { useTranslations } from "use-intl";
+import { groupByFolder, type Dashboard } from "@/lib/dashboards/list";
 
 /**
  * 'Change Dashboard': My Energy first, then the dashboards by folder title; the one shown
  * highlighted and checked. `current` null is My Energy.
  */
 export function DashboardMenu({ dashboards, current, onChange }: { dashboards: Dashboard[]; current: Dashboard | null; onChange: (d: Dashboard | null) => void }) {
+  const t = useTranslations("dashboards");
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const close = () => setAnchor(null);
@@ -30,7 +32,7 @@ export function DashboardMenu({ dashboards, current, onChange }: { dashboards: D
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ flexShrink: 0, width: { xs: "100%", sm: "auto" } }}
       >
-        Change Dashboard
+        {t("change")}
       </Button>
       <Menu
         id={`${id}-menu`}
@@ -51,11 +53,11 @@ export function DashboardMenu({ dashboards, current, onChange }: { dashboards: D
           }}
         >
           <ListItemIcon>{current === null && <Check fontSize="small" />}</ListItemIcon>
-          <ListItemText>{MY_ENERGY}</ListItemText>
+          <ListItemText>{t("myEnergy")}</ListItemText>
         </MenuItem>
         {groupByFolder(dashboards).flatMap(([folder, items]) => [
           // a menu holds items, groups and separators: the folder's title is a separator that names it
-          <ListSubheader key={`folder-${folder}`} role="separator" aria-label={`Folder ${folder}`} tabIndex={undefined} sx={{ lineHeight: "36px", fontWeight: 700 }}>
+          <ListSubheader key={`folder-${folder}`} role="separator" aria-label={t("folder", { folder })} tabIndex={undefined} sx={{ lineHeight: "36px", fontWeight: 700 }}>
             {folder}
           </ListSubheader>,
           ...items.map((d) => {

@@ -6,16 +6,14 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
+import { useTranslations } from "use-intl";
 import { MyEnergyView } from "@/components/energy/my-energy-view";
 import { FetchError } from "@/lib/swr/fetcher";
 import { useDashboards } from "@/lib/swr/use-dashboards";
-import { kioskUrl, MY_ENERGY, type Dashboard } from "@/lib/dashboards/list";
+import { kioskUrl, type Dashboard } from "@/lib/dashboards/list";
 
 // 'Change Dashboard' loads only when a dashboard service has dashboards to offer
 const DashboardMenu = dynamic(() => import("./dashboard-menu").then((m) => m.DashboardMenu), { ssr: false });
-
-/** The specification's one message for a dashboard service that failed or is not enabled. */
-const DASHBOARDS_ERROR = "There was an error loading your dashboards or they have not been enabled yet please try again later.";
 
 /**
  * /dashboards: Foyer's own My Energy by default. With a dashboard service configured, its
@@ -23,6 +21,7 @@ const DASHBOARDS_ERROR = "There was an error loading your dashboards or they hav
  * specification's message says when that service fails. Without one (503), My Energy alone.
  */
 export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
+  const t = useTranslations("dashboards");
   const { data, error, mutate, isValidating } = useDashboards();
   const [chosen, setChosen] = useState<number | null>(null);
   const notConfigured = error instanceof FetchError && error.status === 503;
@@ -34,10 +33,10 @@ export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
       <Box sx={{ display: "flex", alignItems: { xs: "stretch", sm: "flex-end" }, justifyContent: "space-between", gap: 2, mb: 2, flexDirection: { xs: "column", sm: "row" } }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 0.75 }}>
-            My Dashboards
+            {t("heading")}
           </Typography>
           <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-            {current ? `${current.folderTitle} · ${current.title}` : `${MY_ENERGY}: your consumption, its cost and its carbon footprint.`}
+            {current ? `${current.folderTitle} · ${current.title}` : t("myEnergyIntro")}
           </Typography>
         </Box>
         {dashboards.length > 0 && <DashboardMenu dashboards={dashboards} current={current} onChange={(d) => setChosen(d?.id ?? null)} />}
@@ -48,11 +47,12 @@ export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
           sx={{ mb: 2 }}
           action={
             <Button color="inherit" size="small" onClick={() => mutate()} disabled={isValidating}>
-              Try again
+              {t("tryAgain")}
             </Button>
           }
         >
-          {DASHBOARDS_ERROR}
+          {/* the specification's one message for a dashboard service that failed or is not enabled */}
+          {t("error")}
         </Alert>
       )}
       {current ? <DashboardFrame key={current.id} dashboard={current} publicUrl={publicUrl} /> : <MyEnergyView />}
@@ -62,6 +62,7 @@ export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
 
 /** The dashboard in kiosk mode, the full width of the page, with a spinner until the frame has loaded. */
 function DashboardFrame({ dashboard, publicUrl }: { dashboard: Dashboard; publicUrl: string | null }) {
+  const t = useTranslations("dashboards");
   const [loaded, setLoaded] = useState(false);
   return (
     <Box sx={{ position: "relative", borderRadius: 2, overflow: "hidden", border: 1, borderColor: "divider", bgcolor: "background.paper" }}>
@@ -69,7 +70,7 @@ function DashboardFrame({ dashboard, publicUrl }: { dashboard: Dashboard; public
         <Box role="status" aria-live="polite" sx={{ position: "absolute", inset: 0, display: "grid", placeItems: "center", color: "text.secondary" }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
             <CircularProgress size={22} aria-hidden />
-            <span>Loading {dashboard.title}...</span>
+            <span>{t("loading", { title: dashboard.title })}</span>
           </Box>
         </Box>
       )}

@@ -6,44 +6,34 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/messages";
 import type { TariffOption } from "@/lib/energy/tariff";
 import { errorMessage } from "@/lib/swr/fetcher";
 import { useTariffComparison, type CarbonHour, type EnergyAnswer, type EnergyCost, type PartialReason } from "@/lib/swr/use-energy";
-import { changeText, eurText, hourOfWeekText, kgText, kwhText, pctText, rangeText, addDays, type Period } from "./period";
+import { changeText, eurText, hourOfWeekText, kgText, kwhText, pctText, rangeText, addDays, SAME, type EnergyT, type Period } from "./period";
 
 /** Cards keep this height at least, and so do their skeletons. */
 const CARD_MIN_HEIGHT = 250;
 const card = { p: { xs: 2, sm: 2.5 }, borderRadius: 3, minHeight: CARD_MIN_HEIGHT, minWidth: 0, display: "flex", flexDirection: "column", gap: 1.25 } as const;
 
-const OPTION_LABEL: Record<TariffOption, string> = { base: "Base", hphc: "Peak / off-peak (HP/HC)", tempo: "Tempo" };
-const OPTION_SHORT: Record<TariffOption, string> = { base: "Base", hphc: "HP/HC", tempo: "Tempo" };
+const isOption = (o: string): o is TariffOption => o === "base" || o === "hphc" || o === "tempo";
+const optionLabel = (t: EnergyT, o: string) => (isOption(o) ? t(`options.long.${o}`) : o);
 
-const PERIOD_LABEL: Record<string, string> = {
-  base: "Base",
-  hp: "Peak hours (HP)",
-  hc: "Off-peak hours (HC)",
-  bluehp: "Blue days, peak",
-  bluehc: "Blue days, off-peak",
-  whitehp: "White days, peak",
-  whitehc: "White days, off-peak",
-  redhp: "Red days, peak",
-  redhc: "Red days, off-peak",
-};
+const COST_PERIODS = ["base", "hp", "hc", "bluehp", "bluehc", "whitehp", "whitehc", "redhp", "redhc"] as const;
+type CostPeriod = (typeof COST_PERIODS)[number];
 const TEMPO_DOT: Record<string, string> = { blue: "#1e63c4", white: "#b0b7c3", red: "#c62828" };
-const periodName = (p: string) => PERIOD_LABEL[p.replace(/[_-]/g, "").toLowerCase()] ?? p.toUpperCase();
+const periodName = (t: EnergyT, p: string) => {
+  const key = p.replace(/[_-]/g, "").toLowerCase();
+  return (COST_PERIODS as readonly string[]).includes(key) ? t(`costPeriods.${key as CostPeriod}`) : p.toUpperCase();
+};
 const periodColour = (p: string) => TEMPO_DOT[p.replace(/[_-]?(hp|hc)$/i, "").toLowerCase()];
 
-const REASON_TEXT: Record<PartialReason, string> = {
-  tempo_colour_unknown: "the Tempo colour of some days is not known yet",
-  no_tariff: "no price is known for part of the period",
-  offpeak_unknown: "your off-peak hours are not known for part of the period",
-  subscription_unknown: "the subscription price is not known for part of the period",
-  readings_missing: "some readings are missing, so their cost is not counted",
-  curve_missing: "some days are known only by their daily total, which cannot be split into peak and off-peak",
-};
-const reasonsText = (reasons: string[]) => {
-  const words = reasons.map((r) => REASON_TEXT[r as PartialReason] ?? r.replace(/_/g, " "));
-  return words.length ? `${words.join("; ")}.` : "some readings could not be priced.";
+const REASONS: PartialReason[] = ["tempo_colour_unknown", "no_tariff", "offpeak_unknown", "subscription_unknown", "readings_missing", "curve_missing"];
+const reasonsText = (t: EnergyT, locale: Locale, reasons: string[]) => {
+  const words = reasons.map((r) => (REASONS.includes(r as PartialReason) ? t(`reasons.${r as PartialReason}`) : r.replace(/_/g, " ")));
+  // French sets a narrow no-break space before ";"
+  return words.length ? `${words.join(locale === "fr" ? "\u202f; " : "; ")}.` : t("reasons.unknown");
 };
 
 function CardTitle({ id, children }: { id: string; children: React.ReactNode }) {
@@ -56,8 +46,9 @@ function CardTitle({ id, children }: { id: string; children: React.ReactNode }) 
 
 /** A card's place while it loads: its title and lines, the card's height. */
 export function CardSkeleton({ title }: { title: string }) {
+  const t = useTranslations("energy");
   return (
-    <Paper variant="outlined" sx={card} aria-busy aria-label={`Loading ${title.toLowerCase()}`}>
+    <Paper variant="outlined" sx={card} aria-busy aria-label={t("loading.card", { title: title.toLowerCase() })}>
       <Typography variant="h3" sx={{ fontSize: "1.05rem" }}>
         {title}
       </Typography>
@@ -98,35 +89,43 @@ function Big({ children, sub }: { children: React.ReactNode; sub?: React.ReactNo
 
 /** Totals and averages of the period; self-consumption when the meter has both curves. */
 export function TotalsCard({ data, period, comparedLabel }: { data: EnergyAnswer; period: Period; comparedLabel: string | null }) {
+  const tr = useTranslations("energy");
+  const locale = useLocale();
   const t = data.totals;
   const c = data.compare?.totals;
   // periods holding different numbers of days (this month so far, gaps) compare per day held
   const perDay = Boolean(c) && c!.days_with_data !== t.days_with_data;
-  const change = c ? (perDay ? changeText(t.average_kwh_per_day, c.average_kwh_per_day) : changeText(t.consumption_kwh, c.consumption_kwh)) : null;
+  const change = c ? (perDay ? changeText(t.average_kwh_per_day, c.average_kwh_per_day, locale) : changeText(t.consumption_kwh, c.consumption_kwh, locale)) : null;
+  const kwh = (v: number | null | undefined) => kwhText(v, true, locale);
   const rows: [string, React.ReactNode][] = [
-    ["Average per day", t.average_kwh_per_day === null ? "–" : kwhText(t.average_kwh_per_day)],
-    ["Days with data", `${t.days_with_data} of ${t.days}`],
+    [tr("cards.averagePerDay"), t.average_kwh_per_day === null ? "–" : kwh(t.average_kwh_per_day)],
+    [tr("cards.daysWithData"), tr("cards.daysOf", { held: t.days_with_data, days: t.days })],
   ];
   if (c && comparedLabel) {
-    rows.push([`${comparedLabel} (${rangeText(data.compare!.from, addDays(data.compare!.to, -1), true)})`, kwhText(c.consumption_kwh)]);
-    if (perDay) rows.push([`${comparedLabel}, per day (${c.days_with_data} days with data)`, kwhText(c.average_kwh_per_day)]);
+    rows.push([tr("cards.comparedRange", { compared: comparedLabel, range: rangeText(data.compare!.from, addDays(data.compare!.to, -1), true, locale) }), kwh(c.consumption_kwh)]);
+    if (perDay) rows.push([tr("cards.comparedPerDay", { compared: comparedLabel, count: c.days_with_data }), kwh(c.average_kwh_per_day)]);
   }
-  if (data.meter.producer) rows.push(["Production", kwhText(t.production_kwh)]);
+  if (data.meter.producer) rows.push([tr("cards.production"), kwh(t.production_kwh)]);
   const both = t.self_consumption_rate !== null && t.self_sufficiency_rate !== null && t.production_kwh !== null;
   if (both) {
-    rows.push(["Self-consumption (of your production)", pctText(t.self_consumption_rate)]);
-    rows.push(["Self-sufficiency (of your consumption)", pctText(t.self_sufficiency_rate)]);
+    rows.push([tr("cards.selfConsumption"), pctText(t.self_consumption_rate, locale)]);
+    rows.push([tr("cards.selfSufficiency"), pctText(t.self_sufficiency_rate, locale)]);
   }
+  const compared = comparedLabel?.toLowerCase() ?? "";
+  const sub =
+    change && comparedLabel
+      ? change === SAME
+        ? tr(perDay ? "cards.totalsSamePerDay" : "cards.totalsSame", { compared })
+        : tr(perDay ? "cards.totalsChangePerDay" : "cards.totalsChange", { change, compared })
+      : tr(`cards.consumptionThis.${period.kind}`);
   return (
     <Paper component="section" variant="outlined" aria-labelledby="totals-title" sx={card}>
-      <CardTitle id="totals-title">Totals</CardTitle>
-      <Big sub={change && comparedLabel ? `${change === "same as" ? "The same as" : change + " against"} the ${comparedLabel.toLowerCase()}${perDay ? ", per day with data" : ""}` : `Consumption, ${period.kind === "custom" ? "this range" : `this ${period.kind}`}`}>
-        {kwhText(t.consumption_kwh)}
-      </Big>
+      <CardTitle id="totals-title">{tr("cards.totals")}</CardTitle>
+      <Big sub={sub}>{kwh(t.consumption_kwh)}</Big>
       <Facts rows={rows} />
       {both && (
         <Typography variant="caption" color="text.secondary">
-          Self-consumption is an estimate: Linky measures what crosses the meter, half hour by half hour, not what your panels feed your home directly.
+          {tr("cards.selfEstimate")}
         </Typography>
       )}
     </Paper>
@@ -135,49 +134,59 @@ export function TotalsCard({ data, period, comparedLabel }: { data: EnergyAnswer
 
 /** What the period cost: HP/HC or Tempo colours, the subscription pro-rated by day. */
 export function CostCard({ data, comparedLabel, onTariff }: { data: EnergyAnswer; comparedLabel: string | null; onTariff: () => void }) {
+  const tr = useTranslations("energy");
+  const locale = useLocale();
   const cost = data.cost;
   if (!cost) {
     return (
       <Paper component="section" variant="outlined" aria-labelledby="cost-title" sx={card}>
-        <CardTitle id="cost-title">Costs</CardTitle>
-        <Typography color="text.secondary">Tell Foyer your tariff option and subscribed power to see what this period cost.</Typography>
+        <CardTitle id="cost-title">{tr("cards.costs")}</CardTitle>
+        <Typography color="text.secondary">{tr("cards.noTariff")}</Typography>
         <Box>
           <Button variant="outlined" size="small" onClick={onTariff}>
-            Set your tariff
+            {tr("cards.setTariff")}
           </Button>
         </Box>
       </Paper>
     );
   }
+  const eur = (v: number | null | undefined) => eurText(v, false, locale);
   const before = data.compare?.cost;
   const t = data.totals, c = data.compare?.totals;
   const perDay = Boolean(c) && c!.days_with_data !== t.days_with_data;
-  const change = before && c ? (perDay ? (t.days_with_data && c.days_with_data ? changeText(cost.total_eur / t.days_with_data, before.total_eur / c.days_with_data) : null) : changeText(cost.total_eur, before.total_eur)) : null;
+  const change = before && c ? (perDay ? (t.days_with_data && c.days_with_data ? changeText(cost.total_eur / t.days_with_data, before.total_eur / c.days_with_data, locale) : null) : changeText(cost.total_eur, before.total_eur, locale)) : null;
+  const option = optionLabel(tr, cost.option);
+  const kva = cost.kva;
+  const contract = cost.supplier ? tr("cards.contractSupplier", { option, kva, supplier: cost.supplier }) : tr("cards.contract", { option, kva });
+  const compared = comparedLabel?.toLowerCase() ?? "";
+  const against =
+    change && comparedLabel
+      ? change === SAME
+        ? tr(perDay ? "cards.costSamePerDay" : "cards.costSame", { compared })
+        : tr(perDay ? "cards.costChangePerDay" : "cards.costChange", { change, compared })
+      : null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="cost-title" sx={card}>
-      <CardTitle id="cost-title">Costs</CardTitle>
-      <Big sub={`${OPTION_LABEL[cost.option] ?? cost.option}, ${cost.kva} kVA${cost.supplier ? `, ${cost.supplier}` : ""}${change && comparedLabel ? ` · ${change === "same as" ? "the same as" : change + " against"} the ${comparedLabel.toLowerCase()}${perDay ? " per day" : ""}` : ""}`}>
-        {cost.partial ? "at least " : ""}
-        {eurText(cost.total_eur)}
-      </Big>
+      <CardTitle id="cost-title">{tr("cards.costs")}</CardTitle>
+      <Big sub={against ? `${contract} · ${against}` : contract}>{cost.partial ? tr("cards.atLeast", { amount: eur(cost.total_eur) }) : eur(cost.total_eur)}</Big>
       <Facts
         rows={[
           ...cost.lines.map(
             (l): [string, React.ReactNode] => [
-              `${periodName(l.period)} · ${kwhText(l.kwh)}`,
+              `${periodName(tr, l.period)} · ${kwhText(l.kwh, true, locale)}`,
               <Box key={l.period} component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.75 }}>
                 {periodColour(l.period) && <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: periodColour(l.period), border: 1, borderColor: "divider" }} />}
-                {eurText(l.eur)}
+                {eur(l.eur)}
               </Box>,
             ],
           ),
-          ["Subscription (pro-rated by day)", eurText(cost.subscription_eur)],
-          ...(before && comparedLabel ? [[comparedLabel, eurText(before.total_eur)] as [string, React.ReactNode]] : []),
+          [tr("cards.subscription"), eur(cost.subscription_eur)],
+          ...(before && comparedLabel ? [[comparedLabel, eur(before.total_eur)] as [string, React.ReactNode]] : []),
         ]}
       />
       {cost.partial && (
         <Alert severity="warning" sx={{ py: 0 }}>
-          Partial cost, a lower bound: {reasonsText(cost.reasons)}
+          {tr("cards.partialCost", { reasons: reasonsText(tr, locale, cost.reasons) })}
         </Alert>
       )}
     </Paper>
@@ -200,25 +209,26 @@ function Tag({ children, success = false }: { children: React.ReactNode; success
 
 /** Base, HP/HC and Tempo on the household's own last 12 months. */
 export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTariff: () => void }) {
+  const t = useTranslations("energy");
   const { data, error, mutate } = useTariffComparison(meterId);
-  const title = "Which option would have been cheaper";
+  const title = t("cards.cheaperTitle");
   if (!data && !error) return <CardSkeleton title={title} />;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="cheaper-title" sx={card}>
       <CardTitle id="cheaper-title">{title}</CardTitle>
       {error || !data ? (
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-          <Typography color="text.secondary">The comparison could not be loaded: {errorMessage(error)}</Typography>
+          <Typography color="text.secondary">{t("cards.cheaperFailed", { error: errorMessage(error) })}</Typography>
           <Button size="small" onClick={() => mutate()}>
-            Try again
+            {t("cards.tryAgain")}
           </Button>
         </Box>
       ) : OPTIONS.every((o) => !data.options[o]) ? (
         <>
-          <Typography color="text.secondary">Set your subscribed power to compare Base, HP/HC and Tempo on your own consumption.</Typography>
+          <Typography color="text.secondary">{t("cards.cheaperNoPower")}</Typography>
           <Box>
             <Button variant="outlined" size="small" onClick={onTariff}>
-              Set your tariff
+              {t("cards.setTariff")}
             </Button>
           </Box>
         </>
@@ -230,6 +240,10 @@ export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTa
 }
 
 function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffComparison>["data"]> }) {
+  const t = useTranslations("energy");
+  const locale = useLocale();
+  const eur = (v: number) => eurText(v, false, locale);
+  const short = (o: TariffOption) => t(`options.short.${o}`);
   const cost = (o: TariffOption): EnergyCost | null => data.options[o] ?? null;
   const current = data.current ? cost(data.current) : null;
   // readings missing leave the same hours out of every option: the comparison still holds on the readings held
@@ -240,20 +254,25 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
   const best = onTotal ?? onEnergy;
   const amount = (c: EnergyCost) => (onEnergy ? c.energy_eur : c.total_eur);
   const cheapest = best ? cost(best) : null;
-  const onHeld = onEnergy ? "On the energy alone (subscription prices are not known for the whole period), " : !data.cheapest && best ? "On the readings held, " : "";
+  // the verdict, said "on the energy alone" or "on the readings held" when it is only that
+  const on = onEnergy ? "cards.verdictEnergy" : !data.cheapest && best ? "cards.verdictHeld" : "cards.verdict";
   const verdict =
     !best || !cheapest
-      ? "Some options could not be priced in full over this period (see why below): no verdict."
+      ? t("cards.noVerdict")
       : data.current === best
-        ? `${onHeld}your option, ${OPTION_SHORT[best]}, was the cheapest.`
+        ? t(`${on}.yours`, { best: short(best) })
         : current
-          ? `${onHeld}${OPTION_SHORT[best]} would have cost ${eurText(amount(current) - amount(cheapest))} less than your ${OPTION_SHORT[data.current!]}.`
-          : `${onHeld}${OPTION_SHORT[best]} would have been the cheapest.`;
+          ? t(`${on}.less`, { best: short(best), amount: eur(amount(current) - amount(cheapest)), current: short(data.current!) })
+          : t(`${on}.cheapest`, { best: short(best) });
   const why = OPTIONS.filter((o) => cost(o)?.partial && cost(o)!.reasons.some((r) => r !== "readings_missing"));
+  const notes = [
+    ...(sameGaps && !data.cheapest ? [t("cards.sameGaps")] : []),
+    ...why.map((o) => t("cards.optionPartial", { option: short(o), reasons: reasonsText(t, locale, cost(o)!.reasons.filter((r) => r !== "readings_missing")) })),
+  ];
   return (
     <>
       <Typography variant="body2" color="text.secondary">
-        Your consumption of {rangeText(data.from, addDays(data.to, -1), true)} ({kwhText(data.kwh)}), priced under each regulated option at your power.
+        {t("cards.cheaperIntro", { range: rangeText(data.from, addDays(data.to, -1), true, locale), kwh: kwhText(data.kwh, true, locale) })}
       </Typography>
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 0.75 }}>
         {OPTIONS.map((o) => {
@@ -261,76 +280,82 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
           return (
             <Box component="li" key={o} sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", fontSize: 14 }}>
               <Box component="span" sx={{ fontWeight: 600, minWidth: 64 }}>
-                {OPTION_SHORT[o]}
+                {short(o)}
               </Box>
-              {data.current === o && <Tag>Your option</Tag>}
-              {best === o && <Tag success>Cheapest</Tag>}
+              {data.current === o && <Tag>{t("cards.yourOption")}</Tag>}
+              {best === o && <Tag success>{t("cards.cheapest")}</Tag>}
               <Box component="span" sx={{ ml: "auto", fontVariantNumeric: "tabular-nums", fontWeight: 500 }}>
-                {c ? (onEnergy ? `${eurText(c.energy_eur)} for the kWh` : `${c.partial ? "at least " : ""}${eurText(c.total_eur)}`) : "–"}
+                {c ? (onEnergy ? t("cards.forTheKwh", { amount: eur(c.energy_eur) }) : c.partial ? t("cards.atLeast", { amount: eur(c.total_eur) }) : eur(c.total_eur)) : "–"}
               </Box>
             </Box>
           );
         })}
       </Box>
       <Typography sx={{ fontWeight: 500 }}>{verdict}</Typography>
-      {(why.length > 0 || (sameGaps && !data.cheapest)) && (
+      {notes.length > 0 && (
         <Typography variant="caption" color="text.secondary">
-          {sameGaps && !data.cheapest ? "Some readings are missing: the same hours are left out of every option. " : ""}
-          {why.map((o) => `${OPTION_SHORT[o]} is partial: ${reasonsText(cost(o)!.reasons.filter((r) => r !== "readings_missing"))}`).join(" ")}
+          {notes.join(" ")}
         </Typography>
       )}
       {data.offpeak_assumed && (
         <Typography variant="caption" color="text.secondary">
-          Your off-peak hours are not known: HP/HC is priced with off-peak hours from 22:00 to 06:00.
+          {t("cards.offpeakAssumed")}
         </Typography>
       )}
     </>
   );
 }
 
-const hoursList = (hours: CarbonHour[] | undefined) =>
-  (hours ?? []).map((h) => (
-    <li key={`${h.weekday}-${h.hour}`}>
-      {hourOfWeekText(h.weekday, h.hour)}
-      {typeof h.g_per_kwh === "number" ? ` · ${Math.round(h.g_per_kwh)} g/kWh` : ""}
-    </li>
-  ));
+function HoursList({ hours }: { hours: CarbonHour[] | undefined }) {
+  const t = useTranslations("energy");
+  const locale = useLocale();
+  return (
+    <ul>
+      {(hours ?? []).map((h) => (
+        <li key={`${h.weekday}-${h.hour}`}>
+          {hourOfWeekText(h.weekday, h.hour, locale)}
+          {typeof h.g_per_kwh === "number" ? ` · ${t("cards.gPerKwh", { g: Math.round(h.g_per_kwh) })}` : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The period's kg CO2 and the grid's cleanest and dirtiest hours of the week; quiet when there is no carbon data. */
 export function CarbonCard({ data }: { data: EnergyAnswer }) {
+  const t = useTranslations("energy");
+  const locale = useLocale();
   const carbon = data.carbon;
   if (!carbon?.available) {
     return (
       <Paper component="section" variant="outlined" aria-labelledby="carbon-title" sx={card}>
-        <CardTitle id="carbon-title">Carbon</CardTitle>
-        <Typography color="text.secondary">Carbon data is not available for this period.</Typography>
+        <CardTitle id="carbon-title">{t("cards.carbon")}</CardTitle>
+        <Typography color="text.secondary">{t("cards.carbonNone")}</Typography>
       </Paper>
     );
   }
+  const kg = kgText(data.totals.co2_kg, locale);
   return (
     <Paper component="section" variant="outlined" aria-labelledby="carbon-title" sx={card}>
-      <CardTitle id="carbon-title">Carbon</CardTitle>
-      <Big sub={data.totals.co2_partial ? "Partial: some half hours have no grid intensity" : "From the French grid's carbon intensity, half hour by half hour"}>
-        {data.totals.co2_partial ? "at least " : ""}
-        {kgText(data.totals.co2_kg)}
-      </Big>
+      <CardTitle id="carbon-title">{t("cards.carbon")}</CardTitle>
+      <Big sub={data.totals.co2_partial ? t("cards.carbonPartial") : t("cards.carbonFrom")}>{data.totals.co2_partial ? t("cards.atLeast", { amount: kg }) : kg}</Big>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.5, fontSize: 14, "& ul": { m: 0, pl: 2.5 } }}>
         <Box>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            Cleanest hours
+            {t("cards.cleanest")}
           </Typography>
-          <ul>{hoursList(carbon.cleanest_hours)}</ul>
+          <HoursList hours={carbon.cleanest_hours} />
         </Box>
         <Box>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            Dirtiest hours
+            {t("cards.dirtiest")}
           </Typography>
-          <ul>{hoursList(carbon.dirtiest_hours)}</ul>
+          <HoursList hours={carbon.dirtiest_hours} />
         </Box>
       </Box>
       {carbon.source && (
         <Typography variant="caption" color="text.secondary">
-          Source: {carbon.source}
+          {t("cards.source", { source: carbon.source })}
         </Typography>
       )}
     </Paper>

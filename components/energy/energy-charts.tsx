@@ -7,9 +7,11 @@ import { useLayoutEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";
 import Box from "@mui/material/Box";
 import { alpha, darken, lighten, useColorScheme, useTheme, type Theme } from "@mui/material/styles";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/messages";
 import type { Bucket, EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
 import { CHART_HEIGHT } from "./chart-skeleton";
-import { bucketLabel, bucketText, eurText, kwhText } from "./period";
+import { bucketLabel, bucketText, eurText, intlLocale, kwhText, numberText, percentSpace } from "./period";
 
 /**
  * The theme with the palette of the colour scheme shown (light or dark): canvas needs the values,
@@ -44,6 +46,10 @@ function chartColours(theme: Theme) {
 type Series = { id: string; label: string; data: (number | null)[]; color: string; format: (v: number | null) => string };
 type Spec = {
   title: string;
+  /** the language of the axis, the tooltip and the live region */
+  locale: Locale;
+  /** a bucket and its values in words, for the live region: "Tue 4 Nov 2025: Consumption 8.31 kWh" */
+  live: (bucket: string, values: string) => string;
   series: Series[];
   starts: string[];
   ends: string[];
@@ -76,7 +82,9 @@ const textWidth = (text: string, font: string) => {
   return measurer.measureText(text).width;
 };
 const pxRatio = () => window.devicePixelRatio || 1;
-const yNumber = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
+const yNumbers = { en: new Intl.NumberFormat(intlLocale("en"), { maximumFractionDigits: 2 }), fr: new Intl.NumberFormat(intlLocale("fr"), { maximumFractionDigits: 2 }) };
+/** The y axis's numbers: 1,234.5 / 1 234,5. */
+const yNumber = (locale: Locale) => (v: number) => yNumbers[locale].format(v);
 
 /**
  * Bars per bucket, the series side by side in each: the x axis holds indices (two buckets may
@@ -93,15 +101,15 @@ function Bars({ spec }: { spec: Spec }) {
 
   useLayoutEffect(() => {
     const el = plotRef.current!, tip = tipRef.current!, live = liveRef.current!;
-    const { series, starts, ends, bucket, periodDays, yLabel, yFormat, limit } = spec;
+    const { series, starts, ends, bucket, periodDays, yLabel, yFormat, limit, locale, live: liveText } = spec;
     const n = starts.length, k = series.length;
     const family = theme.typography.fontFamily ?? "sans-serif";
     const font = `12px ${family}`;
     const axisColour = theme.palette.text.secondary;
     const gridColour = theme.palette.divider;
-    const labels = starts.map((s) => bucketLabel(s, bucket, periodDays));
+    const labels = starts.map((s) => bucketLabel(s, bucket, periodDays, locale));
     const labelWidth = Math.max(...labels.map((l) => textWidth(l, font)));
-    const text = (i: number) => `${bucketText(starts[i], ends[i], bucket)}: ${series.map((s) => `${s.label} ${s.format(s.data[i])}`).join(", ")}`;
+    const text = (i: number) => liveText(bucketText(starts[i], ends[i], bucket, locale), series.map((s) => `${s.label} ${s.format(s.data[i])}`).join(", "));
 
     // bars: the group takes most of its bucket, its bars split it (a thin gap between them)
     const barPaths = (si: number): uPlot.Series.PathBuilder => (u, seriesIdx, idx0, idx1) => {
@@ -153,7 +161,7 @@ function Bars({ spec }: { spec: Spec }) {
         band.style.width = `${Math.max(w, 2)}px`;
       }
       if (!tip.firstChild) tip.replaceChildren(head, ...rows.map((r) => r.row));
-      head.textContent = bucketText(starts[i], ends[i], bucket);
+      head.textContent = bucketText(starts[i], ends[i], bucket, locale);
       rows.forEach((r, si) => (r.value.textContent = series[si].format(series[si].data[i])));
       tip.style.display = "block";
       const tipWidth = tip.offsetWidth;
@@ -356,62 +364,73 @@ function Bars({ spec }: { spec: Spec }) {
   );
 }
 
-const noData = (f: (v: number) => string) => (v: number | null) => (v === null ? "no data" : f(v));
+const noData = (none: string, f: (v: number) => string) => (v: number | null) => (v === null ? none : f(v));
 const starts = (data: EnergyAnswer) => data.series.map((p) => p.start);
 const ends = (data: EnergyAnswer) => data.series.map((p) => p.end);
 
 /** Consumption (and production) in kWh per bucket, the compared period's consumption beside. */
 export function EnergyChart({ data, periodDays, comparedLabel }: { data: EnergyAnswer; periodDays: number; comparedLabel: string | null }) {
   const theme = useSchemeTheme();
+  const t = useTranslations("energy");
+  const locale = useLocale();
   const spec = useMemo((): Spec => {
     const c = chartColours(theme);
     const s = data.series;
-    const kwh = noData((v) => kwhText(v));
-    const series: Series[] = [{ id: "consumption", label: "Consumption", data: s.map((p) => p.consumption_kwh), color: c.consumption, format: kwh }];
+    const kwh = noData(t("chart.noData"), (v) => kwhText(v, true, locale));
+    const series: Series[] = [{ id: "consumption", label: t("chart.consumption"), data: s.map((p) => p.consumption_kwh), color: c.consumption, format: kwh }];
     if (data.compare && comparedLabel) series.push({ id: "compared", label: comparedLabel, data: s.map((_, i) => data.compare!.series[i]?.consumption_kwh ?? null), color: c.compared, format: kwh });
-    if (data.meter.producer) series.push({ id: "production", label: "Production", data: s.map((p) => p.production_kwh), color: c.production, format: kwh });
-    return { title: "Energy per period, in kWh", series, starts: starts(data), ends: ends(data), bucket: data.bucket, periodDays, yLabel: "kWh", yFormat: (v) => yNumber.format(v) };
-  }, [data, periodDays, comparedLabel, theme]);
+    if (data.meter.producer) series.push({ id: "production", label: t("chart.production"), data: s.map((p) => p.production_kwh), color: c.production, format: kwh });
+    const live = (bucket: string, values: string) => t("chart.live", { bucket, values });
+    return { title: t("chart.energyTitle"), locale, live, series, starts: starts(data), ends: ends(data), bucket: data.bucket, periodDays, yLabel: "kWh", yFormat: yNumber(locale) };
+  }, [data, periodDays, comparedLabel, theme, t, locale]);
   return <Bars spec={spec} />;
 }
 
 /** € per bucket, the compared period's beside. */
 export function CostChart({ data, periodDays, comparedLabel }: { data: EnergyAnswer; periodDays: number; comparedLabel: string | null }) {
   const theme = useSchemeTheme();
+  const t = useTranslations("energy");
+  const locale = useLocale();
   const spec = useMemo((): Spec => {
     const c = chartColours(theme);
     const s = data.series;
     const fine = data.bucket === "30min" || data.bucket === "hour";
-    const eur = noData((v) => eurText(v, fine));
-    const series: Series[] = [{ id: "cost", label: "Cost", data: s.map((p) => p.cost_eur), color: c.cost, format: eur }];
+    const eur = noData(t("chart.noData"), (v) => eurText(v, fine, locale));
+    const series: Series[] = [{ id: "cost", label: t("chart.cost"), data: s.map((p) => p.cost_eur), color: c.cost, format: eur }];
     if (data.compare && comparedLabel) series.push({ id: "cost-compared", label: comparedLabel, data: s.map((_, i) => data.compare!.series[i]?.cost_eur ?? null), color: c.costCompared, format: eur });
-    return { title: "Cost per period, in euros", series, starts: starts(data), ends: ends(data), bucket: data.bucket, periodDays, yLabel: "€", yFormat: (v) => yNumber.format(v) };
-  }, [data, periodDays, comparedLabel, theme]);
+    const live = (bucket: string, values: string) => t("chart.live", { bucket, values });
+    return { title: t("chart.costTitle"), locale, live, series, starts: starts(data), ends: ends(data), bucket: data.bucket, periodDays, yLabel: "€", yFormat: yNumber(locale) };
+  }, [data, periodDays, comparedLabel, theme, t, locale]);
   return <Bars spec={spec} />;
 }
 
 /** The day's maximum power (kVA) against the subscribed power. */
 export function PowerChart({ days, subscribedKva }: { days: PowerDay[]; subscribedKva: number | null }) {
   const theme = useSchemeTheme();
+  const t = useTranslations("energy");
+  const locale = useLocale();
   const spec = useMemo((): Spec => {
     const c = chartColours(theme);
     const kva = days.map((d) => (d.va === null ? null : Math.round(d.va / 10) / 100));
     const top = Math.max(subscribedKva ?? 0, ...kva.map((v) => v ?? 0));
-    const pct = (v: number) => (subscribedKva ? ` (${Math.round((v / subscribedKva) * 100)} %)` : "");
+    const pct = (v: number) => (subscribedKva ? ` (${Math.round((v / subscribedKva) * 100)}${percentSpace(locale)}%)` : "");
+    const unit = locale === "fr" ? "\u00a0kVA" : " kVA";
     return {
-      title: "Maximum power per day, in kVA, against the subscribed power",
-      series: [{ id: "power", label: "Maximum power", data: kva, color: c.power, format: noData((v) => `${v.toFixed(2)} kVA${pct(v)}`) }],
+      title: t("chart.powerTitle"),
+      locale,
+      live: (bucket: string, values: string) => t("chart.live", { bucket, values }),
+      series: [{ id: "power", label: t("chart.maxPower"), data: kva, color: c.power, format: noData(t("chart.noData"), (v) => `${numberText(v, 2, locale)}${unit}${pct(v)}`) }],
       // the day labels of the API's Paris days, read at noon UTC so that no time zone moves them
       starts: days.map((d) => `${d.day}T12:00:00.000Z`),
       ends: days.map((d) => `${d.day}T12:00:00.000Z`),
       bucket: "day",
       periodDays: days.length,
       yLabel: "kVA",
-      yFormat: (v) => yNumber.format(v),
+      yFormat: yNumber(locale),
       yMin: 0,
       yMax: top > 0 ? Math.ceil(top * 1.15) : undefined,
-      limit: subscribedKva !== null && top > 0 ? { value: subscribedKva, label: `Subscribed ${subscribedKva} kVA`, color: c.limit } : undefined,
+      limit: subscribedKva !== null && top > 0 ? { value: subscribedKva, label: t("chart.subscribed", { kva: subscribedKva }), color: c.limit } : undefined,
     };
-  }, [days, subscribedKva, theme]);
+  }, [days, subscribedKva, theme, t, locale]);
   return <Bars spec={spec} />;
 }

@@ -10,10 +10,11 @@ import Typography from "@mui/material/Typography";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
+import { useLocale, useTranslations } from "use-intl";
 import { DateField } from "@/components/ui/date-field";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import type { Bucket, CompareKind } from "@/lib/swr/use-energy";
-import { addDays, BUCKET_LABEL, daysBetween, isDay, MAX_CUSTOM_DAYS, PERIOD_KINDS, periodLabel, periodOf, shiftPeriod, type Period, type PeriodKind } from "./period";
+import { addDays, daysBetween, isDay, MAX_CUSTOM_DAYS, PERIOD_KINDS, periodLabel, periodOf, shiftPeriod, type Period, type PeriodKind } from "./period";
 
 export type ViewMode = "chart" | "table";
 
@@ -37,6 +38,8 @@ type Props = {
 };
 
 export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBucket, compare, onCompare, mode, onMode, onDownload }: Props) {
+  const t = useTranslations("energy");
+  const locale = useLocale();
   const id = useId();
   const prev = shiftPeriod(period, -1);
   const next = shiftPeriod(period, 1);
@@ -49,11 +52,11 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
 
   return (
     <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 1.5 }}>
-      <PeriodTabs id={id} value={period.kind} onChange={chooseKind} />
+      <PeriodTabs id={id} label={t("controls.period")} labelOf={(k) => t(`kinds.${k}`)} value={period.kind} onChange={chooseKind} />
 
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, flex: { xs: "1 1 100%", sm: "0 1 auto" }, minWidth: 0 }}>
-          <IconButton aria-label="Previous period" title="Previous period" onClick={() => onPeriod(prev)} disabled={prev.from < FIRST_DAY}>
+          <IconButton aria-label={t("controls.previous")} title={t("controls.previous")} onClick={() => onPeriod(prev)} disabled={prev.from < FIRST_DAY}>
             <ChevronLeft />
           </IconButton>
           <Typography
@@ -62,9 +65,9 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
             data-testid="period-label"
             sx={{ fontWeight: 600, fontSize: { xs: "1rem", sm: "1.1rem" }, textAlign: "center", minWidth: { sm: 220 }, flex: { xs: 1, sm: "0 1 auto" } }}
           >
-            {periodLabel(period)}
+            {periodLabel(period, locale)}
           </Typography>
-          <IconButton aria-label="Next period" title="Next period" onClick={() => onPeriod(next)} disabled={next.from > today}>
+          <IconButton aria-label={t("controls.next")} title={t("controls.next")} onClick={() => onPeriod(next)} disabled={next.from > today}>
             <ChevronRight />
           </IconButton>
         </Box>
@@ -73,11 +76,11 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
         ) : (
           <DateField
             size="small"
-            label="Go to date"
+            label={t("controls.goTo")}
             value={period.anchor}
             onChange={(e) => isDay(e.target.value) && e.target.value >= FIRST_DAY && e.target.value <= today && onPeriod(periodOf(period.kind, e.target.value))}
             min={FIRST_DAY}
-        max={today}
+            max={today}
             sx={{ width: { xs: "100%", sm: 180 } }}
           />
         )}
@@ -86,52 +89,52 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
         {canFine && (
           <Segmented
-            label="Detail"
+            label={t("controls.detail")}
             value={fine ? "30min" : "auto"}
             onChange={(v) => onFine(v === "30min")}
             options={[
-              { value: "auto", text: !fine && answerBucket ? `Auto (${BUCKET_LABEL[answerBucket]})` : "Auto" },
-              { value: "30min", text: "30 min" },
+              { value: "auto", text: !fine && answerBucket ? t(`controls.autoBucket.${answerBucket}`) : t("controls.auto") },
+              { value: "30min", text: t("controls.fine") },
             ]}
           />
         )}
         {!canFine && answerBucket && (
           <Typography variant="body2" color="text.secondary">
-            In {BUCKET_LABEL[answerBucket]}
+            {t(`controls.inBucket.${answerBucket}`)}
           </Typography>
         )}
         <NativeSelectField
           id={`${id}-compare`}
           size="small"
-          label="Compare with"
+          label={t("controls.compareWith")}
           value={compare}
           onChange={(e) => onCompare(e.target.value as CompareKind)}
           sx={{ minWidth: 210, flex: { xs: "1 1 100%", sm: "0 0 auto" } }}
         >
-          <option value="none">No comparison</option>
-          <option value="previous">Previous period</option>
-          <option value="last_year">Same period last year</option>
+          <option value="none">{t("compare.none")}</option>
+          <option value="previous">{t("compare.previous")}</option>
+          <option value="last_year">{t("compare.last_year")}</option>
         </NativeSelectField>
         <Box sx={{ ml: { sm: "auto" }, display: "flex", alignItems: "center", gap: 1 }}>
           <Segmented
-            label="Show as"
+            label={t("controls.showAs")}
             value={mode}
             onChange={onMode}
             options={[
-              { value: "chart", text: "Chart" },
-              { value: "table", text: "Table" },
+              { value: "chart", text: t("controls.chart") },
+              { value: "table", text: t("controls.table") },
             ]}
           />
           <Button
             size="small"
             variant="outlined"
             startIcon={<FileDownloadOutlined />}
-            aria-label="Download the numbers shown as CSV"
-            title="The numbers shown, as CSV for French Excel"
+            aria-label={t("controls.downloadLabel")}
+            title={t("controls.downloadTitle")}
             disabled={!onDownload}
             onClick={() => onDownload?.()}
           >
-            Download
+            {t("controls.download")}
           </Button>
         </Box>
       </Box>
@@ -143,7 +146,7 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
  * The period's kind as tabs (the WAI-ARIA tabs pattern: arrows, Home and End move the focus,
  * Enter or Space chooses). MUI's Tabs would add about 8 kB gzip to this page for the same.
  */
-function PeriodTabs({ id, value, onChange }: { id: string; value: PeriodKind; onChange: (k: PeriodKind) => void }) {
+function PeriodTabs({ id, label, labelOf, value, onChange }: { id: string; label: string; labelOf: (k: PeriodKind) => string; value: PeriodKind; onChange: (k: PeriodKind) => void }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: React.KeyboardEvent, i: number) => {
     const n = PERIOD_KINDS.length;
@@ -153,8 +156,8 @@ function PeriodTabs({ id, value, onChange }: { id: string; value: PeriodKind; on
     refs.current[to]?.focus();
   };
   return (
-    <Box role="tablist" aria-label="Period" sx={{ display: "flex", borderBottom: 1, borderColor: "divider", maxWidth: 560 }}>
-      {PERIOD_KINDS.map(({ kind, label }, i) => {
+    <Box role="tablist" aria-label={label} sx={{ display: "flex", borderBottom: 1, borderColor: "divider", maxWidth: 560 }}>
+      {PERIOD_KINDS.map((kind, i) => {
         const on = kind === value;
         return (
           <ButtonBase
@@ -185,7 +188,7 @@ function PeriodTabs({ id, value, onChange }: { id: string; value: PeriodKind; on
               "&.Mui-focusVisible": { bgcolor: "action.focus" },
             })}
           >
-            {label}
+            {labelOf(kind)}
           </ButtonBase>
         );
       })}
@@ -222,30 +225,31 @@ function Segmented<V extends string>({ label, value, onChange, options }: { labe
 
 /** From and to (both inclusive here; the API's `to` is the day after). */
 function CustomRange({ period, today, onPeriod }: { period: Period; today: string; onPeriod: (p: Period) => void }) {
+  const t = useTranslations("energy");
   const [from, setFrom] = useState(period.from);
   const [to, setTo] = useState(addDays(period.to, -1));
   const problem =
     !isDay(from) || !isDay(to)
-      ? "Enter both days"
+      ? t("controls.bothDays")
       : from < FIRST_DAY
-        ? "Choose a day from 2000 on"
+        ? t("controls.from2000")
         : from > to
-          ? "The first day must come before the last"
+          ? t("controls.firstBeforeLast")
           : to > today
-            ? "The last day cannot be in the future"
+            ? t("controls.noFuture")
             : daysBetween(from, to) + 1 > MAX_CUSTOM_DAYS
-              ? "Choose at most 10 years"
+              ? t("controls.tenYears")
               : null;
-  const apply = (f: string, t: string) => {
+  const apply = (f: string, l: string) => {
     setFrom(f);
-    setTo(t);
-    if (isDay(f) && isDay(t) && f >= FIRST_DAY && f <= t && t <= today && daysBetween(f, t) + 1 <= MAX_CUSTOM_DAYS) onPeriod(periodOf("custom", f, { from: f, to: addDays(t, 1) }));
+    setTo(l);
+    if (isDay(f) && isDay(l) && f >= FIRST_DAY && f <= l && l <= today && daysBetween(f, l) + 1 <= MAX_CUSTOM_DAYS) onPeriod(periodOf("custom", f, { from: f, to: addDays(l, 1) }));
   };
   return (
     <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", flex: { xs: "1 1 100%", sm: "0 1 auto" } }}>
       <DateField
         size="small"
-        label="From"
+        label={t("controls.from")}
         value={from}
         onChange={(e) => apply(e.target.value, to)}
         min={FIRST_DAY}
@@ -254,7 +258,7 @@ function CustomRange({ period, today, onPeriod }: { period: Period; today: strin
       />
       <DateField
         size="small"
-        label="To"
+        label={t("controls.to")}
         value={to}
         onChange={(e) => apply(from, e.target.value)}
         error={Boolean(problem)}

@@ -7,15 +7,17 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import Link from "next/link";
+import { useLocale, useTranslations } from "use-intl";
 import { useEnergySummary, type EnergySummary } from "@/lib/swr/use-energy";
-import { changeText, eurText, kwhText, rangeText, addDays } from "./period";
+import { changeText, eurText, kwhText, rangeText, addDays, SAME } from "./period";
 
 const HEIGHT = 132;
 
 /** Nothing at all when the household has no meter or the summary cannot be had: Home stays quiet. */
 export function EnergySummaryCard() {
+  const t = useTranslations("energy");
   const { data, error, isLoading } = useEnergySummary();
-  if (isLoading && !data) return <Skeleton variant="rounded" height={HEIGHT} aria-label="Loading your energy summary" sx={{ mb: 2 }} />;
+  if (isLoading && !data) return <Skeleton variant="rounded" height={HEIGHT} aria-label={t("loading.summary")} sx={{ mb: 2 }} />;
   if (error || !data?.meters.length) return null;
   return (
     <Box sx={{ display: "grid", gap: 1.5, mb: 2 }}>
@@ -43,28 +45,36 @@ function Figure({ label, value, sub }: { label: string; value: string; sub?: str
 }
 
 function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number]; several: boolean }) {
+  const t = useTranslations("energy");
+  const locale = useLocale();
   const month = meter.month;
-  const vsMonth = changeText(month.kwh, meter.last_month.kwh);
-  const vsYear = changeText(month.kwh, meter.last_year.kwh);
-  const compare = [vsMonth && `${vsMonth === "same as" ? "same as" : vsMonth + " vs"} last month`, vsYear && `${vsYear === "same as" ? "same as" : vsYear + " vs"} last year`].filter(Boolean).join(" · ");
-  const monthDays = month.to > month.from ? rangeText(month.from, addDays(month.to, -1), false) : null;
+  const vsMonth = changeText(month.kwh, meter.last_month.kwh, locale);
+  const vsYear = changeText(month.kwh, meter.last_year.kwh, locale);
+  const compare = [
+    vsMonth && (vsMonth === SAME ? t("summary.sameLastMonth") : t("summary.vsLastMonth", { change: vsMonth })),
+    vsYear && (vsYear === SAME ? t("summary.sameLastYear") : t("summary.vsLastYear", { change: vsYear })),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const monthDays = month.to > month.from ? rangeText(month.from, addDays(month.to, -1), false, locale) : null;
+  const id = meter.usage_point_id;
   return (
     <Card variant="outlined" sx={{ borderRadius: 3, "&:hover": { borderColor: "primary.main" } }}>
-      <CardActionArea component={Link} href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"} sx={{ p: { xs: 2, sm: 2.5 }, minHeight: HEIGHT }} aria-label={`My Energy${several ? ` of meter ${meter.usage_point_id}` : ""}: open the charts`}>
+      <CardActionArea component={Link} href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"} sx={{ p: { xs: 2, sm: 2.5 }, minHeight: HEIGHT }} aria-label={several ? t("summary.openMeter", { id }) : t("summary.open")}>
         <Box sx={{ display: "flex", alignItems: "center", mb: 1.25 }}>
           <Typography component="h3" sx={{ fontWeight: 600 }}>
-            My Energy{several ? ` · meter ${meter.usage_point_id}` : ""}
+            {several ? t("summary.titleMeter", { id }) : t("summary.title")}
           </Typography>
           <Box aria-hidden sx={{ ml: "auto", display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }}>
-            See the charts <ArrowForward sx={{ fontSize: 16 }} />
+            {t("summary.seeCharts")} <ArrowForward sx={{ fontSize: 16 }} />
           </Box>
         </Box>
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "1fr 1fr 1.4fr" }, gap: 2 }}>
-          <Figure label="Yesterday" value={kwhText(meter.yesterday.kwh)} sub={meter.yesterday.eur !== null ? eurText(meter.yesterday.eur) : null} />
-          <Figure label={`This month so far${monthDays ? ` (${monthDays})` : ""}`} value={kwhText(month.kwh)} sub={month.eur !== null ? eurText(month.eur) : null} />
+          <Figure label={t("summary.yesterday")} value={kwhText(meter.yesterday.kwh, true, locale)} sub={meter.yesterday.eur !== null ? eurText(meter.yesterday.eur, false, locale) : null} />
+          <Figure label={monthDays ? t("summary.thisMonthDays", { days: monthDays }) : t("summary.thisMonth")} value={kwhText(month.kwh, true, locale)} sub={month.eur !== null ? eurText(month.eur, false, locale) : null} />
           <Box sx={{ gridColumn: { xs: "1 / -1", sm: "auto" }, alignSelf: "center" }}>
             <Typography variant="body2" color={compare ? "text.primary" : "text.secondary"} sx={{ fontWeight: compare ? 500 : 400 }}>
-              {compare || "Nothing to compare with yet"}
+              {compare || t("summary.nothingToCompare")}
             </Typography>
           </Box>
         </Box>

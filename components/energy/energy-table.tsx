@@ -6,16 +6,16 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import { columnsOf, periodTable, type PeriodUnit } from "@/lib/energy/period-table";
+import { columnsOf, periodTable, type PeriodColumn, type PeriodUnit } from "@/lib/energy/period-table";
 import type { EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
+import { useLocale, useTranslations } from "use-intl";
 import { CHART_HEIGHT } from "./chart-skeleton";
-import { bucketText, eurText, kwhText } from "./period";
+import { bucketText, eurText, kwhText, numberText, parisTimeText, percentSpace } from "./period";
 
 const num = { textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
-const noData = "no data";
 
-/** Scrolls within the chart's height (so the page does not jump), header kept in view. */
-function Grid({ caption, head, rows }: { caption: string; head: string[]; rows: { key: string; cells: string[] }[] }) {
+/** Scrolls within the chart's height (so the page does not jump), header kept in view; `noData` cells are greyed. */
+function Grid({ caption, head, rows, noData }: { caption: string; head: string[]; rows: { key: string; cells: string[] }[]; noData: string }) {
   return (
     <TableContainer tabIndex={0} aria-label={caption} sx={{ maxHeight: CHART_HEIGHT + 120, border: 1, borderColor: "divider", borderRadius: 2 }}>
       <Table size="small" stickyHeader>
@@ -51,44 +51,56 @@ function Grid({ caption, head, rows }: { caption: string; head: string[]; rows: 
   );
 }
 
-const kwh = (v: number | null) => (v === null ? noData : kwhText(v, false));
-const eur = (v: number | null, precise: boolean) => (v === null ? noData : eurText(v, precise));
-const kg = (v: number | null) => (v === null ? noData : v.toFixed(3));
-
 /**
  * Per bucket: consumption, the compared period, production, € and kg CO2 (only the columns that
- * exist); `only="cost"` for the cost panel. The rows are `periodTable`'s, as the CSV download's.
+ * exist); `only="cost"` for the cost panel. The rows are `periodTable`'s, as the CSV download's;
+ * the headers are the reader's language's.
  */
 export function EnergyTable({ data, comparedLabel, only }: { data: EnergyAnswer; comparedLabel: string | null; only?: "cost" }) {
+  const t = useTranslations("energy");
+  const locale = useLocale();
+  const noData = t("table.noData");
   const table = periodTable(data, comparedLabel);
   const fine = data.bucket === "30min" || data.bucket === "hour";
   const shown = columnsOf(table, only === "cost" ? "cost" : "energy");
-  const text = (unit: PeriodUnit, v: number | null) => (unit === "kWh" ? kwh(v) : unit === "€" ? eur(v, fine) : kg(v));
+  // kg CO2 with the API's 3 decimals (English without a thousands separator, as the table always wrote them)
+  const kg = (v: number) => (locale === "en" ? v.toFixed(3) : numberText(v, 3, locale));
+  const text = (unit: PeriodUnit, v: number | null) =>
+    v === null ? noData : unit === "kWh" ? kwhText(v, false, locale) : unit === "€" ? eurText(v, fine, locale) : kg(v);
+  const label = (c: PeriodColumn) => t(`table.columns.${c.key}`, { compared: comparedLabel ?? "" });
   return (
     <Grid
-      caption={only === "cost" ? "Cost per period" : "Energy per period"}
-      head={["Period", ...shown.map((c) => c.column.label)]}
-      rows={table.rows.map((r) => ({
-        key: r.start,
-        cells: [`${bucketText(r.start, r.end, data.bucket)}${r.partial ? " (partial)" : ""}`, ...shown.map((c) => text(c.column.unit, r.values[c.index]))],
-      }))}
+      caption={only === "cost" ? t("table.costCaption") : t("table.energyCaption")}
+      head={[t("table.period"), ...shown.map((c) => label(c.column))]}
+      noData={noData}
+      rows={table.rows.map((r) => {
+        const period = bucketText(r.start, r.end, data.bucket, locale);
+        return {
+          key: r.start,
+          cells: [r.partial ? t("table.partial", { period }) : period, ...shown.map((c) => text(c.column.unit, r.values[c.index]))],
+        };
+      })}
     />
   );
 }
 
 /** Each day's maximum power and its share of the subscribed power. */
 export function PowerTable({ days, subscribedKva }: { days: PowerDay[]; subscribedKva: number | null }) {
+  const t = useTranslations("energy");
+  const locale = useLocale();
+  const noData = t("table.noData");
   return (
     <Grid
-      caption="Maximum power per day"
-      head={["Day", "Maximum power (kVA)", ...(subscribedKva ? ["Of subscribed power"] : []), "At"]}
+      caption={t("table.powerCaption")}
+      head={[t("table.day"), t("table.maxPower"), ...(subscribedKva ? [t("table.ofSubscribed")] : []), t("table.at")]}
+      noData={noData}
       rows={days.map((d) => ({
         key: d.day,
         cells: [
-          bucketText(`${d.day}T12:00:00.000Z`, `${d.day}T12:00:00.000Z`, "day"),
-          d.va === null ? noData : (d.va / 1000).toFixed(2),
-          ...(subscribedKva ? [d.va === null ? noData : `${Math.round(d.va / 10 / subscribedKva)} %`] : []),
-          d.at ? new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", hour12: false }).format(new Date(d.at)) : "–",
+          bucketText(`${d.day}T12:00:00.000Z`, `${d.day}T12:00:00.000Z`, "day", locale),
+          d.va === null ? noData : numberText(d.va / 1000, 2, locale),
+          ...(subscribedKva ? [d.va === null ? noData : `${Math.round(d.va / 10 / subscribedKva)}${percentSpace(locale)}%`] : []),
+          d.at ? parisTimeText(d.at) : "–",
         ],
       }))}
     />

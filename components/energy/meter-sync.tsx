@@ -10,9 +10,11 @@ import Chip from "@mui/material/Chip";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import SyncIcon from "@mui/icons-material/Sync";
+import { useLocale, useTranslations } from "use-intl";
 import { useToast } from "@/components/ui/toast-provider";
 import { dayText as dayOf, dayTimeText } from "@/components/ui/dates";
 import { errorMessage } from "@/lib/swr/fetcher";
+import type { Locale } from "@/lib/i18n/messages";
 import type { MeterView } from "@/lib/serializers/meter";
 import { syncMeterNow, useMeters } from "@/lib/swr/use-meters";
 import { ChartSkeleton } from "./chart-skeleton";
@@ -21,23 +23,23 @@ import { ChartSkeleton } from "./chart-skeleton";
 const Alert = dynamic(() => import("@mui/material/Alert"));
 
 type State = MeterView["sync"]["state"];
-const STATE: Record<State, { label: string; color: "default" | "info" | "success" | "error" | "warning" }> = {
-  queued: { label: "Queued", color: "info" },
-  running: { label: "Syncing", color: "info" },
-  done: { label: "Up to date", color: "success" },
-  failed: { label: "Failed, retrying", color: "error" },
-  needs_relink: { label: "Needs a new link", color: "warning" },
-  stopped: { label: "Unlinked", color: "default" },
+const STATE_COLOUR: Record<State, "default" | "info" | "success" | "error" | "warning"> = {
+  queued: "info",
+  running: "info",
+  done: "success",
+  failed: "error",
+  needs_relink: "warning",
+  stopped: "default",
 };
 
-const dayText = (d: string | null) => (d ? dayOf(new Date(`${d}T12:00:00Z`)) : "");
-const timeText = (iso: string | null) => (iso ? dayTimeText(new Date(iso)) : "never");
+const dayText = (d: string | null, locale: Locale) => (d ? dayOf(new Date(`${d}T12:00:00Z`), locale) : "");
 
 /** The sync panels of the caller's meters; `compact` for Home. */
 export function MeterSyncList({ compact = false }: { compact?: boolean }) {
+  const t = useTranslations("energy");
   const { data, error, isLoading } = useMeters();
-  if (isLoading && !data) return <ChartSkeleton height={compact ? 72 : 120} label="Loading the meters' history" />;
-  if (error && !data) return <Alert severity="error">The meters&apos; history could not be loaded: {errorMessage(error)}</Alert>;
+  if (isLoading && !data) return <ChartSkeleton height={compact ? 72 : 120} label={t("loading.meters")} />;
+  if (error && !data) return <Alert severity="error">{t("sync.loadFailed", { error: errorMessage(error) })}</Alert>;
   if (!data?.length) return null;
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
@@ -49,10 +51,13 @@ export function MeterSyncList({ compact = false }: { compact?: boolean }) {
 }
 
 export function MeterSync({ meter, compact = false }: { meter: MeterView; compact?: boolean }) {
+  const t = useTranslations("energy");
+  const locale = useLocale();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const s = meter.sync;
-  const state = STATE[s.state];
+  const timeText = (iso: string | null) => (iso ? dayTimeText(new Date(iso), locale) : t("sync.never"));
+  const id = meter.usage_point_id;
   const pct = s.days_due ? Math.round((s.days_fetched / s.days_due) * 100) : 0;
   const running = s.state === "queued" || s.state === "running";
   const titleId = `meter-${meter.id}-title`;
@@ -62,7 +67,7 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
     setBusy(true);
     try {
       await syncMeterNow(meter.id);
-      toast.success("A catch-up of this meter's history is queued");
+      toast.success(t("sync.queuedToast"));
     } catch (e) {
       toast.error(errorMessage(e));
     } finally {
@@ -74,12 +79,12 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
     <Box component="section" aria-labelledby={titleId} sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: compact ? 1.5 : 2, display: "grid", gap: 1 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         <Typography id={titleId} component="h3" sx={{ fontWeight: 600, fontSize: "0.95rem" }}>
-          Meter {meter.usage_point_id}
+          {t("sync.meter", { id })}
         </Typography>
-        <Chip size="small" color={state.color} variant={s.state === "done" ? "outlined" : "filled"} label={state.label} />
+        <Chip size="small" color={STATE_COLOUR[s.state]} variant={s.state === "done" ? "outlined" : "filled"} label={t(`sync.state.${s.state}`)} />
         {canSync && (
-          <Button size="small" onClick={syncNow} disabled={busy} startIcon={<SyncIcon />} sx={{ ml: "auto" }} aria-label={`Sync meter ${meter.usage_point_id} now`}>
-            Sync now
+          <Button size="small" onClick={syncNow} disabled={busy} startIcon={<SyncIcon />} sx={{ ml: "auto" }} aria-label={t("sync.syncLabel", { id })}>
+            {t("sync.syncNow")}
           </Button>
         )}
       </Box>
@@ -88,35 +93,38 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
           variant="determinate"
           value={pct}
           color={s.state === "failed" ? "error" : s.state === "done" ? "success" : "primary"}
-          aria-label={`History of meter ${meter.usage_point_id}: ${s.days_fetched} of ${s.days_due} days`}
+          aria-label={t("sync.progressLabel", { id, fetched: s.days_fetched, due: s.days_due })}
           sx={{ height: 8, borderRadius: 4 }}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} aria-live={running ? "polite" : undefined}>
-          {s.days_due ? `${s.days_fetched} of ${s.days_due} days fetched (${pct} %)` : running ? "Preparing the history…" : "No history due yet"}
-          {s.gaps > 0 && ` · ${s.gaps} ${s.gaps === 1 ? "day" : "days"} without data at Enedis`}
+          {s.days_due ? t("sync.fetched", { fetched: s.days_fetched, due: s.days_due, pct }) : running ? t("sync.preparing") : t("sync.noneDue")}
+          {s.gaps > 0 && ` · ${t("sync.gaps", { count: s.gaps })}`}
         </Typography>
       </Box>
       {!compact && (
         <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.25, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0 } }}>
-          <dt>History held</dt>
-          <dd>{s.oldest_day ? `${dayText(s.oldest_day)} to ${dayText(s.newest_day)}` : "none yet"}</dd>
-          <dt>Last sync</dt>
+          <dt>{t("sync.held")}</dt>
+          <dd>{s.oldest_day ? t("sync.heldRange", { from: dayText(s.oldest_day, locale), to: dayText(s.newest_day, locale) }) : t("sync.noneYet")}</dd>
+          <dt>{t("sync.lastSync")}</dt>
           <dd>{timeText(s.last_sync_at)}</dd>
           {meter.subscribed_kva !== null && (
             <>
-              <dt>Contract</dt>
+              <dt>{t("sync.contract")}</dt>
               <dd>
-                {meter.subscribed_kva} kVA{meter.tariff_option ? `, ${meter.tariff_option}` : ""}
-                {meter.offpeak_hours ? `, off-peak ${meter.offpeak_hours.replace(/^HC\s*/, "")}` : ""}
+                {[
+                  t("sync.kva", { kva: meter.subscribed_kva }),
+                  ...(meter.tariff_option ? [meter.tariff_option] : []),
+                  ...(meter.offpeak_hours ? [t("sync.offpeak", { hours: meter.offpeak_hours.replace(/^HC\s*/, "") })] : []),
+                ].join(", ")}
               </dd>
             </>
           )}
         </Box>
       )}
-      {s.state === "needs_relink" && <Alert severity="warning" sx={{ py: 0 }}>Enedis no longer accepts Foyer&apos;s access to this meter. Link Linky again to resume its history.</Alert>}
+      {s.state === "needs_relink" && <Alert severity="warning" sx={{ py: 0 }}>{t("sync.relink")}</Alert>}
       {s.last_error && s.state !== "needs_relink" && (
         <Alert severity={s.state === "failed" ? "error" : "info"} sx={{ py: 0 }}>
-          Last error ({timeText(s.last_error_at)}): {s.last_error}
+          {t("sync.lastError", { when: timeText(s.last_error_at), error: s.last_error })}
         </Alert>
       )}
     </Box>

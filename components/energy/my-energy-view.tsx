@@ -12,6 +12,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import BoltOutlined from "@mui/icons-material/BoltOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
+import { useTranslations } from "use-intl";
 import { EmptyState } from "@/components/ui/empty-state";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import { ErrorState } from "@/components/ui/page-states";
@@ -23,8 +24,12 @@ import { EnergyControls, type ViewMode } from "./energy-controls";
 import { addDays, daysBetween, parisToday, periodOf, type Period } from "./period";
 import { saveText } from "./save-file";
 
+function PeriodLoading() {
+  const t = useTranslations("energy");
+  return <ChartSkeleton label={t("loading.period")} />;
+}
 // the period's charts and cards, once the meter holds history (rendered on the server as before)
-const PeriodBody = dynamic(() => import("./period-body").then((m) => m.PeriodBody), { loading: () => <ChartSkeleton label="Loading the period's energy" /> });
+const PeriodBody = dynamic(() => import("./period-body").then((m) => m.PeriodBody), { loading: () => <PeriodLoading /> });
 // the sync panel, only while the meter's history is on its way
 const MeterSync = dynamic(() => import("./meter-sync").then((m) => m.MeterSync), { ssr: false });
 // the tariff dialog (with its zod schema) loads when asked for
@@ -32,7 +37,6 @@ const TariffDialog = dynamic(() => import("./tariff-dialog").then((m) => m.Tarif
 
 const COMPARE_KEY = "foyer.my-energy.compare";
 const COMPARE_KINDS: CompareKind[] = ["none", "previous", "last_year"];
-const COMPARED_LABEL: Record<CompareKind, string | null> = { none: null, previous: "Previous period", last_year: "Same period last year" };
 
 /** The comparison saved in this browser ("none" when none is, or storage is out of reach). */
 function savedCompare(): CompareKind {
@@ -59,6 +63,7 @@ function useRememberedCompare(): [CompareKind | null, (c: CompareKind) => void] 
 
 /** The household's meters: the view of the chosen one, an empty state without any. */
 export function MyEnergyView() {
+  const t = useTranslations("energy");
   const { data: meters, error, isLoading, mutate } = useMeters();
   // Home's summary of one of several meters opens it (?meter=id)
   const asked = Number(useSearchParams().get("meter"));
@@ -67,29 +72,29 @@ export function MyEnergyView() {
   const live = meters?.filter((m) => m.sync.state !== "stopped" || m.sync.oldest_day !== null) ?? [];
   const meter = live.find((m) => m.id === chosen) ?? live[0] ?? null;
 
-  if (error && !meters) return <ErrorState error={error} what="your meters" onRetry={() => mutate()} />;
+  if (error && !meters) return <ErrorState error={error} what={t("view.whatMeters")} onRetry={() => mutate()} />;
   if (isLoading || !meters) return <ViewSkeleton />;
   if (!meter) {
     return (
       <EmptyState
         icon={BoltOutlined}
-        title="No Linky meter linked yet"
+        title={t("view.emptyTitle")}
         action={
           <Button variant="contained" component={Link} href="/integrations">
-            Link your Linky meter
+            {t("view.emptyAction")}
           </Button>
         }
       >
-        Link your Linky meter and Foyer brings in its history: your consumption, your production, what it cost and its carbon footprint.
+        {t("view.emptyText")}
       </EmptyState>
     );
   }
   const picker =
     live.length > 1 ? (
-      <NativeSelectField id="meter-picker" size="small" label="Meter" value={String(meter.id)} onChange={(e) => setChosen(Number(e.target.value))} sx={{ flex: { xs: "1 1 100%", sm: "0 1 420px" }, minWidth: 0 }}>
+      <NativeSelectField id="meter-picker" size="small" label={t("view.meter")} value={String(meter.id)} onChange={(e) => setChosen(Number(e.target.value))} sx={{ flex: { xs: "1 1 100%", sm: "0 1 420px" }, minWidth: 0 }}>
         {live.map((m) => (
           <option key={m.id} value={m.id}>
-            {`Meter ${m.usage_point_id}${m.producer ? " (consumption and production)" : ""}`}
+            {t(m.producer ? "view.meterOptionProducer" : "view.meterOption", { id: m.usage_point_id })}
           </option>
         ))}
       </NativeSelectField>
@@ -99,6 +104,7 @@ export function MyEnergyView() {
 
 /** One meter: the period's controls, then its charts and cards. */
 function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactNode }) {
+  const t = useTranslations("energy");
   const today = parisToday();
   const yesterday = addDays(today, -1);
   const newest = meter.sync.newest_day && meter.sync.newest_day < yesterday ? meter.sync.newest_day : yesterday;
@@ -132,7 +138,7 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
 
   const stale = Boolean(data) && (data!.from !== period.from || data!.to !== period.to);
   const periodDays = daysBetween(period.from, period.to);
-  const comparedLabel = compare ? COMPARED_LABEL[compare] : null;
+  const comparedLabel = compare && compare !== "none" ? t(`compare.${compare}`) : null;
   // the period on screen as CSV, built from the answer shown (the table's rows): only once it is
   // the answer of the period and comparison chosen, and holds readings (the CSV's code loads with
   // the first download)
@@ -149,11 +155,11 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         {picker ?? (
           <Typography component="h2" sx={{ fontWeight: 600, fontSize: "1.05rem", overflowWrap: "anywhere" }}>
-            Meter {meter.usage_point_id}
+            {t("view.meterTitle", { id: meter.usage_point_id })}
           </Typography>
         )}
         <Button size="small" variant="outlined" startIcon={<TuneOutlined />} onClick={() => setTariffOpen(true)} sx={{ ml: "auto" }}>
-          Tariff settings
+          {t("view.tariff")}
         </Button>
       </Box>
       {(syncState === "queued" || syncState === "running" || !hasHistory) && <MeterSync meter={meter} compact />}
@@ -171,12 +177,12 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
         onDownload={hasHistory ? download : null}
       />
       {!hasHistory ? (
-        <Alert severity="info">Your meter&apos;s history is on its way from Enedis: the charts appear as soon as its first days are in.</Alert>
+        <Alert severity="info">{t("view.onItsWay")}</Alert>
       ) : error && !data ? (
-        <ErrorState error={error} what="this period's energy" onRetry={() => mutate()} />
+        <ErrorState error={error} what={t("view.whatPeriod")} onRetry={() => mutate()} />
       ) : (
         <Box aria-busy={isLoading || stale} sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, opacity: stale ? 0.6 : 1, transition: "opacity .2s" }}>
-          {error && <ErrorState error={error} what="this period's energy" onRetry={() => mutate()} />}
+          {error && <ErrorState error={error} what={t("view.whatPeriod")} onRetry={() => mutate()} />}
           <PeriodBody data={data ?? null} period={period} periodDays={periodDays} mode={mode} comparedLabel={comparedLabel} onTariff={() => setTariffOpen(true)} meterId={meter.id} />
         </Box>
       )}
@@ -187,9 +193,10 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
 
 /** The whole view's place while the meters load. */
 function ViewSkeleton() {
+  const t = useTranslations("energy");
   return (
     <Box sx={{ display: "grid", gap: 2 }} aria-busy>
-      <ChartSkeleton label="Loading your energy" />
+      <ChartSkeleton label={t("loading.view")} />
     </Box>
   );
 }

@@ -6,13 +6,18 @@ import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
+import { useFormatter, useLocale, useTranslations } from "use-intl";
 import type { EnergyAnswer } from "@/lib/swr/use-energy";
 import { ChartSkeleton } from "./chart-skeleton";
 import type { ViewMode } from "./energy-controls";
 import { CarbonCard, CheaperOptionCard, CostCard, TotalsCard, CardSkeleton } from "./energy-cards";
-import { dayText, missingDaysText, parisToday, type Period } from "./period";
+import { dayText, missingDaysText, parisTimeText, parisToday, type Period } from "./period";
 
-const chartsLoading = () => <ChartSkeleton label="Loading the chart" />;
+function ChartsLoading() {
+  const t = useTranslations("energy");
+  return <ChartSkeleton label={t("loading.chart")} />;
+}
+const chartsLoading = () => <ChartsLoading />;
 const EnergyChart = dynamic(() => import("./energy-charts").then((m) => m.EnergyChart), { ssr: false, loading: chartsLoading });
 const CostChart = dynamic(() => import("./energy-charts").then((m) => m.CostChart), { ssr: false, loading: chartsLoading });
 const PowerChart = dynamic(() => import("./energy-charts").then((m) => m.PowerChart), { ssr: false, loading: chartsLoading });
@@ -51,20 +56,23 @@ export function PeriodBody({ data, period, periodDays, mode, comparedLabel, onTa
   onTariff: () => void;
   meterId: number;
 }) {
+  const t = useTranslations("energy");
+  const locale = useLocale();
+  const format = useFormatter();
   // days after yesterday are not missing, only not there yet
   const today = parisToday();
-  const missing = data ? missingDaysText(data.totals.missing_days.filter((d) => d < today), data.from, data.to) : null;
+  const missing = data ? missingDaysText(t, locale, data.totals.missing_days.filter((d) => d < today), data.from, data.to) : null;
   const empty = data !== null && data.totals.days_with_data === 0;
   const powerDays = data?.max_power?.days.some((d) => d.va !== null) ? data.max_power.days : null;
   const compared = data?.compare ? comparedLabel : null;
 
   return (
     <>
-      <Panel id="energy-chart-title" title="Energy" note={data ? `kWh per ${unitOf(data.bucket)}` : undefined}>
+      <Panel id="energy-chart-title" title={t("body.energy")} note={data ? t(`body.kwhPer.${data.bucket}`) : undefined}>
         {!data ? (
-          <ChartSkeleton label="Loading the period's energy" />
+          <ChartSkeleton label={t("loading.period")} />
         ) : empty ? (
-          <EmptyPeriod text="No readings for this period." />
+          <EmptyPeriod text={t("body.noReadings")} />
         ) : mode === "table" ? (
           <EnergyTable data={data} comparedLabel={compared} />
         ) : (
@@ -72,21 +80,21 @@ export function PeriodBody({ data, period, periodDays, mode, comparedLabel, onTa
         )}
         {missing && !empty && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {missing}: those days are left blank, not counted as zero.
+            {t("body.missing", { missing })}
           </Typography>
         )}
       </Panel>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
-        {data ? <TotalsCard data={data} period={period} comparedLabel={compared} /> : <CardSkeleton title="Totals" />}
-        {data ? <CostCard data={data} comparedLabel={compared} onTariff={onTariff} /> : <CardSkeleton title="Costs" />}
+        {data ? <TotalsCard data={data} period={period} comparedLabel={compared} /> : <CardSkeleton title={t("cards.totals")} />}
+        {data ? <CostCard data={data} comparedLabel={compared} onTariff={onTariff} /> : <CardSkeleton title={t("cards.costs")} />}
       </Box>
       {data?.cost && !empty && (
-        <Panel id="cost-chart-title" title="Cost" note={`€ per ${unitOf(data.bucket)}`}>
+        <Panel id="cost-chart-title" title={t("body.cost")} note={t(`body.eurPer.${data.bucket}`)}>
           {mode === "table" ? <EnergyTable data={data} comparedLabel={compared} only="cost" /> : <CostChart data={data} periodDays={periodDays} comparedLabel={compared} />}
         </Panel>
       )}
       {powerDays && (
-        <Panel id="power-chart-title" title="Maximum power" note={data?.max_power?.subscribed_kva ? `against your subscribed ${data.max_power.subscribed_kva} kVA` : undefined}>
+        <Panel id="power-chart-title" title={t("body.maxPower")} note={data?.max_power?.subscribed_kva ? t("body.againstSubscribed", { kva: format.number(data.max_power.subscribed_kva) }) : undefined}>
           {powerDays.length > 1 &&
             (mode === "table" ? <PowerTable days={powerDays} subscribedKva={data!.max_power!.subscribed_kva} /> : <PowerChart days={powerDays} subscribedKva={data!.max_power!.subscribed_kva} />)}
           {data?.max_power?.peak && <PeakText peak={data.max_power.peak} kva={data.max_power.subscribed_kva} />}
@@ -94,24 +102,31 @@ export function PeriodBody({ data, period, periodDays, mode, comparedLabel, onTa
       )}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
         <CheaperOptionCard meterId={meterId} onTariff={onTariff} />
-        {data ? <CarbonCard data={data} /> : <CardSkeleton title="Carbon" />}
+        {data ? <CarbonCard data={data} /> : <CardSkeleton title={t("cards.carbon")} />}
       </Box>
     </>
   );
 }
 
 function PeakText({ peak, kva }: { peak: NonNullable<EnergyAnswer["max_power"]["peak"]>; kva: number | null }) {
-  const time = peak.at ? new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", hour12: false }).format(new Date(peak.at)) : null;
+  const t = useTranslations("energy");
+  const locale = useLocale();
+  const format = useFormatter();
+  const values = {
+    power: format.number(peak.va / 1000, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    day: dayText(peak.day, locale),
+    time: peak.at ? parisTimeText(peak.at) : "",
+    pct: kva ? Math.round(peak.va / 10 / kva) : 0,
+    kva: kva ? format.number(kva) : "",
+    strong: (chunks: React.ReactNode) => <strong>{chunks}</strong>,
+  };
+  const key = peak.at ? (kva ? "body.peakAtOf" : "body.peakAt") : kva ? "body.peakOf" : "body.peak";
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-      Peak of the period: <strong>{(peak.va / 1000).toFixed(2)} kVA</strong> on {dayText(peak.day)}
-      {time ? ` at ${time}` : ""}
-      {kva ? `, ${Math.round(peak.va / 10 / kva)} % of your subscribed ${kva} kVA` : ""}.
+      {t.rich(key, values)}
     </Typography>
   );
 }
-
-const unitOf = (bucket: EnergyAnswer["bucket"]) => ({ "30min": "half hour", hour: "hour", day: "day", month: "month" })[bucket];
 
 function EmptyPeriod({ text }: { text: string }) {
   return (

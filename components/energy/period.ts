@@ -1,15 +1,19 @@
 // My Energy's periods and numbers in words: Paris local days as `YYYY-MM-DD` strings, a period
 // from (inclusive) to (exclusive), as in docs/my-energy.md. Pure: no React, no browser.
+// Words and numbers follow the reader's language: a `locale` (English by default, as the
+// specification writes them) and, for sentences, the "energy" part's translator `t`.
+import type { createTranslator } from "use-intl/core";
+import type { Catalog, Locale } from "@/lib/i18n/messages";
 import type { Bucket } from "@/lib/swr/use-energy";
 
+/** The "energy" part's translator (use-intl's `useTranslations("energy")`, or `getT("energy")`). */
+export type EnergyT = ReturnType<typeof createTranslator<Catalog, "energy">>;
+
+/** Intl's locale of a language: British English (day before month, 24 h), French of France. */
+export const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");
+
 export type PeriodKind = "day" | "week" | "month" | "year" | "custom";
-export const PERIOD_KINDS: { kind: PeriodKind; label: string }[] = [
-  { kind: "day", label: "Day" },
-  { kind: "week", label: "Week" },
-  { kind: "month", label: "Month" },
-  { kind: "year", label: "Year" },
-  { kind: "custom", label: "Custom" },
-];
+export const PERIOD_KINDS: PeriodKind[] = ["day", "week", "month", "year", "custom"];
 
 /** `anchor`: any day of the period; for custom, `from` and `to` (exclusive) say it all. */
 export type Period = { kind: PeriodKind; anchor: string; from: string; to: string };
@@ -96,43 +100,50 @@ export function shiftPeriod(p: Period, dir: -1 | 1): Period {
 /** Custom ranges are at most 10 years (the API's limit). */
 export const MAX_CUSTOM_DAYS = 3653;
 
-const fmt = (opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...opts });
-const dMonth = fmt({ day: "numeric", month: "short" });
-const dMonthYear = fmt({ day: "numeric", month: "short", year: "numeric" });
-const monthYear = fmt({ month: "long", year: "numeric" });
-const weekdayLong = fmt({ weekday: "long" });
-const dayMonthLongYear = fmt({ day: "numeric", month: "long", year: "numeric" });
+// Intl's formatters are costly to make: one per language and options, kept
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const fmt = (locale: Locale, opts: Intl.DateTimeFormatOptions, timeZone = "UTC") => {
+  const key = `${locale}|${timeZone}|${JSON.stringify(opts)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, ...opts })));
+  return f;
+};
+const dMonth = (l: Locale) => fmt(l, { day: "numeric", month: "short" });
+const dMonthYear = (l: Locale) => fmt(l, { day: "numeric", month: "short", year: "numeric" });
 const at = (day: string) => new Date(utcOf(day));
+/** French writes a label's first word (a weekday, a month) in lower case; a label begins with a capital. */
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** A Paris day in words: "Tue 4 Nov 2025". */
-export const dayText = (day: string) => `${fmt({ weekday: "short" }).format(at(day))} ${dMonthYear.format(at(day))}`;
+/** A Paris day in words: "Tue 4 Nov 2025", "mar. 4 nov. 2025". */
+export const dayText = (day: string, locale: Locale = "en") => `${fmt(locale, { weekday: "short" }).format(at(day))} ${dMonthYear(locale).format(at(day))}`;
 
-/** "Tuesday 4 November 2025", "3–9 Nov 2025", "November 2025", "2025", "28 Oct 2025 – 3 Jan 2026". */
-export function periodLabel(p: Period): string {
+/** "Tuesday 4 November 2025", "3–9 Nov 2025", "November 2025", "2025", "28 Oct 2025 – 3 Jan 2026" ("Mardi 4 novembre 2025"...). */
+export function periodLabel(p: Period, locale: Locale = "en"): string {
   const last = addDays(p.to, -1);
   switch (p.kind) {
     case "day":
-      return `${weekdayLong.format(at(p.from))} ${dayMonthLongYear.format(at(p.from))}`;
+      return capital(`${fmt(locale, { weekday: "long" }).format(at(p.from))} ${fmt(locale, { day: "numeric", month: "long", year: "numeric" }).format(at(p.from))}`);
     case "month":
-      return monthYear.format(at(p.from));
+      return capital(fmt(locale, { month: "long", year: "numeric" }).format(at(p.from)));
     case "year":
       return p.from.slice(0, 4);
     default:
-      return rangeText(p.from, last, true);
+      return rangeText(p.from, last, true, locale);
   }
 }
 
 /** Days `first`..`last` (inclusive) in words: "5 Nov", "5–6 Nov", "30 Oct–2 Nov", with the year when asked. */
-export function rangeText(first: string, last: string, withYear: boolean): string {
+export function rangeText(first: string, last: string, withYear: boolean, locale: Locale = "en"): string {
   const sameYear = first.slice(0, 4) === last.slice(0, 4);
-  if (first === last) return (withYear ? dMonthYear : dMonth).format(at(first));
-  if (first.slice(0, 7) === last.slice(0, 7)) return `${Number(first.slice(8))}–${(withYear ? dMonthYear : dMonth).format(at(last))}`;
-  if (sameYear) return `${dMonth.format(at(first))} – ${(withYear ? dMonthYear : dMonth).format(at(last))}`;
-  return `${dMonthYear.format(at(first))} – ${dMonthYear.format(at(last))}`;
+  const end = (withYear ? dMonthYear : dMonth)(locale);
+  if (first === last) return end.format(at(first));
+  if (first.slice(0, 7) === last.slice(0, 7)) return `${Number(first.slice(8))}–${end.format(at(last))}`;
+  if (sameYear) return `${dMonth(locale).format(at(first))} – ${end.format(at(last))}`;
+  return `${dMonthYear(locale).format(at(first))} – ${dMonthYear(locale).format(at(last))}`;
 }
 
-/** Missing days (sorted or not) as runs in words: "No data for 5–6 Nov and 12 Nov". */
-export function missingDaysText(days: string[], periodFrom: string, periodTo: string, max = 5): string | null {
+/** Missing days (sorted or not) as runs in words: "No data for 5–6 Nov and 12 Nov" ("Aucune donnée pour 5–6 nov. et 12 nov."). */
+export function missingDaysText(t: EnergyT, locale: Locale, days: string[], periodFrom: string, periodTo: string, max = 5): string | null {
   if (!days.length) return null;
   const sorted = [...new Set(days)].sort();
   const runs: [string, string][] = [];
@@ -142,79 +153,105 @@ export function missingDaysText(days: string[], periodFrom: string, periodTo: st
     else runs.push([d, d]);
   }
   const withYear = periodFrom.slice(0, 4) !== addDays(periodTo, -1).slice(0, 4);
-  const shown = runs.slice(0, max).map(([a, b]) => rangeText(a, b, withYear));
+  const shown = runs.slice(0, max).map(([a, b]) => rangeText(a, b, withYear, locale));
   const rest = runs.slice(max).reduce((n, [a, b]) => n + daysBetween(a, b) + 1, 0);
-  if (rest) shown.push(`${rest} more ${rest === 1 ? "day" : "days"}`);
-  const list = shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}` : shown[0];
-  return `No data for ${list}`;
+  if (rest) shown.push(t("words.moreDays", { count: rest }));
+  // "a, b and c" (en-GB writes no comma before "and"), "a, b et c"
+  return t("words.noDataFor", { list: new Intl.ListFormat(intlLocale(locale), { type: "conjunction" }).format(shown) });
 }
 
-const hm = new Intl.DateTimeFormat("en-GB", { timeZone: TZ, hour: "2-digit", minute: "2-digit", hour12: false });
-const pDayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: TZ, day: "numeric", month: "short" });
-const pWeekday = new Intl.DateTimeFormat("en-GB", { timeZone: TZ, weekday: "short" });
-const pDay = new Intl.DateTimeFormat("en-GB", { timeZone: TZ, day: "numeric" });
-const pMonth = new Intl.DateTimeFormat("en-GB", { timeZone: TZ, month: "short" });
-const pMonthYear = new Intl.DateTimeFormat("en-GB", { timeZone: TZ, month: "short", year: "numeric" });
-const pDayMonthYear = new Intl.DateTimeFormat("en-GB", { timeZone: TZ, day: "numeric", month: "short", year: "numeric" });
-const pFull = { format: (t: Date) => `${pWeekday.format(t)} ${pDayMonthYear.format(t)}` };
+const hm = (l: Locale) => fmt(l, { hour: "2-digit", minute: "2-digit", hour12: false }, TZ);
+const pDayMonth = (l: Locale) => fmt(l, { day: "numeric", month: "short" }, TZ);
+const pWeekday = (l: Locale) => fmt(l, { weekday: "short" }, TZ);
+const pDay = (l: Locale) => fmt(l, { day: "numeric" }, TZ);
+const pMonth = (l: Locale) => fmt(l, { month: "short" }, TZ);
+const pMonthYear = (l: Locale) => fmt(l, { month: "short", year: "numeric" }, TZ);
+const pFull = (l: Locale, t: Date) => `${pWeekday(l).format(t)} ${fmt(l, { day: "numeric", month: "short", year: "numeric" }, TZ).format(t)}`;
+
+/** A time of day in Paris, "14:07" (both languages). */
+export const parisTimeText = (iso: string) => hm("en").format(new Date(iso));
 
 /** A bucket's short label on the chart's axis, by the bucket's size and the period's length. */
-export function bucketLabel(startIso: string, bucket: Bucket, periodDays: number): string {
+export function bucketLabel(startIso: string, bucket: Bucket, periodDays: number, locale: Locale = "en"): string {
   const t = new Date(startIso);
   switch (bucket) {
     case "30min":
     case "hour":
-      return periodDays > 1 ? `${pWeekday.format(t)} ${hm.format(t)}` : hm.format(t);
+      return periodDays > 1 ? `${pWeekday(locale).format(t)} ${hm(locale).format(t)}` : hm(locale).format(t);
     case "day":
-      return periodDays <= 7 ? `${pWeekday.format(t)} ${pDay.format(t)}` : pDayMonth.format(t);
+      return periodDays <= 7 ? `${pWeekday(locale).format(t)} ${pDay(locale).format(t)}` : pDayMonth(locale).format(t);
     case "month":
-      return periodDays <= 366 ? pMonth.format(t) : pMonthYear.format(t);
+      return periodDays <= 366 ? pMonth(locale).format(t) : pMonthYear(locale).format(t);
   }
 }
 
 /** A bucket in full words, for the table and the tooltip: "Tue 4 Nov 2025, 13:30–14:00", "Nov 2025". */
-export function bucketText(startIso: string, endIso: string, bucket: Bucket): string {
+export function bucketText(startIso: string, endIso: string, bucket: Bucket, locale: Locale = "en"): string {
   const s = new Date(startIso);
   switch (bucket) {
     case "30min":
     case "hour":
-      return `${pFull.format(s)}, ${hm.format(s)}–${hm.format(new Date(endIso))}`;
+      return `${pFull(locale, s)}, ${hm(locale).format(s)}–${hm(locale).format(new Date(endIso))}`;
     case "day":
-      return pFull.format(s);
+      return pFull(locale, s);
     case "month":
-      return pMonthYear.format(s);
+      return pMonthYear(locale).format(s);
   }
 }
 
-export const BUCKET_LABEL: Record<Bucket, string> = { "30min": "30 minutes", hour: "hours", day: "days", month: "months" };
+const numbers = new Map<string, Intl.NumberFormat>();
+/** A number with exactly `digits` decimals: 1,234.50 / 1 234,50 (a narrow no-break space in French). */
+export const numberText = (v: number, digits: number, locale: Locale = "en") => {
+  const key = `${locale}|${digits}`;
+  let f = numbers.get(key);
+  if (!f) numbers.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f.format(v);
+};
+/** Between a number and its unit: a space in English, a no-break space in French. */
+const unitSpace = (locale: Locale) => (locale === "fr" ? "\u00a0" : " ");
+/** Before "%": a space in English (as the specification writes it), a narrow no-break space in French. */
+export const percentSpace = (locale: Locale) => (locale === "fr" ? "\u202f" : " ");
 
-const num = (digits: number) => new Intl.NumberFormat("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const n0 = num(0), n1 = num(1), n2 = num(2);
-
-/** kWh with the digits that matter: 0.42, 8.31, 42.1, 1,234. */
-export function kwhText(v: number | null | undefined, unit = true): string {
-  if (v === null || v === undefined) return "–";
+const digitsOf = (v: number) => {
   const a = Math.abs(v);
-  const s = (a < 10 ? n2 : a < 100 ? n1 : n0).format(v);
-  return unit ? `${s} kWh` : s;
+  return a < 10 ? 2 : a < 100 ? 1 : 0;
+};
+
+/** kWh with the digits that matter: 0.42, 8.31, 42.1, 1,234 (0,42 ... 1 234 in French). */
+export function kwhText(v: number | null | undefined, unit = true, locale: Locale = "en"): string {
+  if (v === null || v === undefined) return "–";
+  const s = numberText(v, digitsOf(v), locale);
+  return unit ? `${s}${unitSpace(locale)}kWh` : s;
 }
 
-const eur2 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const eur4 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR", minimumFractionDigits: 4, maximumFractionDigits: 4 });
-/** € with cents; `precise` (a half hour's or an hour's cost) with 4 decimals. */
-export const eurText = (v: number | null | undefined, precise = false) => (v === null || v === undefined ? "–" : (precise ? eur4 : eur2).format(v));
+const euros = new Map<string, Intl.NumberFormat>();
+/** € with cents; `precise` (a half hour's or an hour's cost) with 4 decimals: €12.34, 12,34 €. */
+export const eurText = (v: number | null | undefined, precise = false, locale: Locale = "en") => {
+  if (v === null || v === undefined) return "–";
+  const digits = precise ? 4 : 2;
+  const key = `${locale}|${digits}`;
+  let f = euros.get(key);
+  if (!f) euros.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "EUR", minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f.format(v);
+};
 
-export const pctText = (rate: number | null | undefined) => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)} %`);
+export const pctText = (rate: number | null | undefined, locale: Locale = "en") => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}${percentSpace(locale)}%`);
 
-export const kgText = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${(v < 10 ? n2 : v < 100 ? n1 : n0).format(v)} kg CO₂`);
+export const kgText = (v: number | null | undefined, locale: Locale = "en") => (v === null || v === undefined ? "–" : `${numberText(v, v < 10 ? 2 : v < 100 ? 1 : 0, locale)}${unitSpace(locale)}kg CO₂`);
 
-/** "+12 %" / "−8 %" of `now` against `before`; null when either is unknown or `before` is 0. */
-export function changeText(now: number | null | undefined, before: number | null | undefined): string | null {
+/** What `changeText` says of two equal amounts (the sentences around it say "the same as"). */
+export const SAME = "same as";
+
+/** "+12 %" / "−8 %" of `now` against `before`; `SAME` when equal; null when either is unknown or `before` is 0. */
+export function changeText(now: number | null | undefined, before: number | null | undefined, locale: Locale = "en"): string | null {
   if (now === null || now === undefined || before === null || before === undefined || before === 0) return null;
   const p = Math.round(((now - before) / before) * 100);
-  return p === 0 ? "same as" : `${p > 0 ? "+" : "−"}${Math.abs(p)} %`;
+  return p === 0 ? SAME : `${p > 0 ? "+" : "−"}${Math.abs(p)}${percentSpace(locale)}%`;
 }
 
-const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-/** An hour of the week (weekday 1 Monday ... 7 Sunday): "Tuesday 14:00–15:00". */
-export const hourOfWeekText = (weekday: number, hour: number) => `${WEEKDAYS[(weekday - 1) % 7] ?? "?"} ${String(hour).padStart(2, "0")}:00–${String((hour + 1) % 24).padStart(2, "0")}:00`;
+/** An hour of the week (weekday 1 Monday ... 7 Sunday): "Tuesday 14:00–15:00", "mardi 14:00–15:00". */
+export const hourOfWeekText = (weekday: number, hour: number, locale: Locale = "en") => {
+  // 5 January 1970 was a Monday
+  const name = weekday >= 1 ? fmt(locale, { weekday: "long" }).format(new Date(Date.UTC(1970, 0, 5 + ((weekday - 1) % 7)))) : "?";
+  return `${name} ${String(hour).padStart(2, "0")}:00–${String((hour + 1) % 24).padStart(2, "0")}:00`;
+};

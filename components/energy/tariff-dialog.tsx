@@ -17,6 +17,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import { useTranslations } from "use-intl";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/lib/swr/fetcher";
@@ -26,7 +27,6 @@ import { saveTariffSettings, type OffpeakRange } from "@/lib/swr/use-energy";
 import { MAX_OFFPEAK_RANGES, offpeakRangeProblems } from "@/lib/validation/offpeak";
 import { isDay } from "./period";
 
-const OPTION_TEXT: Record<TariffOption, string> = { base: "Base", hphc: "Peak / off-peak (HP/HC)", tempo: "Tempo" };
 const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
 const MAX_RANGES = MAX_OFFPEAK_RANGES;
 
@@ -38,6 +38,7 @@ function currentRanges(meter: MeterView): OffpeakRange[] {
 type Errors = { tariff?: string; kva?: string; ranges?: (string | undefined)[]; rangesAll?: string; validFrom?: string };
 
 export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: () => void }) {
+  const t = useTranslations("energy");
   const id = useId();
   const toast = useToast();
   const phone = useMediaQuery("(max-width:599.95px)");
@@ -60,10 +61,10 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const found: Errors = {};
-    if (!tariff) found.tariff = "Choose your tariff option";
-    if (!kva) found.kva = "Choose your subscribed power";
-    if (tariff === "hphc" && !ranges.length) found.rangesAll = "HP/HC needs at least one off-peak range";
-    if (validFrom && !isDay(validFrom)) found.validFrom = "Enter a day, or leave it empty";
+    if (!tariff) found.tariff = t("tariff.chooseOption");
+    if (!kva) found.kva = t("tariff.choosePower");
+    if (tariff === "hphc" && !ranges.length) found.rangesAll = t("tariff.needsRange");
+    if (validFrom && !isDay(validFrom)) found.validFrom = t("tariff.enterDay");
     const body = {
       tariff: tariff || null,
       subscribed_kva: kva ? Number(kva) : null,
@@ -72,7 +73,7 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
     if (tariff === "hphc") {
       const problems = offpeakRangeProblems(ranges);
       if (problems.some(Boolean)) found.ranges = problems;
-      if (ranges.length > MAX_RANGES) found.rangesAll = `At most ${MAX_RANGES} off-peak ranges`;
+      if (ranges.length > MAX_RANGES) found.rangesAll = t("tariff.atMost", { max: MAX_RANGES });
     }
     setErrors(found);
     if (Object.keys(found).length || !tariff || !kva) return;
@@ -80,7 +81,7 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
     setServerError(null);
     try {
       await saveTariffSettings(meter.id, { tariff, subscribed_kva: Number(kva), ...(body.offpeak ? { offpeak: body.offpeak } : {}) });
-      toast.success("Your tariff settings are saved");
+      toast.success(t("tariff.saved"));
       onClose();
     } catch (err) {
       setServerError(errorMessage(err));
@@ -92,73 +93,73 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: "contents" }}>
-        <DialogTitle id={`${id}-title`}>Tariff settings</DialogTitle>
+        <DialogTitle id={`${id}-title`}>{t("tariff.title")}</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
           <Typography variant="body2" color="text.secondary">
-            Meter {meter.usage_point_id}. Your settings win over the contract data read from Enedis; costs are computed with the regulated EDF Tarif Bleu prices in force each day.
+            {t("tariff.intro", { id: meter.usage_point_id })}
           </Typography>
           <FormErrorAlert error={serverError} />
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
-            <TextField select label="Tariff option" value={tariff} onChange={(e) => (setTariff(e.target.value as TariffOption), setErrors((x) => ({ ...x, tariff: undefined })))} error={Boolean(errors.tariff)} helperText={errors.tariff ?? " "} required>
+            <TextField select label={t("tariff.option")} value={tariff} onChange={(e) => (setTariff(e.target.value as TariffOption), setErrors((x) => ({ ...x, tariff: undefined })))} error={Boolean(errors.tariff)} helperText={errors.tariff ?? " "} required>
               {TARIFF_OPTIONS.map((o) => (
                 <MenuItem key={o} value={o}>
-                  {OPTION_TEXT[o]}
+                  {t(`options.long.${o}`)}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select label="Subscribed power" value={kva} onChange={(e) => (setKva(e.target.value), setErrors((x) => ({ ...x, kva: undefined })))} error={Boolean(errors.kva)} helperText={errors.kva ?? " "} required>
+            <TextField select label={t("tariff.power")} value={kva} onChange={(e) => (setKva(e.target.value), setErrors((x) => ({ ...x, kva: undefined })))} error={Boolean(errors.kva)} helperText={errors.kva ?? " "} required>
               {KVA_STEPS.map((k) => (
                 <MenuItem key={k} value={String(k)}>
-                  {k} kVA
+                  {t("tariff.kva", { kva: k })}
                 </MenuItem>
               ))}
             </TextField>
           </Box>
           {tariff === "tempo" && (
             <Typography variant="body2" color="text.secondary">
-              Tempo&apos;s off-peak hours are set by the offer: 22:00 to 06:00 every day.
+              {t("tariff.tempo")}
             </Typography>
           )}
           {tariff === "hphc" && (
             <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: "grid", gap: 1.5, minWidth: 0 }}>
               <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
-                Off-peak hours (up to {MAX_RANGES} ranges, by the half hour)
+                {t("tariff.offpeak", { max: MAX_RANGES })}
               </Typography>
               {ranges.map((r, i) => (
                 <Box key={i} sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
-                  <TextField select size="small" label={`Range ${i + 1} from`} value={r.from} onChange={(e) => setRange(i, { ...r, from: e.target.value })} error={Boolean(errors.ranges?.[i])} sx={{ flex: 1 }}>
+                  <TextField select size="small" label={t("tariff.rangeFrom", { n: i + 1 })} value={r.from} onChange={(e) => setRange(i, { ...r, from: e.target.value })} error={Boolean(errors.ranges?.[i])} sx={{ flex: 1 }}>
                     {HALF_HOURS.map((h) => (
                       <MenuItem key={h} value={h}>
                         {h}
                       </MenuItem>
                     ))}
                   </TextField>
-                  <TextField select size="small" label={`Range ${i + 1} to`} value={r.to} onChange={(e) => setRange(i, { ...r, to: e.target.value })} error={Boolean(errors.ranges?.[i])} sx={{ flex: 1 }}>
+                  <TextField select size="small" label={t("tariff.rangeTo", { n: i + 1 })} value={r.to} onChange={(e) => setRange(i, { ...r, to: e.target.value })} error={Boolean(errors.ranges?.[i])} sx={{ flex: 1 }}>
                     {HALF_HOURS.map((h) => (
                       <MenuItem key={h} value={h}>
                         {h}
                       </MenuItem>
                     ))}
                   </TextField>
-                  <IconButton aria-label={`Remove range ${i + 1}`} onClick={() => (setRanges((all) => all.filter((_, j) => j !== i)), setErrors((x) => ({ ...x, ranges: undefined })))}>
+                  <IconButton aria-label={t("tariff.remove", { n: i + 1 })} onClick={() => (setRanges((all) => all.filter((_, j) => j !== i)), setErrors((x) => ({ ...x, ranges: undefined })))}>
                     <DeleteOutline />
                   </IconButton>
                 </Box>
               ))}
-              {errors.ranges?.map((m, i) => m && <FormHelperText key={i} error>{`Range ${i + 1}: ${m}`}</FormHelperText>)}
+              {errors.ranges?.map((m, i) => m && <FormHelperText key={i} error>{t("tariff.rangeProblem", { n: i + 1, problem: m })}</FormHelperText>)}
               {errors.rangesAll && <FormHelperText error>{errors.rangesAll}</FormHelperText>}
               <Box>
                 <Button size="small" startIcon={<AddIcon />} disabled={ranges.length >= MAX_RANGES} onClick={() => setRanges((all) => [...all, { from: "12:00", to: "14:00" }])}>
-                  Add a range
+                  {t("tariff.add")}
                 </Button>
               </Box>
               <TextField
                 type="date"
-                label="Valid from"
+                label={t("tariff.validFrom")}
                 value={validFrom}
                 onChange={(e) => (setValidFrom(e.target.value), setErrors((x) => ({ ...x, validFrom: undefined })))}
                 error={Boolean(errors.validFrom)}
-                helperText={errors.validFrom ?? "Leave empty to apply these hours to your whole history; a later day keeps your earlier hours before it."}
+                helperText={errors.validFrom ?? t("tariff.validFromHelp")}
                 slotProps={{ inputLabel: { shrink: true } }}
                 sx={{ maxWidth: { sm: 240 } }}
               />
@@ -167,10 +168,10 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t("tariff.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            Save
+            {t("tariff.save")}
           </Button>
         </DialogActions>
       </Box>

@@ -10,18 +10,19 @@ import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
+import { useTranslations } from "use-intl";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
 import { EnergyHistory, PrivacyNotice } from "./home-parts";
 import { primaryTint } from "@/lib/ui/tints";
 
 const SECTIONS = [
-  { href: "/integrations", title: "Integrations", icon: PowerOutlined, text: "Link your Linky meter and your Legrand or Netatmo account to bring your energy data in." },
-  { href: "/device-info", title: "Devices", icon: DevicesOtherOutlined, text: "Register your meters and smart devices and name their measurement channels." },
-  { href: "/locations/", title: "Locations", icon: PlaceOutlined, text: "Say where your devices are: your home, a second home, a workshop." },
-  { href: "/schedules", title: "Schedules", icon: EventRepeatOutlined, text: "Plan the hours when your battery or appliances can flex for the community." },
-  { href: "/dashboards", title: "Dashboards", icon: InsightsOutlined, text: "Follow your consumption, your production and your carbon footprint over time." },
-];
+  { href: "/integrations", key: "integrations", icon: PowerOutlined },
+  { href: "/device-info", key: "devices", icon: DevicesOtherOutlined },
+  { href: "/locations/", key: "locations", icon: PlaceOutlined },
+  { href: "/schedules", key: "schedules", icon: EventRepeatOutlined },
+  { href: "/dashboards", key: "dashboards", icon: InsightsOutlined },
+] as const;
 
 /**
  * Home for a signed-in user: the privacy notice until its current version is accepted (`noticeChanged`:
@@ -42,20 +43,20 @@ export function HomeView({
   noticeChanged?: boolean;
   contact: string;
 }) {
+  const t = useTranslations("home");
   return (
     <>
       {!acceptedTos && <PrivacyNotice contactEmail={contact} previousVersion={noticeChanged} />}
       <Box component="section" aria-labelledby="welcome-title">
         <Typography id="welcome-title" variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1, overflowWrap: "anywhere" }}>
-          Welcome{firstName ? `, ${firstName}` : " to Foyer"}
+          {firstName ? t("welcome.named", { name: firstName }) : t("welcome.anonymous")}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 720, fontSize: "1.05rem", lineHeight: 1.6 }}>
-          Foyer brings the energy of your home together with your community&apos;s. Start by linking an integration, then describe your devices and locations, and plan when your
-          home can flex.
+          {t("welcome.intro")}
         </Typography>
         {integrations.some((i) => i.name === "linky") && <EnergyHistory />}
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" }, gap: 2.5 }}>
-          {SECTIONS.map(({ href, title, icon: Icon, text }) => (
+          {SECTIONS.map(({ href, key, icon: Icon }) => (
             <Card key={href} variant="outlined" sx={{ minWidth: 0, height: "100%", borderRadius: 3, transition: "border-color .15s, box-shadow .15s", "&:hover": { borderColor: "primary.main", boxShadow: 2 } }}>
               <CardActionArea component={NextLink} href={href} sx={{ height: "100%", alignItems: "stretch" }}>
                 <CardContent sx={{ p: 3, display: "flex", flexDirection: "column", gap: 1.5, height: "100%" }}>
@@ -63,13 +64,13 @@ export function HomeView({
                     <Icon />
                   </Box>
                   <Typography variant="h2" sx={{ fontSize: "1.15rem" }}>
-                    {title}
+                    {t(`sections.${key}.title`)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6, flexGrow: 1 }}>
-                    {text}
+                    {t(`sections.${key}.text`)}
                   </Typography>
                   <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }} aria-hidden>
-                    Open <ArrowForward sx={{ fontSize: 16 }} />
+                    {t("sections.open")} <ArrowForward sx={{ fontSize: 16 }} />
                   </Box>
                 </CardContent>
               </CardActionArea>

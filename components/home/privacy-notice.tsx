@@ -8,16 +8,27 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
+import { useLocale, useTranslations } from "use-intl";
 import { TextLink } from "@/components/ui/text-link";
+import type { Locale } from "@/lib/i18n/messages";
 import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 import { send } from "@/lib/swr/fetcher";
 import { primaryTint } from "@/lib/ui/tints";
+
+/** The notice's date in the reader's language: "23 November 2026", "23 novembre 2026". */
+function noticeDate(locale: Locale): string {
+  const d = new Date(`${PRIVACY_NOTICE.date} 12:00 UTC`);
+  if (locale === "en" || Number.isNaN(d.getTime())) return PRIVACY_NOTICE.date;
+  return new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(d);
+}
 
 /**
  * The privacy notice (Variant B), shown until the user confirms acceptance of its current version;
  * `previousVersion` says they had accepted an older one (what changed is shown first).
  */
 export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail: string; previousVersion?: boolean }) {
+  const t = useTranslations("home");
+  const locale = useLocale();
   const router = useRouter();
   const [gone, setGone] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -62,51 +73,37 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 2 }}>
           <PrivacyTipOutlined color="primary" aria-hidden />
           <Typography id="privacy-notice-title" variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.4rem" } }}>
-            Privacy notice
+            {t("privacy.title")}
           </Typography>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 1.5 }}>
-          Version {PRIVACY_NOTICE.version} · {PRIVACY_NOTICE.date}
+          {t("privacy.version", { version: PRIVACY_NOTICE.version, date: noticeDate(locale) })}
         </Typography>
         {previousVersion && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            <strong>This notice has changed since you accepted it.</strong> {PRIVACY_NOTICE.changes}
+            <strong>{t("privacy.changed")}</strong> {t("privacy.changes")}
           </Alert>
         )}
-        <Typography sx={{ mb: 1.5 }}>Before you start, please read how Foyer uses the data of your home.</Typography>
+        <Typography sx={{ mb: 1.5 }}>{t("privacy.intro")}</Typography>
         <Box component="ul" sx={{ pl: 3, my: 0, "& li": { mb: 1, lineHeight: 1.6 } }}>
-          <li>
-            Your data is used for energy, power and carbon-footprint monitoring, for flexibility baseline and offering calculations, and for energy price benchmarks.
-          </li>
-          <li>It is handled following European data-protection principles.</li>
-          <li>
-            On request, your history can be exported as a flat CSV file or in the IEC 62746-4 format. You can also download it yourself, at any time, in{" "}
-            <TextLink href="/protected">
-              My Account
-            </TextLink>
-            .
-          </li>
-          <li>
-            Cancellation of your data history is requested by e-mail to{" "}
-            <TextLink href={`mailto:${contactEmail}`}>
-              {contactEmail}
-            </TextLink>
-            . You can also delete your account yourself in My Account: your profile and all the data of your home are erased at once, and the vendors&apos; access is revoked.
-          </li>
-          <li>
-            Real-time data may be shared via the cloud, with your explicit consent under a European project, with a transmission system operator and its IT partners.
-          </li>
+          <li>{t("privacy.use")}</li>
+          <li>{t("privacy.principles")}</li>
+          <li>{t.rich("privacy.export", { account: (chunks) => <TextLink href="/protected">{chunks}</TextLink> })}</li>
+          <li>{t.rich("privacy.cancel", { email: contactEmail, mail: (chunks) => <TextLink href={`mailto:${contactEmail}`}>{chunks}</TextLink> })}</li>
+          <li>{t("privacy.realtime")}</li>
         </Box>
         <Typography sx={{ mt: 1.5, mb: 2.5 }}>
-          Read our{" "}
-          <TextLink href="/privacy" underline="hover" sx={{ fontWeight: 600 }}>
-            data privacy policy
-          </TextLink>{" "}
-          for the details.
+          {t.rich("privacy.policy", {
+            policy: (chunks) => (
+              <TextLink href="/privacy" underline="hover" sx={{ fontWeight: 600 }}>
+                {chunks}
+              </TextLink>
+            ),
+          })}
         </Typography>
         {failed && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            Ruh-oh it did not work
+            {t("privacy.failed")}
           </Alert>
         )}
         <Button
@@ -117,7 +114,7 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
           aria-busy={busy}
           startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         >
-          Confirm Acceptance
+          {t("privacy.confirm")}
         </Button>
       </Paper>
     </Box>
