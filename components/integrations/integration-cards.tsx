@@ -77,7 +77,7 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
   return (
     <>
       {shownError && (
-        <Alert severity="error" role="alert" onClose={dismissError} sx={{ mb: 3 }}>
+        <Alert severity="error" role="alert" onClose={dismissError} closeText={t("cards.close")} sx={{ mb: 3 }}>
           <AlertTitle>{t("cards.callbackTitle")}</AlertTitle>
           {CALLBACK_ERRORS.has(shownError) ? t(`callbackErrors.${shownError as "access_denied"}`) : shownError}
         </Alert>

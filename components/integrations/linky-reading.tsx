@@ -16,13 +16,14 @@ function interval(v: string | null | undefined) {
   return [m[1] && `${m[1]} h`, m[2] && `${m[2]} min`].filter(Boolean).join(" ");
 }
 
-/** kWh with the digits that matter (0.42, 8.31, 42.1, 1,234), in the reader's language (0,42 in French). */
+/** kWh with the digits that matter (0.42, 8.31, 42.1, 1,234), in the reader's language (0,42 kWh in French). */
 function useKwh() {
   const format = useFormatter();
+  const t = useTranslations("integrations.reading");
   return (v: number) => {
     const a = Math.abs(v);
     const digits = a < 10 ? 2 : a < 100 ? 1 : 0;
-    return `${format.number(v, { minimumFractionDigits: digits, maximumFractionDigits: digits })} kWh`;
+    return t("kwh", { value: format.number(v, { minimumFractionDigits: digits, maximumFractionDigits: digits }) });
   };
 }
 
