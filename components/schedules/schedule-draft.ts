@@ -59,7 +59,7 @@ const CHOOSE = { months: "chooseMonth", days: "chooseDay", hours: "chooseHour" }
  * Which of the editor's messages says what `issue` says about the field at `key` of `d`, or null
  * (a refusal the editor's fields cannot cause: the schema's English message then).
  */
-export function draftMessage(d: ScheduleDraft, key: string, issue: { code: string; path: PropertyKey[] }): DraftMessage | null {
+function draftMessage(d: ScheduleDraft, key: string, issue: { code: string; path: PropertyKey[] }): DraftMessage | null {
   const parts = key.split(".");
   const field = parts[parts.length - 1];
   // the field itself, not one of its values (months.0)

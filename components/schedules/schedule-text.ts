@@ -32,7 +32,7 @@ export const ENGLISH_WORDS: ScheduleWords = {
 };
 
 /** The language's tag for Intl. */
-export const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-US");
+const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-US");
 
 // a Monday (day 0), in January (month 1)
 const MONDAY = Date.UTC(2024, 0, 1);
