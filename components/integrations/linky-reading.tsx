@@ -5,7 +5,8 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
-import { useFormatter, useLocale, useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import { kwhText } from "@/components/energy/period";
 import type { LinkyKind, MeterReading } from "@/lib/swr/use-integrations";
 import { dayParts, intervalMinutes, readingsByDay, readingSpan, type ReadingDay } from "./vendor-text";
 
@@ -18,13 +19,8 @@ function interval(v: string | null | undefined) {
 
 /** kWh with the digits that matter (0.42, 8.31, 42.1, 1,234), in the reader's language (0,42 kWh in French). */
 function useKwh() {
-  const format = useFormatter();
-  const t = useTranslations("integrations.reading");
-  return (v: number) => {
-    const a = Math.abs(v);
-    const digits = a < 10 ? 2 : a < 100 ? 1 : 0;
-    return t("kwh", { value: format.number(v, { minimumFractionDigits: digits, maximumFractionDigits: digits }) });
-  };
+  const locale = useLocale();
+  return (v: number) => kwhText(v, true, locale);
 }
 
 /**
@@ -38,7 +34,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
   const summaryId = useId();
   const t = useTranslations("integrations.reading");
   const locale = useLocale();
-  const kwhText = useKwh();
+  const kwh = useKwh();
   const title = kind === "consumption" ? t("consumption") : t("production");
   const quality = reading.quality === "BRUT" ? t("qualityBrut") : reading.quality === "BEST" ? t("qualityBest") : reading.quality;
   const shown = days[Math.min(index, days.length - 1)];
@@ -77,7 +73,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
                 {kind === "consumption" ? t("consumptionPerDay") : t("productionPerDay")}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t("summary", { total: kwhText(total), count: days.length })}
+                {t("summary", { total: kwh(total), count: days.length })}
               </Typography>
             </Box>
             <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "grid", gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(auto-fill, minmax(148px, 1fr))" }, gap: 1, "& > li": { display: "flex" } }}>
@@ -113,7 +109,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
                         {weekday} {date}
                       </Box>{" "}
                       <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>
-                        {kwhText(d.kwh)}
+                        {kwh(d.kwh)}
                       </Box>
                       <Box component="span" aria-hidden sx={{ height: 4, borderRadius: 2, bgcolor: "action.hover", overflow: "hidden" }}>
                         <Box component="span" sx={{ display: "block", height: "100%", width: `${max > 0 ? (d.kwh / max) * 100 : 0}%`, bgcolor: "primary.main" }} />
@@ -146,7 +142,7 @@ function DayReadings({
 }) {
   const t = useTranslations("integrations.reading");
   const locale = useLocale();
-  const kwhText = useKwh();
+  const kwh = useKwh();
   const { weekday, date } = dayParts(day.day, locale);
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
@@ -155,7 +151,7 @@ function DayReadings({
           {t("previousDay")}
         </Button>
         <Box role="status" sx={{ flex: "1 1 auto", textAlign: "center", fontWeight: 600, order: { xs: -1, sm: 0 }, flexBasis: { xs: "100%", sm: "auto" } }}>
-          {t("dayTotal", { day: weekday ? `${weekday} ${date}` : date, kwh: kwhText(day.kwh) })}
+          {t("dayTotal", { day: weekday ? `${weekday} ${date}` : date, kwh: kwh(day.kwh) })}
           <Box component="span" sx={{ color: "text.secondary", fontWeight: 400, whiteSpace: "nowrap" }}>{` ${t("dayPosition", { position: position + 1, count })}`}</Box>
         </Box>
         <Button size="small" variant="outlined" endIcon={<ChevronRight />} disabled={position === count - 1} onClick={() => onDay(position + 1)} sx={{ ml: { xs: "auto", sm: 0 } }}>

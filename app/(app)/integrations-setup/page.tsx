@@ -18,7 +18,7 @@ export default async function IntegrationsSetupPage({ searchParams }: Props) {
   const caller = await requireCaller();
   const [integrations, { error }, t] = await Promise.all([listIntegrations(caller), searchParams, getT("integrations")]);
   return (
-    <Messages parts={["integrations"]}>
+    <Messages parts={["integrations", "energy"]}>
       <PageHeader title={t("setup.title")} subtitle={t("setup.subtitle")} back={{ href: "/", label: t("setup.back") }} />
       <IntegrationCards initial={integrations.map(toIntegrationView)} callbackError={typeof error === "string" ? error : null} />
     </Messages>

@@ -20,7 +20,7 @@ export default async function IntegrationsPage({ searchParams }: Props) {
   const caller = await requireCaller();
   const [integrations, { error }, t] = await Promise.all([listIntegrations(caller), searchParams, getT("integrations")]);
   return (
-    <Messages parts={["integrations"]}>
+    <Messages parts={["integrations", "energy"]}>
       <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
       <CanonicalAddressNotice appUrl={env().APP_URL} why={t("page.canonicalWhy")} />
       <IntegrationCards initial={integrations.map(toIntegrationView)} callbackError={typeof error === "string" ? error : null} />
