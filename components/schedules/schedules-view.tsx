@@ -122,7 +122,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
           size="large"
           startIcon={<AddRounded />}
           disabled={editing !== null}
-          onClick={() => setEditing({ kind: "new", initial: newScheduleDefaults() })}
+          onClick={() => setEditing({ kind: "new", initial: { ...newScheduleDefaults(), der_name: t("page.defaultName") } })}
         >
           {t("page.new")}
         </Button>

@@ -42,7 +42,7 @@ test.describe("a French household", () => {
     const form = page.getByRole("form", { name: "Nouveau programme" });
     const main = group(form, "Programme principal");
     const save = form.getByRole("button", { name: "Enregistrer" });
-    await expect(form.getByLabel("Nom", { exact: true })).toHaveValue("new schedule");
+    await expect(form.getByLabel("Nom", { exact: true })).toHaveValue("nouveau programme");
     for (const m of ["janvier", "août", "décembre"]) await expect(toggleIn(main, "Mois", m)).toHaveAttribute("aria-pressed", "true");
     await expect(toggleIn(main, "Mois", "février")).toHaveText("févr.");
     await expect(toggleIn(main, "Jours", "lundi")).toHaveText("lun.");
