@@ -3,6 +3,7 @@
 // follows its preparation (polling while it is queued or running) and offers the link until it
 // expires. docs/data-rights.md.
 import { useState } from "react";
+import { useFormatter, useLocale, useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -18,12 +19,37 @@ import { useApi } from "@/lib/swr/use-api";
 
 const URL = ARCHIVES_URL;
 
-const when = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
-const bytes = (n: number) =>
-  n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024)).toLocaleString("en-GB")} KB` : `${(n / (1024 * 1024)).toLocaleString("en-GB", { maximumFractionDigits: 1 })} MB`;
+type ArchiveT = ReturnType<typeof useTranslations<"account.archive">>;
+
+/** "5 Mar 2026, 14:07" / "5 mars 2026, 14:07", Paris time. */
+const whenFormat = (locale: string) =>
+  new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
 const busy = (a: ArchiveView | undefined) => a?.status === "queued" || a?.status === "running";
 
+/** The server's steps (lib/services/archives/build.ts) in the reader's words; any other as it comes. */
+const STEPS = {
+  Starting: "starting",
+  "Waiting for its turn": "waiting",
+  "Your profile": "profile",
+  "Your consents": "consents",
+  "Your locations": "locations",
+  "Your devices": "devices",
+  "Your schedules": "schedules",
+  "Your linked accounts": "integrations",
+  "Your meters": "meters",
+  "Something went wrong while preparing your data": "failed",
+} as const;
+function stepText(step: string, t: ArchiveT): string {
+  if (Object.hasOwn(STEPS, step)) return t(`steps.${STEPS[step as keyof typeof STEPS]}`);
+  const readings = /^Readings of meter (\S+) \((CSV|XML)\)$/.exec(step);
+  if (readings) return t(readings[2] === "CSV" ? "steps.readingsCsv" : "steps.readingsXml", { prm: readings[1] });
+  return step;
+}
+
 export function DataArchive() {
+  const t = useTranslations("account.archive");
+  const locale = useLocale();
+  const format = useFormatter();
   const { data, error, isLoading, mutate } = useApi<ArchiveList>(URL, {
     // while one is prepared, its progress every second and a half
     refreshInterval: (latest) => (busy(latest?.items[0]) ? 1500 : 0),
@@ -38,7 +64,7 @@ export function DataArchive() {
       await send("POST", URL);
       await mutate();
     } catch (e) {
-      setProblem(errorMessage(e, "Your data could not be requested"));
+      setProblem(errorMessage(e, t("askFailed")));
     } finally {
       setAsking(false);
     }
@@ -50,57 +76,66 @@ export function DataArchive() {
       await send("DELETE", `${URL}/${id}`);
       await mutate();
     } catch (e) {
-      setProblem(errorMessage(e, "The file could not be deleted"));
+      setProblem(errorMessage(e, t("deleteFailed")));
     }
   }
 
-  if (isLoading && !data) return <Skeleton variant="rounded" height={88} aria-label="Loading your downloads" />;
+  if (isLoading && !data) return <Skeleton variant="rounded" height={88} aria-label={t("loading")} />;
   if (error && !data) {
     return (
       <Alert
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => mutate()}>
-            Retry
+            {t("retry")}
           </Button>
         }
       >
-        Your downloads could not be loaded: {errorMessage(error)}
+        {t("loadError", { detail: errorMessage(error) })}
       </Alert>
     );
   }
   const latest = data?.items[0];
   const left = data?.left_today ?? 0;
   const inFlight = busy(latest);
+  const when = whenFormat(locale);
+  /** "1,234 KB", "1.5 MB"; "1 234 Ko", "1,5 Mo" */
+  const bytes = (n: number) =>
+    n < 1024 * 1024
+      ? t("sizeKb", { size: format.number(Math.max(1, Math.round(n / 1024))) })
+      : t("sizeMb", { size: format.number(n / (1024 * 1024), { maximumFractionDigits: 1 }) });
 
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
       {latest && inFlight && (
         <Box role="status" aria-live="polite" sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2 }}>
-          <Typography sx={{ fontWeight: 600, mb: 1 }}>Preparing your data… {latest.progress}%</Typography>
-          <LinearProgress variant={latest.status === "queued" ? "indeterminate" : "determinate"} value={latest.progress} aria-label="Preparing your data" />
+          <Typography sx={{ fontWeight: 600, mb: 1 }}>{t("preparing", { progress: String(latest.progress) })}</Typography>
+          <LinearProgress variant={latest.status === "queued" ? "indeterminate" : "determinate"} value={latest.progress} aria-label={t("preparingLabel")} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {latest.step ?? "Working"}. You can leave this page: the file will be here when it is ready.
+            {t("stepNote", { step: latest.step ? stepText(latest.step, t) : t("working") })}
           </Typography>
         </Box>
       )}
       {latest?.status === "ready" && (
         <Alert severity="success" variant="outlined">
-          Your data is ready ({bytes(latest.size_bytes ?? 0)}), prepared on {when.format(new Date(latest.ready_at ?? latest.created_at))}. The link works until{" "}
-          {when.format(new Date(latest.expires_at ?? latest.created_at))}.
+          {t("ready", {
+            size: bytes(latest.size_bytes ?? 0),
+            preparedAt: when.format(new Date(latest.ready_at ?? latest.created_at)),
+            expiresAt: when.format(new Date(latest.expires_at ?? latest.created_at)),
+          })}
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1.5 }}>
             <Button variant="contained" color="success" size="small" component="a" href={latest.download_url ?? undefined} download startIcon={<DownloadOutlined />}>
-              Download ZIP
+              {t("downloadZip")}
             </Button>
             <Button color="inherit" size="small" onClick={() => remove(latest.id)}>
-              Delete it now
+              {t("deleteNow")}
             </Button>
           </Box>
         </Alert>
       )}
       {latest?.status === "failed" && (
         <Alert severity="error" variant="outlined">
-          {latest.step ?? "Your data could not be prepared"}. Please ask again{left ? "" : " tomorrow"}.
+          {t(left ? "askAgain" : "askAgainTomorrow", { reason: latest.step ? stepText(latest.step, t) : t("notPrepared") })}
         </Alert>
       )}
       {problem && (
@@ -110,12 +145,12 @@ export function DataArchive() {
       )}
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2 }}>
         <Button variant={latest?.status === "ready" ? "outlined" : "contained"} startIcon={<ArchiveOutlined />} onClick={ask} disabled={asking || inFlight || left === 0}>
-          {asking ? "Asking…" : latest?.status === "ready" ? "Prepare a new file" : "Prepare my data"}
+          {asking ? t("asking") : latest?.status === "ready" ? t("prepareNew") : t("prepare")}
         </Button>
         <Typography variant="body2" color="text.secondary">
           {left === 0 && !inFlight
-            ? `You can prepare your data ${data?.per_day} times a day: try again tomorrow.`
-            : `${left} of ${data?.per_day} left today. A file can be downloaded for a limited time, then it is deleted.`}
+            ? t("limitReached", { perDay: String(data?.per_day) })
+            : t("left", { left: String(left), perDay: String(data?.per_day) })}
         </Typography>
       </Box>
     </Box>

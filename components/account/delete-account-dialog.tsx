@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -15,24 +16,19 @@ import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import type { DeletionSummary } from "@/lib/services/users/deletion";
 
-const n = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+type LinesT = ReturnType<typeof useTranslations<"account.delete.lines">>;
 
 /** The dry run in words, one line per kind of data that exists: "2 meters with 731 days of readings". */
-function summaryLines(s: DeletionSummary): string[] {
+function summaryLines(s: DeletionSummary, t: LinesT): string[] {
   const lines: string[] = [];
-  if (s.meters) lines.push(s.reading_days ? `${n(s.meters, "meter")} with ${n(s.reading_days, "day")} of readings` : `${n(s.meters, "meter")} without readings`);
-  if (s.devices) lines.push(s.measurements ? `${n(s.devices, "device")} and their ${n(s.measurements, "measurement")}` : n(s.devices, "device"));
-  if (s.locations) lines.push(n(s.locations, "location"));
-  if (s.schedules) lines.push(n(s.schedules, "schedule"));
+  if (s.meters) lines.push(s.reading_days ? t("meters", { meters: s.meters, days: s.reading_days }) : t("metersEmpty", { meters: s.meters }));
+  if (s.devices) lines.push(s.measurements ? t("devices", { devices: s.devices, measurements: s.measurements }) : t("devicesOnly", { devices: s.devices }));
+  if (s.locations) lines.push(t("locations", { count: s.locations }));
+  if (s.schedules) lines.push(t("schedules", { count: s.schedules }));
   if (s.integrations) {
-    const revoked = s.vendor_tokens.filter((t) => t.revoked_at_vendor).length;
-    const access =
-      revoked === s.integrations
-        ? "whose access will be revoked"
-        : revoked === 0
-          ? "whose access keys will be deleted"
-          : "whose access will be revoked, or its keys deleted where the vendor offers no revocation";
-    lines.push(`${n(s.integrations, "integration")} ${access}`);
+    const revoked = s.vendor_tokens.filter((v) => v.revoked_at_vendor).length;
+    const key = revoked === s.integrations ? "integrationsRevoked" : revoked === 0 ? "integrationsDeleted" : "integrationsMixed";
+    lines.push(t(key, { count: s.integrations }));
   }
   return lines;
 }
@@ -56,11 +52,13 @@ export function DeleteDialog({
   /** the server refused for good (the last administrator) */
   onRefused: (detail: string) => void;
 }) {
+  const t = useTranslations("account.delete.dialog");
+  const tLines = useTranslations("account.delete.lines");
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const lines = summary ? summaryLines(summary) : [];
+  const lines = summary ? summaryLines(summary, tLines) : [];
 
   const reset = () => {
     setPassword("");
@@ -72,7 +70,7 @@ export function DeleteDialog({
     e.preventDefault();
     if (busy) return;
     if (!password) {
-      setPasswordError("Password was not provided");
+      setPasswordError(t("passwordMissing"));
       return;
     }
     setBusy(true);
@@ -101,19 +99,19 @@ export function DeleteDialog({
       fullWidth
       slotProps={{ transition: { onExited: reset } }}
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label="Delete my account">
-        <DialogTitle id="delete-account-dialog-title">Delete your account?</DialogTitle>
+      <Box component="form" noValidate onSubmit={submit} aria-label={t("form")}>
+        <DialogTitle id="delete-account-dialog-title">{t("title")}</DialogTitle>
         <DialogContent>
           <FormErrorAlert error={failure} />
           {error && !summary ? (
-            <ErrorState error={error} what="what your account holds" onRetry={onRetry} />
+            <ErrorState error={error} what={t("what")} onRetry={onRetry} />
           ) : isLoading && !summary ? (
-            <LoadingState label="Counting your data..." />
+            <LoadingState label={t("counting")} />
           ) : (
             <Box aria-live="polite" sx={{ mb: 2.5 }}>
-              <Typography sx={{ mb: 1 }}>{lines.length ? "This removes your profile and, for good:" : "Your account holds no data besides your profile, which will be removed."}</Typography>
+              <Typography sx={{ mb: 1 }}>{lines.length ? t("removes") : t("nothing")}</Typography>
               {lines.length > 0 && (
-                <Box component="ul" aria-label="What will be deleted" sx={{ pl: 3, my: 0, "& li": { mb: 0.5, lineHeight: 1.6 } }}>
+                <Box component="ul" aria-label={t("list")} sx={{ pl: 3, my: 0, "& li": { mb: 0.5, lineHeight: 1.6 } }}>
                   {lines.map((l) => (
                     <li key={l}>{l}</li>
                   ))}
@@ -122,7 +120,7 @@ export function DeleteDialog({
             </Box>
           )}
           <PasswordField
-            label="Password"
+            label={t("password")}
             name="password"
             id="delete-account-password"
             autoComplete="current-password"
@@ -133,12 +131,12 @@ export function DeleteDialog({
               setPasswordError(null);
             }}
             error={Boolean(passwordError)}
-            helperText={passwordError ?? "Your password, to confirm that you want to delete everything"}
+            helperText={passwordError ?? t("passwordHelper")}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2, flexWrap: "wrap", gap: 1 }}>
           <Button onClick={onClose} disabled={busy} autoFocus>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button
             type="submit"
@@ -148,7 +146,7 @@ export function DeleteDialog({
             aria-busy={busy}
             startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DeleteForeverOutlined />}
           >
-            Delete my account
+            {t("submit")}
           </Button>
         </DialogActions>
       </Box>

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -14,19 +15,18 @@ import { DELETION_SUMMARY_URL } from "@/lib/swr/keys";
 // the dialog (its form, the password field) loads when it first opens
 const DeleteDialog = lazyWhenOpen(() => import("./delete-account-dialog").then((m) => m.DeleteDialog));
 
-/** The server's 403 detail for the last administrator, shown before anyone tries. */
-const LAST_ADMIN = "You are the last administrator: make another user an administrator before deleting this account";
-
 /**
  * My Account's danger zone: deleting the account, after a dry run of what goes and the password.
  * The last administrator sees why they cannot. On success the browser goes to the visitors' home
  * (the answer has cleared the session cookie).
  */
 export function DeleteAccount() {
+  const t = useTranslations("account.delete");
   const { data, error, isLoading, mutate } = useApi<DeletionSummary, FetchError>(DELETION_SUMMARY_URL);
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
-  const lastAdmin = refused ?? (data?.last_admin ? LAST_ADMIN : null);
+  // the server's 403 detail for the last administrator (its words), shown before anyone tries
+  const lastAdmin = refused ?? (data?.last_admin ? t("lastAdmin") : null);
 
   return (
     <Paper
@@ -36,11 +36,10 @@ export function DeleteAccount() {
       sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, borderColor: "error.light" }}
     >
       <Typography id="delete-account-title" variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5, color: "error.main" }}>
-        Delete my account
+        {t("title")}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5, maxWidth: 720, lineHeight: 1.6 }}>
-        Deleting your account removes your profile and all the data of your home: meters and their readings, devices, locations, schedules and integrations. The vendors&apos;
-        access is revoked. This cannot be undone.
+        {t("intro")}
       </Typography>
       {lastAdmin && (
         <Alert severity="warning" sx={{ mb: 2 }} id="delete-account-reason">
@@ -58,7 +57,7 @@ export function DeleteAccount() {
           setOpen(true);
         }}
       >
-        Delete my account
+        {t("button")}
       </Button>
       <DeleteDialog
         open={open}

@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
@@ -28,6 +29,7 @@ function fieldErrorsOf(err: unknown): Record<string, string> | null {
  * one stays open; the page is refreshed so that the top bar and the profile show the new address.
  */
 export function EmailForm({ email }: { email: string }) {
+  const t = useTranslations("account.email");
   const router = useRouter();
   const toast = useToast();
   const form = useZodForm(emailSchema, EMPTY);
@@ -36,7 +38,7 @@ export function EmailForm({ email }: { email: string }) {
     try {
       const user = await send<{ email: string }>("POST", "/api/v1/users/me/email", { password, new_email });
       form.setValues(EMPTY);
-      toast.success({ title: "Your e-mail address was changed", message: `Log in with ${user.email} from now on` });
+      toast.success({ title: t("changed"), message: t("logInWith", { email: user.email }) });
       router.refresh();
     } catch (e) {
       const fields = fieldErrorsOf(e);
@@ -46,30 +48,30 @@ export function EmailForm({ email }: { email: string }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change e-mail">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("form")}>
       <FormErrorAlert error={form.serverError} />
       <Stack spacing={2.25} sx={{ mb: 3 }}>
         <TextField
-          label="New e-mail"
+          label={t("newEmail")}
           type="email"
           autoComplete="email"
           fullWidth
           {...form.text("new_email")}
           id="email-change-new-email"
-          helperText={form.errors.new_email ?? `Currently ${email}`}
+          helperText={form.errors.new_email ?? t("currently", { email })}
           slotProps={{ formHelperText: { sx: { overflowWrap: "anywhere" } } }}
         />
         <PasswordField
-          label="Password"
+          label={t("password")}
           autoComplete="current-password"
           fullWidth
           {...form.text("password")}
           // the password form of the same page has a field named password too
           id="email-change-password"
-          helperText={form.errors.password ?? "Your current password, to confirm"}
+          helperText={form.errors.password ?? t("passwordHelper")}
         />
       </Stack>
-      <SubmitButton busy={form.busy}>Change e-mail</SubmitButton>
+      <SubmitButton busy={form.busy}>{t("submit")}</SubmitButton>
     </Box>
   );
 }

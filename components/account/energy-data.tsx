@@ -3,6 +3,7 @@
 // GET /api/v1/meters/{id}/export: the browser downloads, the server streams), and the import of
 // the load-curve CSV the Enedis customer area gives (preview, then import). docs/data-rights.md.
 import { useId, useRef, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
@@ -21,35 +22,35 @@ import { mutate } from "swr";
 import { TextLink } from "@/components/ui/text-link";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import { lazyComponent } from "@/components/ui/lazy";
+import { dayText } from "@/components/ui/dates";
 
 // what a file holds, and what was imported, load with the first file chosen
 const PreviewCard = lazyComponent(() => import("./energy-import-result").then((m) => m.PreviewCard));
 const ImportDone = lazyComponent(() => import("./energy-import-result").then((m) => m.ImportDone));
 
 const FORMATS = {
-  "csv-fr": { label: "CSV for French Excel (;)", query: { format: "csv", dialect: "fr" } },
-  "csv-en": { label: "CSV (,)", query: { format: "csv", dialect: "en" } },
-  xml: { label: "XML modelled on IEC 62746-4", query: { format: "xml" } },
+  "csv-fr": { label: "csvFr", query: { format: "csv", dialect: "fr" } },
+  "csv-en": { label: "csvEn", query: { format: "csv", dialect: "en" } },
+  xml: { label: "xml", query: { format: "xml" } },
 } as const;
 type FormatKey = keyof typeof FORMATS;
 
-const dayFmt = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
-/** A Paris day `YYYY-MM-DD` as "05 Jan 2026". */
-const dayText = (d: string) => dayFmt.format(new Date(`${d}T12:00:00Z`));
+/** A Paris day `YYYY-MM-DD` as "05 Jan 2026" / "05 janv. 2026". */
+const dayOf = (d: string, locale: ReturnType<typeof useLocale>) => dayText(new Date(`${d}T12:00:00Z`), locale);
 
 const h3 = { fontWeight: 600, fontSize: "1.05rem", mb: 0.5 } as const;
 
 /** The section's body: downloads per meter, then the import of a file. */
 export function EnergyData() {
+  const t = useTranslations("account.energy");
   return (
     <Box sx={{ display: "grid", gap: 3 }}>
       <Box component="section" aria-labelledby="energy-download-title">
         <Typography id="energy-download-title" component="h3" sx={h3}>
-          Download your readings
+          {t("download.title")}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Every 30-minute reading Foyer holds for a meter, one line per half hour (consumption and production). The XML file is modelled on IEC 62746-4; it is not a
-          certified implementation of the standard.
+          {t("download.intro")}
         </Typography>
         <MeterDownloads />
       </Box>
@@ -57,16 +58,10 @@ export function EnergyData() {
       <Box component="hr" className="MuiDivider-root MuiDivider-fullWidth" sx={{ m: 0, flexShrink: 0, borderWidth: 0, borderStyle: "solid", borderColor: "divider", borderBottomWidth: "thin" }} />
       <Box component="section" aria-labelledby="energy-import-title">
         <Typography id="energy-import-title" component="h3" sx={h3}>
-          Import a file from the Enedis customer area
+          {t("import.title")}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          In your Enedis customer area, download your load curve (&ldquo;courbe de charge&rdquo;, 30-minute steps) as a CSV file, then choose it here: Foyer shows what it
-          holds before importing anything. It goes to the meter with the same PRM, or adds that meter to your account. Readings already fetched from Enedis are kept.
-          Imported history shows in{" "}
-          <TextLink href="/dashboards">
-            My Energy
-          </TextLink>
-          .
+          {t.rich("import.intro", { link: (chunks) => <TextLink href="/dashboards">{chunks}</TextLink> })}
         </Typography>
         <ImportFile />
       </Box>
@@ -75,30 +70,27 @@ export function EnergyData() {
 }
 
 function MeterDownloads() {
+  const t = useTranslations("account.energy.meters");
   const { data, error, isLoading, mutate: reload } = useMeters();
-  if (isLoading && !data) return <Skeleton variant="rounded" height={96} aria-label="Loading your meters" />;
+  if (isLoading && !data) return <Skeleton variant="rounded" height={96} aria-label={t("loading")} />;
   if (error && !data) {
     return (
       <Alert
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => reload()}>
-            Retry
+            {t("retry")}
           </Button>
         }
       >
-        Your meters could not be loaded: {errorMessage(error)}
+        {t("loadError", { detail: errorMessage(error) })}
       </Alert>
     );
   }
   if (!data?.length) {
     return (
       <Alert severity="info" variant="outlined">
-        No meter yet.{" "}
-        <TextLink href="/integrations">
-          Link your Linky meter
-        </TextLink>{" "}
-        or import a file below, and its readings can be downloaded here.
+        {t.rich("none", { link: (chunks) => <TextLink href="/integrations">{chunks}</TextLink> })}
       </Alert>
     );
   }
@@ -112,11 +104,15 @@ function MeterDownloads() {
 }
 
 function MeterDownload({ meter }: { meter: MeterView }) {
+  const t = useTranslations("account.energy");
+  const locale = useLocale();
   const [format, setFormat] = useState<FormatKey>("csv-fr");
   const selectId = useId();
   const titleId = `export-meter-${meter.id}`;
   const { oldest_day: oldest, newest_day: newest } = meter.sync;
-  const held = oldest && newest ? (oldest === newest ? dayText(oldest) : `${dayText(oldest)} to ${dayText(newest)}`) : null;
+  const held = oldest && newest ? (oldest === newest ? dayOf(oldest, locale) : t("range", { from: dayOf(oldest, locale), to: dayOf(newest, locale) })) : null;
+  const notLinked = meter.integration_id === null;
+  const formatLabel = (k: FormatKey) => t(`formats.${FORMATS[k].label}`);
   return (
     <Box
       component="li"
@@ -125,17 +121,16 @@ function MeterDownload({ meter }: { meter: MeterView }) {
     >
       <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
         <Typography id={titleId} sx={{ fontWeight: 600, fontSize: "0.95rem", overflowWrap: "anywhere" }}>
-          Meter {meter.usage_point_id}
+          {t("meter.title", { prm: meter.usage_point_id })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {held ? `Readings held: ${held}` : "No readings held yet"}
-          {meter.integration_id === null && " · not linked to Enedis"}
+          {held ? t(notLinked ? "meter.heldNotLinked" : "meter.held", { range: held }) : t(notLinked ? "meter.noneHeldNotLinked" : "meter.noneHeld")}
         </Typography>
       </Box>
       <Box sx={{ display: "flex", gap: 1, flexWrap: { xs: "wrap", sm: "nowrap" }, alignItems: "center", flex: { xs: "1 1 100%", sm: "0 1 auto" } }}>
         <NativeSelectField
           size="small"
-          label="Format"
+          label={t("meter.format")}
           id={selectId}
           value={format}
           onChange={(e) => setFormat(e.target.value as FormatKey)}
@@ -144,7 +139,7 @@ function MeterDownload({ meter }: { meter: MeterView }) {
         >
           {(Object.keys(FORMATS) as FormatKey[]).map((k) => (
             <option key={k} value={k}>
-              {FORMATS[k].label}
+              {formatLabel(k)}
             </option>
           ))}
         </NativeSelectField>
@@ -155,14 +150,14 @@ function MeterDownload({ meter }: { meter: MeterView }) {
             href={exportUrl(meter.id, FORMATS[format].query)}
             download
             startIcon={<DownloadOutlined />}
-            aria-label={`Download meter ${meter.usage_point_id}'s readings as ${FORMATS[format].label}`}
+            aria-label={t("meter.downloadLabel", { prm: meter.usage_point_id, format: formatLabel(format) })}
             sx={{ flex: { xs: "1 1 100%", sm: "0 0 auto" }, whiteSpace: "nowrap" }}
           >
-            Download
+            {t("meter.download")}
           </Button>
         ) : (
           <Button variant="contained" disabled startIcon={<DownloadOutlined />} sx={{ flex: { xs: "1 1 100%", sm: "0 0 auto" } }}>
-            Download
+            {t("meter.download")}
           </Button>
         )}
       </Box>
@@ -177,8 +172,11 @@ type Step =
   | { at: "importing"; file: File; preview: ImportPreview }
   | { at: "done"; result: ImportResult; fileName: string };
 
-/** POSTs the file itself as the body (the routes read it as it arrives; no multipart). */
-async function postFile<T>(url: string, file: File): Promise<T> {
+/**
+ * POSTs the file itself as the body (the routes read it as it arrives; no multipart). `said`: the
+ * words for a refusal without the server's detail.
+ */
+async function postFile<T>(url: string, file: File, said: { tooLarge: string; unreadable: (status: number) => string }): Promise<T> {
   const res = await fetch(url, { method: "POST", credentials: "same-origin", headers: { "Content-Type": "text/csv", Accept: "application/json" }, body: file });
   if (!res.ok) {
     let body: unknown = null;
@@ -189,14 +187,16 @@ async function postFile<T>(url: string, file: File): Promise<T> {
       body && typeof body === "object" && "detail" in body
         ? String((body as { detail: unknown }).detail)
         : res.status === 413
-          ? "The file is too large (at most 20 MB)."
-          : `The file could not be read (${res.status}).`;
+          ? said.tooLarge
+          : said.unreadable(res.status);
     throw new FetchError(res.status, detail, body);
   }
   return res.json() as Promise<T>;
 }
 
 function ImportFile() {
+  const t = useTranslations("account.energy.import");
+  const said = { tooLarge: t("tooLarge"), unreadable: (status: number) => t("unreadable", { status: String(status) }) };
   const [step, setStep] = useState<Step>({ at: "idle" });
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -206,7 +206,7 @@ function ImportFile() {
     setError(null);
     setStep({ at: "reading", file });
     try {
-      const preview = await postFile<ImportPreview>("/api/v1/meters/import/preview", file);
+      const preview = await postFile<ImportPreview>("/api/v1/meters/import/preview", file, said);
       setStep({ at: "preview", file, preview });
     } catch (e) {
       setError(errorMessage(e));
@@ -224,7 +224,7 @@ function ImportFile() {
     setStep({ at: "importing", file, preview });
     try {
       const url = `/api/v1/meters/import${preview.bad_count > 0 ? "?skip_bad_lines=true" : ""}`;
-      const result = await postFile<ImportResult>(url, file);
+      const result = await postFile<ImportResult>(url, file, said);
       setStep({ at: "done", result, fileName: file.name });
       void mutate(METERS_URL);
     } catch (e) {
@@ -234,13 +234,13 @@ function ImportFile() {
   };
 
   const busy = step.at === "reading" || step.at === "importing";
-  const chooseLabel = step.at === "idle" ? "Choose a CSV file" : "Choose another file";
+  const chooseLabel = step.at === "idle" ? t("choose") : t("chooseAnother");
 
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
       {error && (
         <Alert severity="error" role="alert">
-          <AlertTitle>This file cannot be imported</AlertTitle>
+          <AlertTitle>{t("refused")}</AlertTitle>
           <Box sx={{ overflowWrap: "anywhere" }}>{error}</Box>
         </Alert>
       )}
@@ -251,9 +251,9 @@ function ImportFile() {
       {step.at === "reading" && (
         <Box role="status">
           <Typography variant="body2" sx={{ mb: 1, overflowWrap: "anywhere" }}>
-            Reading {step.file.name}…
+            {t("reading", { name: step.file.name })}
           </Typography>
-          <LinearProgress aria-label={`Reading ${step.file.name}`} />
+          <LinearProgress aria-label={t("readingLabel", { name: step.file.name })} />
         </Box>
       )}
       <Box>
@@ -272,14 +272,14 @@ function ImportFile() {
             ref={input}
             type="file"
             accept=".csv,text/csv"
-            aria-label="Enedis CSV file"
+            aria-label={t("fileLabel")}
             disabled={busy}
             onChange={(e: React.ChangeEvent<HTMLInputElement>) => void choose(e.target.files?.[0])}
             sx={{ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", m: "-1px", p: 0, border: 0, opacity: 0 }}
           />
         </Button>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          A .csv file from the Enedis customer area, at most 20 MB. Nothing is imported before you confirm.
+          {t("hint")}
         </Typography>
       </Box>
     </Box>

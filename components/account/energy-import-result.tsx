@@ -1,6 +1,7 @@
 "use client";
 // My Account's import, once a file has been read: what it holds, then what was imported (loaded
 // with the first file chosen: energy-data.tsx).
+import { useLocale, useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
@@ -8,18 +9,29 @@ import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { TextLink } from "@/components/ui/text-link";
+import { dayText } from "@/components/ui/dates";
+import type { Locale } from "@/scripts/lib/locale.mjs";
 import type { ImportPreview, ImportResult } from "@/lib/services/imports";
 
-const parisDayFmt = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "Europe/Paris" });
-/** The local days from the first interval's start to the last one's end (exclusive). */
-function rangeText(first: string | null, last: string | null): string {
-  if (!first || !last) return "none";
-  const a = parisDayFmt.format(new Date(first));
-  const b = parisDayFmt.format(new Date(Date.parse(last) - 1));
-  return a === b ? a : `${a} to ${b}`;
+const parisDay = new Intl.DateTimeFormat("en", { year: "numeric", month: "numeric", day: "numeric", timeZone: "Europe/Paris" });
+/** An instant's day in Paris as "05 Jan 2026" / "05 janv. 2026". */
+function parisDayText(instant: number | string, locale: Locale): string {
+  const parts = parisDay.formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((x) => x.type === type)?.value);
+  return dayText(new Date(part("year"), part("month") - 1, part("day"), 12), locale);
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+/** The local days from the first interval's start to the last one's end (exclusive), "none" without readings. */
+function useRangeText(): (first: string | null, last: string | null) => string {
+  const t = useTranslations("account.energy");
+  const locale = useLocale();
+  return (first, last) => {
+    if (!first || !last) return t("preview.rangeNone");
+    const a = parisDayText(first, locale);
+    const b = parisDayText(Date.parse(last) - 1, locale);
+    return a === b ? a : t("range", { from: a, to: b });
+  };
+}
 
 const dl = {
   m: 0,
@@ -34,51 +46,43 @@ const dl = {
 
 /** What the chosen file holds, with Import and Cancel (a progress bar while it imports). */
 export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { file: File; preview: ImportPreview; busy: boolean; onImport: () => void; onCancel: () => void }) {
-  const kind = p.kind === "production" ? "Production" : "Consumption";
-  const importLabel = p.bad_count > 0 ? `Import the ${plural(p.points, "good line")}` : "Import";
+  const t = useTranslations("account.energy.preview");
+  const rangeText = useRangeText();
+  const importLabel = p.bad_count > 0 ? t("importGood", { count: p.points }) : t("import");
   return (
     <Box component="section" aria-labelledby="import-preview-title" sx={{ border: 1, borderColor: "primary.light", borderRadius: 2, p: { xs: 1.5, sm: 2 }, display: "grid", gap: 1.5 }}>
       <Typography id="import-preview-title" component="h4" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
-        What {file.name} holds
+        {t("title", { name: file.name })}
       </Typography>
       <Box component="dl" sx={dl}>
-        <dt>Meter</dt>
-        <dd>
-          {p.usage_point_id}
-          {p.meter_id === null ? " — not in your account yet: importing adds it" : " — already in your account"}
-        </dd>
-        <dt>Curve</dt>
-        <dd>
-          {kind}, every {p.step_minutes} minutes
-        </dd>
-        <dt>Range</dt>
+        <dt>{t("meter")}</dt>
+        <dd>{t(p.meter_id === null ? "meterNew" : "meterKnown", { prm: p.usage_point_id })}</dd>
+        <dt>{t("curve")}</dt>
+        <dd>{t(p.kind === "production" ? "production" : "consumption", { minutes: String(p.step_minutes) })}</dd>
+        <dt>{t("range")}</dt>
         <dd>{rangeText(p.first, p.last)}</dd>
-        <dt>Readings</dt>
-        <dd>
-          {plural(p.points, "half hour")} over {plural(p.days, "day")}
-          {p.empty_values > 0 && `, ${plural(p.empty_values, "interval")} without a value (left empty)`}
-          {p.duplicates > 0 && `, ${plural(p.duplicates, "repeated line")}`}
-        </dd>
+        <dt>{t("readings")}</dt>
+        <dd>{t("readingsValue", { points: p.points, days: p.days, empty: p.empty_values, duplicates: p.duplicates })}</dd>
         {(p.already_held.enedis > 0 || p.already_held.imported > 0) && (
           <>
-            <dt>Already held</dt>
+            <dt>{t("alreadyHeld")}</dt>
             <dd>
-              {p.already_held.enedis > 0 && `${plural(p.already_held.enedis, "reading")} from Enedis (kept)`}
-              {p.already_held.enedis > 0 && p.already_held.imported > 0 && ", "}
-              {p.already_held.imported > 0 && `${plural(p.already_held.imported, "reading")} imported earlier (replaced)`}
+              {t("alreadyHeldValue", {
+                enedis: p.already_held.enedis,
+                imported: p.already_held.imported,
+                both: p.already_held.enedis > 0 && p.already_held.imported > 0 ? "yes" : "no",
+              })}
             </dd>
           </>
         )}
       </Box>
       {p.bad_count > 0 && (
         <Alert severity="warning" sx={{ "& .MuiAlert-message": { minWidth: 0, width: "100%" } }}>
-          <AlertTitle>
-            {plural(p.bad_count, "line")} cannot be read and will be skipped
-          </AlertTitle>
-          <Box component="ul" aria-label="Lines that cannot be read" tabIndex={0} sx={{ m: 0, pl: 2.5, maxHeight: 220, overflowY: "auto", fontSize: 14 }}>
+          <AlertTitle>{t("badTitle", { count: p.bad_count })}</AlertTitle>
+          <Box component="ul" aria-label={t("badList")} tabIndex={0} sx={{ m: 0, pl: 2.5, maxHeight: 220, overflowY: "auto", fontSize: 14 }}>
             {p.bad_lines.map((b) => (
               <li key={b.line}>
-                Line {b.line}: {b.reason}
+                {t("badLine", { line: String(b.line), reason: b.reason })}
                 <Box component="code" sx={{ display: "block", fontSize: 12, color: "text.secondary", overflowWrap: "anywhere" }}>
                   {b.text}
                 </Box>
@@ -87,38 +91,42 @@ export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { fi
           </Box>
           {p.bad_count > p.bad_lines.length && (
             <Typography variant="body2" sx={{ mt: 1 }}>
-              The first {p.bad_lines.length} are listed.
+              {t("firstListed", { count: String(p.bad_lines.length) })}
             </Typography>
           )}
         </Alert>
       )}
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
         <Button variant="contained" onClick={onImport} disabled={busy || p.points === 0} sx={{ flex: { xs: "1 1 100%", sm: "0 0 auto" } }}>
-          {busy ? "Importing…" : importLabel}
+          {busy ? t("importing") : importLabel}
         </Button>
         <Button onClick={onCancel} disabled={busy} sx={{ flex: { xs: "1 1 100%", sm: "0 0 auto" } }}>
-          Cancel
+          {t("cancel")}
         </Button>
       </Box>
-      {busy && <LinearProgress aria-label="Importing the file" />}
+      {busy && <LinearProgress aria-label={t("importingLabel")} />}
     </Box>
   );
 }
 
 /** What the import wrote, with a link to the meter in My Energy. */
 export function ImportDone({ result: r, fileName }: { result: ImportResult; fileName: string }) {
+  const t = useTranslations("account.energy.done");
+  const rangeText = useRangeText();
+  const said = [
+    t("summary", { written: r.written, unchanged: r.unchanged, range: rangeText(r.first, r.last), days: r.days }),
+    r.bad_count > 0 && t("skipped", { count: r.bad_count }),
+    r.meter_created && t("meterAdded", { prm: r.usage_point_id }),
+  ].filter(Boolean);
   return (
     <Alert severity="success" role="status">
       <AlertTitle>
-        {fileName} imported into meter {r.usage_point_id}
+        {t("title", { name: fileName, prm: r.usage_point_id })}
       </AlertTitle>
       <Box sx={{ overflowWrap: "anywhere" }}>
-        {plural(r.written, "reading")} written, {plural(r.unchanged, "already held", "already held")}, {rangeText(r.first, r.last)} ({plural(r.days, "day")}).
-        {r.bad_count > 0 && ` ${plural(r.bad_count, "line")} skipped.`}
-        {r.meter_created && ` Meter ${r.usage_point_id} was added to your account.`}{" "}
-        <TextLink href={`/dashboards?meter=${r.meter_id}`}>
-          See it in My Energy
-        </TextLink>
+        {/* whole sentences, one after the other */}
+        {said.join(" ")}{" "}
+        <TextLink href={`/dashboards?meter=${r.meter_id}`}>{t("seeIt")}</TextLink>
       </Box>
     </Alert>
   );

@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { send } from "@/lib/swr/fetcher";
@@ -20,6 +21,7 @@ const EMPTY = { current_password: "", password: "", confirm: "" };
  * again with the new password, keeping their 'Remember me' choice.
  */
 export function PasswordForm({ email, remember }: { email: string; remember: boolean }) {
+  const t = useTranslations("account.password");
   const router = useRouter();
   const toast = useToast();
   const form = useZodForm(passwordSchema, EMPTY);
@@ -28,30 +30,30 @@ export function PasswordForm({ email, remember }: { email: string; remember: boo
     await send("POST", "/api/v1/users/me/password", { current_password, new_password: password });
     const res = await signInWithPassword({ email, password, remember: String(remember) });
     if (!res?.ok || res.error) {
-      toast.info({ title: "Your password was changed", message: "Please log in again with your new password" });
+      toast.info({ title: t("changed"), message: t("logInAgain") });
       router.replace("/login");
       return "keep-busy";
     }
     form.setValues(EMPTY);
-    toast.success({ title: "Your password was changed", message: "Use your new password from now on" });
+    toast.success({ title: t("changed"), message: t("useNew") });
     router.refresh();
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change password">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("form")}>
       <FormErrorAlert error={form.serverError} />
       <Stack spacing={2.25} sx={{ mb: 3 }}>
-        <PasswordField label="Current password" autoComplete="current-password" fullWidth {...form.text("current_password")} />
+        <PasswordField label={t("current")} autoComplete="current-password" fullWidth {...form.text("current_password")} />
         <PasswordField
-          label="New password"
+          label={t("new")}
           autoComplete="new-password"
           fullWidth
           {...form.text("password")}
-          helperText={form.errors.password ?? `At least ${PASSWORD_MIN} characters`}
+          helperText={form.errors.password ?? t("minLength", { min: String(PASSWORD_MIN) })}
         />
-        <PasswordField label="Confirm new password" autoComplete="new-password" fullWidth {...form.text("confirm")} />
+        <PasswordField label={t("confirm")} autoComplete="new-password" fullWidth {...form.text("confirm")} />
       </Stack>
-      <SubmitButton busy={form.busy}>Change password</SubmitButton>
+      <SubmitButton busy={form.busy}>{t("submit")}</SubmitButton>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
@@ -15,13 +16,14 @@ export type ProfileUser = { id: number; email: string; firstName: string | null;
 
 /** My Account's profile: the e-mail (read-only), first and last name. */
 export function ProfileForm({ user }: { user: ProfileUser }) {
+  const t = useTranslations("account.profile");
   const router = useRouter();
   const toast = useToast();
   const form = useZodForm(profileSchema, { first_name: user.firstName ?? "", last_name: user.lastName ?? "" });
 
   const onSubmit = form.submit(async (data) => {
     await send("PUT", `/api/v1/users/${user.id}`, data);
-    toast.success("Your profile was updated");
+    toast.success(t("saved"));
     // the name in the top bar comes from the server
     router.refresh();
   });
@@ -30,23 +32,23 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
   const unchanged = form.values.first_name === (user.firstName ?? "") && form.values.last_name === (user.lastName ?? "");
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("form")}>
       <FormErrorAlert error={form.serverError} />
       <Stack spacing={2.25} sx={{ mb: 3 }}>
         <TextField
-          label="Email"
+          label={t("email")}
           id="account-email"
           value={user.email}
           fullWidth
-          helperText="Change it with Change e-mail below."
+          helperText={t("emailHelper")}
           slotProps={{ input: { readOnly: true }, htmlInput: { "aria-readonly": true } }}
           sx={{ "& .MuiInputBase-root": { bgcolor: "action.hover" } }}
         />
-        <TextField label="First name" autoComplete="given-name" fullWidth {...form.text("first_name")} />
-        <TextField label="Last name" autoComplete="family-name" fullWidth {...form.text("last_name")} />
+        <TextField label={t("firstName")} autoComplete="given-name" fullWidth {...form.text("first_name")} />
+        <TextField label={t("lastName")} autoComplete="family-name" fullWidth {...form.text("last_name")} />
       </Stack>
       <SubmitButton busy={form.busy} disabled={unchanged}>
-        Save
+        {t("save")}
       </SubmitButton>
     </Box>
   );
