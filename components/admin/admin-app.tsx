@@ -1,47 +1,54 @@
 "use client";
-import { Admin, AppBar, Layout, Login, Resource, TitlePortal, defaultTheme, type LayoutProps } from "react-admin";
+import { Admin, AppBar, Layout, LoadingIndicator, Login, LoginForm, Resource, TitlePortal, type LayoutProps } from "react-admin";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
 import PeopleIcon from "@mui/icons-material/People";
 import DevicesIcon from "@mui/icons-material/DevicesOther";
 import EventIcon from "@mui/icons-material/EventRepeat";
 import PlaceIcon from "@mui/icons-material/Place";
 import EuroIcon from "@mui/icons-material/Euro";
-import { red } from "@mui/material/colors";
+import HomeIcon from "@mui/icons-material/HomeOutlined";
 import { authProvider } from "./auth-provider";
 import { dataProvider } from "./data-provider";
+import { adminTheme } from "./admin-theme";
+import { ColorSchemeSwitch } from "@/components/layout/color-scheme-switch";
 import { UserCreate, UserEdit, UserList } from "./users";
 import { DeviceEdit, DeviceList } from "./devices";
 import { ScheduleEdit, ScheduleList, ScheduleShow } from "./schedules";
 import { LocationList } from "./locations";
 import { dateText, TariffCreate, TariffEdit, TariffList } from "./tariffs";
 
-const theme = {
-  ...defaultTheme,
-  palette: {
-    ...defaultTheme.palette,
-    mode: "light" as const,
-    primary: { main: "#1b6b4f" },
-    secondary: { main: "#1b6b4f" },
-    // react-admin's Delete is error-coloured text: MUI's default red reads at 3.8:1 on a grey background
-    error: { main: red[900] },
-  },
-};
-
 function FoyerAppBar() {
   return (
-    <AppBar>
+    // the app's switch: one stored choice of scheme for the app and the back-office (admin-theme.ts)
+    <AppBar color="primary" toolbar={<><Box sx={{ "& .MuiIconButton-root": { color: "inherit" } }}><ColorSchemeSwitch /></Box><LoadingIndicator /></>}>
       {/* each screen's title is its page heading */}
       <TitlePortal component="h1" />
-      <Button color="inherit" href="/" sx={{ mr: 1 }}>
-        Back to Foyer
+      {/* on a phone, its icon alone: the screen's title keeps the room */}
+      <Button
+        color="inherit"
+        href="/"
+        aria-label="Back to Foyer"
+        startIcon={<HomeIcon />}
+        sx={{ mr: 1, minWidth: 0, "& .MuiButton-startIcon": { ml: { xs: 0, sm: "-4px" }, mr: { xs: 0, sm: 1 } }, "& .label": { display: { xs: "none", sm: "inline" } } }}
+      >
+        <span className="label">Back to Foyer</span>
       </Button>
     </AppBar>
   );
 }
 
-/** react-admin's login (after logging out of the back-office), in Foyer's colours. */
+/** react-admin's login (after logging out of the back-office), in Foyer's colours, with its heading. */
 function FoyerLogin() {
-  return <Login sx={{ backgroundImage: "none", backgroundColor: "#e8f1ec" }} />;
+  return (
+    <Login sx={{ backgroundImage: "none", backgroundColor: "background.default", "& .RaLogin-icon": { bgcolor: "primary.main" } }}>
+      <Typography component="h1" variant="h6" sx={{ textAlign: "center" }}>
+        Foyer admin
+      </Typography>
+      <LoginForm />
+    </Login>
+  );
 }
 
 function FoyerLayout(props: LayoutProps) {
@@ -51,7 +58,7 @@ function FoyerLayout(props: LayoutProps) {
 /** The back-office (react-admin, hash routes under /admin), on our own /api/v1. */
 export default function AdminApp() {
   return (
-    <Admin title="Foyer admin" dataProvider={dataProvider} authProvider={authProvider} theme={theme} layout={FoyerLayout} loginPage={FoyerLogin} requireAuth disableTelemetry>
+    <Admin title="Foyer admin" dataProvider={dataProvider} authProvider={authProvider} theme={adminTheme} layout={FoyerLayout} loginPage={FoyerLogin} requireAuth disableTelemetry>
       <Resource name="users" list={UserList} edit={UserEdit} create={UserCreate} icon={PeopleIcon} recordRepresentation="email" />
       <Resource name="devices" list={DeviceList} edit={DeviceEdit} icon={DevicesIcon} recordRepresentation="name" />
       <Resource name="schedules" list={ScheduleList} show={ScheduleShow} edit={ScheduleEdit} icon={EventIcon} recordRepresentation="der_name" />

@@ -2,13 +2,18 @@
 import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
+import Typography from "@mui/material/Typography";
 
 // react-admin runs in the browser only, and its bundle loads on /admin alone
 const AdminApp = dynamic(() => import("./admin-app"), {
   ssr: false,
   loading: () => (
-    <Box sx={{ display: "grid", placeItems: "center", minHeight: "100vh" }} role="status" aria-label="Loading the back-office">
-      <CircularProgress />
+    <Box component="main" sx={{ display: "grid", placeContent: "center", justifyItems: "center", gap: 2, minHeight: "100vh" }}>
+      {/* the page's heading while react-admin loads (each of its screens then has its own) */}
+      <Typography component="h1" variant="h6">
+        Foyer admin
+      </Typography>
+      <CircularProgress aria-label="Loading the back-office" />
     </Box>
   ),
 });

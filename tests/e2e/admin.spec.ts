@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, snap, test } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, snap, snapBoth, test } from "./helpers";
 
 /** A household made through the API: a location, a device and a schedule. */
 async function household(baseURL: string) {
@@ -238,6 +238,100 @@ test("owners read as e-mails and dates as dd MMM yyyy in every back-office list"
   await snap(page, "admin-tariffs-phone");
 });
 
+test("the back-office shows the app's colour scheme: the system's, then the one chosen in either, switched to dark and back", async ({ page, baseURL }) => {
+  const h = await household(baseURL!);
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  const html = page.locator("html");
+  const bar = page.getByRole("banner");
+  const darkMode = page.getByRole("switch", { name: "Dark mode" });
+  // no choice made yet: the system's scheme, followed as it changes
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(`/admin#/users?filter=${encodeURIComponent(JSON.stringify({ q: h.user.email }))}`);
+  await expect(page.getByRole("cell", { name: h.user.email })).toBeVisible({ timeout: 30_000 });
+  await expect(html).toHaveAttribute("data-dark", "");
+  await expect(darkMode).toHaveAttribute("aria-checked", "true");
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(html).toHaveAttribute("data-light", "");
+  await expect(darkMode).toHaveAttribute("aria-checked", "false");
+  // Foyer's green bar on the light page
+  await expect(bar).toHaveCSS("background-color", "rgb(27, 107, 79)");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(246, 248, 247)");
+  await snapBoth(page, "admin-users-light");
+
+  // dark, chosen here: the whole back-office turns, and the choice is the app's own (one stored mode)
+  await darkMode.click();
+  await expect(html).toHaveAttribute("data-dark", "");
+  await expect(darkMode).toHaveAttribute("aria-checked", "true");
+  await expect(bar).toHaveCSS("background-color", "rgb(22, 29, 26)");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(15, 21, 19)");
+  expect(await page.evaluate(() => ({ mode: localStorage.getItem("mui-mode"), raTheme: localStorage.getItem("RaStore.theme") }))).toEqual({ mode: "dark", raTheme: null });
+  await snapBoth(page, "admin-users-dark");
+  // a form in dark: its fields, Save and Delete
+  await page.goto(`/admin#/users/${h.schedule.user_id}`);
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(h.user.email, { timeout: 30_000 });
+  // MUI's dark filled field, not react-admin's light grey one
+  await expect(page.locator("input[name=email]").locator("xpath=..")).toHaveCSS("background-color", "rgba(255, 255, 255, 0.09)");
+  await snapBoth(page, "admin-user-edit-dark");
+  // a schedule's week grid in dark
+  await page.goto(`/admin#/schedules/${h.schedule.id}/show`);
+  await expect(page.getByRole("heading", { level: 1, name: "Schedule Water heater" })).toBeVisible({ timeout: 30_000 });
+  await snapBoth(page, "admin-schedule-show-dark");
+
+  // the app shows the same choice, and light chosen there is the back-office's too
+  await page.getByRole("link", { name: "Back to Foyer" }).click();
+  await expect(page).not.toHaveURL(/\/admin/);
+  await expect(html).toHaveAttribute("data-dark", "");
+  await page.getByRole("switch", { name: "Dark mode" }).click();
+  await expect(html).toHaveAttribute("data-light", "");
+  await page.goto("/admin#/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible({ timeout: 30_000 });
+  await expect(html).toHaveAttribute("data-light", "");
+  await expect(darkMode).toHaveAttribute("aria-checked", "false");
+  await expect(bar).toHaveCSS("background-color", "rgb(27, 107, 79)");
+  // a chosen light holds against a dark system
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible({ timeout: 30_000 });
+  await expect(html).toHaveAttribute("data-light", "");
+});
+
+test("every back-office screen has its page heading and no serious accessibility fault, light or dark", async ({ page, baseURL }) => {
+  const h = await household(baseURL!);
+  const tariffs = (await fetch(`${baseURL}/api/v1/tariffs`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json())) as { id: number }[];
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  const screens: [string, string | RegExp][] = [
+    ["users", "Users"],
+    [`users/${h.schedule.user_id}`, new RegExp(`^User ${h.user.email}`)],
+    ["users/create", "Create User"],
+    ["devices", "Devices"],
+    [`devices/${h.device.id}`, /^Device /],
+    ["schedules", "Schedules"],
+    [`schedules/${h.schedule.id}/show`, "Schedule Water heater"],
+    [`schedules/${h.schedule.id}`, "Schedule Water heater"],
+    ["locations", "Locations"],
+    ["tariffs", "Tariffs"],
+    [`tariffs/${tariffs[0].id}`, /^Tariff /],
+    ["tariffs/create", "Create Tariff"],
+  ];
+  // snap() holds each one to axe-core in both schemes by swapping <html>'s attribute: the back-office's colours follow it
+  await page.goto("/admin#/users");
+  await expect(page.getByRole("banner")).toHaveCSS("background-color", "rgb(27, 107, 79)", { timeout: 30_000 });
+  await page.evaluate(() => {
+    document.documentElement.removeAttribute("data-light");
+    document.documentElement.setAttribute("data-dark", "");
+  });
+  await expect(page.getByRole("banner")).toHaveCSS("background-color", "rgb(22, 29, 26)");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(15, 21, 19)");
+  await page.reload();
+  for (const [path, title] of screens) {
+    await page.goto(`/admin#/${path}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await snap(page, `admin-screen-${path.replaceAll("/", "-")}-desktop`);
+  }
+});
+
 test("the admin's own account cannot be demoted or deleted from the back-office", async ({ page, baseURL }) => {
   await logIn(page, E2E.admin.email, E2E.admin.password);
   const me = await fetch(`${baseURL}/api/v1/users/me`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());
@@ -258,6 +352,7 @@ test("the back-office's own login refuses a non-admin with 'Forbidden' and lets 
   await page.getByRole("button", { name: "Profile" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await expect(page.getByLabel("Username *")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Foyer admin" })).toBeVisible();
   await page.getByLabel("Username *").fill(user.email);
   await page.getByLabel("Password *").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
