@@ -29,9 +29,9 @@ const PreviewCard = lazyComponent(() => import("./energy-import-result").then((m
 const ImportDone = lazyComponent(() => import("./energy-import-result").then((m) => m.ImportDone));
 
 const FORMATS = {
-  "csv-fr": { label: "csvFr", query: { format: "csv", dialect: "fr" } },
-  "csv-en": { label: "csvEn", query: { format: "csv", dialect: "en" } },
-  xml: { label: "xml", query: { format: "xml" } },
+  "csv-fr": { labelKey: "csvFr", query: { format: "csv", dialect: "fr" } },
+  "csv-en": { labelKey: "csvEn", query: { format: "csv", dialect: "en" } },
+  xml: { labelKey: "xml", query: { format: "xml" } },
 } as const;
 type FormatKey = keyof typeof FORMATS;
 
@@ -112,7 +112,7 @@ function MeterDownload({ meter }: { meter: MeterView }) {
   const { oldest_day: oldest, newest_day: newest } = meter.sync;
   const held = oldest && newest ? (oldest === newest ? dayOf(oldest, locale) : t("range", { from: dayOf(oldest, locale), to: dayOf(newest, locale) })) : null;
   const notLinked = meter.integration_id === null;
-  const formatLabel = (k: FormatKey) => t(`formats.${FORMATS[k].label}`);
+  const formatLabel = (k: FormatKey) => t(`formats.${FORMATS[k].labelKey}`);
   return (
     <Box
       component="li"
