@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Collapse from "@mui/material/Collapse";
@@ -11,7 +12,9 @@ import ExpandMore from "@mui/icons-material/ExpandMore";
  * error, which then takes the focus if no other field in error has it. `summary` says what is set
  * inside while it is closed.
  */
-export function AdvancedPart({ label = "Advanced", hasError, summary, children }: { label?: string; hasError: boolean; summary?: string; children: React.ReactNode }) {
+export function AdvancedPart({ label: given, hasError, summary, children }: { label?: string; hasError: boolean; summary?: string; children: React.ReactNode }) {
+  const t = useTranslations("devices.channels");
+  const label = given ?? t("advanced");
   const [open, setOpen] = useState(false);
   const regionId = useId();
   const region = useRef<HTMLDivElement>(null);

@@ -2,6 +2,7 @@
 import { useEffect } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -11,16 +12,14 @@ import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
 import { DEVICE_INFO_URL, deviceInfoUrl, revalidateDevices, useOwnerChoices, type DeviceInfo, type OwnerChoice } from "@/lib/swr/use-devices";
 import { useOwnerLocations } from "@/lib/swr/use-locations";
-import { COUNTRY_NAMES } from "@/components/ui/labels";
 import { DEVICE_TYPES, PHASES } from "@/lib/enums";
-import { DEVICE_TYPE_HELP, deviceTypeLabel } from "@/lib/devices/labels";
+import { countryLabel, deviceTypeHelp, deviceTypeLabel } from "@/lib/devices/labels";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
 import { asTextForm, useZodForm } from "@/components/ui/use-zod-form";
-import { PHASE_LABELS } from "@/components/ui/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 
 type Values = { device_id: string; device_type: string; phase_m: string; owner_id: string; location_id: string };
@@ -33,25 +32,30 @@ const schema = () => import("@/lib/validation/device").then((m) => asTextForm<Va
  * the users list has loaded and is not empty.
  */
 export function DeviceInfoForm({ callerId, device }: { callerId: number; device?: DeviceInfo }) {
+  const t = useTranslations("devices.form");
+  const tStates = useTranslations("devices.states");
   const owners = useOwnerChoices();
-  if (owners.error) return <ErrorState error={owners.error} what="the list of owners" onRetry={() => owners.mutate()} />;
+  if (owners.error) return <ErrorState error={owners.error} what={tStates("owners")} onRetry={() => owners.mutate()} />;
   if (owners.isLoading || !owners.data) return <LoadingState />;
   if (!owners.data.length) {
     return (
       <Alert severity="warning" sx={{ my: 2 }}>
-        There is no user who could own a device.
+        {t("noOwner")}
       </Alert>
     );
   }
   return <DeviceInfoFields callerId={callerId} device={device} owners={owners.data} />;
 }
 
-function ownerLabel(o: OwnerChoice, callerId: number) {
+function ownerLabel(o: OwnerChoice, callerId: number, you: (owner: string) => string) {
   const name = [o.first_name, o.last_name].filter(Boolean).join(" ");
-  return `${name ? `${name} · ` : ""}${o.email}${o.id === callerId ? " (you)" : ""}`;
+  const owner = `${name ? `${name} · ` : ""}${o.email}`;
+  return o.id === callerId ? you(owner) : owner;
 }
 
 function DeviceInfoFields({ callerId, device, owners }: { callerId: number; device?: DeviceInfo; owners: OwnerChoice[] }) {
+  const t = useTranslations("devices.form");
+  const tl = useTranslations("devices.labels");
   const router = useRouter();
   const toast = useToast();
   const form = useZodForm(schema, {
@@ -70,9 +74,9 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
   useEffect(() => {
     if (only) setValues((v) => (v.location_id ? v : { ...v, location_id: only }));
   }, [only, setValues]);
-  const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: `${l.name} (${COUNTRY_NAMES[l.country] ?? l.country})` }));
+  const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: t("locationOption", { name: l.name, country: countryLabel(l.country, tl) }) }));
   if (form.values.location_id && !locationChoices.some((l) => l.id === form.values.location_id)) {
-    locationChoices.push({ id: form.values.location_id, label: `Location ${form.values.location_id}` });
+    locationChoices.push({ id: form.values.location_id, label: t("locationN", { id: form.values.location_id }) });
   }
 
   const onSubmit = form.submit(async (data) => {
@@ -80,73 +84,73 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
       if (!device) {
         const created = await send<DeviceInfo>("POST", DEVICE_INFO_URL.replace(/\/$/, ""), data);
         await revalidateDevices();
-        toast.success({ title: "Device created", message: "You created a new device." });
+        toast.success({ title: t("created"), message: t("createdText") });
         router.push(`/device-info/${created.id}`);
       } else {
         await send<DeviceInfo>("PUT", deviceInfoUrl(device.id), { ...data, id: device.id });
         await revalidateDevices();
-        toast.success("Device updated");
+        toast.success(t("updated"));
         router.push(`/device-info/${device.id}`);
       }
       return "keep-busy";
     } catch (e) {
-      if (!device) toast.error({ title: "Unable to create device", message: "This is an error." });
+      if (!device) toast.error({ title: t("createFailed"), message: t("createFailedText") });
       throw e;
     }
   });
 
   const locationHelp = locations.error
-    ? "We could not load the locations of this owner."
+    ? t("locationsFailed")
     : locations.isLoading
-      ? "Loading the owner's locations…"
+      ? t("locationsLoading")
       : !locationChoices.length
-        ? "This owner has no locations yet."
+        ? t("noLocations")
         : only && form.values.location_id === only
-          ? "The owner's only location. My Devices needs one."
-          : "Where the device is. Only the owner's locations can be chosen.";
+          ? t("onlyLocation")
+          : t("locationHelp");
 
   return (
-    <Paper component="form" variant="outlined" noValidate onSubmit={onSubmit} aria-label={device ? "Edit device" : "New device"} sx={{ maxWidth: 720, p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
+    <Paper component="form" variant="outlined" noValidate onSubmit={onSubmit} aria-label={device ? t("editLabel") : t("newLabel")} sx={{ maxWidth: 720, p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
       <FormErrorAlert error={form.serverError} />
       <Stack spacing={2.5} sx={{ mb: 3 }}>
-        <TextField label="Device ID" required fullWidth autoFocus={!device} placeholder="e.g. shellyem-C45BBE6B2D42" {...form.text("device_id")} />
+        <TextField label={t("deviceId")} required fullWidth autoFocus={!device} placeholder={t("deviceIdPlaceholder")} {...form.text("device_id")} />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5} sx={{ alignItems: "flex-start" }}>
           <EnumSelect
-            label="Device Type"
+            label={t("deviceType")}
             fullWidth
             options={DEVICE_TYPES}
-            labelOf={(t) => deviceTypeLabel(t) ?? t}
-            empty="Not set"
+            labelOf={(type) => deviceTypeLabel(type, tl) ?? type}
+            empty={t("notSet")}
             {...form.text("device_type")}
-            helperText={form.errors.device_type ?? (DEVICE_TYPE_HELP as Record<string, string>)[form.values.device_type]}
+            helperText={form.errors.device_type ?? deviceTypeHelp(form.values.device_type, tl)}
           />
           <EnumSelect
-            label="Phase"
+            label={t("phase")}
             fullWidth
             options={PHASES}
-            labelOf={(p) => PHASE_LABELS[p]}
-            empty="Not set"
+            labelOf={(p) => tl(`phases.${p}`)}
+            empty={t("notSet")}
             {...form.text("phase_m")}
-            helperText={form.errors.phase_m ?? "A single-phase Spoony or Shelly has up to 3 measurements, any other device 1."}
+            helperText={form.errors.phase_m ?? t("phaseHelp")}
           />
         </Stack>
         <NativeSelectField
-          label="Owner"
+          label={t("owner")}
           fullWidth
           {...form.text("owner_id")}
           // a location belongs to one owner: a new owner starts with no location
           onChange={(e) => form.setValues((v) => ({ ...v, owner_id: e.target.value, location_id: e.target.value === v.owner_id ? v.location_id : "" }))}
-          helperText={form.errors.owner_id ?? (owners.length === 1 ? "You own the devices you register." : undefined)}
+          helperText={form.errors.owner_id ?? (owners.length === 1 ? t("ownerHelp") : undefined)}
         >
           {form.values.owner_id === "" && <option value="" disabled hidden />}
           {owners.map((o) => (
             <option key={o.id} value={String(o.id)}>
-              {ownerLabel(o, callerId)}
+              {ownerLabel(o, callerId, (owner) => t("ownerYou", { owner }))}
             </option>
           ))}
         </NativeSelectField>
-        <NativeSelectField label="Location" fullWidth {...form.text("location_id")} disabled={locations.isLoading} helperText={form.errors.location_id ?? locationHelp}>
-          <option value="">No location</option>
+        <NativeSelectField label={t("location")} fullWidth {...form.text("location_id")} disabled={locations.isLoading} helperText={form.errors.location_id ?? locationHelp}>
+          <option value="">{t("noLocation")}</option>
           {locationChoices.map((l) => (
             <option key={l.id} value={l.id}>
               {l.label}
@@ -156,15 +160,15 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
         {!locations.isLoading && !locations.error && !locations.data?.length && ownerId === callerId && (
           <Box>
             <Button component={Link} href="/locations/new" size="small">
-              Add a location
+              {t("addLocation")}
             </Button>
           </Box>
         )}
       </Stack>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
-        <SubmitButton busy={form.busy}>{device ? "Save" : "Create device"}</SubmitButton>
+        <SubmitButton busy={form.busy}>{device ? t("save") : t("create")}</SubmitButton>
         <Button component={Link} href={device ? `/device-info/${device.id}` : "/device-info"} size="large" disabled={form.busy}>
-          Cancel
+          {t("cancel")}
         </Button>
       </Box>
     </Paper>

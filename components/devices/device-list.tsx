@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -23,13 +24,14 @@ import { ErrorState, LoadingState } from "@/components/ui/page-states";
 
 /** The empty state of a device list: what a device is here, and the way to add one. */
 export function NoDevices({ href, text }: { href: string; text: string }) {
+  const t = useTranslations("devices.empty");
   return (
     <EmptyState
       icon={DevicesOtherOutlined}
-      title="No devices yet"
+      title={t("title")}
       action={
         <Button component={Link} href={href} variant="contained" startIcon={<Add />}>
-          Add your first device
+          {t("action")}
         </Button>
       }
     >
@@ -40,39 +42,45 @@ export function NoDevices({ href, text }: { href: string; text: string }) {
 
 /** /device-info: Device ID, Device Type and Owner ID of each device, with View and Edit Device. */
 export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: boolean }) {
+  const t = useTranslations("devices");
+  const tl = useTranslations("devices.labels");
   const { data, error, isLoading, mutate } = useDeviceInfoList();
   const emails = useOwnerEmails(isAdmin);
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"), { noSsr: true });
-  if (error) return <ErrorState error={error} what="your devices" onRetry={() => mutate()} />;
+  if (error) return <ErrorState error={error} what={t("states.yourDevices")} onRetry={() => mutate()} />;
   if (isLoading || !data) return <LoadingState />;
   if (!data.length) {
-    return <NoDevices href="/device-info/new" text="Register your meter, smart plug or energy monitor, then name its measurements so your data makes sense." />;
+    return <NoDevices href="/device-info/new" text={t("empty.deviceInfo")} />;
   }
   const dash = (
     <Typography component="span" color="text.secondary">
-      Not set
+      {t("list.notSet")}
     </Typography>
   );
   const actions = (d: DeviceInfo) => (
     <>
-      <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={`View ${d.device_id}`}>
-        View
+      <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("list.viewLabel", { id: d.device_id })}>
+        {t("list.view")}
       </Button>
-      <Button component={Link} href={`/device-info/${d.id}/edit`} size="small" aria-label={`Edit Device ${d.device_id}`}>
-        Edit Device
+      <Button component={Link} href={`/device-info/${d.id}/edit`} size="small" aria-label={t("list.editLabel", { id: d.device_id })}>
+        {t("list.edit")}
       </Button>
     </>
   );
   if (phone) {
     // a table of four columns does not fit a phone: one block per device, same fields
     return (
-      <Paper component="ul" aria-label="Devices" variant="outlined" sx={{ borderRadius: 3, listStyle: "none", m: 0, p: 0, "& > li + li": { borderTop: 1, borderColor: "divider" } }}>
+      <Paper component="ul" aria-label={t("list.label")} variant="outlined" sx={{ borderRadius: 3, listStyle: "none", m: 0, p: 0, "& > li + li": { borderTop: 1, borderColor: "divider" } }}>
         {data.map((d) => (
           <Box component="li" key={d.id} sx={{ px: 2, pt: 1.5, pb: 1 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
             <Typography variant="body2" color="text.secondary">
-              Device Type: <Box component="span" sx={{ color: "text.primary" }}>{deviceTypeLabel(d.device_type) ?? "Not set"}</Box> · Owner ID:{" "}
-              <Box component="span" sx={{ color: "text.primary", overflowWrap: "anywhere" }}>{ownerText(d.owner_id, callerId, emails)}</Box>
+              {t.rich("list.phoneLine", {
+                type: deviceTypeLabel(d.device_type, tl) ?? t("list.notSet"),
+                owner: ownerText(d.owner_id, callerId, emails, tl),
+                value: (chunks) => <Box component="span" sx={{ color: "text.primary" }}>{chunks}</Box>,
+                who: (chunks) => <Box component="span" sx={{ color: "text.primary", overflowWrap: "anywhere" }}>{chunks}</Box>,
+              })}
             </Typography>
             <Box sx={{ display: "flex", gap: 1, ml: -1, mt: 0.5 }}>{actions(d)}</Box>
           </Box>
@@ -82,14 +90,14 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
   }
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-      <Table aria-label="Devices" sx={{ "& td, & th": { px: { xs: 1.25, sm: 2 } } }}>
-        <DataTableHead columns={["Device ID", "Device Type", "Owner ID"]} actions />
+      <Table aria-label={t("list.label")} sx={{ "& td, & th": { px: { xs: 1.25, sm: 2 } } }}>
+        <DataTableHead columns={[t("list.deviceId"), t("list.deviceType"), t("list.ownerId")]} actions />
         <TableBody>
           {data.map((d) => (
             <TableRow key={d.id} hover>
               <TableCell sx={{ fontWeight: 600, overflowWrap: "anywhere", minWidth: 110 }}>{d.device_id}</TableCell>
-              <TableCell>{deviceTypeLabel(d.device_type) ?? dash}</TableCell>
-              <TableCell sx={{ overflowWrap: "anywhere" }}>{ownerText(d.owner_id, callerId, emails)}</TableCell>
+              <TableCell>{deviceTypeLabel(d.device_type, tl) ?? dash}</TableCell>
+              <TableCell sx={{ overflowWrap: "anywhere" }}>{ownerText(d.owner_id, callerId, emails, tl)}</TableCell>
               <TableCell align="right">
                 <Box sx={{ display: "flex", gap: 0.5, justifyContent: "flex-end" }}>{actions(d)}</Box>
               </TableCell>

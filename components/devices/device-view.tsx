@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -22,13 +23,11 @@ import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import { send } from "@/lib/swr/fetcher";
 import { deviceInfoUrl, revalidateDevices, useDeviceInfo, type DeviceInfo, type Measurement } from "@/lib/swr/use-devices";
 import { useLocation } from "@/lib/swr/use-locations";
-import { COUNTRY_NAMES, MEASURE_TYPE_LABELS } from "@/components/ui/labels";
 import { measurementLimit } from "@/lib/devices/rules";
-import { deviceTypeLabel, ownerText } from "@/lib/devices/labels";
+import { countryLabel, deviceTypeLabel, measureTypeLabel, ownerText, type DeviceLabelsT } from "@/lib/devices/labels";
 // every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
 import { useScheduleOwners as useOwnerEmails } from "@/lib/swr/use-schedules";
 import { useToast } from "@/components/ui/toast-provider";
-import { PHASE_LABELS } from "@/components/ui/labels";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { DataTableHead } from "@/components/ui/data-table-head";
@@ -40,28 +39,30 @@ import { lazyWhenOpen } from "@/components/ui/lazy";
 const MeasurementDialog = lazyWhenOpen(() => import("./measurement-dialog").then((m) => m.MeasurementDialog));
 const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
+type DevicesT = ReturnType<typeof useTranslations<"devices">>;
+
 /** Why New Measure is disabled, in words. */
-function limitReason(d: DeviceInfo, limit: number) {
-  return limit === 3
-    ? `This single-phase ${deviceTypeLabel(d.device_type)} already has its maximum of 3 measurements. Delete one to add another.`
-    : "This device already has its maximum of 1 measurement. Only single-phase Spoony and Shelly devices can have up to 3.";
+function limitReason(t: DevicesT, tl: DeviceLabelsT, d: DeviceInfo, limit: number) {
+  return limit === 3 ? t("view.limitSinglePhase", { type: deviceTypeLabel(d.device_type, tl) ?? "" }) : t("view.limitOne");
 }
 
 /** /device-info/{id}: the device, its location and its measurements with the New Measure modal. */
 export function DeviceView({ id, callerId, isAdmin }: { id: number; callerId: number; isAdmin: boolean }) {
+  const t = useTranslations("devices");
   const { data: device, error, isLoading, mutate } = useDeviceInfo(id);
+  const back = { href: "/device-info", label: t("pages.devices") };
   if (error) {
     return (
       <>
-        <PageHeader title="Device" back={{ href: "/device-info", label: "Devices" }} />
-        <ErrorState error={error} what="this device" onRetry={() => mutate()} back={{ href: "/device-info", label: "Devices" }} />
+        <PageHeader title={t("pages.device")} back={back} />
+        <ErrorState error={error} what={t("states.thisDevice")} onRetry={() => mutate()} back={back} />
       </>
     );
   }
   if (isLoading || !device) {
     return (
       <>
-        <PageHeader title="Device" back={{ href: "/device-info", label: "Devices" }} />
+        <PageHeader title={t("pages.device")} back={back} />
         <LoadingState />
       </>
     );
@@ -83,19 +84,24 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 function LocationName({ id }: { id: number }) {
+  const t = useTranslations("devices");
+  const tl = useTranslations("devices.labels");
   const { data, error } = useLocation(id);
-  if (error || !data) return <>Location {id}</>;
+  if (error || !data) return <>{t("view.locationN", { id: String(id) })}</>;
+  const country = countryLabel(data.country, tl);
   return (
     <>
       {data.name}{" "}
       <Typography component="span" variant="body2" color="text.secondary">
-        ({COUNTRY_NAMES[data.country] ?? data.country} · #{id})
+        {t("view.locationPlace", { country, id: String(id) })}
       </Typography>
     </>
   );
 }
 
 function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; callerId: number; isAdmin: boolean }) {
+  const t = useTranslations("devices");
+  const tl = useTranslations("devices.labels");
   const toast = useToast();
   const emails = useOwnerEmails(isAdmin && device.owner_id !== callerId);
   const [editing, setEditing] = useState<{ open: boolean; measurement: Measurement | null }>({ open: false, measurement: null });
@@ -105,22 +111,22 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
   const limit = measurementLimit(device.device_type, device.phase_m);
   const count = device.metadata.length;
   const full = count >= limit;
-  const dash = <Typography component="span" color="text.secondary">Not set</Typography>;
+  const dash = <Typography component="span" color="text.secondary">{t("view.notSet")}</Typography>;
 
   const closeEditor = () => setEditing((e) => ({ ...e, open: false }));
   const onSaved = async (_saved: Measurement, created: boolean) => {
     await revalidateDevices();
-    toast.success(created ? "Measurement created" : "Measurement updated");
+    toast.success(created ? t("view.measurementCreated") : t("view.measurementUpdated"));
     closeEditor();
   };
 
   const rowActions = (m: Measurement) => (
     <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", flexShrink: 0 }}>
-      <Button size="small" onClick={() => setEditing({ open: true, measurement: m })} aria-label={`Edit ${m.display_name ?? m.name}`}>
-        Edit
+      <Button size="small" onClick={() => setEditing({ open: true, measurement: m })} aria-label={t("view.editLabel", { name: m.display_name ?? m.name })}>
+        {t("view.edit")}
       </Button>
-      <Tooltip title="Delete">
-        <IconButton size="small" color="error" onClick={() => setDeleting(m)} aria-label={`Delete ${m.display_name ?? m.name}`}>
+      <Tooltip title={t("view.delete")}>
+        <IconButton size="small" color="error" onClick={() => setDeleting(m)} aria-label={t("view.deleteLabel", { name: m.display_name ?? m.name })}>
           <DeleteOutline fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -131,34 +137,34 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
     <>
       <PageHeader
         title={device.device_id}
-        subtitle={[deviceTypeLabel(device.device_type) ?? "Device type not set", device.phase_m && PHASE_LABELS[device.phase_m]].filter(Boolean).join(" · ")}
-        back={{ href: "/device-info", label: "Devices" }}
+        subtitle={[deviceTypeLabel(device.device_type, tl) ?? t("view.typeNotSet"), device.phase_m && tl(`phases.${device.phase_m}`)].filter(Boolean).join(" · ")}
+        back={{ href: "/device-info", label: t("pages.devices") }}
         actions={
           <>
             <Button component={Link} href={`/device-info/${device.id}/edit`} variant="outlined" startIcon={<EditOutlined />}>
-              Edit Device
+              {t("view.editDevice")}
             </Button>
             <Button component={Link} href={`/user-devices/${device.id}/edit`} variant="outlined" startIcon={<TuneOutlined />}>
-              Channels and reporting
+              {t("view.channelsAndReporting")}
             </Button>
             <DeleteDeviceButton
               url={deviceInfoUrl(device.id)}
               listHref="/device-info"
-              confirmText={`${device.device_id} and its ${count === 1 ? "measurement" : `${count} measurements`} will be deleted. This cannot be undone.`}
+              confirmText={count === 1 ? t("view.deleteConfirmOne", { id: device.device_id }) : t("view.deleteConfirmMany", { id: device.device_id, count })}
             >
-              Delete
+              {t("view.delete")}
             </DeleteDeviceButton>
           </>
         }
       />
 
-      <Paper component="section" aria-label="Device details" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3, mb: 3 }}>
+      <Paper component="section" aria-label={t("view.details")} variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3, mb: 3 }}>
         <Box component="dl" sx={{ m: 0, display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(5, minmax(0, 1fr))" } }}>
-          <Field label="Device ID">{device.device_id}</Field>
-          <Field label="Device Type">{deviceTypeLabel(device.device_type) ?? dash}</Field>
-          <Field label="Phase">{device.phase_m ? PHASE_LABELS[device.phase_m] : dash}</Field>
-          <Field label="Owner ID">{ownerText(device.owner_id, callerId, emails)}</Field>
-          <Field label="Location">{device.location_id ? <LocationName id={device.location_id} /> : dash}</Field>
+          <Field label={t("view.deviceId")}>{device.device_id}</Field>
+          <Field label={t("view.deviceType")}>{deviceTypeLabel(device.device_type, tl) ?? dash}</Field>
+          <Field label={t("view.phase")}>{device.phase_m ? tl(`phases.${device.phase_m}`) : dash}</Field>
+          <Field label={t("view.ownerId")}>{ownerText(device.owner_id, callerId, emails, tl)}</Field>
+          <Field label={t("view.location")}>{device.location_id ? <LocationName id={device.location_id} /> : dash}</Field>
         </Box>
       </Paper>
 
@@ -166,9 +172,9 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
         <Box sx={{ display: "flex", alignItems: { xs: "flex-start", sm: "center" }, justifyContent: "space-between", gap: 2, mb: 1.5, flexDirection: { xs: "column", sm: "row" } }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
             <Typography id="measurements-title" variant="h2" sx={{ fontSize: "1.3rem" }}>
-              Measurements
+              {t("view.measurements")}
             </Typography>
-            <Chip size="small" label={`${count} of ${limit}`} color={full ? "default" : "primary"} variant="outlined" />
+            <Chip size="small" label={t("view.count", { count, limit })} color={full ? "default" : "primary"} variant="outlined" />
           </Box>
           <Button
             variant="contained"
@@ -177,16 +183,16 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
             aria-describedby={full ? "measure-limit" : undefined}
             onClick={() => setEditing({ open: true, measurement: null })}
           >
-            New Measure
+            {t("view.newMeasure")}
           </Button>
         </Box>
         {full && (
           <Typography id="measure-limit" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {limitReason(device, limit)}
+            {limitReason(t, tl, device, limit)}
           </Typography>
         )}
         {count === 0 ? (
-          <EmptyState>No measurements yet. Add the channels this device measures with New Measure.</EmptyState>
+          <EmptyState>{t("view.noMeasurements")}</EmptyState>
         ) : phone ? (
           // the grid's columns do not fit a phone: one block per measurement, same fields
           <Paper component="ul" aria-labelledby="measurements-title" variant="outlined" sx={{ borderRadius: 3, listStyle: "none", m: 0, p: 0, "& > li + li": { borderTop: 1, borderColor: "divider" } }}>
@@ -195,7 +201,7 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{m.display_name ?? m.name}</Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-                    <Box component="span" sx={{ fontFamily: "monospace" }}>{m.name}</Box> · {MEASURE_TYPE_LABELS[m.measure_type] ?? m.measure_type}
+                    <Box component="span" sx={{ fontFamily: "monospace" }}>{m.name}</Box> · {measureTypeLabel(m.measure_type, tl)}
                   </Typography>
                 </Box>
                 {rowActions(m)}
@@ -205,13 +211,13 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
         ) : (
           <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
             <Table aria-labelledby="measurements-title" size="small" sx={{ "& td, & th": { py: 1.25, px: { xs: 1.25, sm: 2 } } }}>
-              <DataTableHead columns={["Name", "Display name", "Measure type"]} actions />
+              <DataTableHead columns={[t("view.name"), t("view.displayName"), t("view.measureType")]} actions />
               <TableBody>
                 {device.metadata.map((m) => (
                   <TableRow key={m.id} hover>
                     <TableCell sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }}>{m.name}</TableCell>
                     <TableCell sx={{ overflowWrap: "anywhere" }}>{m.display_name ?? dash}</TableCell>
-                    <TableCell>{MEASURE_TYPE_LABELS[m.measure_type] ?? m.measure_type}</TableCell>
+                    <TableCell>{measureTypeLabel(m.measure_type, tl)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                       {rowActions(m)}
                     </TableCell>
@@ -227,17 +233,17 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
 
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this measurement?"
+        title={t("view.deleteMeasurementTitle")}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           await send("DELETE", `/api/v1/device_measurement_metadata/${deleting.id}`);
           await revalidateDevices();
-          toast.success("Measurement deleted");
+          toast.success(t("view.measurementDeleted"));
           setDeleting(null);
         }}
       >
-        {deleting && `${deleting.display_name ?? deleting.name} (${deleting.name}) will be removed from ${device.device_id}. This cannot be undone.`}
+        {deleting && t("view.deleteMeasurementText", { name: deleting.display_name ?? deleting.name, code: deleting.name, device: device.device_id })}
       </ConfirmDialog>
     </>
   );

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -17,7 +18,7 @@ import { EnumSelect } from "@/components/ui/enum-select";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { asTextForm, useZodForm } from "@/components/ui/use-zod-form";
-import { MEASURE_TYPE_LABELS } from "@/components/ui/labels";
+import { measureTypeLabel } from "@/lib/devices/labels";
 
 type Values = { device_id: string; name: string; display_name: string; measure_type: string };
 
@@ -61,6 +62,8 @@ function MeasurementForm({
   onClose: () => void;
   onSaved: (saved: Measurement, created: boolean) => Promise<void>;
 }) {
+  const t = useTranslations("devices.measure");
+  const tl = useTranslations("devices.labels");
   const defaults = newMeasurementDefaults(device.device_type, device.phase_m);
   const form = useZodForm(schema, {
     device_id: String(device.id),
@@ -81,38 +84,38 @@ function MeasurementForm({
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="measure-title" sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
-      <DialogTitle id="measure-title">{measurement ? "Update Measure" : "New Measure"}</DialogTitle>
+      <DialogTitle id="measure-title">{measurement ? t("update") : t("new")}</DialogTitle>
       <DialogContent sx={{ flexGrow: 1 }}>
         <FormErrorAlert error={form.serverError} />
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {!measurement && (
             <TextField
-              label="Name"
+              label={t("name")}
               required
               fullWidth
               autoFocus
               onFocus={selectAll}
               {...form.text("name")}
-              helperText={form.errors.name ?? "The channel's name on the device. It cannot be changed later."}
+              helperText={form.errors.name ?? t("nameHelp")}
             />
           )}
           <TextField
-            label="Display name"
+            label={t("displayName")}
             fullWidth
             autoFocus={Boolean(measurement)}
             onFocus={selectAll}
             {...form.text("display_name")}
-            helperText={form.errors.display_name ?? "How it shows in your dashboards, e.g. Solar panels."}
+            helperText={form.errors.display_name ?? t("displayNameHelp")}
           />
-          <EnumSelect label="Measure type" fullWidth options={MEASURE_TYPES} labelOf={(t) => MEASURE_TYPE_LABELS[t]} {...form.text("measure_type")} />
+          <EnumSelect label={t("measureType")} fullWidth options={MEASURE_TYPES} labelOf={(type) => measureTypeLabel(type, tl)} {...form.text("measure_type")} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose} disabled={form.busy}>
-          Cancel
+          {t("cancel")}
         </Button>
         <SubmitButton busy={form.busy} size="medium">
-          Save
+          {t("save")}
         </SubmitButton>
       </DialogActions>
     </Box>

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { fetcher, send } from "@/lib/swr/fetcher";
@@ -33,6 +34,7 @@ async function saveDisplayNames(deviceId: number, changes: ReturnType<typeof dis
  * stored device's (its device_info view), edited here too.
  */
 export function UserDeviceForm({ device, displayNames, integrations }: { device?: UserDevice; displayNames?: DisplayNames; integrations: IntegrationChoice[] }) {
+  const t = useTranslations("devices");
   const router = useRouter();
   const toast = useToast();
   const form = useZodForm(schema, () => toValues(device, displayNames), toPayload);
@@ -43,11 +45,11 @@ export function UserDeviceForm({ device, displayNames, integrations }: { device?
     if (device) {
       await send("PUT", userDeviceUrl(device.id), { ...(body as object), id: device.id });
       await saveDisplayNames(device.id, names);
-      toast.success("Device updated");
+      toast.success(t("form.updated"));
     } else {
       const created = await send<UserDevice>("POST", "/api/v1/user_devices", body);
       await saveDisplayNames(created.id, names);
-      toast.success({ title: "Device created", message: "You created a new device." });
+      toast.success({ title: t("form.created"), message: t("form.createdText") });
     }
     await revalidateDevices();
     router.push("/user-devices");
@@ -55,26 +57,26 @@ export function UserDeviceForm({ device, displayNames, integrations }: { device?
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={device ? "Edit device" : "New device"} sx={{ maxWidth: 880 }}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={device ? t("form.editLabel") : t("form.newLabel")} sx={{ maxWidth: 880 }}>
       <FormErrorAlert error={form.serverError} />
       <DeviceFields form={form} autoFocus={!device} />
       <ReportingFields form={form} integrations={integrations} />
       <ChannelFields form={form} />
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>
-        <SubmitButton busy={form.busy}>{device ? "Save" : "Create device"}</SubmitButton>
+        <SubmitButton busy={form.busy}>{device ? t("form.save") : t("form.create")}</SubmitButton>
         <Button component={Link} href="/user-devices" size="large" disabled={form.busy}>
-          Cancel
+          {t("form.cancel")}
         </Button>
         {device && (
           <DeleteDeviceButton
             url={userDeviceUrl(device.id)}
             listHref="/user-devices"
-            confirmText={`${device.device_id} and its channels will be deleted. This cannot be undone.`}
+            confirmText={t("userForm.deleteConfirm", { id: device.device_id })}
             size="large"
             disabled={form.busy}
             sx={{ ml: { sm: "auto" } }}
           >
-            Delete device
+            {t("userForm.delete")}
           </DeleteDeviceButton>
         )}
       </Box>

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useLocale, useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -12,20 +13,20 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import { useDeviceInfoList, useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
 import { useMyLocations, type LocationView } from "@/lib/swr/use-locations";
 import { NoDevices } from "./device-list";
-import { integrationLabel, PHASE_LABELS } from "@/components/ui/labels";
-import { classificationLabel, dataSourceLabel, deviceTypeLabel } from "@/lib/devices/labels";
+import { classificationLabel, dataSourceLabel, deviceTypeLabel, integrationLabel } from "@/lib/devices/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import type { IntegrationChoice } from "./user-device-values";
 
 /** My Devices: the caller's devices as cards, three a row on a wide screen, one on a phone. */
 export function UserDeviceGrid({ callerId, integrations }: { callerId: number; integrations: IntegrationChoice[] }) {
+  const t = useTranslations("devices");
   const { data, error, isLoading, mutate } = useUserDevices(callerId);
   const locations = useMyLocations();
   // the channels' display names are in the devices' other view (the same rows)
   const infos = useDeviceInfoList();
-  if (error) return <ErrorState error={error} what="your devices" onRetry={() => mutate()} />;
+  if (error) return <ErrorState error={error} what={t("states.yourDevices")} onRetry={() => mutate()} />;
   if (isLoading || !data) return <LoadingState />;
-  if (!data.length) return <NoDevices href="/user-devices/new" text="Describe a device, where it is, how it reports and the channels it measures." />;
+  if (!data.length) return <NoDevices href="/user-devices/new" text={t("empty.userDevices")} />;
   const displayNames = new Map((infos.data ?? []).map((d) => [d.id, new Map(d.metadata.map((m) => [m.name, m.display_name]))]));
   return (
     <Grid container spacing={2.5}>
@@ -38,10 +39,14 @@ export function UserDeviceGrid({ callerId, integrations }: { callerId: number; i
   );
 }
 
+// the labels' column: French's "Source de données" is wider than English's "Integration"
+const LABEL_WIDTH: Record<string, number> = { en: 84, fr: 124 };
+
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
+  const width = LABEL_WIDTH[useLocale()] ?? 84;
   return (
     <Box sx={{ display: "flex", gap: 1, fontSize: 14, lineHeight: 1.7, minWidth: 0 }}>
-      <Box component="span" sx={{ color: "text.secondary", flexShrink: 0, width: 84 }}>
+      <Box component="span" sx={{ color: "text.secondary", flexShrink: 0, width }}>
         {label}
       </Box>
       <Box component="span" sx={{ fontWeight: 500, overflowWrap: "anywhere", minWidth: 0 }}>
@@ -62,6 +67,8 @@ function UserDeviceCard({
   locations?: LocationView[];
   integrations: IntegrationChoice[];
 }) {
+  const t = useTranslations("devices.grid");
+  const tl = useTranslations("devices.labels");
   const location = locations?.find((l) => l.id === d.location_id);
   const integration = integrations.find((i) => i.id === d.integration_id);
   const titleId = `device-${d.id}`;
@@ -72,15 +79,17 @@ function UserDeviceCard({
           <Typography id={titleId} variant="h2" sx={{ fontSize: "1.1rem", overflowWrap: "anywhere", minWidth: 0 }}>
             {d.device_id}
           </Typography>
-          {d.device_type && <Chip size="small" color="primary" variant="outlined" label={deviceTypeLabel(d.device_type)} />}
+          {d.device_type && <Chip size="small" color="primary" variant="outlined" label={deviceTypeLabel(d.device_type, tl)} />}
         </Box>
-        <Line label="Location">{location ? location.name : d.location_id ? `Location ${d.location_id}` : "None"}</Line>
-        <Line label="Source">{dataSourceLabel(d.data.source) ?? "Not set"}</Line>
-        {d.phase_m && <Line label="Phase">{PHASE_LABELS[d.phase_m]}</Line>}
-        {d.data.mqtt.host && <Line label="MQTT host">{d.data.mqtt.host}</Line>}
-        {d.integration_id && <Line label="Integration">{integration ? integrationLabel(integration.name) : `Integration ${d.integration_id}`}</Line>}
+        <Line label={t("location")}>{location ? location.name : d.location_id ? t("locationN", { id: String(d.location_id) }) : t("none")}</Line>
+        <Line label={t("source")}>{dataSourceLabel(d.data.source, tl) ?? t("notSet")}</Line>
+        {d.phase_m && <Line label={t("phase")}>{tl(`phases.${d.phase_m}`)}</Line>}
+        {d.data.mqtt.host && <Line label={t("mqttHost")}>{d.data.mqtt.host}</Line>}
+        {d.integration_id && (
+          <Line label={t("integration")}>{integration ? integrationLabel(integration.name, tl) : t("integrationN", { id: String(d.integration_id) })}</Line>
+        )}
         <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5, mb: 0.5 }}>
-          {d.data.channels.length ? `Channels (${d.data.channels.length})` : "No channels yet"}
+          {d.data.channels.length ? t("channels", { count: d.data.channels.length }) : t("noChannels")}
         </Typography>
         {d.data.channels.length > 0 && (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: 0.75 }}>
@@ -98,7 +107,7 @@ function UserDeviceCard({
                     </Box>
                   )}
                   {c.classification && (
-                    <Chip size="small" label={classificationLabel(c.classification)} color={c.classification === "production" ? "secondary" : "default"} sx={{ height: 22 }} />
+                    <Chip size="small" label={classificationLabel(c.classification, tl)} color={c.classification === "production" ? "secondary" : "default"} sx={{ height: 22 }} />
                   )}
                   {units.length > 0 && (
                     <Box component="span" sx={{ color: "text.secondary" }}>
@@ -112,11 +121,11 @@ function UserDeviceCard({
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1 }}>
-        <Button component={Link} href={`/user-devices/${d.id}/edit`} variant="outlined" size="small" startIcon={<EditOutlined />} aria-label={`Edit Device ${d.device_id}`}>
-          Edit Device
+        <Button component={Link} href={`/user-devices/${d.id}/edit`} variant="outlined" size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { id: d.device_id })}>
+          {t("edit")}
         </Button>
-        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={`View ${d.device_id}`}>
-          View
+        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
+          {t("view")}
         </Button>
       </CardActions>
     </Card>

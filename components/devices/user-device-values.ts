@@ -6,8 +6,15 @@
 // codes in their place, so that it saves unchanged. Display names are not in the user_devices
 // view: they come from the device_info view of the same device and are saved through the
 // measurements (displayNameChanges).
+import { createTranslator, type useTranslations } from "use-intl";
 import type { UserDevice } from "@/lib/swr/use-devices";
 import { VENDOR_SOURCES } from "@/lib/devices/rules";
+import en from "@/messages/en/devices.json";
+
+/** The translator of the catalog's "devices.channels" messages. */
+export type ChannelsT = ReturnType<typeof useTranslations<"devices.channels">>;
+
+const EN_CHANNELS = createTranslator({ locale: "en", messages: { devices: en }, namespace: "devices.channels" }) as unknown as ChannelsT;
 
 /** What the page knows of the user's integrations (read on the server). */
 export type IntegrationChoice = { id: number; name: string };
@@ -185,10 +192,13 @@ export function withSource(v: UserDeviceValues, source: string, integrations: In
   return { ...v, source, integration_id: preset ? String(preset.id) : v.integration_id };
 }
 
-/** The line under the channels' heading: how many channels this device may have, or how many too many it has. */
-export function channelLimitText(count: number, limit: number): string {
-  if (count > limit) return `This device can have only ${limit} channel${limit === 1 ? "" : "s"}: remove ${count - limit}, or make it a single-phase Spoony or Shelly.`;
-  return limit === 3 ? "A single-phase Spoony or Shelly can have up to 3 channels." : "This device can have 1 channel. Only single-phase Spoony and Shelly devices can have up to 3.";
+/**
+ * The line under the channels' heading: how many channels this device may have, or how many too
+ * many it has; in the page's language with its translator (English without).
+ */
+export function channelLimitText(count: number, limit: number, t: ChannelsT = EN_CHANNELS): string {
+  if (count > limit) return t("limitOver", { limit, extra: count - limit });
+  return limit === 3 ? t("limitSinglePhase") : t("limitOne");
 }
 
 /** The input path of a channel's field, as the schema (and the server's 422) names it. */

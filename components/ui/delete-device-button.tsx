@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import Button, { type ButtonProps } from "@mui/material/Button";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import { send } from "@/lib/swr/fetcher";
@@ -11,8 +12,9 @@ import { lazyWhenOpen } from "./lazy";
 const ConfirmDialog = lazyWhenOpen(() => import("./confirm-dialog").then((m) => m.ConfirmDialog));
 
 /**
- * Deletes a device after a confirmation: DELETE `url`, the toast 'Device deleted', back to
- * `listHref`. `children` is the button's text; `confirmText` says what goes with the device.
+ * Deletes a device after a confirmation: DELETE `url`, the toast 'Device deleted' (in the page's
+ * language: the "devices" messages), back to `listHref`. `children` is the button's text;
+ * `confirmText` says what goes with the device.
  */
 export function DeleteDeviceButton({
   url,
@@ -21,6 +23,7 @@ export function DeleteDeviceButton({
   children,
   ...props
 }: { url: string; listHref: string; confirmText: string; children: React.ReactNode } & Omit<ButtonProps, "onClick" | "children">) {
+  const t = useTranslations("devices.delete");
   const router = useRouter();
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -31,11 +34,11 @@ export function DeleteDeviceButton({
       </Button>
       <ConfirmDialog
         open={open}
-        title="Delete this device?"
+        title={t("title")}
         onClose={() => setOpen(false)}
         onConfirm={async () => {
           await send("DELETE", url);
-          toast.success("Device deleted");
+          toast.success(t("done"));
           router.push(listHref);
           await revalidateDevices(url);
         }}

@@ -1,58 +1,55 @@
 // How both device views (the device pages and My Devices) name the contract's device codes: one
-// table each, so a device reads the same wherever it shows. Plain strings for now.
+// table each, so a device reads the same wherever it shows. The words are the catalog's
+// "devices.labels" (messages/<locale>/devices.json): a page hands its translator in
+// (useTranslations("devices.labels")); without one they are English (the back-office).
+import { createTranslator, type useTranslations } from "use-intl";
 import type { CLASSIFICATIONS, DataSource, DeviceType } from "@/lib/enums";
+import en from "@/messages/en/devices.json";
 
-export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = {
-  spoony: "Spoony",
-  shelly: "Shelly",
-  netatmo: "Netatmo",
-  linky: "Linky",
-  // the maker writes its name in lower case
-  dcbel: "dcbel",
-  legrand: "Legrand",
-  unknown_device_type: "Other or unknown",
-};
+/** The translator of the catalog's "devices.labels" messages. */
+export type DeviceLabelsT = ReturnType<typeof useTranslations<"devices.labels">>;
+
+const EN: DeviceLabelsT = createTranslator({ locale: "en", messages: { devices: en }, namespace: "devices.labels" }) as unknown as DeviceLabelsT;
+
+export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = en.labels.types;
 
 /** What each device type is, in a sentence: the device forms' help under the type. */
-export const DEVICE_TYPE_HELP: Record<DeviceType, string> = {
-  spoony: "A Spoony energy monitor: up to 3 channels when single-phase.",
-  shelly: "A Shelly energy meter (its channels are named em0, em1…): up to 3 channels when single-phase.",
-  netatmo: "A Netatmo module, read through the Netatmo integration.",
-  linky:
-    "The Enedis smart meter, read through the Linky integration. Its readings come first as BRUT (raw: as the meter sent them, not yet checked by Enedis), then as BEST (checked and corrected by Enedis).",
-  dcbel: "A dcbel home energy station (solar, battery and car charger in one).",
-  legrand: "A Legrand module, read through the Legrand integration.",
-  unknown_device_type: "Any other device, or one whose type you do not know.",
-};
+export const DEVICE_TYPE_HELP: Record<DeviceType, string> = en.labels.typeHelp;
 
-export const DATA_SOURCE_LABELS: Record<DataSource, string> = {
-  legrand_api: "Legrand API",
-  linky_api: "Linky (Enedis API)",
-  mqtt: "MQTT",
-  netatmo_api: "Netatmo API",
-  shelly_api: "Shelly API",
-  unknown_data_source: "Unknown",
-};
+export const DATA_SOURCE_LABELS: Record<DataSource, string> = en.labels.sources;
 
-export const CLASSIFICATION_LABELS: Record<(typeof CLASSIFICATIONS)[number], string> = {
-  consumption: "Consumption",
-  production: "Production",
-  channel_classification_unknown: "Unknown",
-};
+export const CLASSIFICATION_LABELS: Record<(typeof CLASSIFICATIONS)[number], string> = en.labels.classifications;
+
+const known = <T extends object>(table: T, code: string): code is Extract<keyof T, string> => Object.hasOwn(table, code);
 
 /** A device type in words; a code this table does not know as it is. */
-export const deviceTypeLabel = (type: string | null | undefined): string | null =>
-  type ? ((DEVICE_TYPE_LABELS as Record<string, string>)[type] ?? type) : null;
+export const deviceTypeLabel = (type: string | null | undefined, t: DeviceLabelsT = EN): string | null =>
+  type ? (known(DEVICE_TYPE_LABELS, type) ? t(`types.${type}`) : type) : null;
+
+/** A device type explained in a sentence; nothing for a code this table does not know. */
+export const deviceTypeHelp = (type: string, t: DeviceLabelsT = EN): string | undefined => (known(DEVICE_TYPE_HELP, type) ? t(`typeHelp.${type}`) : undefined);
 
 /** A data source in words; a code this table does not know as it is. */
-export const dataSourceLabel = (source: string | null | undefined): string | null =>
-  source ? ((DATA_SOURCE_LABELS as Record<string, string>)[source] ?? source) : null;
+export const dataSourceLabel = (source: string | null | undefined, t: DeviceLabelsT = EN): string | null =>
+  source ? (known(DATA_SOURCE_LABELS, source) ? t(`sources.${source}`) : source) : null;
 
 /** A channel's classification in words. */
-export const classificationLabel = (c: string | null | undefined): string | null =>
-  c ? ((CLASSIFICATION_LABELS as Record<string, string>)[c] ?? c) : null;
+export const classificationLabel = (c: string | null | undefined, t: DeviceLabelsT = EN): string | null =>
+  c ? (known(CLASSIFICATION_LABELS, c) ? t(`classifications.${c}`) : c) : null;
 
 /** Who owns a device, in words: "You", else (an admin's lists) the owner's e-mail, "User N" until it is known. */
-export function ownerText(ownerId: number, callerId: number, emails: ReadonlyMap<number, string>): string {
-  return ownerId === callerId ? "You" : (emails.get(ownerId) ?? `User ${ownerId}`);
+export function ownerText(ownerId: number, callerId: number, emails: ReadonlyMap<number, string>, t: DeviceLabelsT = EN): string {
+  return ownerId === callerId ? t("owner.you") : (emails.get(ownerId) ?? t("owner.user", { id: String(ownerId) }));
 }
+
+/** A measure type in words; a code this table does not know as it is. */
+export const measureTypeLabel = (code: string, t: DeviceLabelsT = EN): string => (known(en.labels.measureTypes, code) ? t(`measureTypes.${code}`) : code);
+
+/** A location's country in words; a code this table does not know as it is. */
+export const countryLabel = (code: string, t: DeviceLabelsT = EN): string => (known(en.labels.countries, code) ? t(`countries.${code}`) : code);
+
+/** An integration as the specification names it ('Linky grid-operator meter'...); an unknown name as it is. */
+export const integrationLabel = (name: string, t: DeviceLabelsT = EN): string => (known(en.labels.integrations, name) ? t(`integrations.${name}`) : name);
+
+/** A smart appliance category in words; a code this table does not know as it is. */
+export const categoryLabel = (code: string, t: DeviceLabelsT = EN): string => (known(en.labels.categories, code) ? t(`categories.${code}`) : code);

@@ -3,6 +3,8 @@ import Button from "@mui/material/Button";
 import Add from "@mui/icons-material/Add";
 import ViewModuleOutlined from "@mui/icons-material/ViewModuleOutlined";
 import { requireCaller } from "@/lib/auth/session";
+import { Messages } from "@/components/i18n/messages";
+import { getT } from "@/lib/i18n/server";
 import { DeviceList } from "@/components/devices/device-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { NextLink } from "@/components/ui/next-link";
@@ -11,23 +13,25 @@ import { prefetch } from "@/lib/http/prefetch";
 import { DEVICE_INFO_URL } from "@/lib/swr/keys";
 import { GET as deviceInfo } from "@/app/api/v1/device_info/route";
 
-export const metadata: Metadata = { title: "Devices" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("devices"))("pages.devices") };
+}
 
 export default async function DevicesPage() {
   const caller = await requireCaller();
-  const fallback = await prefetch(caller, [[DEVICE_INFO_URL, deviceInfo]]);
+  const [fallback, t] = await Promise.all([prefetch(caller, [[DEVICE_INFO_URL, deviceInfo]]), getT("devices")]);
   return (
-    <>
+    <Messages parts={["devices"]}>
       <PageHeader
-        title="Devices"
-        subtitle={caller.isSuperuser ? "Every user's devices: you are logged in as an admin." : "Your meters and smart devices, and what they measure."}
+        title={t("pages.devices")}
+        subtitle={caller.isSuperuser ? t("pages.devicesAdmin") : t("pages.devicesIntro")}
         actions={
           <>
             <Button component={NextLink} href="/user-devices" variant="outlined" startIcon={<ViewModuleOutlined />}>
-              My Devices
+              {t("pages.myDevices")}
             </Button>
             <Button component={NextLink} href="/device-info/new" variant="contained" startIcon={<Add />}>
-              New Device
+              {t("pages.newDevice")}
             </Button>
           </>
         }
@@ -35,6 +39,6 @@ export default async function DevicesPage() {
       <SwrFallback fallback={fallback}>
         <DeviceList callerId={caller.id} isAdmin={caller.isSuperuser} />
       </SwrFallback>
-    </>
+    </Messages>
   );
 }

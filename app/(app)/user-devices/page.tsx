@@ -3,6 +3,8 @@ import Button from "@mui/material/Button";
 import Add from "@mui/icons-material/Add";
 import TableRowsOutlined from "@mui/icons-material/TableRowsOutlined";
 import { requireCaller } from "@/lib/auth/session";
+import { Messages } from "@/components/i18n/messages";
+import { getT } from "@/lib/i18n/server";
 import { listIntegrations } from "@/lib/services/integrations";
 import { PageHeader } from "@/components/ui/page-header";
 import { UserDeviceGrid } from "@/components/devices/user-device-grid";
@@ -14,11 +16,13 @@ import { GET as userDevices } from "@/app/api/v1/user_devices/route";
 import { GET as myLocations } from "@/app/api/v1/locations/my/route";
 import { GET as deviceInfo } from "@/app/api/v1/device_info/route";
 
-export const metadata: Metadata = { title: "My Devices" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("devices"))("pages.myDevices") };
+}
 
 export default async function UserDevicesPage() {
   const caller = await requireCaller();
-  const [linked, fallback] = await Promise.all([
+  const [linked, fallback, t] = await Promise.all([
     listIntegrations(caller),
     prefetch(caller, [
       [userDevicesUrl(caller.id), userDevices],
@@ -26,20 +30,21 @@ export default async function UserDevicesPage() {
       // the channels' display names
       [DEVICE_INFO_URL, deviceInfo],
     ]),
+    getT("devices"),
   ]);
   const integrations = linked.map(({ id, name }) => ({ id, name }));
   return (
-    <>
+    <Messages parts={["devices"]}>
       <PageHeader
-        title="My Devices"
-        subtitle="Your devices, how they report and the channels they measure."
+        title={t("pages.myDevices")}
+        subtitle={t("pages.myDevicesIntro")}
         actions={
           <>
             <Button component={NextLink} href="/device-info" variant="outlined" startIcon={<TableRowsOutlined />}>
-              Device list
+              {t("pages.deviceList")}
             </Button>
             <Button component={NextLink} href="/user-devices/new" variant="contained" startIcon={<Add />}>
-              New Device
+              {t("pages.newDevice")}
             </Button>
           </>
         }
@@ -47,6 +52,6 @@ export default async function UserDevicesPage() {
       <SwrFallback fallback={fallback}>
         <UserDeviceGrid callerId={caller.id} integrations={integrations} />
       </SwrFallback>
-    </>
+    </Messages>
   );
 }

@@ -1,20 +1,25 @@
 import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
+import { Messages } from "@/components/i18n/messages";
+import { getT } from "@/lib/i18n/server";
 import { listIntegrations } from "@/lib/services/integrations";
 import { EditUserDevice } from "@/components/devices/edit-user-device";
 import { PageHeader } from "@/components/ui/page-header";
 import { idOrNotFound } from "@/components/ui/route-id";
 
-export const metadata: Metadata = { title: "Edit Device" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("devices"))("pages.editDevice") };
+}
 
 export default async function EditUserDevicePage({ params }: { params: Promise<{ deviceId: string }> }) {
   const id = idOrNotFound((await params).deviceId);
   const caller = await requireCaller();
-  const integrations = (await listIntegrations(caller)).map(({ id: integrationId, name }) => ({ id: integrationId, name }));
+  const [linked, t] = await Promise.all([listIntegrations(caller), getT("devices")]);
+  const integrations = linked.map(({ id: integrationId, name }) => ({ id: integrationId, name }));
   return (
-    <>
-      <PageHeader title="Edit Device" back={{ href: "/user-devices", label: "My Devices" }} />
+    <Messages parts={["devices"]}>
+      <PageHeader title={t("pages.editDevice")} back={{ href: "/user-devices", label: t("pages.myDevices") }} />
       <EditUserDevice id={id} integrations={integrations} />
-    </>
+    </Messages>
   );
 }
