@@ -46,9 +46,9 @@ describe("the password recovery e-mail's language", () => {
     expect(r.body.msg).toBe("If an account exists for this e-mail, a password recovery e-mail has been sent");
     const mail = await mailbox.waitFor(u.email);
     const { subject, text } = read(mail);
-    expect(subject).toBe("Foyer : réinitialisez votre mot de passe");
+    expect(subject).toBe("Foyer\u00a0: réinitialisez votre mot de passe");
     expect(text).toContain("Bonjour,");
-    expect(text).toContain("Quelqu'un a demandé à réinitialiser le mot de passe de votre compte Foyer. Pour choisir un nouveau mot de passe, ouvrez ce lien :");
+    expect(text).toContain("Quelqu'un a demandé à réinitialiser le mot de passe de votre compte Foyer. Pour choisir un nouveau mot de passe, ouvrez ce lien\u00a0:");
     expect(text).toContain("Le lien ne sert qu'une fois, pendant 60 minutes.");
     expect(text).toContain("Foyer, votre communauté énergétique");
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
@@ -60,7 +60,7 @@ describe("the password recovery e-mail's language", () => {
   it("follows the language chosen in Foyer over the browser's", async () => {
     const fr = await makeUser();
     await ask(fr.email, { "accept-language": "en-GB,en", cookie: "foyer-locale=fr" });
-    expect(read(await mailbox.waitFor(fr.email)).subject).toBe("Foyer : réinitialisez votre mot de passe");
+    expect(read(await mailbox.waitFor(fr.email)).subject).toBe("Foyer\u00a0: réinitialisez votre mot de passe");
     const en = await makeUser();
     await ask(en.email, { "accept-language": "fr-FR", cookie: "foyer-locale=en" });
     expect(read(await mailbox.waitFor(en.email)).subject).toBe("Foyer: reset your password");

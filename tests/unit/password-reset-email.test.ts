@@ -34,14 +34,14 @@ describe("the password recovery e-mail", () => {
   it("reads in French for a French asker, the link untouched and the HTML escaped", () => {
     const m = passwordResetMessage({ to: "a@example.com", link, minutes: 60, locale: "fr" });
     expect(m.to).toBe("a@example.com");
-    expect(m.subject).toBe("Foyer : réinitialisez votre mot de passe");
+    expect(m.subject).toBe("Foyer\u00a0: réinitialisez votre mot de passe");
     expect(m.text.split("\n")).toEqual([
       "Bonjour,",
       "",
-      "Quelqu'un a demandé à réinitialiser le mot de passe de votre compte Foyer. Pour choisir un nouveau mot de passe, ouvrez ce lien :",
+      "Quelqu'un a demandé à réinitialiser le mot de passe de votre compte Foyer. Pour choisir un nouveau mot de passe, ouvrez ce lien\u00a0:",
       link,
       "",
-      "Le lien ne sert qu'une fois, pendant 60 minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+      "Le lien ne sert qu'une fois, pendant 60 minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.",
       "",
       "Foyer, votre communauté énergétique",
     ]);
