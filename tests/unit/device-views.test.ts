@@ -2,9 +2,26 @@
 // My Devices' form and saves unchanged; the codes read the same in both.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "use-intl/core";
 import { toPayload, toValues } from "@/components/devices/user-device-values";
 import { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, PHASES, userDeviceSchema } from "@/lib/validation/device";
-import { CLASSIFICATION_LABELS, DATA_SOURCE_LABELS, DEVICE_TYPE_HELP, DEVICE_TYPE_LABELS, dataSourceLabel, deviceTypeLabel, ownerText } from "@/lib/devices/labels";
+import {
+  CLASSIFICATION_LABELS,
+  DATA_SOURCE_LABELS,
+  DEVICE_TYPE_HELP,
+  DEVICE_TYPE_LABELS,
+  categoryLabel,
+  classificationLabel,
+  countryLabel,
+  dataSourceLabel,
+  deviceTypeHelp,
+  deviceTypeLabel,
+  integrationLabel,
+  measureTypeLabel,
+  ownerText,
+  type DeviceLabelsT,
+} from "@/lib/devices/labels";
+import { CATALOGS } from "@/lib/i18n/messages";
 import { measurementLimit } from "@/lib/devices/rules";
 import type { UserDevice } from "@/lib/swr/use-devices";
 
@@ -68,5 +85,35 @@ describe("the device codes in words", () => {
     expect(ownerText(4, 4, emails)).toBe("You");
     expect(ownerText(5, 4, emails)).toBe("ana@example.org");
     expect(ownerText(6, 4, emails)).toBe("User 6");
+    // a number as it is, without a thousands separator
+    expect(ownerText(12345, 4, emails)).toBe("User 12345");
+  });
+
+  it("read in French with the French catalog's translator, a code they do not know as it is", () => {
+    const fr = createTranslator({ locale: "fr", messages: CATALOGS.fr, namespace: "devices.labels" }) as unknown as DeviceLabelsT;
+    expect([deviceTypeLabel("shelly", fr), deviceTypeLabel("unknown_device_type", fr), deviceTypeLabel("toaster", fr), deviceTypeLabel(null, fr)]).toEqual(["Shelly", "Autre ou inconnu", "toaster", null]);
+    expect(dataSourceLabel("linky_api", fr)).toBe("Linky (API Enedis)");
+    expect(dataSourceLabel("unknown_data_source", fr)).toBe("Inconnue");
+    expect(classificationLabel("consumption", fr)).toBe("Consommation");
+    expect(measureTypeLabel("pv", fr)).toBe("Photovoltaïque");
+    expect(countryLabel("DE", fr)).toBe("Allemagne");
+    expect(integrationLabel("linky", fr)).toBe("Compteur Linky (gestionnaire de réseau)");
+    expect(categoryLabel("hvac", fr)).toBe("CVC (chauffage, ventilation, climatisation)");
+    expect(deviceTypeHelp("linky", fr)).toContain("BRUT (données brutes");
+    expect(deviceTypeHelp("linky", fr)).toContain("BEST (vérifiées et corrigées par Enedis)");
+    expect(deviceTypeHelp("toaster", fr)).toBeUndefined();
+    const emails = new Map([[5, "ana@example.org"]]);
+    expect([ownerText(4, 4, emails, fr), ownerText(5, 4, emails, fr), ownerText(12345, 4, emails, fr)]).toEqual(["Vous", "ana@example.org", "Utilisateur n° 12345"]);
+  });
+
+  it("are English by default, the same as the English catalog (the back-office)", () => {
+    expect([measureTypeLabel("unused"), countryLabel("US"), integrationLabel("legrand_up"), categoryLabel("residential_energy_storage_system"), categoryLabel("hvac")]).toEqual([
+      "Unused (CT clamp not connected)",
+      "United States",
+      "Legrand IOT (up)",
+      "Residential energy storage system",
+      "Hvac",
+    ]);
+    for (const t of DEVICE_TYPES) expect(deviceTypeHelp(t)).toBe(DEVICE_TYPE_HELP[t]);
   });
 });

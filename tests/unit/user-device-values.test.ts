@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "use-intl/core";
+import { CATALOGS } from "@/lib/i18n/messages";
 import { userDeviceSchema } from "@/lib/validation/device";
 import { errorMessage, FetchError, serverFieldErrors, UNREACHABLE } from "@/lib/swr/fetcher";
 import { issuesByPath } from "@/components/ui/use-zod-form";
@@ -154,6 +156,16 @@ describe("My Devices' device form values", () => {
     expect(channelLimitText(1, 3)).toBe("A single-phase Spoony or Shelly can have up to 3 channels.");
     expect(channelLimitText(0, 1)).toBe("This device can have 1 channel. Only single-phase Spoony and Shelly devices can have up to 3.");
     expect(channelLimitText(3, 1)).toBe("This device can have only 1 channel: remove 2, or make it a single-phase Spoony or Shelly.");
+    const en = createTranslator({ locale: "en", messages: CATALOGS.en, namespace: "devices.channels" });
+    expect(channelLimitText(5, 3, en)).toBe("This device can have only 3 channels: remove 2, or make it a single-phase Spoony or Shelly.");
+  });
+
+  it("say it in French with the French catalog's translator", () => {
+    const fr = createTranslator({ locale: "fr", messages: CATALOGS.fr, namespace: "devices.channels" });
+    expect(channelLimitText(1, 3, fr)).toBe("Un Spoony ou un Shelly monophasé peut avoir jusqu'à 3 canaux.");
+    expect(channelLimitText(0, 1, fr)).toBe("Cet appareil peut avoir 1 canal. Seuls les appareils Spoony et Shelly monophasés peuvent en avoir jusqu'à 3.");
+    expect(channelLimitText(3, 1, fr)).toBe("Cet appareil peut avoir au plus 1 canal\u00a0: retirez-en 2, ou faites-en un Spoony ou un Shelly monophasé.");
+    expect(channelLimitText(5, 3, fr)).toBe("Cet appareil peut avoir au plus 3 canaux\u00a0: retirez-en 2, ou faites-en un Spoony ou un Shelly monophasé.");
   });
 
   it("name the fields by the paths of the schema's messages, nested ones included", () => {
