@@ -13,7 +13,7 @@ import { send } from "@/lib/swr/fetcher";
 import { DEVICE_INFO_URL, deviceInfoUrl, revalidateDevices, useOwnerChoices, type DeviceInfo, type OwnerChoice } from "@/lib/swr/use-devices";
 import { useOwnerLocations } from "@/lib/swr/use-locations";
 import { DEVICE_TYPES, PHASES } from "@/lib/enums";
-import { countryLabel, deviceTypeHelp, deviceTypeLabel } from "@/lib/devices/labels";
+import { countryLabel, deviceTypeHelp, deviceTypeLabel, phaseLabel } from "@/lib/devices/labels";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
@@ -128,7 +128,7 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
             label={t("phase")}
             fullWidth
             options={PHASES}
-            labelOf={(p) => tl(`phases.${p}`)}
+            labelOf={(p) => phaseLabel(p, tl)}
             empty={t("notSet")}
             {...form.text("phase_m")}
             helperText={form.errors.phase_m ?? t("phaseHelp")}

@@ -24,7 +24,7 @@ import { send } from "@/lib/swr/fetcher";
 import { deviceInfoUrl, revalidateDevices, useDeviceInfo, type DeviceInfo, type Measurement } from "@/lib/swr/use-devices";
 import { useLocation } from "@/lib/swr/use-locations";
 import { measurementLimit } from "@/lib/devices/rules";
-import { countryLabel, deviceTypeLabel, measureTypeLabel, ownerText, type DeviceLabelsT } from "@/lib/devices/labels";
+import { countryLabel, deviceTypeLabel, measureTypeLabel, ownerText, phaseLabel, type DeviceLabelsT } from "@/lib/devices/labels";
 // every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
 import { useScheduleOwners as useOwnerEmails } from "@/lib/swr/use-schedules";
 import { useToast } from "@/components/ui/toast-provider";
@@ -137,7 +137,7 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
     <>
       <PageHeader
         title={device.device_id}
-        subtitle={[deviceTypeLabel(device.device_type, tl) ?? t("view.typeNotSet"), device.phase_m && tl(`phases.${device.phase_m}`)].filter(Boolean).join(" · ")}
+        subtitle={[deviceTypeLabel(device.device_type, tl) ?? t("view.typeNotSet"), device.phase_m && phaseLabel(device.phase_m, tl)].filter(Boolean).join(" · ")}
         back={{ href: "/device-info", label: t("pages.devices") }}
         actions={
           <>
@@ -162,7 +162,7 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
         <Box component="dl" sx={{ m: 0, display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(5, minmax(0, 1fr))" } }}>
           <Field label={t("view.deviceId")}>{device.device_id}</Field>
           <Field label={t("view.deviceType")}>{deviceTypeLabel(device.device_type, tl) ?? dash}</Field>
-          <Field label={t("view.phase")}>{device.phase_m ? tl(`phases.${device.phase_m}`) : dash}</Field>
+          <Field label={t("view.phase")}>{device.phase_m ? phaseLabel(device.phase_m, tl) : dash}</Field>
           <Field label={t("view.ownerId")}>{ownerText(device.owner_id, callerId, emails, tl)}</Field>
           <Field label={t("view.location")}>{device.location_id ? <LocationName id={device.location_id} /> : dash}</Field>
         </Box>

@@ -8,7 +8,7 @@ import Add from "@mui/icons-material/Add";
 import type { z } from "zod";
 import { useMyLocations } from "@/lib/swr/use-locations";
 import { DATA_SOURCES, DEVICE_TYPES, PHASES } from "@/lib/enums";
-import { countryLabel, dataSourceLabel, deviceTypeHelp, deviceTypeLabel, integrationLabel } from "@/lib/devices/labels";
+import { countryLabel, dataSourceLabel, deviceTypeHelp, deviceTypeLabel, integrationLabel, phaseLabel } from "@/lib/devices/labels";
 import type { userDeviceSchema } from "@/lib/validation/device";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { NativeSelectField } from "@/components/ui/native-select-field";
@@ -42,7 +42,7 @@ export function DeviceFields({ form, autoFocus }: { form: UserDeviceFormState; a
           label={t("form.phase")}
           fullWidth
           options={PHASES}
-          labelOf={(p) => tl(`phases.${p}`)}
+          labelOf={(p) => phaseLabel(p, tl)}
           empty={t("form.notSet")}
           {...form.text("phase_m")}
           helperText={form.errors.phase_m || t("userForm.phaseHelp")}

@@ -13,7 +13,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import { useDeviceInfoList, useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
 import { useMyLocations, type LocationView } from "@/lib/swr/use-locations";
 import { NoDevices } from "./device-list";
-import { classificationLabel, dataSourceLabel, deviceTypeLabel, integrationLabel } from "@/lib/devices/labels";
+import { classificationLabel, dataSourceLabel, deviceTypeLabel, integrationLabel, phaseLabel } from "@/lib/devices/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import type { IntegrationChoice } from "./user-device-values";
 
@@ -83,7 +83,7 @@ function UserDeviceCard({
         </Box>
         <Line label={t("location")}>{location ? location.name : d.location_id ? t("locationN", { id: String(d.location_id) }) : t("none")}</Line>
         <Line label={t("source")}>{dataSourceLabel(d.data.source, tl) ?? t("notSet")}</Line>
-        {d.phase_m && <Line label={t("phase")}>{tl(`phases.${d.phase_m}`)}</Line>}
+        {d.phase_m && <Line label={t("phase")}>{phaseLabel(d.phase_m, tl)}</Line>}
         {d.data.mqtt.host && <Line label={t("mqttHost")}>{d.data.mqtt.host}</Line>}
         {d.integration_id && (
           <Line label={t("integration")}>{integration ? integrationLabel(integration.name, tl) : t("integrationN", { id: String(d.integration_id) })}</Line>

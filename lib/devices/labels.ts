@@ -3,7 +3,7 @@
 // "devices.labels" (messages/<locale>/devices.json): a page hands its translator in
 // (useTranslations("devices.labels")); without one they are English (the back-office).
 import { createTranslator, type useTranslations } from "use-intl";
-import type { CLASSIFICATIONS, DataSource, DeviceType } from "@/lib/enums";
+import type { CLASSIFICATIONS, DataSource, DeviceType, MeasureType, Phase } from "@/lib/enums";
 import en from "@/messages/en/devices.json";
 
 /** The translator of the catalog's "devices.labels" messages. */
@@ -42,8 +42,15 @@ export function ownerText(ownerId: number, callerId: number, emails: ReadonlyMap
   return ownerId === callerId ? t("owner.you") : (emails.get(ownerId) ?? t("owner.user", { id: String(ownerId) }));
 }
 
+// the catalog names every measure type and phase (tsc checks it here)
+const MEASURE_TYPE_LABELS: Record<MeasureType, string> = en.labels.measureTypes;
+const PHASE_LABELS: Record<Phase, string> = en.labels.phases;
+
 /** A measure type in words; a code this table does not know as it is. */
-export const measureTypeLabel = (code: string, t: DeviceLabelsT = EN): string => (known(en.labels.measureTypes, code) ? t(`measureTypes.${code}`) : code);
+export const measureTypeLabel = (code: string, t: DeviceLabelsT = EN): string => (known(MEASURE_TYPE_LABELS, code) ? t(`measureTypes.${code}`) : code);
+
+/** A phase in words. */
+export const phaseLabel = (phase: Phase, t: DeviceLabelsT = EN): string => (known(PHASE_LABELS, phase) ? t(`phases.${phase}`) : phase);
 
 /** A location's country in words; a code this table does not know as it is. */
 export const countryLabel = (code: string, t: DeviceLabelsT = EN): string => (known(en.labels.countries, code) ? t(`countries.${code}`) : code);
