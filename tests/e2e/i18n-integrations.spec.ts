@@ -13,6 +13,8 @@ async function linkThroughSandbox(page: Page, button: string) {
   await expect(accept).toBeVisible();
   await accept.click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
+  // back home: a control used before React has hydrated the page ignores the choice
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
