@@ -3,9 +3,6 @@
 // service's schema is lib/validation/dashboard.ts), so that the browser loads no validation
 // library for them.
 
-/** Foyer's own view, the first entry of 'Change Dashboard' and the default. */
-export const MY_ENERGY = "My Energy";
-
 /** Grafana's folder for dashboards outside any folder. */
 export const DEFAULT_FOLDER = "General";
 /** Only dashboards with this tag are shown to households. */

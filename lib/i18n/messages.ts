@@ -3,7 +3,7 @@
 // English first. English holds the specification's texts exactly; French holds every key of English
 // with the same placeholders (tests/unit/i18n-catalogs.test.ts), and a key French lacks would read
 // in English rather than as its key.
-import { LOCALES, type Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/scripts/lib/locale.mjs";
 import enAccount from "@/messages/en/account.json";
 import enAuth from "@/messages/en/auth.json";
 import enCommon from "@/messages/en/common.json";
@@ -28,7 +28,6 @@ import frLocations from "@/messages/fr/locations.json";
 import frSchedules from "@/messages/fr/schedules.json";
 
 export type { Locale };
-export { LOCALES };
 
 const EN = {
   common: enCommon,

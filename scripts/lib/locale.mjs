@@ -4,14 +4,14 @@
 // languages (Accept-Language, in order of preference) that Foyer speaks, else English.
 
 export const LOCALES = /** @type {const} */ (["en", "fr"]);
-export const DEFAULT_LOCALE = "en";
+const DEFAULT_LOCALE = "en";
 /** The chosen language, remembered for a year (the switch in the header and in My Account). */
 export const LOCALE_COOKIE = "foyer-locale";
 
 /** @typedef {typeof LOCALES[number]} Locale */
 
 /** @param {unknown} value @returns {value is Locale} */
-export const isLocale = (value) => typeof value === "string" && /** @type {readonly string[]} */ (LOCALES).includes(value);
+const isLocale = (value) => typeof value === "string" && /** @type {readonly string[]} */ (LOCALES).includes(value);
 
 /**
  * The first language of an Accept-Language header that Foyer speaks ("fr-CH;q=0.9, en;q=0.8" → fr),
