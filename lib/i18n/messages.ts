@@ -5,6 +5,7 @@
 // in English rather than as its key.
 import type { Locale } from "@/scripts/lib/locale.mjs";
 import enAccount from "@/messages/en/account.json";
+import enAdmin from "@/messages/en/admin.json";
 import enAuth from "@/messages/en/auth.json";
 import enCommon from "@/messages/en/common.json";
 import enDashboards from "@/messages/en/dashboards.json";
@@ -16,6 +17,7 @@ import enLanding from "@/messages/en/landing.json";
 import enLocations from "@/messages/en/locations.json";
 import enSchedules from "@/messages/en/schedules.json";
 import frAccount from "@/messages/fr/account.json";
+import frAdmin from "@/messages/fr/admin.json";
 import frAuth from "@/messages/fr/auth.json";
 import frCommon from "@/messages/fr/common.json";
 import frDashboards from "@/messages/fr/dashboards.json";
@@ -41,6 +43,7 @@ const EN = {
   devices: enDevices,
   locations: enLocations,
   schedules: enSchedules,
+  admin: enAdmin,
 };
 
 const FR: Catalog = {
@@ -55,6 +58,7 @@ const FR: Catalog = {
   devices: frDevices,
   locations: frLocations,
   schedules: frSchedules,
+  admin: frAdmin,
 };
 
 export type Catalog = typeof EN;
