@@ -40,7 +40,7 @@ export function UserDeviceGrid({ callerId, integrations }: { callerId: number; i
 }
 
 // the labels' column: French's "Source de données" is wider than English's "Integration"
-const LABEL_WIDTH: Record<string, number> = { en: 84, fr: 124 };
+const LABEL_WIDTH: Record<string, number> = { en: 84, fr: 140 };
 
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
   const width = LABEL_WIDTH[useLocale()] ?? 84;
