@@ -74,7 +74,8 @@ export function UnlinkDialog({
       }}
     >
       <DialogTitle id="unlink-title">{title}</DialogTitle>
-      <DialogContent>
+      {/* focusable: on a phone its sentences can outgrow the screen, and a keyboard scrolls them from here */}
+      <DialogContent tabIndex={0}>
         <FormErrorAlert error={error} />
         <DialogContentText id="unlink-text" sx={{ mb: 1.5 }}>
           {t("text", { account })}
