@@ -14,7 +14,7 @@ import { LanguageSwitch } from "./language-switch";
 /**
  * The top bar for visitors: Home, Log in and Sign up, the language and the colour scheme. On a
  * phone, the brand is the way home (it links there) and the buttons are tighter: the bar holds
- * "Se connecter" and "S'inscrire" within 360 px.
+ * "Se connecter" and "S'inscrire" within 360 px (the brand is its mark alone below 430 px).
  */
 export function PublicHeader() {
   const t = useTranslations("common.nav");
@@ -24,7 +24,7 @@ export function PublicHeader() {
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}>
       <Container maxWidth="lg" disableGutters>
       <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1, sm: 3 }, minHeight: { xs: 60, sm: 64 } }}>
-        <Brand />
+        <Brand markOnNarrow />
         <Box sx={{ flexGrow: 1 }} />
         <LanguageSwitch compact />
         <ColorSchemeSwitch />

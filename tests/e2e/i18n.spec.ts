@@ -22,7 +22,7 @@ test.describe("a French browser", () => {
     await page.goto("/");
     expect(await lang(page)).toBe("fr");
     const nav = page.getByRole("navigation", { name: "Principale" });
-    await expect(nav.getByRole("link", { name: "Se connecter" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Connexion" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "S'inscrire" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Pied de page" }).getByRole("link", { name: "Politique de confidentialité" })).toBeVisible();
     await snapBoth(page, "i18n-landing-fr");
