@@ -30,8 +30,9 @@ const NavButton = styled(Button)(({ theme }) => {
   // the primary colour as the scheme has it (light or dark), at an opacity
   const wash = (opacity: number) => `rgba(${theme.vars.palette.primary.mainChannel} / ${opacity})`;
   return {
-    paddingLeft: theme.spacing(1.25),
-    paddingRight: theme.spacing(1.25),
+    paddingLeft: theme.spacing(1),
+    paddingRight: theme.spacing(1),
+    minWidth: 0,
     whiteSpace: "nowrap",
     color: theme.vars.palette.text.secondary,
     backgroundColor: "transparent",
@@ -70,14 +71,15 @@ const AccountButton = styled(ButtonBase)(({ theme }) => ({
   borderRadius: 999,
   padding: theme.spacing(0.5),
   [theme.breakpoints.up("xs")]: { paddingRight: theme.spacing(0.5) },
-  [theme.breakpoints.up("lg")]: { paddingRight: theme.spacing(1.5) },
+  [theme.breakpoints.up("xl")]: { paddingRight: theme.spacing(1.5) },
   "&:hover": { backgroundColor: theme.vars.palette.action.hover },
   "&.Mui-focusVisible": { outline: "2px solid", outlineColor: theme.vars.palette.primary.main },
 }));
+// the name beside the avatar on the widest screens only: at 1200-1535 px the bar holds the nine
+// links in French or English, the language and the scheme (the avatar's menu names the user)
 const AccountName = styled(Typography)(({ theme }) => ({
   [theme.breakpoints.up("xs")]: { display: "none" },
-  [theme.breakpoints.up("lg")]: { display: "block", maxWidth: 160 },
-  [theme.breakpoints.up("xl")]: { maxWidth: 220 },
+  [theme.breakpoints.up("xl")]: { display: "block", maxWidth: 220 },
   fontWeight: 500,
   fontSize: 14,
 })) as typeof Typography;

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { signedIn, snapBoth, test } from "./helpers";
+import { E2E } from "../../playwright.config";
+import { logIn, signedIn, snap, snapBoth, test } from "./helpers";
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 /** How far the page runs past the screen's right edge (0 when it fits). */
@@ -72,14 +73,16 @@ test("a household chooses French in My Account: the whole shell follows, on ever
   await expect(page).toHaveTitle("Mon compte · Foyer");
   await snapBoth(page, "i18n-account-fr");
 
-  // the navigation, on a phone too
+  // the navigation, on a phone too; the bar holds it within a 1,200 px screen (inline from there)
   await page.goto("/schedules");
   await expect(page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Programmes" })).toBeVisible();
+  await page.setViewportSize({ width: 1200, height: 800 });
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.getByRole("button", { name: "Ouvrir le menu" }).click();
   const drawer = page.locator("#app-drawer");
   await expect(drawer.getByRole("link", { name: "Appareils" })).toBeVisible();
-  await expect(drawer.getByRole("link", { name: "Se déconnecter" })).toBeVisible();
+  await expect(drawer.getByRole("link", { name: "Déconnexion" })).toBeVisible();
   await page.getByRole("button", { name: "Fermer le menu" }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -89,4 +92,17 @@ test("a household chooses French in My Account: the whole shell follows, on ever
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
   await page.reload();
   expect(await lang(page)).toBe("en");
+});
+
+test("an admin's bar, with its ten links, fits a 1,200 px screen in French and in English", async ({ page }) => {
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await page.setViewportSize({ width: 1200, height: 800 });
+  for (const locale of ["fr", "en"]) {
+    await page.context().addCookies([{ name: "foyer-locale", value: locale, url: page.url() }]);
+    await page.goto("/schedules");
+    expect(await lang(page)).toBe(locale);
+    await expect(page.getByRole("navigation", { name: locale === "fr" ? "Principale" : "Main" }).getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+    expect(await overflow(page), locale).toBeLessThanOrEqual(0);
+    await snap(page, `i18n-admin-bar-${locale}`);
+  }
 });
