@@ -136,7 +136,7 @@ test.describe("a French household", () => {
     const country = form.getByRole("combobox", { name: "Pays" });
     await expect(form.getByText("Degrés décimaux, de -90 à 90, p. ex. 45,18756 ou 45.18756")).toBeVisible();
     await expect(form.getByRole("button", { name: "Utiliser ma position" })).toBeVisible();
-    await form.getByLabel("Nom", { exact: true }).fill("Maison");
+    await form.getByRole("textbox", { name: "Nom" }).fill("Maison");
     await country.selectOption({ label: "France (FR)" });
 
     // 0, 0 (the fields' default) is refused, in French, under the latitude
