@@ -1,4 +1,6 @@
 "use client";
+import { useMemo } from "react";
+import { useTranslations } from "use-intl";
 import { Admin, AppBar, Layout, LoadingIndicator, Login, LoginForm, Resource, TitlePortal, type LayoutProps } from "react-admin";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -12,28 +14,43 @@ import HomeIcon from "@mui/icons-material/HomeOutlined";
 import { authProvider } from "./auth-provider";
 import { dataProvider } from "./data-provider";
 import { adminTheme } from "./admin-theme";
+import { useAdminI18nProvider } from "./i18n-provider";
 import { ColorSchemeSwitch } from "@/components/layout/color-scheme-switch";
+import { LanguageSwitch } from "@/components/layout/language-switch";
 import { UserCreate, UserEdit, UserList } from "./users";
 import { DeviceEdit, DeviceList } from "./devices";
 import { ScheduleEdit, ScheduleList, ScheduleShow } from "./schedules";
 import { LocationList } from "./locations";
-import { dateText, TariffCreate, TariffEdit, TariffList } from "./tariffs";
+import { TariffCreate, TariffEdit, TariffList, useTariffWords } from "./tariffs";
 
 function FoyerAppBar() {
+  const t = useTranslations("admin.app");
   return (
-    // the app's switch: one stored choice of scheme for the app and the back-office (admin-theme.ts)
-    <AppBar color="primary" toolbar={<><Box sx={{ "& .MuiIconButton-root": { color: "inherit" } }}><ColorSchemeSwitch /></Box><LoadingIndicator /></>}>
+    // the app's switches: one stored choice of scheme (admin-theme.ts) and of language
+    // (i18n-provider.ts) for the app and the back-office
+    <AppBar
+      color="primary"
+      toolbar={
+        <>
+          <Box sx={{ display: "flex", alignItems: "center", "& .MuiIconButton-root, & .MuiButton-root": { color: "inherit" } }}>
+            <LanguageSwitch compact />
+            <ColorSchemeSwitch />
+          </Box>
+          <LoadingIndicator />
+        </>
+      }
+    >
       {/* each screen's title is its page heading */}
       <TitlePortal component="h1" />
       {/* on a phone, its icon alone: the screen's title keeps the room */}
       <Button
         color="inherit"
         href="/"
-        aria-label="Back to Foyer"
+        aria-label={t("backToFoyer")}
         startIcon={<HomeIcon />}
         sx={{ mr: 1, minWidth: 0, "& .MuiButton-startIcon": { ml: { xs: 0, sm: "-4px" }, mr: { xs: 0, sm: 1 } }, "& .label": { display: { xs: "none", sm: "inline" } } }}
       >
-        <span className="label">Back to Foyer</span>
+        <span className="label">{t("backToFoyer")}</span>
       </Button>
     </AppBar>
   );
@@ -41,10 +58,11 @@ function FoyerAppBar() {
 
 /** react-admin's login (after logging out of the back-office), in Foyer's colours, with its heading. */
 function FoyerLogin() {
+  const t = useTranslations("admin.app");
   return (
     <Login sx={{ backgroundImage: "none", backgroundColor: "background.default", "& .RaLogin-icon": { bgcolor: "primary.main" } }}>
       <Typography component="h1" variant="h6" sx={{ textAlign: "center" }}>
-        Foyer admin
+        {t("title")}
       </Typography>
       <LoginForm />
     </Login>
@@ -57,8 +75,15 @@ function FoyerLayout(props: LayoutProps) {
 
 /** The back-office (react-admin, hash routes under /admin), on our own /api/v1. */
 export default function AdminApp() {
+  const t = useTranslations("admin");
+  const i18nProvider = useAdminI18nProvider();
+  const auth = useMemo(
+    () => authProvider({ tooMany: t("auth.tooMany"), incorrect: t("auth.incorrect"), forbidden: t("auth.forbidden"), logIn: t("auth.logIn"), ended: t("auth.ended") }),
+    [t],
+  );
+  const tariff = useTariffWords();
   return (
-    <Admin title="Foyer admin" dataProvider={dataProvider} authProvider={authProvider} theme={adminTheme} layout={FoyerLayout} loginPage={FoyerLogin} requireAuth disableTelemetry>
+    <Admin title={t("app.title")} dataProvider={dataProvider} authProvider={auth} i18nProvider={i18nProvider} theme={adminTheme} layout={FoyerLayout} loginPage={FoyerLogin} requireAuth disableTelemetry>
       <Resource name="users" list={UserList} edit={UserEdit} create={UserCreate} icon={PeopleIcon} recordRepresentation="email" />
       <Resource name="devices" list={DeviceList} edit={DeviceEdit} icon={DevicesIcon} recordRepresentation="name" />
       <Resource name="schedules" list={ScheduleList} show={ScheduleShow} edit={ScheduleEdit} icon={EventIcon} recordRepresentation="der_name" />
@@ -69,7 +94,7 @@ export default function AdminApp() {
         edit={TariffEdit}
         create={TariffCreate}
         icon={EuroIcon}
-        recordRepresentation={(r) => `${r.supplier} ${r.option} ${r.subscribed_kva} kVA from ${dateText(r.valid_from)}`}
+        recordRepresentation={(r) => t("tariffs.representation", { supplier: r.supplier, option: r.option, kva: r.subscribed_kva, date: tariff.dateText(r.valid_from) })}
       />
     </Admin>
   );

@@ -1,5 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
+import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
@@ -7,16 +8,21 @@ import Typography from "@mui/material/Typography";
 // react-admin runs in the browser only, and its bundle loads on /admin alone
 const AdminApp = dynamic(() => import("./admin-app"), {
   ssr: false,
-  loading: () => (
+  loading: () => <Loading />,
+});
+
+function Loading() {
+  const t = useTranslations("admin.app");
+  return (
     <Box component="main" sx={{ display: "grid", placeContent: "center", justifyItems: "center", gap: 2, minHeight: "100vh" }}>
       {/* the page's heading while react-admin loads (each of its screens then has its own) */}
       <Typography component="h1" variant="h6">
-        Foyer admin
+        {t("title")}
       </Typography>
-      <CircularProgress aria-label="Loading the back-office" />
+      <CircularProgress aria-label={t("loading")} />
     </Box>
-  ),
-});
+  );
+}
 
 export function AdminLoader() {
   return <AdminApp />;

@@ -19,29 +19,32 @@ const forget = () => {
   me = null;
 };
 
+/** The words the back-office's login shows, in the page's language (messages/<locale>/admin.json "auth"). */
+export type AuthWords = { tooMany: string; incorrect: string; forbidden: string; logIn: string; ended: string };
+
 /** Admins only: anyone else is refused with 'Forbidden'; a 401 from the API ends the back-office. */
-export const authProvider: AuthProvider = {
+export const authProvider = (words: AuthWords): AuthProvider => ({
   async login({ username, password }: { username: string; password: string }) {
     const res = await signIn("credentials", { redirect: false, email: username, password, remember: "false" });
     forget();
-    if (!res?.ok) throw new Error(res?.status === 429 ? "Too many attempts, please try again later" : "Incorrect username or password");
+    if (!res?.ok) throw new Error(res?.status === 429 ? words.tooMany : words.incorrect);
     const user = await loadMe();
     if (!user?.is_superuser) {
       await signOut({ redirect: false }).catch(() => undefined);
       forget();
-      throw new Error("Forbidden");
+      throw new Error(words.forbidden);
     }
   },
   async checkAuth() {
     const user = await loadMe();
-    if (!user) throw new Error("Please log in");
-    if (!user.is_superuser) throw new Error("Forbidden");
+    if (!user) throw new Error(words.logIn);
+    if (!user.is_superuser) throw new Error(words.forbidden);
   },
   async checkError(error: { status?: number }) {
     // a refused action (403: e.g. deleting one's own account) is shown, not a reason to log out
     if (error?.status === 401) {
       forget();
-      throw new Error("Your session has ended");
+      throw new Error(words.ended);
     }
   },
   async logout() {
@@ -50,11 +53,11 @@ export const authProvider: AuthProvider = {
   },
   async getIdentity() {
     const user = await loadMe();
-    if (!user) throw new Error("Please log in");
+    if (!user) throw new Error(words.logIn);
     return { id: user.id, fullName: user.email };
   },
   async getPermissions() {
     const user = await loadMe();
     return user ? (user.is_superuser ? "admin" : "user") : undefined;
   },
-};
+});

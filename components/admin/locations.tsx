@@ -1,22 +1,30 @@
 "use client";
 import { ArrayField, Datagrid, FunctionField, List, NumberField, ReferenceField, SearchInput, SelectInput, SimpleList, TextField, type RaRecord } from "react-admin";
+import { useTranslations } from "use-intl";
 import { useSmallScreen } from "./small-screen";
+import { useCodeNames } from "./devices";
 import { COUNTRIES } from "@/lib/enums";
-import { COUNTRY_NAMES } from "@/components/ui/labels";
+import { countryLabel } from "@/lib/devices/labels";
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search name" />,
-  <SelectInput key="country" source="country" choices={COUNTRIES.map((c) => ({ id: c, name: COUNTRY_NAMES[c] }))} />,
-];
+function useFilters() {
+  const t = useTranslations("admin.locations");
+  const countries = useTranslations("devices.labels");
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t("search")} />,
+    <SelectInput key="country" source="country" choices={COUNTRIES.map((c) => ({ id: c, name: countryLabel(c, countries) }))} />,
+  ];
+}
 
 function DevicesPanel() {
+  const t = useTranslations("admin.locations");
+  const names = useCodeNames();
   return (
-    <ArrayField source="devices_info" label="Devices">
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>There are no devices assigned to this location yet.</span>}>
-        <TextField source="device_id" label="Device ID" />
-        <TextField source="device_type" label="Type" />
-        <TextField source="phase_m" label="Phase" />
-        <FunctionField label="Measurements" render={(d: { metadata: { display_name: string | null; name: string }[] }) => d.metadata.map((m) => m.display_name ?? m.name).join(", ") || "—"} />
+    <ArrayField source="devices_info" label={t("devices")}>
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>{t("noDevices")}</span>}>
+        <TextField source="device_id" label={t("deviceId")} />
+        <FunctionField label={t("type")} render={(d: { device_type: string | null }) => names.type(d.device_type)} />
+        <FunctionField label={t("phase")} render={(d: { phase_m: string | null }) => names.phase(d.phase_m)} />
+        <FunctionField label={t("measurements")} render={(d: { metadata: { display_name: string | null; name: string }[] }) => d.metadata.map((m) => m.display_name ?? m.name).join(", ") || "—"} />
       </Datagrid>
     </ArrayField>
   );
@@ -28,8 +36,10 @@ type LocationRow = RaRecord & { name: string; country: string; lat: number; lon:
 export function LocationList() {
   // a phone gets one line per location rather than a table wider than the screen
   const small = useSmallScreen();
+  const t = useTranslations("admin.locations");
+  const countries = useTranslations("devices.labels");
   return (
-    <List filters={filters} sort={{ field: "id", order: "ASC" }} perPage={25} exporter={false}>
+    <List filters={useFilters()} sort={{ field: "id", order: "ASC" }} perPage={25} exporter={false}>
       {small ? (
         <SimpleList
           linkType={false}
@@ -40,7 +50,7 @@ export function LocationList() {
               <ReferenceField source="owner_id" reference="users" link={false} sx={{ display: "block" }}>
                 <TextField source="email" />
               </ReferenceField>
-              {`${COUNTRY_NAMES[r.country as keyof typeof COUNTRY_NAMES] ?? r.country} · ${r.lat}, ${r.lon} · ${r.devices_info.length} device${r.devices_info.length === 1 ? "" : "s"}`}
+              {`${countryLabel(r.country, countries)} · ${r.lat}, ${r.lon} · ${t("deviceCount", { count: r.devices_info.length })}`}
             </>
           )}
         />
@@ -51,10 +61,10 @@ export function LocationList() {
         <TextField source="country" />
         <NumberField source="lat" options={{ maximumFractionDigits: 8 }} />
         <NumberField source="lon" options={{ maximumFractionDigits: 8 }} />
-        <ReferenceField source="owner_id" reference="users" label="Owner" link="edit">
+        <ReferenceField source="owner_id" reference="users" label={t("owner")} link="edit">
           <TextField source="email" />
         </ReferenceField>
-        <FunctionField label="Devices" render={(l: { devices_info: unknown[] }) => l.devices_info.length} />
+        <FunctionField label={t("devices")} render={(l: { devices_info: unknown[] }) => l.devices_info.length} />
       </Datagrid>
       )}
     </List>

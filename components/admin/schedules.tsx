@@ -8,7 +8,9 @@ import {
   useRecordContext, useSimpleFormIterator,
   type RaRecord,
 } from "react-admin";
+import { useCallback, useMemo } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
+import { useLocale, useTranslations } from "use-intl";
 import AddIcon from "@mui/icons-material/AddCircleOutlineOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -17,22 +19,25 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useSmallScreen } from "./small-screen";
 import { dayTimeText } from "@/components/ui/dates";
-import { daysText, hoursText, monthNames, monthsText, planOf, powerText, type PlanPart } from "@/components/schedules/schedule-text";
+import { boundText, dayName, daysText, hoursText, monthName, monthNames, monthsText, planOf, powerText, type PlanPart, type ScheduleWords } from "@/components/schedules/schedule-text";
+import { useScheduleWords } from "@/components/schedules/use-schedule-words";
 import { WeekGrid } from "@/components/schedules/week-grid";
-import { DAY_NAMES, DAYS, HOURS, hourLabel, MAX_PARTS, MONTH_NAMES, MONTHS, OVERLAP_DETAIL, overlappingMonths, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
+import { DAYS, HOURS, hourLabel, MAX_PARTS, MONTHS, overlappingMonths, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
 import { scheduleDataSchema } from "@/lib/validation/schedule";
+import type { Locale } from "@/scripts/lib/locale.mjs";
 
 type Part = { months: number[]; days: number[]; hours: number[]; average_power: number };
 type Data = Part & { der_name: string; start_date: string; schedules?: Part[] };
 type ScheduleRow = RaRecord & { user_id: number; der_name: string; data: Data; updated_at: string };
 
-const monthChoices = MONTHS.map((m) => ({ id: m, name: `${m} · ${MONTH_NAMES[m - 1]}` }));
-const dayChoices = DAYS.map((d) => ({ id: d, name: `${d} · ${DAY_NAMES[d]}` }));
 const hourChoices = HOURS.map((h) => ({ id: h, name: hourLabel(h) }));
 
+type AdminT = ReturnType<typeof useTranslations<"admin.schedules">>;
+
 /** "Split in 2" (a split schedule), null when the main settings run. */
-const splitTitle = (plan: PlanPart[]) => (plan[0].label ? (plan.length === 1 ? "Split: one part" : `Split in ${plan.length}`) : null);
-const partText = (p: PlanPart) => `${powerText(p.average_power)} · ${monthsText(p.months)} · ${daysText(p.days)} · ${hoursText(p.hours)}`;
+const splitTitle = (plan: PlanPart[], t: AdminT) => (plan[0].label ? (plan.length === 1 ? t("splitOne") : t("splitIn", { count: String(plan.length) })) : null);
+const partText = (p: PlanPart, words: ScheduleWords) =>
+  `${powerText(p.average_power, words.locale)} · ${monthsText(p.months, words)} · ${daysText(p.days, words)} · ${hoursText(p.hours, words)}`;
 
 /**
  * What runs, a line per part: "Split in 2", "Part 1 · 2,000 W · January–March, October–December ·
@@ -40,8 +45,10 @@ const partText = (p: PlanPart) => `${powerText(p.average_power)} · ${monthsText
  * Spans, so that it may sit inside a list line's paragraph.
  */
 function PlanLines({ data }: { data: Data }) {
-  const plan = planOf(data);
-  const title = splitTitle(plan);
+  const t = useTranslations("admin.schedules");
+  const words = useScheduleWords();
+  const plan = planOf(data, words);
+  const title = splitTitle(plan, t);
   return (
     <Box component="span" sx={{ display: "block" }}>
       {title && (
@@ -56,24 +63,29 @@ function PlanLines({ data }: { data: Data }) {
               {p.label} ·{" "}
             </Box>
           )}
-          {partText(p)}
+          {partText(p, words)}
         </Box>
       ))}
     </Box>
   );
 }
 
-const scheduleFilters = [
-  <ReferenceInput key="user_id" source="user_id" reference="users" alwaysOn>
-    <AutocompleteInput label="User" optionText="email" filterToQuery={(q: string) => ({ q })} />
-  </ReferenceInput>,
-];
+function useScheduleFilters() {
+  const t = useTranslations("admin.schedules");
+  return [
+    <ReferenceInput key="user_id" source="user_id" reference="users" alwaysOn>
+      <AutocompleteInput label={t("user")} optionText="email" filterToQuery={(q: string) => ({ q })} />
+    </ReferenceInput>,
+  ];
+}
 
 export function ScheduleList() {
   // a phone gets a few lines per schedule rather than a table wider than the screen
   const small = useSmallScreen();
+  const t = useTranslations("admin.schedules");
+  const locale = useLocale();
   return (
-    <List filters={scheduleFilters} sort={{ field: "id", order: "ASC" }} perPage={25}>
+    <List filters={useScheduleFilters()} sort={{ field: "id", order: "ASC" }} perPage={25}>
       {small ? (
         <SimpleList
           linkType="show"
@@ -91,12 +103,12 @@ export function ScheduleList() {
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="id" />
-          <TextField source="der_name" label="Resource" />
-          <ReferenceField source="user_id" reference="users" label="User" link="edit">
+          <TextField source="der_name" label={t("resource")} />
+          <ReferenceField source="user_id" reference="users" label={t("user")} link="edit">
             <TextField source="email" />
           </ReferenceField>
-          <FunctionField label="Plan" render={(r: ScheduleRow) => <PlanLines data={r.data} />} />
-          <FunctionField source="updated_at" label="Updated" render={(r: ScheduleRow) => dayTimeText(new Date(r.updated_at))} />
+          <FunctionField label={t("plan")} render={(r: ScheduleRow) => <PlanLines data={r.data} />} />
+          <FunctionField source="updated_at" label={t("updated")} render={(r: ScheduleRow) => dayTimeText(new Date(r.updated_at), locale)} />
         </Datagrid>
       )}
     </List>
@@ -106,38 +118,42 @@ export function ScheduleList() {
 /** The plan on the show page: each part (or the main settings) as a week grid under its months and power. */
 function PlanField(_props: { label?: string }) {
   const record = useRecordContext<ScheduleRow>();
+  const t = useTranslations("admin.schedules");
+  const words = useScheduleWords();
   if (!record) return null;
-  const plan = planOf(record.data);
-  const title = splitTitle(plan);
+  const plan = planOf(record.data, words);
+  const title = splitTitle(plan, t);
   return (
     <Stack spacing={2} sx={{ maxWidth: 560, mt: 0.5 }}>
       {title && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
           <Chip size="small" color="primary" label={title} />
           <Typography variant="body2" color="text.secondary">
-            The parts run; the main settings are kept for when it is no longer split.
+            {t("partsRun")}
           </Typography>
         </Stack>
       )}
       {plan.map((p, i) => (
-        <WeekGrid key={i} part={p} tone={i % 2 ? "secondary" : "primary"} dense />
+        <WeekGrid key={i} part={p} tone={i % 2 ? "secondary" : "primary"} dense words={words} />
       ))}
     </Stack>
   );
 }
 
 export function ScheduleShow() {
+  const t = useTranslations("admin.schedules");
+  const locale = useLocale();
   return (
     <Show>
       <SimpleShowLayout>
         <TextField source="id" />
-        <TextField source="der_name" label="Resource" />
-        <ReferenceField source="user_id" reference="users" label="User" link="edit">
+        <TextField source="der_name" label={t("resource")} />
+        <ReferenceField source="user_id" reference="users" label={t("user")} link="edit">
           <TextField source="email" />
         </ReferenceField>
-        <PlanField label="Plan" />
-        <FunctionField label="Start date" render={(r: ScheduleRow) => dayTimeText(new Date(r.data.start_date))} />
-        <FunctionField label="Updated" render={(r: ScheduleRow) => dayTimeText(new Date(r.updated_at))} />
+        <PlanField label={t("plan")} />
+        <FunctionField label={t("startDate")} render={(r: ScheduleRow) => dayTimeText(new Date(r.data.start_date), locale)} />
+        <FunctionField label={t("updated")} render={(r: ScheduleRow) => dayTimeText(new Date(r.updated_at), locale)} />
       </SimpleShowLayout>
     </Show>
   );
@@ -151,29 +167,63 @@ const noNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entrie
 /** The fields the form has: the main ones (data.x) and each part's (data.schedules.i.x). */
 const PART_FIELDS = new Set(["months", "days", "hours", "average_power"]);
 
+type ErrorsT = ReturnType<typeof useTranslations<"schedules.errors">>;
+type Issue = { code: string; message: string };
+
+/**
+ * A field's issue in the page's language: the household editor's words for what the form can get
+ * wrong (the same as the API's in English: lib/validation/schedule.ts), else the API's own message.
+ */
+function issueText(field: string, issue: Issue, value: unknown, t: ErrorsT, locale: Locale): string {
+  const bound = (n: number) => boundText(n, locale);
+  switch (field) {
+    case "der_name":
+      return issue.code === "too_big" ? t("nameTooLong", { max: bound(100) }) : t("nameRequired");
+    case "average_power":
+      if (value === undefined || value === null) return t("powerRequired");
+      return issue.code === "invalid_type" ? t("powerNumber") : t("powerRange", { min: bound(POWER_MIN), max: bound(POWER_MAX) });
+    case "months":
+    case "days":
+    case "hours":
+      if (issue.code !== "too_small") return issue.message;
+      return t(field === "months" ? "chooseMonth" : field === "days" ? "chooseDay" : "chooseHour");
+    default:
+      return issue.message;
+  }
+}
+
 /**
  * The API's schema (lib/validation/schedule.ts) run in the browser, its messages under the fields.
  * Overlapping months go under each overlapping part's months, with the API's own summary.
  */
-function validateSchedule(values: FormValues) {
-  const data = values.data ?? {};
-  const input = { ...noNulls(data), schedules: data.schedules ? data.schedules.map(noNulls) : undefined };
-  const r = scheduleDataSchema.safeParse(input);
-  if (r.success) return {};
-  const main: Record<string, string> = {};
-  const parts: Record<string, string>[] = (data.schedules ?? []).map(() => ({}));
-  for (const issue of r.error.issues) {
-    const [first, index, field] = issue.path;
-    if (first === "schedules" && typeof index === "number" && typeof field === "string" && PART_FIELDS.has(field) && parts[index]) parts[index][field] ??= issue.message;
-    else if (first === "schedules" && index === undefined) {
-      const overlap = overlappingMonths((data.schedules ?? []).map((p) => ({ months: Array.isArray(p.months) ? (p.months as number[]) : [] })));
-      parts.forEach((p, i) => {
-        const own = overlap.filter((m) => ((data.schedules?.[i].months as number[] | undefined) ?? []).includes(m));
-        if (own.length) p.months ??= `${OVERLAP_DETAIL}: ${monthNames(own)}`;
-      });
-    } else if (typeof first === "string") main[first] ??= issue.message;
-  }
-  return { data: { ...main, ...(parts.some((p) => Object.keys(p).length) ? { schedules: parts } : {}) } };
+function useValidateSchedule() {
+  const t = useTranslations("admin.schedules");
+  const errors = useTranslations("schedules.errors");
+  const locale = useLocale();
+  return useCallback(
+    (values: FormValues) => {
+      const data = values.data ?? {};
+      const input = { ...noNulls(data), schedules: data.schedules ? data.schedules.map(noNulls) : undefined };
+      const r = scheduleDataSchema.safeParse(input);
+      if (r.success) return {};
+      const main: Record<string, string> = {};
+      const parts: Record<string, string>[] = (data.schedules ?? []).map(() => ({}));
+      for (const issue of r.error.issues) {
+        const [first, index, field] = issue.path;
+        if (first === "schedules" && typeof index === "number" && typeof field === "string" && PART_FIELDS.has(field) && parts[index])
+          parts[index][field] ??= issueText(field, issue, data.schedules?.[index]?.[field], errors, locale);
+        else if (first === "schedules" && index === undefined) {
+          const overlap = overlappingMonths((data.schedules ?? []).map((p) => ({ months: Array.isArray(p.months) ? (p.months as number[]) : [] })));
+          parts.forEach((p, i) => {
+            const own = overlap.filter((m) => ((data.schedules?.[i].months as number[] | undefined) ?? []).includes(m));
+            if (own.length) p.months ??= t("overlap", { months: monthNames(own, locale) });
+          });
+        } else if (typeof first === "string") main[first] ??= issueText(first, issue, data[first], errors, locale);
+      }
+      return { data: { ...main, ...(parts.some((p) => Object.keys(p).length) ? { schedules: parts } : {}) } };
+    },
+    [t, errors, locale],
+  );
 }
 
 /** The record goes back whole (the API takes it); the name is kept in step with data.der_name. */
@@ -183,12 +233,32 @@ const syncName = (r: { der_name?: string; data: Data }) => ({ ...r, der_name: r.
  * A part's (or the main settings') power, months, days and hours, `prefix` before each source. An
  * array, not a component: SimpleFormIterator reads its children's sources.
  */
-const partInputs = (prefix = "") => [
-  <NumberInput key="power" source={`${prefix}average_power`} label="Average power (W)" min={POWER_MIN} max={POWER_MAX} helperText={`${POWER_MIN} to ${POWER_MAX} W`} />,
-  <CheckboxGroupInput key="months" source={`${prefix}months`} label="Months" choices={monthChoices} />,
-  <CheckboxGroupInput key="days" source={`${prefix}days`} label="Days" choices={dayChoices} />,
-  <CheckboxGroupInput key="hours" source={`${prefix}hours`} label="Hours" choices={hourChoices} />,
+const partInputs = (labels: PartLabels, prefix = "") => [
+  <NumberInput key="power" source={`${prefix}average_power`} label={labels.power} min={POWER_MIN} max={POWER_MAX} helperText={labels.powerHelp} />,
+  <CheckboxGroupInput key="months" source={`${prefix}months`} label={labels.months} choices={labels.monthChoices} />,
+  <CheckboxGroupInput key="days" source={`${prefix}days`} label={labels.days} choices={labels.dayChoices} />,
+  <CheckboxGroupInput key="hours" source={`${prefix}hours`} label={labels.hours} choices={hourChoices} />,
 ];
+
+type PartLabels = ReturnType<typeof usePartLabels>;
+
+/** The part inputs' labels and choices in the page's language: "1 · January", "1 · janvier". */
+function usePartLabels() {
+  const t = useTranslations("admin.schedules");
+  const locale = useLocale();
+  return useMemo(
+    () => ({
+      power: t("averagePower"),
+      powerHelp: t("powerHelp", { min: boundText(POWER_MIN, locale), max: boundText(POWER_MAX, locale) }),
+      months: t("months"),
+      days: t("days"),
+      hours: t("hours"),
+      monthChoices: MONTHS.map((m) => ({ id: m, name: `${m} · ${monthName(m, locale)}` })),
+      dayChoices: DAYS.map((d) => ({ id: d, name: `${d} · ${dayName(d, locale)}` })),
+    }),
+    [t, locale],
+  );
+}
 
 /** A new part: the main settings' power, days and hours, in the months no other part has. */
 function newPart(data: Partial<Data> | undefined): Part {
@@ -204,9 +274,10 @@ function newPart(data: Partial<Data> | undefined): Part {
 /** "Split: add part 1", "Add part 2" (react-admin's own is a bare icon). */
 function AddPartButton() {
   const { add, total } = useSimpleFormIterator();
+  const t = useTranslations("admin.schedules");
   return (
     <Button size="small" startIcon={<AddIcon />} onClick={() => add()}>
-      {total ? `Add part ${total + 1}` : "Split: add part 1"}
+      {total ? t("addPart", { n: String(total + 1) }) : t("splitAddFirst")}
     </Button>
   );
 }
@@ -215,27 +286,30 @@ function AddPartButton() {
 function SplitParts() {
   const parts = (useWatch({ name: "data.schedules" }) as unknown[] | null | undefined) ?? [];
   const { getValues } = useFormContext();
+  const t = useTranslations("admin.schedules");
+  const words = useScheduleWords();
+  const labels = usePartLabels();
   return (
     <Box sx={{ width: "100%" }}>
       <Typography variant="h6" component="h2">
-        {parts.length ? `Split in ${parts.length}: the parts run` : "Not split"}
+        {parts.length ? t("splitHeading", { count: String(parts.length) }) : t("notSplit")}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {parts.length
-          ? "No month may be in two parts. Removing every part runs the main settings below again."
-          : `Add up to ${MAX_PARTS} parts to run different powers or hours in different months.`}
+          ? t("splitHelp")
+          : t("notSplitHelp", { max: String(MAX_PARTS) })}
       </Typography>
       <ArrayInput source="data.schedules" label={false} helperText={false}>
         <SimpleFormIterator
           disableReordering
           disableClear
           disableAdd={parts.length >= MAX_PARTS}
-          getItemLabel={(i) => `Part ${i + 1}`}
+          getItemLabel={(i) => words.part(i + 1)}
           addButton={<AddPartButton />}
           getItemDefaults={() => newPart(getValues("data") as Partial<Data> | undefined)}
           fullWidth
         >
-          {partInputs()}
+          {partInputs(labels)}
         </SimpleFormIterator>
       </ArrayInput>
     </Box>
@@ -244,26 +318,30 @@ function SplitParts() {
 
 function MainHeading() {
   const parts = (useWatch({ name: "data.schedules" }) as unknown[] | null | undefined) ?? [];
+  const t = useTranslations("admin.schedules");
   return (
     <Box sx={{ width: "100%", mt: 2 }}>
       <Typography variant="h6" component="h2">
-        Main settings
+        {t("mainSettings")}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {parts.length ? "Not used while the schedule is split; kept for when it is not." : "What runs: this schedule is not split."}
+        {parts.length ? t("mainUnused") : t("mainRuns")}
       </Typography>
     </Box>
   );
 }
 
 export function ScheduleEdit() {
+  const t = useTranslations("admin.schedules");
+  const validate = useValidateSchedule();
+  const labels = usePartLabels();
   return (
     <Edit mutationMode="pessimistic" transform={syncName}>
-      <SimpleForm validate={validateSchedule}>
-        <TextInput source="data.der_name" label="Resource name" />
+      <SimpleForm validate={validate}>
+        <TextInput source="data.der_name" label={t("resourceName")} />
         <SplitParts />
         <MainHeading />
-        {partInputs("data.")}
+        {partInputs(labels, "data.")}
       </SimpleForm>
     </Edit>
   );

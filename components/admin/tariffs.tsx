@@ -2,7 +2,8 @@
 // Tariff rows in the back-office: an admin adds the new grid when regulated prices change (1 February
 // and 1 August). The form shows only the chosen option's prices and runs the server's own check
 // (lib/validation/tariff.ts) before sending; adding a row closes the open row it follows.
-import type { MouseEvent } from "react";
+import { useMemo, type MouseEvent } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import {
   Create, Datagrid, DateInput, DeleteWithConfirmButton, Edit, FormDataConsumer, FunctionField, List, NullableBooleanInput,
   NumberField, NumberInput, SaveButton, SearchInput, SelectInput, SimpleForm, SimpleList, TextField, TextInput, Toolbar, required, useRecordContext,
@@ -16,12 +17,6 @@ import Typography from "@mui/material/Typography";
 import { KVA_STEPS, PRICE_KEYS, TARIFF_OPTIONS, type PriceKey, type TariffOption } from "@/lib/energy/tariff";
 import { checkTariffBody, PRICE_FIELDS } from "@/lib/validation/tariff";
 
-const OPTION_NAMES: Record<TariffOption, string> = { base: "Base", hphc: "HP/HC", tempo: "Tempo" };
-const PRICE_NAMES: Record<PriceKey, string> = {
-  base: "Base", hp: "HP (peak)", hc: "HC (off-peak)",
-  blueHc: "Blue HC", blueHp: "Blue HP", whiteHc: "White HC", whiteHp: "White HP", redHc: "Red HC", redHp: "Red HP",
-};
-const optionChoices = TARIFF_OPTIONS.map((o) => ({ id: o, name: OPTION_NAMES[o] }));
 const kvaChoices = KVA_STEPS.map((k) => ({ id: k, name: `${k} kVA` }));
 
 type Values = Record<string, unknown>;
@@ -50,8 +45,10 @@ function validateTariff(values: Values) {
 
 const fmt = (v: unknown, digits: number) => (typeof v === "number" ? v.toLocaleString("fr-FR", { minimumFractionDigits: digits, maximumFractionDigits: digits }) : "—");
 
+type TariffT = ReturnType<typeof useTranslations<"admin.tariffs">>;
+
 /** The option's prices: "0,2001" (Base), "HP 0,2142 · HC 0,1589", Tempo one colour a line ("Blue 0,1356 / 0,1654", HC / HP). */
-function pricesText(record: Values): string[] {
+function pricesText(record: Values, t: TariffT): string[] {
   const p = (k: PriceKey) => fmt(record[PRICE_FIELDS[k]], 4);
   switch (record.option as TariffOption) {
     case "base":
@@ -59,14 +56,38 @@ function pricesText(record: Values): string[] {
     case "hphc":
       return [`HP ${p("hp")} · HC ${p("hc")}`];
     case "tempo":
-      return [`Blue ${p("blueHc")} / ${p("blueHp")}`, `White ${p("whiteHc")} / ${p("whiteHp")}`, `Red ${p("redHc")} / ${p("redHp")}`];
+      return [`${t("blue")} ${p("blueHc")} / ${p("blueHp")}`, `${t("white")} ${p("whiteHc")} / ${p("whiteHp")}`, `${t("red")} ${p("redHc")} / ${p("redHp")}`];
     default:
       return [];
   }
 }
 
+/**
+ * How tariffs read in the page's language: an option's name, a row's prices and its days ("2026-02-01",
+ * a calendar day with no time zone, as "01 Feb 2026"; none reads "(open)").
+ */
+export function useTariffWords() {
+  const t = useTranslations("admin.tariffs");
+  const locale = useLocale();
+  return useMemo(
+    () => ({
+      t,
+      optionName: (r: Values) => (TARIFF_OPTIONS.includes(r.option as TariffOption) ? t(`options.${r.option as TariffOption}`) : String(r.option)),
+      optionChoices: TARIFF_OPTIONS.map((o) => ({ id: o, name: t(`options.${o}`) })),
+      pricesText: (r: Values) => pricesText(r, t),
+      dateText: (day: unknown) => {
+        if (typeof day !== "string") return t("open");
+        const [y, m, d] = day.split("-").map(Number);
+        return dayText(new Date(y, m - 1, d), locale);
+      },
+    }),
+    [t, locale],
+  );
+}
+
 function PricesField(_props: { label?: string }) {
   const record = useRecordContext<Values>();
+  const { pricesText } = useTariffWords();
   if (!record) return null;
   return (
     <Typography component="span" variant="body2" sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", display: "block" }}>
@@ -95,27 +116,24 @@ function SourceField(_props: { label?: string }) {
   ) : null;
 }
 
-const tariffFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search supplier" />,
-  <SelectInput key="option" source="option" choices={optionChoices} alwaysOn />,
-  <SelectInput key="subscribed_kva" source="subscribed_kva" label="kVA" choices={kvaChoices} alwaysOn />,
-  <NullableBooleanInput key="in_force" source="in_force" label="In force today" />,
-];
+function useTariffFilters() {
+  const { t, optionChoices } = useTariffWords();
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t("search")} />,
+    <SelectInput key="option" source="option" choices={optionChoices} alwaysOn />,
+    <SelectInput key="subscribed_kva" source="subscribed_kva" label={t("kva")} choices={kvaChoices} alwaysOn />,
+    <NullableBooleanInput key="in_force" source="in_force" label={t("inForce")} />,
+  ];
+}
 
 const nowrap = { whiteSpace: "nowrap" } as const;
-const optionName = (r: Values) => OPTION_NAMES[r.option as TariffOption] ?? String(r.option);
-/** "2026-02-01" (a calendar day, no time zone) as "01 Feb 2026"; null reads "(open)". */
-export const dateText = (day: unknown) => {
-  if (typeof day !== "string") return "(open)";
-  const [y, m, d] = day.split("-").map(Number);
-  return dayText(new Date(y, m - 1, d));
-};
-const span = (r: Values) => `${dateText(r.valid_from)} → ${dateText(r.valid_to)}`;
 
 export function TariffList() {
   const small = useSmallScreen();
+  const { t, optionName, pricesText, dateText } = useTariffWords();
+  const span = (r: Values) => `${dateText(r.valid_from)} → ${dateText(r.valid_to)}`;
   return (
-    <List filters={tariffFilters} sort={{ field: "valid_from", order: "DESC" }} perPage={25}>
+    <List filters={useTariffFilters()} sort={{ field: "valid_from", order: "DESC" }} perPage={25}>
       {small ? (
         <SimpleList
           linkType="edit"
@@ -127,12 +145,12 @@ export function TariffList() {
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="supplier" sx={nowrap} />
           <FunctionField source="option" render={optionName} />
-          <NumberField source="subscribed_kva" label="kVA" />
-          <FunctionField source="subscription_eur_per_year" label="Subscription €/year" textAlign="right" render={(r: Values) => fmt(r.subscription_eur_per_year, 2)} />
-          <PricesField label="€/kWh (Tempo: HC / HP)" />
-          <FunctionField source="valid_from" label="Valid from" sx={nowrap} render={(r: Values) => dateText(r.valid_from)} />
-          <FunctionField source="valid_to" label="Valid to" sx={nowrap} render={(r: Values) => dateText(r.valid_to)} />
-          <SourceField label="Source" />
+          <NumberField source="subscribed_kva" label={t("kva")} />
+          <FunctionField source="subscription_eur_per_year" label={t("subscriptionColumn")} textAlign="right" render={(r: Values) => fmt(r.subscription_eur_per_year, 2)} />
+          <PricesField label={t("pricesColumn")} />
+          <FunctionField source="valid_from" label={t("validFrom")} sx={nowrap} render={(r: Values) => dateText(r.valid_from)} />
+          <FunctionField source="valid_to" label={t("validTo")} sx={nowrap} render={(r: Values) => dateText(r.valid_to)} />
+          <SourceField label={t("source")} />
         </Datagrid>
       )}
     </List>
@@ -140,15 +158,16 @@ export function TariffList() {
 }
 
 function PriceInputs() {
+  const t = useTranslations("admin.tariffs");
   return (
     <FormDataConsumer>
       {({ formData }) => {
         const keys = PRICE_KEYS[formData.option as TariffOption];
-        if (!keys) return <Alert severity="info" sx={{ mb: 2 }}>Choose the option to enter its prices.</Alert>;
+        if (!keys) return <Alert severity="info" sx={{ mb: 2 }}>{t("chooseOption")}</Alert>;
         return (
           <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: keys.length > 2 ? "1fr 1fr" : "1fr" }, columnGap: 2, maxWidth: 520 }}>
             {keys.map((k) => (
-              <NumberInput key={k} source={PRICE_FIELDS[k]} label={`${PRICE_NAMES[k]} (€/kWh TTC)`} step={0.0001} min={0} validate={required()} />
+              <NumberInput key={k} source={PRICE_FIELDS[k]} label={t("priceLabel", { name: t(`prices.${k}`) })} step={0.0001} min={0} validate={required()} />
             ))}
           </Box>
         );
@@ -158,31 +177,31 @@ function PriceInputs() {
 }
 
 function TariffFields() {
+  const { t, optionChoices } = useTariffWords();
   return (
     <>
       <TextInput source="supplier" validate={required()} sx={{ minWidth: 320 }} />
       <SelectInput source="option" choices={optionChoices} validate={required()} />
-      <SelectInput source="subscribed_kva" label="Subscribed power" choices={kvaChoices} validate={required()} />
-      <NumberInput source="subscription_eur_per_year" label="Subscription (€/year TTC)" step={0.01} min={0} helperText="Empty when no source gives it" />
+      <SelectInput source="subscribed_kva" label={t("subscribedPower")} choices={kvaChoices} validate={required()} />
+      <NumberInput source="subscription_eur_per_year" label={t("subscription")} step={0.01} min={0} helperText={t("subscriptionHelp")} />
       <PriceInputs />
-      <DateInput source="valid_from" label="Valid from" validate={required()} helperText="First day, inclusive" />
-      <DateInput source="valid_to" label="Valid to" helperText="First day no longer applied; empty while in force" />
-      <TextInput source="source" label="Source (URL)" validate={required()} fullWidth type="url" />
+      <DateInput source="valid_from" label={t("validFrom")} validate={required()} helperText={t("validFromHelp")} />
+      <DateInput source="valid_to" label={t("validTo")} helperText={t("validToHelp")} />
+      <TextInput source="source" label={t("sourceUrl")} validate={required()} fullWidth type="url" />
     </>
   );
 }
 
-const closesNote = "Adding a row that starts after the open row of the same supplier, option and power ends that row on the new row's first day.";
-
 function TariffEditToolbar() {
   const record = useRecordContext<Values>();
   const open = record?.valid_to == null;
+  const t = useTranslations("admin.tariffs");
   return (
     <Toolbar sx={{ display: "flex", justifyContent: "space-between" }}>
       <SaveButton />
       <DeleteWithConfirmButton
-        confirmTitle="Delete this tariff row?"
-        confirmContent={open ? "Costs will no longer use these prices. The row it had closed (ending on its first day) is in force again." : "Costs will no longer use these prices for its dates."}
+        confirmTitle={t("deleteTitle")}
+        confirmContent={open ? t("deleteOpen") : t("deleteClosed")}
       />
     </Toolbar>
   );
@@ -199,10 +218,11 @@ export function TariffEdit() {
 }
 
 export function TariffCreate() {
+  const t = useTranslations("admin.tariffs");
   return (
     <Create redirect="list" transform={onlyOptionPrices}>
       <SimpleForm validate={validateTariff} defaultValues={{ supplier: "EDF Tarif Bleu", option: "base", subscribed_kva: 6 }}>
-        <Alert severity="info" sx={{ mb: 2 }}>{closesNote}</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>{t("closesNote")}</Alert>
         <TariffFields />
       </SimpleForm>
     </Create>

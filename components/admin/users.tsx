@@ -1,4 +1,5 @@
 "use client";
+import { useMemo } from "react";
 import {
   BooleanField, BooleanInput, Create, Datagrid, DeleteWithConfirmButton, Edit, FunctionField, List,
   NullableBooleanInput, PasswordInput, SaveButton, SearchInput, SimpleForm, SimpleList, TextField, TextInput, Toolbar,
@@ -6,47 +7,56 @@ import {
   type RaRecord,
 } from "react-admin";
 import Alert from "@mui/material/Alert";
+import { useLocale, useTranslations } from "use-intl";
 import { useSmallScreen } from "./small-screen";
 import { dayText } from "@/components/ui/dates";
 
-const userFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail or name" />,
-  <NullableBooleanInput key="is_active" source="is_active" label="Active" />,
-  <NullableBooleanInput key="is_superuser" source="is_superuser" label="Admin" />,
-];
+function useUserFilters() {
+  const t = useTranslations("admin.users");
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t("search")} />,
+    <NullableBooleanInput key="is_active" source="is_active" label={t("active")} />,
+    <NullableBooleanInput key="is_superuser" source="is_superuser" label={t("admin")} />,
+  ];
+}
 
 type UserRow = RaRecord & { email: string; first_name: string | null; last_name: string | null; is_active: boolean; is_superuser: boolean; created_at: string };
 
 export function UserList() {
   // a phone gets one line per user rather than a table wider than the screen
   const small = useSmallScreen();
+  const t = useTranslations("admin.users");
+  const locale = useLocale();
   return (
-    <List filters={userFilters} sort={{ field: "id", order: "ASC" }} perPage={25}>
+    <List filters={useUserFilters()} sort={{ field: "id", order: "ASC" }} perPage={25}>
       {small ? (
         <SimpleList
           linkType="edit"
           primaryText={(r: UserRow) => r.email}
-          secondaryText={(r: UserRow) => [r.first_name, r.last_name].filter(Boolean).join(" ") || "No name"}
-          tertiaryText={(r: UserRow) => [r.is_superuser && "Admin", !r.is_active && "Inactive", dayText(new Date(r.created_at))].filter(Boolean).join(" · ")}
+          secondaryText={(r: UserRow) => [r.first_name, r.last_name].filter(Boolean).join(" ") || t("noName")}
+          tertiaryText={(r: UserRow) => [r.is_superuser && t("admin"), !r.is_active && t("inactive"), dayText(new Date(r.created_at), locale)].filter(Boolean).join(" · ")}
         />
       ) : (
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="id" />
         {/* the e-mail opens the user, like the rest of the row (not a mailto: link) */}
         <TextField source="email" />
-        <TextField source="first_name" label="First name" />
-        <TextField source="last_name" label="Last name" />
-        <BooleanField source="is_active" label="Active" />
-        <BooleanField source="is_superuser" label="Admin" />
-        <BooleanField source="accepted_tos" label="Accepted notice" sortable />
-        <FunctionField source="created_at" label="Created" render={(r: UserRow) => dayText(new Date(r.created_at))} />
+        <TextField source="first_name" label={t("firstName")} />
+        <TextField source="last_name" label={t("lastName")} />
+        <BooleanField source="is_active" label={t("active")} />
+        <BooleanField source="is_superuser" label={t("admin")} />
+        <BooleanField source="accepted_tos" label={t("acceptedNotice")} sortable />
+        <FunctionField source="created_at" label={t("created")} render={(r: UserRow) => dayText(new Date(r.created_at), locale)} />
       </Datagrid>
       )}
     </List>
   );
 }
 
-const validatePassword = [minLength(8, "Password must be at least 8 characters"), maxLength(72, "Password must be at most 72 bytes")];
+function useValidatePassword() {
+  const t = useTranslations("admin.users");
+  return useMemo(() => [minLength(8, t("passwordMin")), maxLength(72, t("passwordMax"))], [t]);
+}
 
 /** Leaves the password out when the field is empty (no change). */
 const dropEmptyPassword = (data: Record<string, unknown>) => {
@@ -62,58 +72,65 @@ function useIsSelf() {
 
 function UserEditToolbar() {
   const self = useIsSelf();
+  const t = useTranslations("admin.users");
   return (
     <Toolbar sx={{ display: "flex", justifyContent: "space-between" }}>
       <SaveButton />
-      {!self && <DeleteWithConfirmButton confirmTitle="Delete this user?" confirmContent="The user and everything they own (locations, devices, schedules, integrations) will be removed." />}
+      {!self && <DeleteWithConfirmButton confirmTitle={t("deleteTitle")} confirmContent={t("deleteText")} />}
     </Toolbar>
   );
 }
 
 function SelfGuard() {
   const self = useIsSelf();
+  const t = useTranslations("admin.users");
   return self ? (
     <Alert severity="info" sx={{ mb: 2, width: "100%" }}>
-      This is your own account: you cannot remove your admin role, deactivate or delete it from here.
+      {t("self")}
     </Alert>
   ) : null;
 }
 
 function RoleInputs() {
   const self = useIsSelf();
+  const t = useTranslations("admin.users");
   return (
     <>
-      <BooleanInput source="is_active" label="Active" disabled={self} />
-      <BooleanInput source="is_superuser" label="Admin" disabled={self} />
+      <BooleanInput source="is_active" label={t("active")} disabled={self} />
+      <BooleanInput source="is_superuser" label={t("admin")} disabled={self} />
     </>
   );
 }
 
 export function UserEdit() {
+  const t = useTranslations("admin.users");
+  const validatePassword = useValidatePassword();
   return (
     <Edit mutationMode="pessimistic" transform={dropEmptyPassword}>
       <SimpleForm toolbar={<UserEditToolbar />}>
         <SelfGuard />
         <TextInput source="email" validate={[required(), email()]} fullWidth />
-        <TextInput source="first_name" label="First name" />
-        <TextInput source="last_name" label="Last name" />
+        <TextInput source="first_name" label={t("firstName")} />
+        <TextInput source="last_name" label={t("lastName")} />
         <RoleInputs />
-        <PasswordInput source="password" label="New password" helperText="Leave empty to keep the current password" validate={validatePassword} />
+        <PasswordInput source="password" label={t("newPassword")} helperText={t("newPasswordHelp")} validate={validatePassword} />
       </SimpleForm>
     </Edit>
   );
 }
 
 export function UserCreate() {
+  const t = useTranslations("admin.users");
+  const validatePassword = useValidatePassword();
   return (
     <Create redirect="list">
       <SimpleForm>
         <TextInput source="email" validate={[required(), email()]} fullWidth />
         <PasswordInput source="password" validate={[required(), ...validatePassword]} />
-        <TextInput source="first_name" label="First name" />
-        <TextInput source="last_name" label="Last name" />
-        <BooleanInput source="is_active" label="Active" defaultValue={true} />
-        <BooleanInput source="is_superuser" label="Admin" defaultValue={false} />
+        <TextInput source="first_name" label={t("firstName")} />
+        <TextInput source="last_name" label={t("lastName")} />
+        <BooleanInput source="is_active" label={t("active")} defaultValue={true} />
+        <BooleanInput source="is_superuser" label={t("admin")} defaultValue={false} />
       </SimpleForm>
     </Create>
   );
