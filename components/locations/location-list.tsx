@@ -20,6 +20,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import { send } from "@/lib/swr/fetcher";
+import { deviceTypeLabel } from "@/lib/devices/labels";
 import type { DeviceInfo } from "@/lib/swr/use-devices";
 import { locationUrl, revalidateLocations, useLocations, type LocationView } from "@/lib/swr/use-locations";
 // every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
@@ -183,12 +184,14 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
   const channels = measurementLimit(d.device_type, d.phase_m) === 3;
   const t = useTranslations("locations.card");
   const tc = useTranslations("locations");
+  // the device's type in words (Spoony, Shelly, "Other or unknown"), as the device pages name it
+  const tl = useTranslations("devices.labels");
   return (
     <Card variant="outlined" component="article" aria-label={t("device", { id: d.device_id })} sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 2.5, bgcolor: "background.default" }}>
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.25 }}>
-          {[d.device_type ?? t("typeNotSet"), isOneOf(PHASES, d.phase_m) ? tc(`phases.${d.phase_m}`) : null].filter(Boolean).join(" · ")}
+          {[deviceTypeLabel(d.device_type, tl) ?? t("typeNotSet"), isOneOf(PHASES, d.phase_m) ? tc(`phases.${d.phase_m}`) : null].filter(Boolean).join(" · ")}
         </Typography>
         {d.metadata.length ? (
           <Box component="ul" aria-label={t("measurements")} sx={{ m: 0, pl: 2.25, "& li": { mb: 0.25 } }}>

@@ -162,7 +162,7 @@ test("a household adds a location, a single-phase shelly with three measurements
   await page.goto("/locations/");
   await expect(maison.getByText("1 device", { exact: true })).toBeVisible();
   const card = maison.getByRole("article", { name: `Device ${deviceId}` });
-  await expect(card.getByText("shelly · Single phase")).toBeVisible();
+  await expect(card.getByText("Shelly · Single phase")).toBeVisible();
   await expect(card.getByText("Grid · Total home (emeter_0)")).toBeVisible();
   await expect(card.getByText("Solar panels · PV (emeter_1)")).toBeVisible();
   await expect(card.getByText("Heat pump (garage) · Unused (CT clamp not connected) (emeter_2)")).toBeVisible();

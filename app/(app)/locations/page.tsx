@@ -16,7 +16,7 @@ export default async function LocationsPage() {
   const caller = await requireCaller();
   const fallback = await prefetch(caller, [[LOCATIONS_URL, locations]]);
   return (
-    <Messages parts={["locations"]}>
+    <Messages parts={["locations", "devices"]}>
       <SwrFallback fallback={fallback}>
         <LocationList callerId={caller.id} isAdmin={caller.isSuperuser} />
       </SwrFallback>
