@@ -1,6 +1,6 @@
 "use client";
 import { useMemo } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { Admin, AppBar, Layout, LoadingIndicator, Login, LoginForm, Resource, TitlePortal, type LayoutProps } from "react-admin";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -82,8 +82,11 @@ export default function AdminApp() {
     [t],
   );
   const tariff = useTariffWords();
+  // a new language renders the back-office anew, where the reader is (its address): react-admin
+  // keeps some labels it was first given (a list's columns), so changing its texts alone would not do
+  const locale = useLocale();
   return (
-    <Admin title={t("app.title")} dataProvider={dataProvider} authProvider={auth} i18nProvider={i18nProvider} theme={adminTheme} layout={FoyerLayout} loginPage={FoyerLogin} requireAuth disableTelemetry>
+    <Admin key={locale} title={t("app.title")} dataProvider={dataProvider} authProvider={auth} i18nProvider={i18nProvider} theme={adminTheme} layout={FoyerLayout} loginPage={FoyerLogin} requireAuth disableTelemetry>
       <Resource name="users" list={UserList} edit={UserEdit} create={UserCreate} icon={PeopleIcon} recordRepresentation="email" />
       <Resource name="devices" list={DeviceList} edit={DeviceEdit} icon={DevicesIcon} recordRepresentation="name" />
       <Resource name="schedules" list={ScheduleList} show={ScheduleShow} edit={ScheduleEdit} icon={EventIcon} recordRepresentation="der_name" />

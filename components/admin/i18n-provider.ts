@@ -21,7 +21,7 @@ const resourceMessages = (resources: Catalog["admin"]["resources"]) =>
 
 /**
  * The back-office's i18nProvider, a new one when the language changes (the language menu renders the
- * page again in it): react-admin then renders its screens again with the new texts.
+ * page again in it, and admin-app.tsx the back-office anew).
  */
 export function useAdminI18nProvider(): I18nProvider {
   const locale = useLocale();
