@@ -30,8 +30,10 @@ const NavButton = styled(Button)(({ theme }) => {
   // the primary colour as the scheme has it (light or dark), at an opacity
   const wash = (opacity: number) => `rgba(${theme.vars.palette.primary.mainChannel} / ${opacity})`;
   return {
-    paddingLeft: theme.spacing(1),
-    paddingRight: theme.spacing(1),
+    // tight from 1,200 px, where the nine links show inline (ten for an admin, in French too)
+    paddingLeft: theme.spacing(0.75),
+    paddingRight: theme.spacing(0.75),
+    [theme.breakpoints.up("xl")]: { paddingLeft: theme.spacing(1.25), paddingRight: theme.spacing(1.25) },
     minWidth: 0,
     whiteSpace: "nowrap",
     color: theme.vars.palette.text.secondary,
@@ -61,7 +63,8 @@ const MenuButton = styled(IconButton)(({ theme }) => ({ [theme.breakpoints.up("l
 const MainNav = styled("nav")(({ theme }) => ({
   [theme.breakpoints.up("xs")]: { display: "none" },
   [theme.breakpoints.up("lg")]: { display: "flex" },
-  marginLeft: theme.spacing(3),
+  marginLeft: theme.spacing(1.5),
+  [theme.breakpoints.up("xl")]: { marginLeft: theme.spacing(3) },
   gap: theme.spacing(0.25),
   flexWrap: "nowrap",
 }));
@@ -132,7 +135,7 @@ export function AppHeader({ user }: { user: HeaderUser }) {
           })}
         </MainNav>
         <Spacer />
-        <LanguageSwitch />
+        <LanguageSwitch iconFrom="xl" />
         <ColorSchemeSwitch />
         <AccountButton
           id={buttonId}

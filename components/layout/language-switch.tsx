@@ -27,10 +27,11 @@ export function useChooseLocale() {
 }
 
 /**
- * The top bar's language menu: "EN" / "FR", each language offered in its own name. `compact`: no
- * icon on a phone (the visitors' bar, which has Log in and Sign up to hold too).
+ * The top bar's language menu: "EN" / "FR", each language offered in its own name. Its icon shows
+ * from `iconFrom` up: `compact` (the visitors' and the back-office's bars) leaves it out on a phone;
+ * the app's bar leaves it out until 1,536 px, where its links need the room.
  */
-export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
+export function LanguageSwitch({ compact = false, iconFrom = compact ? "sm" : "xs" }: { compact?: boolean; iconFrom?: "xs" | "sm" | "xl" }) {
   const t = useTranslations("common.language");
   const locale = useLocale();
   const { choose, pending } = useChooseLocale();
@@ -49,7 +50,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
         aria-expanded={Boolean(anchor)}
         disabled={pending}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ minWidth: 0, px: 1, flexShrink: 0, color: "text.secondary", fontWeight: 600, "& .MuiButton-startIcon": { mr: 0.5, display: compact ? { xs: "none", sm: "inherit" } : undefined } }}
+        sx={{ minWidth: 0, px: 1, flexShrink: 0, color: "text.secondary", fontWeight: 600, "& .MuiButton-startIcon": { mr: 0.5, display: { xs: "none", [iconFrom]: "inherit" } } }}
       >
         {locale.toUpperCase()}
       </Button>
