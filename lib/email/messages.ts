@@ -6,7 +6,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /**
  * The password recovery e-mail: a link valid `minutes` minutes, in the language of whoever asked
- * for it (the page's language when they asked: lib/i18n/server.ts translatorFor).
+ * for it (the page's language when they asked: lib/i18n/server.ts requestLocale).
  */
 export function passwordResetMessage({ to, link, minutes, locale = "en" }: { to: string; link: string; minutes: number; locale?: Locale }): Message {
   const t = createTranslator({ locale, messages: CATALOGS[locale], namespace: "auth.email" });

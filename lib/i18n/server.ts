@@ -17,9 +17,7 @@ export async function getT<NS extends Namespace>(namespace: NS, locale?: Locale)
   return createTranslator({ locale: lang, messages: CATALOGS[lang], namespace });
 }
 
-/** A translator for a request outside React (route handlers: e-mails), from its headers. */
-export function translatorFor<NS extends Namespace>(request: Request, namespace: NS) {
-  const chosen = cookieValue(request.headers.get("cookie"), LOCALE_COOKIE);
-  const locale = pickLocale({ chosen, acceptLanguage: request.headers.get("accept-language") });
-  return { locale, t: createTranslator({ locale, messages: CATALOGS[locale], namespace }) };
+/** A request's language outside React (route handlers: the recovery e-mail), from its headers. */
+export function requestLocale(request: Request): Locale {
+  return pickLocale({ chosen: cookieValue(request.headers.get("cookie"), LOCALE_COOKIE), acceptLanguage: request.headers.get("accept-language") });
 }
