@@ -4,11 +4,11 @@ import { useTranslations } from "use-intl";
 import { useSmallScreen } from "./small-screen";
 import { useCodeNames } from "./devices";
 import { COUNTRIES } from "@/lib/enums";
-import { countryLabel } from "@/lib/devices/labels";
+import { countryLabel } from "@/components/ui/labels";
 
 function useFilters() {
   const t = useTranslations("admin.locations");
-  const countries = useTranslations("devices.labels");
+  const countries = useTranslations("common");
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={t("search")} />,
     <SelectInput key="country" source="country" choices={COUNTRIES.map((c) => ({ id: c, name: countryLabel(c, countries) }))} />,
@@ -37,7 +37,7 @@ export function LocationList() {
   // a phone gets one line per location rather than a table wider than the screen
   const small = useSmallScreen();
   const t = useTranslations("admin.locations");
-  const countries = useTranslations("devices.labels");
+  const countries = useTranslations("common");
   return (
     <List filters={useFilters()} sort={{ field: "id", order: "ASC" }} perPage={25} exporter={false}>
       {small ? (

@@ -13,7 +13,8 @@ import { send } from "@/lib/swr/fetcher";
 import { DEVICE_INFO_URL, deviceInfoUrl, revalidateDevices, useOwnerChoices, type DeviceInfo, type OwnerChoice } from "@/lib/swr/use-devices";
 import { useOwnerLocations } from "@/lib/swr/use-locations";
 import { DEVICE_TYPES, PHASES } from "@/lib/enums";
-import { countryLabel, deviceTypeHelp, deviceTypeLabel, phaseLabel } from "@/lib/devices/labels";
+import { countryLabel } from "@/components/ui/labels";
+import { deviceTypeHelp, deviceTypeLabel, phaseLabel } from "@/lib/devices/labels";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
@@ -56,6 +57,7 @@ function ownerLabel(o: OwnerChoice, callerId: number, you: (owner: string) => st
 function DeviceInfoFields({ callerId, device, owners }: { callerId: number; device?: DeviceInfo; owners: OwnerChoice[] }) {
   const t = useTranslations("devices.form");
   const tl = useTranslations("devices.labels");
+  const tcommon = useTranslations("common");
   const router = useRouter();
   const toast = useToast();
   const form = useZodForm(schema, {
@@ -74,7 +76,7 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
   useEffect(() => {
     if (only) setValues((v) => (v.location_id ? v : { ...v, location_id: only }));
   }, [only, setValues]);
-  const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: t("locationOption", { name: l.name, country: countryLabel(l.country, tl) }) }));
+  const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: t("locationOption", { name: l.name, country: countryLabel(l.country, tcommon) }) }));
   if (form.values.location_id && !locationChoices.some((l) => l.id === form.values.location_id)) {
     locationChoices.push({ id: form.values.location_id, label: t("locationN", { id: form.values.location_id }) });
   }

@@ -24,7 +24,8 @@ import { send } from "@/lib/swr/fetcher";
 import { deviceInfoUrl, revalidateDevices, useDeviceInfo, type DeviceInfo, type Measurement } from "@/lib/swr/use-devices";
 import { useLocation } from "@/lib/swr/use-locations";
 import { measurementLimit } from "@/lib/devices/rules";
-import { countryLabel, deviceTypeLabel, measureTypeLabel, ownerText, phaseLabel, type DeviceLabelsT } from "@/lib/devices/labels";
+import { countryLabel } from "@/components/ui/labels";
+import { deviceTypeLabel, measureTypeLabel, ownerText, phaseLabel, type DeviceLabelsT } from "@/lib/devices/labels";
 // every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
 import { useScheduleOwners as useOwnerEmails } from "@/lib/swr/use-schedules";
 import { useToast } from "@/components/ui/toast-provider";
@@ -86,9 +87,10 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 function LocationName({ id }: { id: number }) {
   const t = useTranslations("devices");
   const tl = useTranslations("devices.labels");
+  const tcommon = useTranslations("common");
   const { data, error } = useLocation(id);
   if (error || !data) return <>{t("view.locationN", { id: String(id) })}</>;
-  const country = countryLabel(data.country, tl);
+  const country = countryLabel(data.country, tcommon);
   return (
     <>
       {data.name}{" "}

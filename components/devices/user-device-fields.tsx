@@ -8,7 +8,8 @@ import Add from "@mui/icons-material/Add";
 import type { z } from "zod";
 import { useMyLocations } from "@/lib/swr/use-locations";
 import { DATA_SOURCES, DEVICE_TYPES, PHASES } from "@/lib/enums";
-import { countryLabel, dataSourceLabel, deviceTypeHelp, deviceTypeLabel, integrationLabel, phaseLabel } from "@/lib/devices/labels";
+import { countryLabel, integrationLabel } from "@/components/ui/labels";
+import { dataSourceLabel, deviceTypeHelp, deviceTypeLabel, phaseLabel } from "@/lib/devices/labels";
 import type { userDeviceSchema } from "@/lib/validation/device";
 import { EnumSelect } from "@/components/ui/enum-select";
 import { NativeSelectField } from "@/components/ui/native-select-field";
@@ -56,10 +57,11 @@ export function DeviceFields({ form, autoFocus }: { form: UserDeviceFormState; a
 export function ReportingFields({ form, integrations }: { form: UserDeviceFormState; integrations: IntegrationChoice[] }) {
   const t = useTranslations("devices");
   const tl = useTranslations("devices.labels");
+  const tcommon = useTranslations("common");
   const locations = useMyLocations();
   const { values, errors, setValues } = form;
 
-  const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: t("form.locationOption", { name: l.name, country: countryLabel(l.country, tl) }) }));
+  const locationChoices = (locations.data ?? []).map((l) => ({ id: String(l.id), label: t("form.locationOption", { name: l.name, country: countryLabel(l.country, tcommon) }) }));
   if (values.location_id && !locationChoices.some((l) => l.id === values.location_id)) locationChoices.push({ id: values.location_id, label: t("form.locationN", { id: values.location_id }) });
   const only = locations.data?.length === 1 ? String(locations.data[0].id) : null;
   // a device needs a location here (one made on the device pages may have none): the only one there is
@@ -126,7 +128,7 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
             <option value="">{t("userForm.none")}</option>
             {integrations.map((i) => (
               <option key={i.id} value={String(i.id)}>
-                {integrationLabel(i.name, tl)}
+                {integrationLabel(i.name, tcommon)}
               </option>
             ))}
           </NativeSelectField>

@@ -13,7 +13,8 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import { useDeviceInfoList, useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
 import { useMyLocations, type LocationView } from "@/lib/swr/use-locations";
 import { NoDevices } from "./device-list";
-import { classificationLabel, dataSourceLabel, deviceTypeLabel, integrationLabel, phaseLabel } from "@/lib/devices/labels";
+import { integrationLabel } from "@/components/ui/labels";
+import { classificationLabel, dataSourceLabel, deviceTypeLabel, phaseLabel } from "@/lib/devices/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import type { IntegrationChoice } from "./user-device-values";
 
@@ -69,6 +70,7 @@ function UserDeviceCard({
 }) {
   const t = useTranslations("devices.grid");
   const tl = useTranslations("devices.labels");
+  const tcommon = useTranslations("common");
   const location = locations?.find((l) => l.id === d.location_id);
   const integration = integrations.find((i) => i.id === d.integration_id);
   const titleId = `device-${d.id}`;
@@ -86,7 +88,7 @@ function UserDeviceCard({
         {d.phase_m && <Line label={t("phase")}>{phaseLabel(d.phase_m, tl)}</Line>}
         {d.data.mqtt.host && <Line label={t("mqttHost")}>{d.data.mqtt.host}</Line>}
         {d.integration_id && (
-          <Line label={t("integration")}>{integration ? integrationLabel(integration.name, tl) : t("integrationN", { id: String(d.integration_id) })}</Line>
+          <Line label={t("integration")}>{integration ? integrationLabel(integration.name, tcommon) : t("integrationN", { id: String(d.integration_id) })}</Line>
         )}
         <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5, mb: 0.5 }}>
           {d.data.channels.length ? t("channels", { count: d.data.channels.length }) : t("noChannels")}

@@ -14,8 +14,6 @@ function meterCell(i: IntegrationView): string | null {
   return ids.length ? ids.join(", ") : null;
 }
 
-const NAMED = new Set(["linky", "legrand", "legrand_up", "netatmo"]);
-
 function Marks({ integration: i }: { integration: IntegrationView }) {
   const t = useTranslations("integrations.table");
   return (
@@ -42,9 +40,10 @@ const table = {
  */
 export function MyIntegrationsTable({ integrations }: { integrations: IntegrationView[] }) {
   const t = useTranslations("integrations.table");
+  const tcommon = useTranslations("common");
   const locale = useLocale();
   // the specification's names ('Linky grid-operator meter'...), in the reader's language; an unknown name as it is
-  const label = (name: string) => (NAMED.has(name) ? t(`names.${name as "linky"}`) : integrationLabel(name));
+  const label = (name: string) => integrationLabel(name, tcommon);
   const meters = (i: IntegrationView) => meterCell(i) ?? t("notAvailable");
   return (
     <>

@@ -1,5 +1,6 @@
 "use client";
 import { useCallback } from "react";
+import { countryLabel } from "@/components/ui/labels";
 import { useTranslations } from "use-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -27,6 +28,7 @@ type Values = { name: string; country: string; lat: string; lon: string };
  */
 export function LocationForm({ location }: { location?: LocationView }) {
   const t = useTranslations("locations");
+  const tcommon = useTranslations("common");
   const router = useRouter();
   const toast = useToast();
   // the API's schema, with the form's own rules (a decimal comma, not 0, 0, in the chosen country) in the page's language
@@ -68,7 +70,7 @@ export function LocationForm({ location }: { location?: LocationView }) {
       <FormErrorAlert error={form.serverError} />
       <Stack spacing={2.5} sx={{ mb: 3 }}>
         <TextField label={t("form.name")} required fullWidth autoFocus={!location} placeholder={t("form.namePlaceholder")} {...form.text("name")} />
-        <EnumSelect label={t("form.country")} required fullWidth options={COUNTRIES} labelOf={(c) => t("form.countryOption", { name: t(`countries.${c}`), code: c })} {...form.text("country")} />
+        <EnumSelect label={t("form.country")} required fullWidth options={COUNTRIES} labelOf={(c) => t("form.countryOption", { name: countryLabel(c, tcommon), code: c })} {...form.text("country")} />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2.5}>
           <TextField
             label={t("form.lat")}

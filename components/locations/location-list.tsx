@@ -20,12 +20,13 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import { send } from "@/lib/swr/fetcher";
-import { deviceTypeLabel } from "@/lib/devices/labels";
+import { deviceTypeLabel, measureTypeLabel, phaseLabel } from "@/lib/devices/labels";
+import { countryLabel } from "@/components/ui/labels";
 import type { DeviceInfo } from "@/lib/swr/use-devices";
 import { locationUrl, revalidateLocations, useLocations, type LocationView } from "@/lib/swr/use-locations";
 // every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
 import { useScheduleOwners as useOwnerEmails } from "@/lib/swr/use-schedules";
-import { COUNTRIES, MEASURE_TYPES, PHASES } from "@/lib/enums";
+import { PHASES } from "@/lib/enums";
 import { measurementLimit } from "@/lib/devices/rules";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -115,7 +116,7 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
 /** One location and its devices; `owner` names another user's (for an admin), else null. */
 function LocationCard({ location: l, owner, onDelete }: { location: LocationView; owner: string | null; onDelete: () => void }) {
   const t = useTranslations("locations.card");
-  const tc = useTranslations("locations");
+  const tcommon = useTranslations("common");
   const locale = useLocale();
   const titleId = `location-${l.id}`;
   return (
@@ -129,7 +130,7 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
             {l.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t("place", { country: isOneOf(COUNTRIES, l.country) ? tc(`countries.${l.country}`) : l.country, lat: coordinateText(l.lat, locale), lon: coordinateText(l.lon, locale) })}
+            {t("place", { country: countryLabel(l.country, tcommon), lat: coordinateText(l.lat, locale), lon: coordinateText(l.lon, locale) })}
           </Typography>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
             <Chip size="small" label={t("devices", { count: l.devices_info.length })} />
@@ -183,7 +184,6 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
   // a single-phase spoony or shelly measures several channels: name the channel of each
   const channels = measurementLimit(d.device_type, d.phase_m) === 3;
   const t = useTranslations("locations.card");
-  const tc = useTranslations("locations");
   // the device's type in words (Spoony, Shelly, "Other or unknown"), as the device pages name it
   const tl = useTranslations("devices.labels");
   return (
@@ -191,13 +191,13 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.25 }}>
-          {[deviceTypeLabel(d.device_type, tl) ?? t("typeNotSet"), isOneOf(PHASES, d.phase_m) ? tc(`phases.${d.phase_m}`) : null].filter(Boolean).join(" · ")}
+          {[deviceTypeLabel(d.device_type, tl) ?? t("typeNotSet"), isOneOf(PHASES, d.phase_m) ? phaseLabel(d.phase_m, tl) : null].filter(Boolean).join(" · ")}
         </Typography>
         {d.metadata.length ? (
           <Box component="ul" aria-label={t("measurements")} sx={{ m: 0, pl: 2.25, "& li": { mb: 0.25 } }}>
             {d.metadata.map((m) => (
               <Typography component="li" variant="body2" key={m.id} sx={{ overflowWrap: "anywhere" }}>
-                {m.display_name ?? m.name} · {isOneOf(MEASURE_TYPES, m.measure_type) ? tc(`measureTypes.${m.measure_type}`) : m.measure_type}
+                {m.display_name ?? m.name} · {measureTypeLabel(m.measure_type, tl)}
                 {channels && ` (${m.name})`}
               </Typography>
             ))}

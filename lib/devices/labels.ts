@@ -52,11 +52,5 @@ export const measureTypeLabel = (code: string, t: DeviceLabelsT = EN): string =>
 /** A phase in words. */
 export const phaseLabel = (phase: Phase, t: DeviceLabelsT = EN): string => (known(PHASE_LABELS, phase) ? t(`phases.${phase}`) : phase);
 
-/** A location's country in words; a code this table does not know as it is. */
-export const countryLabel = (code: string, t: DeviceLabelsT = EN): string => (known(en.labels.countries, code) ? t(`countries.${code}`) : code);
-
-/** An integration as the specification names it ('Linky grid-operator meter'...); an unknown name as it is. */
-export const integrationLabel = (name: string, t: DeviceLabelsT = EN): string => (known(en.labels.integrations, name) ? t(`integrations.${name}`) : name);
-
 /** A smart appliance category in words; a code this table does not know as it is. */
 export const categoryLabel = (code: string, t: DeviceLabelsT = EN): string => (known(en.labels.categories, code) ? t(`categories.${code}`) : code);

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "use-intl/core";
+import { countryLabel, integrationLabel, type CommonT } from "@/components/ui/labels";
 import { toPayload, toValues } from "@/components/devices/user-device-values";
 import { CLASSIFICATIONS, DATA_SOURCES, DEVICE_TYPES, PHASES, userDeviceSchema } from "@/lib/validation/device";
 import {
@@ -12,11 +13,9 @@ import {
   DEVICE_TYPE_LABELS,
   categoryLabel,
   classificationLabel,
-  countryLabel,
   dataSourceLabel,
   deviceTypeHelp,
   deviceTypeLabel,
-  integrationLabel,
   measureTypeLabel,
   ownerText,
   type DeviceLabelsT,
@@ -96,8 +95,10 @@ describe("the device codes in words", () => {
     expect(dataSourceLabel("unknown_data_source", fr)).toBe("Inconnue");
     expect(classificationLabel("consumption", fr)).toBe("Consommation");
     expect(measureTypeLabel("pv", fr)).toBe("Photovoltaïque");
-    expect(countryLabel("DE", fr)).toBe("Allemagne");
-    expect(integrationLabel("linky", fr)).toBe("Compteur Linky (gestionnaire de réseau)");
+    // countries and vendors: the one table of the catalog's "common" part, for every screen
+    const frCommon = createTranslator({ locale: "fr", messages: CATALOGS.fr, namespace: "common" }) as unknown as CommonT;
+    expect(countryLabel("DE", frCommon)).toBe("Allemagne");
+    expect(integrationLabel("linky", frCommon)).toBe("Compteur Linky (gestionnaire de réseau)");
     expect(categoryLabel("hvac", fr)).toBe("CVC (chauffage, ventilation, climatisation)");
     expect(deviceTypeHelp("linky", fr)).toContain("BRUT (données brutes");
     expect(deviceTypeHelp("linky", fr)).toContain("BEST (vérifiées et corrigées par Enedis)");
