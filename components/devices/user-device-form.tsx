@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { fetcher, send } from "@/lib/swr/fetcher";
+import { errorMessage, fetcher, send } from "@/lib/swr/fetcher";
 import { deviceInfoUrl, revalidateDevices, userDeviceUrl, type DeviceInfo, type UserDevice } from "@/lib/swr/use-devices";
 import { DeleteDeviceButton } from "@/components/ui/delete-device-button";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
@@ -17,14 +17,16 @@ import { displayNameChanges, toPayload, toValues, type DisplayNames, type Integr
 
 const schema = () => import("@/lib/validation/device").then((m) => m.userDeviceSchema);
 
-/** Saves the channels' display names that changed, through the device's measurements (found by name). */
+/** Saves the channels' display names that changed, through the device's measurements (found by name), together. */
 async function saveDisplayNames(deviceId: number, changes: ReturnType<typeof displayNameChanges>) {
   if (!changes.length) return;
   const { metadata } = await fetcher<DeviceInfo>(deviceInfoUrl(deviceId));
-  for (const c of changes) {
-    const m = metadata.find((x) => x.name === c.name);
-    if (m) await send("PUT", `/api/v1/device_measurement_metadata/${m.id}`, { display_name: c.display_name });
-  }
+  await Promise.all(
+    changes.flatMap((c) => {
+      const m = metadata.find((x) => x.name === c.name);
+      return m ? [send("PUT", `/api/v1/device_measurement_metadata/${m.id}`, { display_name: c.display_name })] : [];
+    }),
+  );
 }
 
 /**
@@ -48,7 +50,16 @@ export function UserDeviceForm({ device, displayNames, integrations }: { device?
       toast.success(t("form.updated"));
     } else {
       const created = await send<UserDevice>("POST", "/api/v1/user_devices", body);
-      await saveDisplayNames(created.id, names);
+      try {
+        await saveDisplayNames(created.id, names);
+      } catch (e) {
+        // the device exists: a second submit of this form would create it again (and be refused),
+        // so its edit form takes over, where the names can be given again
+        toast.warning({ title: t("form.namesNotSaved"), message: t("form.namesNotSavedText", { detail: errorMessage(e) }) });
+        await revalidateDevices();
+        router.push(`/user-devices/${created.id}/edit`);
+        return "keep-busy";
+      }
       toast.success({ title: t("form.created"), message: t("form.createdText") });
     }
     await revalidateDevices();

@@ -4,19 +4,18 @@
 // of Guinea) and a point outside the chosen country are refused with a message saying what to do.
 import { z } from "@/lib/validation/zod";
 import { locationSchema } from "@/lib/validation/location";
+import type { useTranslations } from "use-intl";
 import { isInCountry } from "@/lib/geo/country-bounds";
-import { COUNTRY_NAMES } from "@/components/ui/labels";
-import type { Country } from "@/lib/enums";
-
-export const NULL_ISLAND_MESSAGE = "0, 0 is in the Gulf of Guinea: enter this location's coordinates or use your location";
+import { COUNTRIES, type Country } from "@/lib/enums";
 
 /** The form's own messages, in the page's language (messages/<locale>/locations.json's form.*). */
-export type LocationFormWords = { nullIsland: string; outside: (country: Country) => string };
+type LocationFormWords = { nullIsland: string; outside: (country: Country) => string };
 
-const ENGLISH: LocationFormWords = {
-  nullIsland: NULL_ISLAND_MESSAGE,
-  outside: (country) => `These coordinates are not in ${COUNTRY_NAMES[country]}: check them or the country`,
-};
+/** The form's own messages from the page's "locations" translator ("not in France", "pas aux États-Unis"). */
+export const locationFormWords = (t: ReturnType<typeof useTranslations<"locations">>): LocationFormWords => ({
+  nullIsland: t("form.nullIsland"),
+  outside: (country) => t("form.outside", { country: t(`inCountry.${country}`) }),
+});
 
 /** "5,7" → "5.7": one comma, no point, in a coordinate as typed; anything else as it is (the API's rules judge it). */
 export function decimalComma(v: unknown): unknown {
@@ -35,12 +34,9 @@ export const locationFormSchemaWith = (words: LocationFormWords) =>
     locationSchema.check((ctx) => {
       const { country, lat, lon } = ctx.value;
       // zod runs this after an issue that does not stop the parse (a latitude out of range): that one is enough
-      if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && Object.hasOwn(COUNTRY_NAMES, country))) return;
+      if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && (COUNTRIES as readonly string[]).includes(country))) return;
       // one message, under the latitude (the first of the two fields, which takes the focus)
       if (lat === 0 && lon === 0) ctx.issues.push({ code: "custom", input: ctx.value, path: ["lat"], message: words.nullIsland });
       else if (!isInCountry(country, lat, lon)) ctx.issues.push({ code: "custom", input: ctx.value, path: ["lat"], message: words.outside(country) });
     }),
   );
-
-/** The location form's schema in English. */
-export const locationFormSchema = locationFormSchemaWith(ENGLISH);

@@ -35,7 +35,7 @@ export function LocationForm({ location }: { location?: LocationView }) {
   const schema = useCallback(
     () =>
       import("./location-form-schema").then((m) =>
-        asTextForm<Values>()(m.locationFormSchemaWith({ nullIsland: t("form.nullIsland"), outside: (c) => t("form.outside", { country: t(`inCountry.${c}`) }) })),
+        asTextForm<Values>()(m.locationFormSchemaWith(m.locationFormWords(t))),
       ),
     [t],
   );

@@ -339,6 +339,41 @@ test("My Devices: the Variant A form creates a device with two channels", async 
   await expect(page.getByText("No devices yet")).toBeVisible();
 });
 
+test("My Devices: a new device whose display names fail to save is not left to be created twice", async ({ page, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  await apiLocation(baseURL!, user.token, { name: "Cellier", country: "FR", lat: 45.18756, lon: 5.73578 });
+  await logIn(page, user.email, user.password);
+  // the device is created; the display name's save then fails (the database busy)
+  await page.route("**/api/v1/device_measurement_metadata/*", (route) =>
+    route.request().method() === "PUT" ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ detail: "The service is busy, please try again." }) }) : route.continue(),
+  );
+  await page.goto("/user-devices/new");
+  await page.getByLabel("Device ID").fill("cellar meter");
+  await choose(page, "Device type", "Shelly");
+  await choose(page, "Source", "MQTT");
+  await page.getByRole("button", { name: "Add channel" }).click();
+  const channel = page.getByRole("group", { name: "Channel 1" });
+  await channel.getByLabel("Channel name").fill("em0");
+  await channel.getByLabel("Display name").fill("Freezer");
+  await choose(page, "Classification", "Consumption", channel);
+  await page.getByRole("button", { name: "Create device" }).click();
+
+  // said plainly, and the device's edit form takes over: no second create from this form
+  await expect(page.getByText("Device saved, display names not")).toBeVisible();
+  await expect(page.getByText("The service is busy, please try again. Give them again here.")).toBeVisible();
+  await expect(page).toHaveURL(/\/user-devices\/\d+\/edit$/);
+  await expect(page.getByLabel("Device ID")).toHaveValue("cellar meter");
+  const res = await fetch(`${baseURL}/api/v1/user_devices`, { headers: { authorization: `Bearer ${user.token}` } });
+  expect(((await res.json()) as unknown[]).length).toBe(1);
+
+  // the service back: the name saves from the edit form
+  await page.unrouteAll();
+  await page.getByRole("group", { name: "Channel 1" }).getByLabel("Display name").fill("Freezer");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/user-devices$/);
+  await expect(page.getByRole("article", { name: "cellar meter" }).getByText("Freezer")).toBeVisible();
+});
+
 test("Devices and My Devices are one experience: each opens and saves unchanged what the other made, with the same names", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
   const location = await apiLocation(baseURL!, user.token, { name: "Maison", country: "FR", lat: 45.19, lon: 5.72 });

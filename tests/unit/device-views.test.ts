@@ -108,7 +108,8 @@ describe("the device codes in words", () => {
   });
 
   it("are English by default, the same as the English catalog (the back-office)", () => {
-    expect([measureTypeLabel("unused"), countryLabel("US"), integrationLabel("legrand_up"), categoryLabel("residential_energy_storage_system"), categoryLabel("hvac")]).toEqual([
+    const enCommon = createTranslator({ locale: "en", messages: CATALOGS.en, namespace: "common" }) as unknown as CommonT;
+    expect([measureTypeLabel("unused"), countryLabel("US", enCommon), integrationLabel("legrand_up", enCommon), categoryLabel("residential_energy_storage_system"), categoryLabel("hvac")]).toEqual([
       "Unused (CT clamp not connected)",
       "United States",
       "Legrand IOT (up)",

@@ -3,10 +3,16 @@
 // country refused, under the latitude. The API's own schema still takes all of these.
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "use-intl/core";
-import { decimalComma, locationFormSchema, locationFormSchemaWith, NULL_ISLAND_MESSAGE } from "@/components/locations/location-form-schema";
+import { decimalComma, locationFormSchemaWith, locationFormWords } from "@/components/locations/location-form-schema";
 import { CATALOGS } from "@/lib/i18n/messages";
 import { issuesByPath } from "@/components/ui/use-zod-form";
 import { locationSchema } from "@/lib/validation/location";
+
+/** The form's schema in a language, its words built as the form builds them. */
+const schemaIn = (locale: "en" | "fr") =>
+  locationFormSchemaWith(locationFormWords(createTranslator({ locale, messages: CATALOGS[locale], namespace: "locations" }) as unknown as Parameters<typeof locationFormWords>[0]));
+const locationFormSchema = schemaIn("en");
+const NULL_ISLAND_MESSAGE = CATALOGS.en.locations.form.nullIsland;
 
 const form = (values: Partial<Record<"name" | "country" | "lat" | "lon", string>>) => ({ name: "Maison", country: "FR", lat: "45.18756", lon: "5.73578", ...values });
 /** The messages by field, as the form shows them (the first one of each). */
@@ -86,9 +92,7 @@ describe("the location form's schema", () => {
 });
 
 describe("the location form's schema in French", () => {
-  const t = createTranslator({ locale: "fr", messages: CATALOGS.fr, namespace: "locations" });
-  // as components/locations/location-form.tsx builds it
-  const fr = locationFormSchemaWith({ nullIsland: t("form.nullIsland"), outside: (c) => t("form.outside", { country: t(`inCountry.${c}`) }) });
+  const fr = schemaIn("fr");
   const messagesFr = (values: Parameters<typeof form>[0]) => {
     const r = fr.safeParse(form(values));
     return r.success ? {} : issuesByPath(r.error.issues);
