@@ -22,7 +22,8 @@ import { dayTimeText } from "@/components/ui/dates";
 import { boundText, dayName, daysText, hoursText, monthName, monthNames, monthsText, planOf, powerText, type PlanPart, type ScheduleWords } from "@/components/schedules/schedule-text";
 import { useScheduleWords } from "@/components/schedules/use-schedule-words";
 import { WeekGrid } from "@/components/schedules/week-grid";
-import { DAYS, HOURS, hourLabel, MAX_PARTS, MONTHS, overlappingMonths, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
+import { fieldMessage } from "@/components/schedules/schedule-draft";
+import { DAYS, HOURS, hourLabel, MAX_PARTS, MONTHS, NAME_MAX, overlappingMonths, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
 import { scheduleDataSchema } from "@/lib/validation/schedule";
 import type { Locale } from "@/scripts/lib/locale.mjs";
 
@@ -175,21 +176,10 @@ type Issue = { code: string; message: string };
  * wrong (the same as the API's in English: lib/validation/schedule.ts), else the API's own message.
  */
 function issueText(field: string, issue: Issue, value: unknown, t: ErrorsT, locale: Locale): string {
+  const own = fieldMessage(field, issue.code, value === undefined || value === null || value === "");
+  if (!own) return issue.message;
   const bound = (n: number) => boundText(n, locale);
-  switch (field) {
-    case "der_name":
-      return issue.code === "too_big" ? t("nameTooLong", { max: bound(100) }) : t("nameRequired");
-    case "average_power":
-      if (value === undefined || value === null) return t("powerRequired");
-      return issue.code === "invalid_type" ? t("powerNumber") : t("powerRange", { min: bound(POWER_MIN), max: bound(POWER_MAX) });
-    case "months":
-    case "days":
-    case "hours":
-      if (issue.code !== "too_small") return issue.message;
-      return t(field === "months" ? "chooseMonth" : field === "days" ? "chooseDay" : "chooseHour");
-    default:
-      return issue.message;
-  }
+  return t(own, own === "nameTooLong" ? { max: bound(NAME_MAX) } : { min: bound(POWER_MIN), max: bound(POWER_MAX) });
 }
 
 /**

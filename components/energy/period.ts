@@ -108,6 +108,12 @@ const fmt = (locale: Locale, opts: Intl.DateTimeFormatOptions, timeZone = "UTC")
   if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, ...opts })));
   return f;
 };
+const lists = new Map<Locale, Intl.ListFormat>();
+const listFormat = (locale: Locale) => {
+  let f = lists.get(locale);
+  if (!f) lists.set(locale, (f = new Intl.ListFormat(intlLocale(locale), { type: "conjunction" })));
+  return f;
+};
 const dMonth = (l: Locale) => fmt(l, { day: "numeric", month: "short" });
 const dMonthYear = (l: Locale) => fmt(l, { day: "numeric", month: "short", year: "numeric" });
 const at = (day: string) => new Date(utcOf(day));
@@ -157,7 +163,7 @@ export function missingDaysText(t: EnergyT, locale: Locale, days: string[], peri
   const rest = runs.slice(max).reduce((n, [a, b]) => n + daysBetween(a, b) + 1, 0);
   if (rest) shown.push(t("words.moreDays", { count: rest }));
   // "a, b and c" (en-GB writes no comma before "and"), "a, b et c"
-  return t("words.noDataFor", { list: new Intl.ListFormat(intlLocale(locale), { type: "conjunction" }).format(shown) });
+  return t("words.noDataFor", { list: listFormat(locale).format(shown) });
 }
 
 const hm = (l: Locale) => fmt(l, { hour: "2-digit", minute: "2-digit", hour12: false }, TZ);

@@ -10,17 +10,9 @@ import Typography from "@mui/material/Typography";
 import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
 import { useLocale, useTranslations } from "use-intl";
 import { TextLink } from "@/components/ui/text-link";
-import type { Locale } from "@/lib/i18n/messages";
-import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
+import { noticeDateText, PRIVACY_NOTICE } from "@/lib/privacy/notice";
 import { send } from "@/lib/swr/fetcher";
 import { primaryTint } from "@/lib/ui/tints";
-
-/** The notice's date in the reader's language: "23 November 2026", "23 novembre 2026". */
-function noticeDate(locale: Locale): string {
-  const d = new Date(`${PRIVACY_NOTICE.date} 12:00 UTC`);
-  if (locale === "en" || Number.isNaN(d.getTime())) return PRIVACY_NOTICE.date;
-  return new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(d);
-}
 
 /**
  * The privacy notice (Variant B), shown until the user confirms acceptance of its current version;
@@ -77,7 +69,7 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
           </Typography>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 1.5 }}>
-          {t("privacy.version", { version: PRIVACY_NOTICE.version, date: noticeDate(locale) })}
+          {t("privacy.version", { version: PRIVACY_NOTICE.version, date: noticeDateText(locale) })}
         </Typography>
         {previousVersion && (
           <Alert severity="info" sx={{ mb: 2 }}>

@@ -56,23 +56,26 @@ export type DraftMessage = "nameRequired" | "nameTooLong" | "powerRequired" | "p
 const CHOOSE = { months: "chooseMonth", days: "chooseDay", hours: "chooseHour" } as const;
 
 /**
- * Which of the editor's messages says what `issue` says about the field at `key` of `d`, or null
- * (a refusal the editor's fields cannot cause: the schema's English message then).
+ * Which of the schedule forms' messages (the editor's, the back-office's) says what a schema issue
+ * (its `code`) says about `field`, or null (a refusal these fields cannot cause: the schema's
+ * English message then). `missing`: the field was left empty (a power is required, not wrong).
  */
+export function fieldMessage(field: string, code: string, missing: boolean): DraftMessage | null {
+  if (field === "der_name") return code === "too_big" ? "nameTooLong" : code === "too_small" || code === "invalid_type" ? "nameRequired" : null;
+  if (field === "average_power") {
+    if (code === "too_small" || code === "too_big") return "powerRange";
+    return code === "invalid_type" ? (missing ? "powerRequired" : "powerNumber") : null;
+  }
+  if (field === "months" || field === "days" || field === "hours") return code === "too_small" ? CHOOSE[field] : null;
+  return null;
+}
+
+/** fieldMessage for the field at `key` of the draft `d` (the field itself, not one of its values: months.0). */
 function draftMessage(d: ScheduleDraft, key: string, issue: { code: string; path: PropertyKey[] }): DraftMessage | null {
   const parts = key.split(".");
-  const field = parts[parts.length - 1];
-  // the field itself, not one of its values (months.0)
   if (issue.path.length !== parts.length) return null;
-  if (field === "der_name") return issue.code === "too_big" ? "nameTooLong" : issue.code === "too_small" || issue.code === "invalid_type" ? "nameRequired" : null;
-  if (field === "average_power") {
-    if (issue.code === "too_small" || issue.code === "too_big") return "powerRange";
-    if (issue.code !== "invalid_type") return null;
-    const text = parts.length === 1 ? d.average_power : d.schedules?.[Number(parts[1])]?.average_power;
-    return parsePower(text ?? "") === undefined ? "powerRequired" : "powerNumber";
-  }
-  if (field === "months" || field === "days" || field === "hours") return issue.code === "too_small" ? CHOOSE[field] : null;
-  return null;
+  const power = parts.length === 1 ? d.average_power : d.schedules?.[Number(parts[1])]?.average_power;
+  return fieldMessage(parts[parts.length - 1], issue.code, parsePower(power ?? "") === undefined);
 }
 
 /**

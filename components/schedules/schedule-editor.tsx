@@ -13,7 +13,7 @@ import Typography from "@mui/material/Typography";
 import CallSplitRounded from "@mui/icons-material/CallSplitRounded";
 import MergeRounded from "@mui/icons-material/MergeRounded";
 import type { ScheduleData, ScheduleDataInput } from "@/lib/validation/schedule";
-import { MAX_PARTS, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
+import { MAX_PARTS, NAME_MAX, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useDeviceInfoList } from "@/lib/swr/use-devices";
 import { draftFrom, draftOverlap, parsePower, partOf, sameDraft, splitDraft, unsplitDraft, validateDraft, withPart, type DraftTarget, type PartDraft, type ScheduleDraft } from "./schedule-draft";
@@ -86,7 +86,7 @@ export function ScheduleEditor({
   );
 
   const dirty = !sameDraft(draft, start);
-  const check = validateDraft(draft, (message) => t(`errors.${message}`, message === "nameTooLong" ? { max: 100 } : bounds));
+  const check = validateDraft(draft, (message) => t(`errors.${message}`, message === "nameTooLong" ? { max: NAME_MAX } : bounds));
   const errors = tried && check.errors ? check.errors : {};
   const overlap = draftOverlap(draft);
   const split = Boolean(draft.schedules?.length);

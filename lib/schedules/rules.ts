@@ -8,6 +8,8 @@ export const POWER_MAX = 10000;
 /** The editor's step; the server accepts any number (a split part is the original plus 1). */
 export const POWER_STEP = 50;
 export const MAX_PARTS = 2;
+/** The longest resource name (der_name) a schedule takes. */
+export const NAME_MAX = 100;
 export const OVERLAP_DETAIL = "Months are not allowed to overlap between schedules";
 
 export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;

@@ -1,7 +1,7 @@
 // Manual week-ahead schedules: the schema, once, for the editor and the handlers. The rules it and
 // the editor share (months, days, hours, their names, overlaps, splitting) are lib/schedules/rules.ts.
 import { z } from "./zod";
-import { MAX_PARTS, OVERLAP_DETAIL, overlappingMonths, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
+import { MAX_PARTS, NAME_MAX, OVERLAP_DETAIL, overlappingMonths, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
 
 const distinctInts = (label: string, min: number, max: number, what: string) =>
   z
@@ -32,7 +32,7 @@ export const scheduleDataSchema = z
       .string({ error: (i) => (i.input === undefined ? "Name is required" : "Name must be text") })
       .trim()
       .min(1, "Name is required")
-      .max(100, "Name must be at most 100 characters"),
+      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
     average_power: power,
     months,
     days,

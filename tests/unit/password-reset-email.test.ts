@@ -1,10 +1,9 @@
 // The password recovery e-mail in the asker's language (lib/email/messages.ts), and the privacy
-// policy's dates and history in French (components/landing/notice-date.ts, messages/*/landing.json).
+// policy's dates and history in French (lib/privacy/notice.ts, messages/*/landing.json).
 import { describe, expect, it } from "vitest";
 import { passwordResetMessage } from "@/lib/email/messages";
-import { noticeDateText } from "@/components/landing/notice-date";
 import { CATALOGS } from "@/lib/i18n/messages";
-import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
+import { noticeDateText, PRIVACY_NOTICE } from "@/lib/privacy/notice";
 
 const link = "https://foyer.example/reset-password?token=a<b&c";
 
@@ -67,6 +66,8 @@ describe("the privacy policy's version", () => {
 
   it("tells what changed in the current version, as the notice does (change both together)", () => {
     expect(CATALOGS.en.landing.privacy.changes.whatChanged).toBe(PRIVACY_NOTICE.changes);
+    // the home's notice says it too
+    expect(CATALOGS.en.home.privacy.changes).toBe(PRIVACY_NOTICE.changes);
     expect(PRIVACY_NOTICE.version).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { noticeDateText } from "@/components/landing/notice-date";
+import { noticeDateText } from "@/lib/privacy/notice";
 import { env } from "@/lib/env";
 import { getLocale, getT } from "@/lib/i18n/server";
 import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
