@@ -86,7 +86,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 function LocationName({ id }: { id: number }) {
   const t = useTranslations("devices");
-  const tl = useTranslations("devices.labels");
   const tcommon = useTranslations("common");
   const { data, error } = useLocation(id);
   if (error || !data) return <>{t("view.locationN", { id: String(id) })}</>;
