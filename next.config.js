@@ -1,5 +1,19 @@
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- Next loads this file as CommonJS
+const path = require("node:path");
+
+// Messages compiled ahead of time (docs/i18n.md): every catalog under messages/ goes through the
+// loader, and use-intl formats with its format-only entry (no ICU parser in the browser). The alias
+// is a relative path starting with "./": Turbopack still bundles the aliased module otherwise.
+const formatOnly = `./${path.relative(__dirname, require.resolve("use-intl/format-message/format-only"))}`;
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  turbopack: {
+    rules: {
+      "*.json": { loaders: ["./scripts/lib/icu-loader.cjs"], condition: { path: "./messages/**/*" }, as: "*.js" },
+    },
+    resolveAlias: { "use-intl/format-message": formatOnly },
+  },
   // FOYER_DIST_DIR lets two builds of one checkout coexist (e.g. parallel e2e runs)
   distDir: process.env.FOYER_DIST_DIR || ".next",
   // Node-only packages loaded at run time, not bundled (STACK.md pitfall 5)

@@ -64,14 +64,17 @@ const FR: Catalog = {
 export type Catalog = typeof EN;
 export type Namespace = keyof Catalog;
 
-type Tree = { [key: string]: string | Tree };
+/** A message: its ICU text, or, in the build, that text compiled ahead of time (an array: scripts/lib/icu-catalog.mjs). */
+type Message = string | unknown[];
+export type Tree = { [key: string]: Message | Tree };
+const isMessage = (node: Message | Tree | undefined): node is Message => typeof node === "string" || Array.isArray(node);
 
-/** `over` laid on `base`: every key of `base`, `over`'s text where it has one. */
-function overlay(base: Tree, over: Tree | undefined): Tree {
+/** `over` laid on `base`: every key of `base`, `over`'s message where it has one. */
+export function overlay(base: Tree, over: Tree | undefined): Tree {
   const out: Tree = {};
   for (const [key, value] of Object.entries(base)) {
     const o = over?.[key];
-    out[key] = typeof value === "string" ? (typeof o === "string" ? o : value) : overlay(value, typeof o === "object" ? o : undefined);
+    out[key] = isMessage(value) ? (isMessage(o) ? o : value) : overlay(value, o && !isMessage(o) ? o : undefined);
   }
   return out;
 }
