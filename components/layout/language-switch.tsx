@@ -2,11 +2,13 @@
 import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import Button from "@mui/material/Button";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import TranslateOutlined from "@mui/icons-material/TranslateOutlined";
 import { useLocale, useTranslations } from "use-intl";
-import { LOCALES, LOCALE_COOKIE, type Locale } from "@/scripts/lib/locale.mjs";
+import { lazyWhenOpen } from "@/components/ui/lazy";
+import { LOCALE_COOKIE, type Locale } from "@/scripts/lib/locale.mjs";
+
+// MUI's Menu (and its Popover and Modal) loads the first time the menu opens, not with every page
+const LanguageMenu = lazyWhenOpen(() => import("./language-menu").then((m) => m.LanguageMenu));
 
 /** Each language named in itself, whatever the page's language. */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", fr: "Français" };
@@ -54,22 +56,17 @@ export function LanguageSwitch({ compact = false, iconFrom = compact ? "sm" : "x
       >
         {locale.toUpperCase()}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { "aria-labelledby": buttonId } }}>
-        {LOCALES.map((l) => (
-          <MenuItem
-            key={l}
-            lang={l}
-            selected={l === locale}
-            aria-current={l === locale ? "true" : undefined}
-            onClick={() => {
-              setAnchor(null);
-              if (l !== locale) choose(l);
-            }}
-          >
-            {LANGUAGE_NAMES[l]}
-          </MenuItem>
-        ))}
-      </Menu>
+      <LanguageMenu
+        id={menuId}
+        buttonId={buttonId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        onChoose={(l) => {
+          setAnchor(null);
+          if (l !== locale) choose(l);
+        }}
+      />
     </>
   );
 }
