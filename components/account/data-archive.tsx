@@ -7,8 +7,8 @@ import { useFormatter, useLocale, useTranslations } from "use-intl";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import LinearProgress from "@mui/material/LinearProgress";
-import Skeleton from "@mui/material/Skeleton";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { Placeholder } from "@/components/ui/placeholder";
 import Typography from "@mui/material/Typography";
 import ArchiveOutlined from "@mui/icons-material/ArchiveOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
@@ -80,7 +80,7 @@ export function DataArchive() {
     }
   }
 
-  if (isLoading && !data) return <Skeleton variant="rounded" height={88} aria-label={t("loading")} />;
+  if (isLoading && !data) return <Placeholder height={88} label={t("loading")} />;
   if (error && !data) {
     return (
       <Alert
@@ -110,7 +110,7 @@ export function DataArchive() {
       {latest && inFlight && (
         <Box role="status" aria-live="polite" sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2 }}>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>{t("preparing", { progress: String(latest.progress) })}</Typography>
-          <LinearProgress variant={latest.status === "queued" ? "indeterminate" : "determinate"} value={latest.progress} aria-label={t("preparingLabel")} />
+          <ProgressBar value={latest.status === "queued" ? undefined : latest.progress} label={t("preparingLabel")} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t("stepNote", { step: latest.step ? stepText(latest.step, t) : t("working") })}
           </Typography>

@@ -8,8 +8,8 @@ import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import LinearProgress from "@mui/material/LinearProgress";
-import Skeleton from "@mui/material/Skeleton";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { Placeholder } from "@/components/ui/placeholder";
 import Typography from "@mui/material/Typography";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
@@ -72,7 +72,7 @@ export function EnergyData() {
 function MeterDownloads() {
   const t = useTranslations("account.energy.meters");
   const { data, error, isLoading, mutate: reload } = useMeters();
-  if (isLoading && !data) return <Skeleton variant="rounded" height={96} aria-label={t("loading")} />;
+  if (isLoading && !data) return <Placeholder height={96} label={t("loading")} />;
   if (error && !data) {
     return (
       <Alert
@@ -253,7 +253,7 @@ function ImportFile() {
           <Typography variant="body2" sx={{ mb: 1, overflowWrap: "anywhere" }}>
             {t("reading", { name: step.file.name })}
           </Typography>
-          <LinearProgress aria-label={t("readingLabel", { name: step.file.name })} />
+          <ProgressBar label={t("readingLabel", { name: step.file.name })} />
         </Box>
       )}
       <Box>

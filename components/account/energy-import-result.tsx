@@ -6,7 +6,7 @@ import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import LinearProgress from "@mui/material/LinearProgress";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import Typography from "@mui/material/Typography";
 import { TextLink } from "@/components/ui/text-link";
 import { dayText } from "@/components/ui/dates";
@@ -104,7 +104,7 @@ export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { fi
           {t("cancel")}
         </Button>
       </Box>
-      {busy && <LinearProgress aria-label={t("importingLabel")} />}
+      {busy && <ProgressBar label={t("importingLabel")} />}
     </Box>
   );
 }

@@ -3,7 +3,7 @@
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
-import Skeleton from "@mui/material/Skeleton";
+import { Placeholder } from "@/components/ui/placeholder";
 import Typography from "@mui/material/Typography";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import Link from "next/link";
@@ -17,7 +17,7 @@ const HEIGHT = 132;
 export function EnergySummaryCard() {
   const t = useTranslations("energy");
   const { data, error, isLoading } = useEnergySummary();
-  if (isLoading && !data) return <Skeleton variant="rounded" height={HEIGHT} aria-label={t("loading.summary")} sx={{ mb: 2 }} />;
+  if (isLoading && !data) return <Placeholder height={HEIGHT} label={t("loading.summary")} marginBottom={16} />;
   if (error || !data?.meters.length) return null;
   return (
     <Box sx={{ display: "grid", gap: 1.5, mb: 2 }}>

@@ -7,7 +7,7 @@ import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import LinearProgress from "@mui/material/LinearProgress";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import Typography from "@mui/material/Typography";
 import SyncIcon from "@mui/icons-material/Sync";
 import { useLocale, useTranslations } from "use-intl";
@@ -89,12 +89,11 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
         )}
       </Box>
       <Box>
-        <LinearProgress
-          variant="determinate"
+        <ProgressBar
           value={pct}
-          color={s.state === "failed" ? "error" : s.state === "done" ? "success" : "primary"}
-          aria-label={t("sync.progressLabel", { id, fetched: s.days_fetched, due: s.days_due })}
-          sx={{ height: 8, borderRadius: 4 }}
+          colour={s.state === "failed" ? "error" : s.state === "done" ? "success" : "primary"}
+          label={t("sync.progressLabel", { id, fetched: s.days_fetched, due: s.days_due })}
+          height={8}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} aria-live={running ? "polite" : undefined}>
           {s.days_due ? t("sync.fetched", { fetched: s.days_fetched, due: s.days_due, pct }) : running ? t("sync.preparing") : t("sync.noneDue")}

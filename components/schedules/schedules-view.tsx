@@ -6,7 +6,7 @@ import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Skeleton from "@mui/material/Skeleton";
+import { Placeholder } from "@/components/ui/placeholder";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import AddRounded from "@mui/icons-material/AddRounded";
@@ -160,7 +160,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
             </Typography>
             <Stack spacing={2.5} aria-hidden>
               {[0, 1].map((i) => (
-                <Skeleton key={i} variant="rounded" height={190} sx={{ borderRadius: 3 }} />
+                <Placeholder key={i} height={190} radius={30} />
               ))}
             </Stack>
           </Box>
