@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Grid from "@mui/material/Grid";
+import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -58,36 +58,37 @@ export default async function AccountPage() {
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         {t("page.intro")}
       </Typography>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6 }}>
+      {/* a CSS grid, two columns from md: MUI's Grid is a client component this page would load for it alone */}
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, gap: 3 }}>
+        <div>
           <Section id="profile-title" title={t("page.profile")} subtitle={t("page.profileSub")}>
             <ProfileForm user={{ id: caller.id, email: caller.email, firstName: caller.firstName, lastName: caller.lastName }} />
           </Section>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
+        </div>
+        <div>
           <Section id="password-title" title={t("page.password")} subtitle={t("page.passwordSub")}>
             <PasswordForm email={caller.email} remember={remember} />
           </Section>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
+        </div>
+        <div>
           <Section id="email-title" title={t("page.email")} subtitle={t("page.emailSub")}>
             <EmailForm email={caller.email} />
           </Section>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
+        </div>
+        <div>
           <Section id="appearance-title" title={t("page.appearance")} subtitle={t("page.appearanceSub")}>
             <Stack spacing={3}>
               <LanguageSelect />
               <AppearanceSelect />
             </Stack>
           </Section>
-        </Grid>
-        <Grid size={12}>
+        </div>
+        <Box sx={{ gridColumn: "1 / -1" }}>
           <Section id="energy-data-title" title={t("page.energy")} subtitle={t("page.energySub")}>
             <EnergyData />
           </Section>
-        </Grid>
-        <Grid size={12}>
+        </Box>
+        <Box sx={{ gridColumn: "1 / -1" }}>
           <Section
             id="data-archive-title"
             title={t("page.archive")}
@@ -95,11 +96,11 @@ export default async function AccountPage() {
           >
             <DataArchive />
           </Section>
-        </Grid>
-        <Grid size={12}>
+        </Box>
+        <Box sx={{ gridColumn: "1 / -1" }}>
           <DeleteAccount />
-        </Grid>
-      </Grid>
+        </Box>
+      </Box>
     </SwrFallback>
     </Messages>
   );
