@@ -13,6 +13,7 @@ import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import { useTranslations } from "use-intl";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
+import { HomeAttention } from "./attention";
 import { EnergyHistory, PrivacyNotice } from "./home-parts";
 import { primaryTint } from "@/lib/ui/tints";
 
@@ -26,8 +27,9 @@ const SECTIONS = [
 
 /**
  * Home for a signed-in user: the privacy notice until its current version is accepted (`noticeChanged`:
- * an older one was), a welcome, the sections of the app,
- * then the user's integrations with a sample of each one's data.
+ * an older one was), a welcome, what needs attention (an integration to link again, a failed sync),
+ * the energy history (with Linky), the sections of the app, then the user's integrations with a
+ * sample of each one's data.
  */
 export function HomeView({
   firstName,
@@ -54,6 +56,7 @@ export function HomeView({
         <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 720, fontSize: "1.05rem", lineHeight: 1.6 }}>
           {t("welcome.intro")}
         </Typography>
+        <HomeAttention integrations={integrations} />
         {integrations.some((i) => i.name === "linky") && <EnergyHistory />}
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" }, gap: 2.5 }}>
           {SECTIONS.map(({ href, key, icon: Icon }) => (

@@ -8,3 +8,5 @@
 export const primaryTint = (opacity = 0.14) => `rgba(var(--mui-palette-primary-mainChannel) / ${opacity})`;
 /** The same for the error colour (error blocks). */
 export const errorTint = (opacity = 0.06) => `rgba(var(--mui-palette-error-mainChannel) / ${opacity})`;
+/** The same for the warning colour (things to fix). */
+export const warningTint = (opacity = 0.08) => `rgba(var(--mui-palette-warning-mainChannel) / ${opacity})`;
