@@ -30,8 +30,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang={locale} suppressHydrationWarning>
       <body>
         <InitColorSchemeScript attribute="data" defaultMode="system" nonce={nonce} />
-        {/* the shell's messages around the providers: the toasts speak the page's language too */}
-        <Messages>
+        {/* the shell's messages around the providers: the toasts speak the page's language too, and the API's texts too (useApiText) */}
+        <Messages apiTexts>
           <Providers nonce={nonce}>{children}</Providers>
         </Messages>
       </body>

@@ -11,6 +11,7 @@ import enCommon from "@/messages/en/common.json";
 import enDashboards from "@/messages/en/dashboards.json";
 import enDevices from "@/messages/en/devices.json";
 import enEnergy from "@/messages/en/energy.json";
+import enErrors from "@/messages/en/errors.json";
 import enHome from "@/messages/en/home.json";
 import enIntegrations from "@/messages/en/integrations.json";
 import enLanding from "@/messages/en/landing.json";
@@ -23,6 +24,7 @@ import frCommon from "@/messages/fr/common.json";
 import frDashboards from "@/messages/fr/dashboards.json";
 import frDevices from "@/messages/fr/devices.json";
 import frEnergy from "@/messages/fr/energy.json";
+import frErrors from "@/messages/fr/errors.json";
 import frHome from "@/messages/fr/home.json";
 import frIntegrations from "@/messages/fr/integrations.json";
 import frLanding from "@/messages/fr/landing.json";
@@ -44,6 +46,7 @@ const EN = {
   locations: enLocations,
   schedules: enSchedules,
   admin: enAdmin,
+  errors: enErrors,
 };
 
 const FR: Catalog = {
@@ -59,6 +62,7 @@ const FR: Catalog = {
   locations: frLocations,
   schedules: frSchedules,
   admin: frAdmin,
+  errors: frErrors,
 };
 
 export type Catalog = typeof EN;
