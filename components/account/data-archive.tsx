@@ -14,7 +14,8 @@ import ArchiveOutlined from "@mui/icons-material/ArchiveOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import type { ArchiveList, ArchiveView } from "@/lib/services/archives";
 import { ARCHIVES_URL } from "@/lib/swr/keys";
-import { errorMessage, send } from "@/lib/swr/fetcher";
+import { send } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { useApi } from "@/lib/swr/use-api";
 
 const URL = ARCHIVES_URL;
@@ -48,6 +49,7 @@ function stepText(step: string, t: ArchiveT): string {
 
 export function DataArchive() {
   const t = useTranslations("account.archive");
+  const failure = useErrorMessage();
   const locale = useLocale();
   const format = useFormatter();
   const { data, error, isLoading, mutate } = useApi<ArchiveList>(URL, {
@@ -64,7 +66,7 @@ export function DataArchive() {
       await send("POST", URL);
       await mutate();
     } catch (e) {
-      setProblem(errorMessage(e, t("askFailed")));
+      setProblem(failure(e, t("askFailed")));
     } finally {
       setAsking(false);
     }
@@ -76,7 +78,7 @@ export function DataArchive() {
       await send("DELETE", `${URL}/${id}`);
       await mutate();
     } catch (e) {
-      setProblem(errorMessage(e, t("deleteFailed")));
+      setProblem(failure(e, t("deleteFailed")));
     }
   }
 
@@ -91,7 +93,7 @@ export function DataArchive() {
           </Button>
         }
       >
-        {t("loadError", { detail: errorMessage(error) })}
+        {t("loadError", { detail: failure(error) })}
       </Alert>
     );
   }

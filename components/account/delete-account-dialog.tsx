@@ -10,7 +10,8 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import DeleteForeverOutlined from "@mui/icons-material/DeleteForeverOutlined";
-import { errorMessage, FetchError, send } from "@/lib/swr/fetcher";
+import { FetchError, send } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { PasswordField } from "@/components/ui/password-field";
@@ -55,6 +56,7 @@ export function DeleteDialog({
   const t = useTranslations("account.delete.dialog");
   const tLines = useTranslations("account.delete.lines");
   const [password, setPassword] = useState("");
+  const refusal = useErrorMessage();
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,9 +85,9 @@ export function DeleteDialog({
       window.location.assign("/?account_deleted=1");
       return;
     } catch (err) {
-      if (err instanceof FetchError && err.code === "incorrect_password") setPasswordError(err.message);
-      else if (err instanceof FetchError && err.code === "last_admin") onRefused(err.message);
-      else setFailure(errorMessage(err));
+      if (err instanceof FetchError && err.code === "incorrect_password") setPasswordError(refusal(err));
+      else if (err instanceof FetchError && err.code === "last_admin") onRefused(refusal(err));
+      else setFailure(refusal(err));
     }
     setBusy(false);
   };

@@ -15,7 +15,8 @@ import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import type { ImportPreview, ImportResult } from "@/lib/services/imports";
 import type { MeterView } from "@/lib/serializers/meter";
-import { errorMessage, FetchError } from "@/lib/swr/fetcher";
+import { FetchError } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { METERS_URL, useMeters } from "@/lib/swr/use-meters";
 import { exportUrl } from "@/lib/energy/export/url";
 import { mutate } from "swr";
@@ -71,6 +72,7 @@ export function EnergyData() {
 
 function MeterDownloads() {
   const t = useTranslations("account.energy.meters");
+  const failure = useErrorMessage();
   const { data, error, isLoading, mutate: reload } = useMeters();
   if (isLoading && !data) return <Placeholder height={96} label={t("loading")} />;
   if (error && !data) {
@@ -83,7 +85,7 @@ function MeterDownloads() {
           </Button>
         }
       >
-        {t("loadError", { detail: errorMessage(error) })}
+        {t("loadError", { detail: failure(error) })}
       </Alert>
     );
   }
@@ -197,6 +199,7 @@ async function postFile<T>(url: string, file: File, said: { tooLarge: string; un
 function ImportFile() {
   const t = useTranslations("account.energy.import");
   const said = { tooLarge: t("tooLarge"), unreadable: (status: number) => t("unreadable", { status: String(status) }) };
+  const failure = useErrorMessage();
   const [step, setStep] = useState<Step>({ at: "idle" });
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -209,7 +212,7 @@ function ImportFile() {
       const preview = await postFile<ImportPreview>("/api/v1/meters/import/preview", file, said);
       setStep({ at: "preview", file, preview });
     } catch (e) {
-      setError(errorMessage(e));
+      setError(failure(e));
       setStep({ at: "idle" });
     } finally {
       // choosing the same file again must fire a change
@@ -228,7 +231,7 @@ function ImportFile() {
       setStep({ at: "done", result, fileName: file.name });
       void mutate(METERS_URL);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(failure(e));
       setStep({ at: "preview", file, preview });
     }
   };

@@ -10,6 +10,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import Typography from "@mui/material/Typography";
 import { TextLink } from "@/components/ui/text-link";
 import { dayText } from "@/components/ui/dates";
+import { useApiText } from "@/components/i18n/api-texts";
 import type { Locale } from "@/scripts/lib/locale.mjs";
 import type { ImportPreview, ImportResult } from "@/lib/services/imports";
 
@@ -47,6 +48,7 @@ const dl = {
 /** What the chosen file holds, with Import and Cancel (a progress bar while it imports). */
 export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { file: File; preview: ImportPreview; busy: boolean; onImport: () => void; onCancel: () => void }) {
   const t = useTranslations("account.energy.preview");
+  const apiText = useApiText();
   const rangeText = useRangeText();
   const importLabel = p.bad_count > 0 ? t("importGood", { count: p.points }) : t("import");
   return (
@@ -82,7 +84,7 @@ export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { fi
           <Box component="ul" aria-label={t("badList")} tabIndex={0} sx={{ m: 0, pl: 2.5, maxHeight: 220, overflowY: "auto", fontSize: 14 }}>
             {p.bad_lines.map((b) => (
               <li key={b.line}>
-                {t("badLine", { line: String(b.line), reason: b.reason })}
+                {t("badLine", { line: String(b.line), reason: apiText(b.reason) })}
                 <Box component="code" sx={{ display: "block", fontSize: 12, color: "text.secondary", overflowWrap: "anywhere" }}>
                   {b.text}
                 </Box>

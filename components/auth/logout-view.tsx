@@ -6,12 +6,13 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
-import { errorMessage } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { signOutHere } from "./session-client";
 
 /** Ends the session as soon as it is shown, then goes home with a full page load (a clean slate). */
 export function LogoutView() {
   const t = useTranslations("auth.logout");
+  const failure = useErrorMessage();
   const started = useRef(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -21,7 +22,7 @@ export function LogoutView() {
       await signOutHere();
       window.location.replace("/");
     } catch (err) {
-      setError(errorMessage(err));
+      setError(failure(err));
     }
   };
 

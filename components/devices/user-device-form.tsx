@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { errorMessage, fetcher, send } from "@/lib/swr/fetcher";
+import { fetcher, send } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { deviceInfoUrl, revalidateDevices, userDeviceUrl, type DeviceInfo, type UserDevice } from "@/lib/swr/use-devices";
 import { DeleteDeviceButton } from "@/components/ui/delete-device-button";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
@@ -39,6 +40,7 @@ export function UserDeviceForm({ device, displayNames, integrations }: { device?
   const t = useTranslations("devices");
   const router = useRouter();
   const toast = useToast();
+  const failure = useErrorMessage();
   const form = useZodForm(schema, () => toValues(device, displayNames), toPayload);
 
   // the body sent is the one checked, as the form built it (the server parses it again)
@@ -55,7 +57,7 @@ export function UserDeviceForm({ device, displayNames, integrations }: { device?
       } catch (e) {
         // the device exists: a second submit of this form would create it again (and be refused),
         // so its edit form takes over, where the names can be given again
-        toast.warning({ title: t("form.namesNotSaved"), message: t("form.namesNotSavedText", { detail: errorMessage(e) }) });
+        toast.warning({ title: t("form.namesNotSaved"), message: t("form.namesNotSavedText", { detail: failure(e) }) });
         await revalidateDevices();
         router.push(`/user-devices/${created.id}/edit`);
         return "keep-busy";

@@ -9,7 +9,7 @@ import Typography from "@mui/material/Typography";
 import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/messages";
 import type { TariffOption } from "@/lib/energy/tariff";
-import { errorMessage } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { useTariffComparison, type CarbonHour, type EnergyAnswer, type EnergyCost, type PartialReason } from "@/lib/swr/use-energy";
 import { changeText, eurText, hourOfWeekText, kgText, kwhText, pctText, rangeText, addDays, SAME, type EnergyT, type Period } from "./period";
 
@@ -210,6 +210,7 @@ function Tag({ children, success = false }: { children: React.ReactNode; success
 /** Base, HP/HC and Tempo on the household's own last 12 months. */
 export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTariff: () => void }) {
   const t = useTranslations("energy");
+  const failure = useErrorMessage();
   const { data, error, mutate } = useTariffComparison(meterId);
   const title = t("cards.cheaperTitle");
   if (!data && !error) return <CardSkeleton title={title} />;
@@ -218,7 +219,7 @@ export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTa
       <CardTitle id="cheaper-title">{title}</CardTitle>
       {error || !data ? (
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-          <Typography color="text.secondary">{t("cards.cheaperFailed", { error: errorMessage(error) })}</Typography>
+          <Typography color="text.secondary">{t("cards.cheaperFailed", { error: failure(error) })}</Typography>
           <Button size="small" onClick={() => mutate()}>
             {t("cards.tryAgain")}
           </Button>

@@ -13,7 +13,7 @@ import SyncIcon from "@mui/icons-material/Sync";
 import { useLocale, useTranslations } from "use-intl";
 import { useToast } from "@/components/ui/toast-provider";
 import { dayText as dayOf, dayTimeText } from "@/components/ui/dates";
-import { errorMessage } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import type { Locale } from "@/lib/i18n/messages";
 import type { MeterView } from "@/lib/serializers/meter";
 import { syncMeterNow, useMeters } from "@/lib/swr/use-meters";
@@ -37,9 +37,10 @@ const dayText = (d: string | null, locale: Locale) => (d ? dayOf(new Date(`${d}T
 /** The sync panels of the caller's meters; `compact` for Home. */
 export function MeterSyncList({ compact = false }: { compact?: boolean }) {
   const t = useTranslations("energy");
+  const failure = useErrorMessage();
   const { data, error, isLoading } = useMeters();
   if (isLoading && !data) return <ChartSkeleton height={compact ? 72 : 120} label={t("loading.meters")} />;
-  if (error && !data) return <Alert severity="error">{t("sync.loadFailed", { error: errorMessage(error) })}</Alert>;
+  if (error && !data) return <Alert severity="error">{t("sync.loadFailed", { error: failure(error) })}</Alert>;
   if (!data?.length) return null;
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
@@ -54,6 +55,7 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
   const t = useTranslations("energy");
   const locale = useLocale();
   const toast = useToast();
+  const failure = useErrorMessage();
   const [busy, setBusy] = useState(false);
   const s = meter.sync;
   const timeText = (iso: string | null) => (iso ? dayTimeText(new Date(iso), locale) : t("sync.never"));
@@ -69,7 +71,7 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
       await syncMeterNow(meter.id);
       toast.success(t("sync.queuedToast"));
     } catch (e) {
-      toast.error(errorMessage(e));
+      toast.error(failure(e));
     } finally {
       setBusy(false);
     }

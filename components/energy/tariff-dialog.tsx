@@ -21,6 +21,7 @@ import { useTranslations } from "use-intl";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/lib/swr/fetcher";
+import { useApiText } from "@/components/i18n/api-texts";
 import { KVA_STEPS, TARIFF_OPTIONS, type TariffOption } from "@/lib/energy/tariff-options";
 import type { MeterView } from "@/lib/serializers/meter";
 import { saveTariffSettings, type OffpeakRange } from "@/lib/swr/use-energy";
@@ -39,6 +40,7 @@ type Errors = { tariff?: string; kva?: string; ranges?: (string | undefined)[]; 
 
 export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: () => void }) {
   const t = useTranslations("energy");
+  const apiText = useApiText();
   const id = useId();
   const toast = useToast();
   const phone = useMediaQuery("(max-width:599.95px)");
@@ -146,7 +148,7 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
                   </IconButton>
                 </Box>
               ))}
-              {errors.ranges?.map((m, i) => m && <FormHelperText key={i} error>{t("tariff.rangeProblem", { n: i + 1, problem: m })}</FormHelperText>)}
+              {errors.ranges?.map((m, i) => m && <FormHelperText key={i} error>{t("tariff.rangeProblem", { n: i + 1, problem: apiText(m) })}</FormHelperText>)}
               {errors.rangesAll && <FormHelperText error>{errors.rangesAll}</FormHelperText>}
               <Box>
                 <Button size="small" startIcon={<AddIcon />} disabled={ranges.length >= MAX_RANGES} onClick={() => setRanges((all) => [...all, { from: "12:00", to: "14:00" }])}>

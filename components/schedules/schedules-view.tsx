@@ -16,7 +16,7 @@ import type { ScheduleData, ScheduleDataInput } from "@/lib/validation/schedule"
 import { newScheduleDefaults } from "@/lib/schedules/rules";
 import { createSchedule, deleteSchedule, updateSchedule, useScheduleOwners, useSchedules } from "@/lib/swr/use-schedules";
 import { useToast } from "@/components/ui/toast-provider";
-import { errorMessage } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { lazyComponent, lazyWhenOpen } from "@/components/ui/lazy";
 import { ScheduleCard } from "./schedule-card";
 
@@ -41,6 +41,7 @@ const focusLater = (id: string) => requestAnimationFrame(() => document.getEleme
 export function SchedulesView({ viewer }: { viewer: Viewer }) {
   const t = useTranslations("schedules");
   const toast = useToast();
+  const failure = useErrorMessage();
   const { schedules, error, isLoading, isValidating, mutate } = useSchedules();
   const owners = useScheduleOwners(viewer.isSuperuser);
   const [editing, setEditing] = useState<Editing>(null);
@@ -48,7 +49,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
 
   const othersSchedule = (s: ScheduleView) => viewer.isSuperuser && s.user_id !== viewer.id;
 
-  const failed = (action: "create" | "update" | "delete", err: unknown) => toast.error({ title: t(action === "create" ? "toast.failedCreate" : action === "update" ? "toast.failedUpdate" : "toast.failedDelete"), message: errorMessage(err) });
+  const failed = (action: "create" | "update" | "delete", err: unknown) => toast.error({ title: t(action === "create" ? "toast.failedCreate" : action === "update" ? "toast.failedUpdate" : "toast.failedDelete"), message: failure(err) });
 
   const save = async (data: ScheduleData) => {
     if (!editing) return;
@@ -145,7 +146,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
           }
         >
           <AlertTitle>{t("page.loadFailed")}</AlertTitle>
-          {errorMessage(error)}
+          {failure(error)}
           {schedules ? ` ${t("page.outOfDate")}` : ""}
         </Alert>
       )}

@@ -6,7 +6,8 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Link from "next/link";
-import { errorMessage, FetchError } from "@/lib/swr/fetcher";
+import { FetchError } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 
 /** What shows until the data arrives (the specification's 'Loading...' by default). */
 export function LoadingState({ label }: { label?: string }) {
@@ -20,8 +21,8 @@ export function LoadingState({ label }: { label?: string }) {
 }
 
 /**
- * A load that failed: the server's detail and a way to try again; a 404 says the item is gone and
- * offers the way back instead.
+ * A load that failed: the server's detail (in the page's language: useErrorMessage) and a way to
+ * try again; a 404 says the item is gone and offers the way back instead.
  */
 export function ErrorState({
   error,
@@ -36,6 +37,7 @@ export function ErrorState({
   back?: { href: string; label: string };
 }) {
   const t = useTranslations("common.ui");
+  const failure = useErrorMessage();
   const notFound = error instanceof FetchError && error.status === 404;
   return (
     <Alert
@@ -57,7 +59,7 @@ export function ErrorState({
       }
     >
       <AlertTitle>{notFound ? t("notFound") : t("couldNotLoad", { what })}</AlertTitle>
-      {notFound ? t("doesNotExist", { what: `${what.charAt(0).toUpperCase()}${what.slice(1)}` }) : errorMessage(error)}
+      {notFound ? t("doesNotExist", { what: `${what.charAt(0).toUpperCase()}${what.slice(1)}` }) : failure(error)}
     </Alert>
   );
 }

@@ -4,12 +4,16 @@ import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Snackbar, { type SnackbarCloseReason } from "@mui/material/Snackbar";
 import { useTranslations } from "use-intl";
+import { useApiText } from "@/components/i18n/api-texts";
 import type { ToastOptions } from "./toast-provider";
 
 /** Present for screen readers and text matching, invisible on screen. */
 const srOnly: React.CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", margin: -1, padding: 0, border: 0 };
 
-/** One toast of ToastProvider's queue, at the top centre, closable; it hides by itself after its duration. */
+/**
+ * One toast of ToastProvider's queue, closable; it hides by itself after its
+ * duration. An API text in it (`toast.error(errorMessage(e))`) reads in the page's language (useApiText).
+ */
 export function ToastView({
   toast,
   open,
@@ -24,6 +28,7 @@ export function ToastView({
   onExited: () => void;
 }) {
   const t = useTranslations("common.ui");
+  const apiText = useApiText();
   // a toast closed before this code arrived (a newer one came meanwhile) never showed: it has left already
   const [shown] = useState(open);
   useEffect(() => {
@@ -53,12 +58,12 @@ export function ToastView({
       <Alert onClose={() => close()} closeText={t("close")} severity={severity} variant="filled" sx={{ width: "100%", minWidth: { sm: 360 }, maxWidth: 560, boxShadow: 4 }}>
         {toast.title && (
           <AlertTitle sx={{ mb: 0.25 }}>
-            {toast.title}
+            {apiText(toast.title)}
             {/* read and matched as one sentence: 'Title: message' */}
             <span style={srOnly}>: </span>
           </AlertTitle>
         )}
-        {toast.message}
+        {apiText(toast.message)}
       </Alert>
     </Snackbar>
   );

@@ -1,7 +1,8 @@
 "use client";
-import { useCallback, useRef, useState, type ChangeEvent, type Dispatch, type FormEvent, type SetStateAction } from "react";
+import { useCallback, useMemo, useRef, useState, type ChangeEvent, type Dispatch, type FormEvent, type SetStateAction } from "react";
 import type { z } from "zod";
 import { errorMessage, FetchError, serverFieldErrors, UNREACHABLE } from "@/lib/swr/fetcher";
+import { useApiText } from "@/components/i18n/api-texts";
 
 type FieldValue = string | boolean | null | undefined;
 type Values = Record<string, FieldValue>;
@@ -86,7 +87,8 @@ function focusTarget(form: HTMLFormElement, errors: Record<string, string>): HTM
  * (lib/validation), loaded on first use (SchemaLoader). Field messages come from the schema, keyed by their full path, so nested
  * fields (a channel's name at `data.channels.0.name`) get their own. Whatever the submit handler
  * throws becomes `serverError` (errorMessage: the server's `detail`), and a 422's `errors[]` the
- * fields' messages.
+ * fields' messages. `errors` and `serverError` are read in the page's language (useApiText: the
+ * schemas and the API speak English); they are kept as they came, so `setErrors` takes either.
  *
  *   const loginSchema = () => import("@/lib/validation/auth").then((m) => m.loginFormSchema);
  *   const form = useZodForm(loginSchema, { email: "", password: "", remember: false });
@@ -104,6 +106,8 @@ export function useZodForm<S extends z.ZodType, V extends object>(schema: Schema
   const [serverError, setServerError] = useState<string | null>(null);
   const [serverErrorCode, setServerErrorCode] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const apiText = useApiText();
+  const shown = useMemo(() => Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, m && apiText(m)])) as FieldErrors, [errors, apiText]);
   const loaded = useRef<S | null>(null);
   const loading = useRef<Promise<S> | null>(null);
   /** a submit waiting for the schema: another one meanwhile is the same click twice */
@@ -152,8 +156,8 @@ export function useZodForm<S extends z.ZodType, V extends object>(schema: Schema
       set(e.target.value);
       clearError(path);
     },
-    error: Boolean(errors[path]),
-    helperText: errors[path] || undefined,
+    error: Boolean(shown[path]),
+    helperText: shown[path] || undefined,
   });
 
   const text = (name: StringKeys<V>) => bind(name, String(values[name] ?? ""), (v) => setValues((s) => ({ ...s, [name]: v })));
@@ -206,5 +210,5 @@ export function useZodForm<S extends z.ZodType, V extends object>(schema: Schema
     }
   };
 
-  return { values, setValues, setValue, errors, setErrors, clearErrors, serverError, setServerError, serverErrorCode, busy, bind, text, checkbox, submit };
+  return { values, setValues, setValue, errors: shown, setErrors, clearErrors, serverError: serverError && apiText(serverError), setServerError, serverErrorCode, busy, bind, text, checkbox, submit };
 }
