@@ -30,6 +30,8 @@ export function LogoutView() {
     if (started.current) return;
     started.current = true;
     void run();
+    // once, when shown: `started` keeps Strict Mode's second effect from signing out twice
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
