@@ -17,6 +17,12 @@ function interval(v: string | null | undefined) {
   return [m[1] && `${m[1]} h`, m[2] && `${m[2]} min`].filter(Boolean).join(" ");
 }
 
+/**
+ * The Type column's codes said in words (integrations.reading.types): Enedis marks each load-curve
+ * point's nature, "B" for a gross (brut) value as the meter measured it. Other codes show as they came.
+ */
+const KNOWN_TYPES = ["B"] as const;
+
 /** kWh with the digits that matter (0.42, 8.31, 42.1, 1,234), in the reader's language (0,42 kWh in French). */
 function useKwh() {
   const locale = useLocale();
@@ -144,6 +150,9 @@ function DayReadings({
   const locale = useLocale();
   const kwh = useKwh();
   const { weekday, date } = dayParts(day.day, locale);
+  const legendId = useId();
+  // the codes of the Type column that can be said in words (the cells keep the code as it came)
+  const explained = KNOWN_TYPES.filter((code) => day.readings.some((r) => r.measure_type === code));
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
@@ -158,9 +167,15 @@ function DayReadings({
           {t("nextDay")}
         </Button>
       </Box>
+      {explained.length > 0 && (
+        <Typography id={legendId} variant="body2" color="text.secondary">
+          {explained.map((code) => t(`types.${code}`)).join(" ")}
+        </Typography>
+      )}
       <Box
         component="table"
         aria-label={kind === "consumption" ? t("consumptionReadings") : t("productionReadings")}
+        aria-describedby={explained.length ? legendId : undefined}
         sx={{
           width: "100%",
           borderCollapse: "collapse",

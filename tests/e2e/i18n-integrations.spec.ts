@@ -23,6 +23,8 @@ test.describe("a French household", () => {
   test.use({ locale: "fr-FR" });
 
   test("links Linky, Netatmo and Legrand through the sandbox, reads its meter and its homes, and unlinks: all in French", async ({ page, baseURL, context }) => {
+    // a long walk: ten page states, each screenshot on desktop and phone and held to axe (about a minute alone)
+    test.setTimeout(150_000);
     // signed in through the English pages (the language cookie), then the browser's French
     await context.addCookies([{ name: "foyer-locale", value: "en", url: baseURL! }]);
     await signedIn(page, baseURL!);
@@ -87,6 +89,11 @@ test.describe("a French household", () => {
     const readings = linky.getByRole("table", { name: "Relevés de consommation" });
     await expect(readings.getByRole("columnheader")).toHaveText(["Horaire", "Valeur (W)", "Intervalle", "Type"]);
     await expect(readings.getByRole("row")).toHaveCount(49);
+    // Enedis' type code in words, in French
+    await expect(readings.getByRole("row").nth(1)).toHaveText(/^00:00–00:30\d+30 minB$/);
+    const typeB = `Type B${nb}: valeur brute, telle que le compteur l'a mesurée.`;
+    await expect(linky.getByText(typeB, { exact: true })).toBeVisible();
+    await expect(readings).toHaveAccessibleDescription(typeB);
     const day = linky.getByRole("status");
     await expect(day).toContainText("(jour 1 sur 7)");
     await expect(day).toContainText(/^(lun|mar|mer|jeu|ven|sam|dim)\. \d{2} \S+ \d{4}\s: \d+(,\d{1,2})?\skWh/);

@@ -79,6 +79,9 @@ test("link the Linky meter through the sandbox, read its consumption, link it ag
   await expect(failure).toContainText('"detail": "The Linky service answered with an error"');
   await expect(failure).toContainText('"error": "no_data_found"');
   await snap(page, "home-linky-no-production-raw-desktop");
+  await page.setViewportSize(PHONE);
+  await snap(page, "home-linky-no-production-raw-phone");
+  await page.setViewportSize(DESKTOP);
 
   // a success replaces the error
   await linky.getByRole("button", { name: "Get consumption" }).click();
@@ -97,6 +100,10 @@ test("link the Linky meter through the sandbox, read its consumption, link it ag
   await expect(readings.getByRole("columnheader")).toHaveText(["Date", "Value (W)", "Interval", "Type"]);
   await expect(readings.getByRole("row")).toHaveCount(49); // a day of 48 half-hours, and the header
   await expect(readings.getByRole("row").nth(1)).toHaveText(/^00:00–00:30\d+30 minB$/);
+  // Enedis' type code stays in its column, said in words above the table (and read with it)
+  const typeB = "Type B: a gross (“brut”) value, as the meter measured it.";
+  await expect(linky.getByText(typeB, { exact: true })).toBeVisible();
+  await expect(readings).toHaveAccessibleDescription(typeB);
   await expect(readings.getByRole("row").nth(48)).toContainText("23:30–00:00");
   const day = linky.getByRole("status");
   await expect(day).toContainText("(day 1 of 7)");
