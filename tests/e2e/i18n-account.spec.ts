@@ -38,7 +38,7 @@ test.describe("a French household in My Account", () => {
     await expect(page.getByText("Votre profil a été mis à jour")).toBeVisible();
     await expect(profile.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
 
-    // a wrong current password: the server's refusal under the form's French title
+    // a wrong current password: the server's refusal, in French, under the form's title
     const password = page.getByRole("form", { name: "Changer de mot de passe" });
     await expect(password.getByText("Au moins 8 caractères")).toBeVisible();
     await password.getByLabel("Mot de passe actuel", { exact: true }).fill("pas-mon-mot-de-passe");
@@ -47,7 +47,8 @@ test.describe("a French household in My Account", () => {
     await password.getByRole("button", { name: "Changer de mot de passe" }).click();
     const refusal = password.getByRole("alert");
     await expect(refusal).toContainText("Erreur");
-    await expect(refusal).toContainText("Incorrect password");
+    await expect(refusal).toContainText("Mot de passe incorrect");
+    await expect(refusal).not.toContainText("Incorrect password");
     const email = page.getByRole("form", { name: "Changer d'adresse e-mail" });
     await expect(email.getByText(`Actuellement ${user.email}`)).toBeVisible();
     await expect(email.getByText("Votre mot de passe actuel, pour confirmer")).toBeVisible();

@@ -133,6 +133,7 @@ test.describe("a French household", () => {
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await expect(advanced).toHaveAttribute("aria-expanded", "true");
     await expect(channel.getByLabel("Préfixe", { exact: true })).toBeFocused();
+    await expect(channel.getByText("Le préfixe doit comporter au plus 100 caractères", { exact: true })).toBeVisible();
     await snapBoth(page, "fr-user-device-form-advanced-error");
     await channel.getByLabel("Préfixe", { exact: true }).fill("pv");
     await page.getByRole("button", { name: "Enregistrer" }).click();

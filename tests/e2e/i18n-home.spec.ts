@@ -116,8 +116,8 @@ test.describe("a French household", () => {
     await dialog.getByRole("combobox", { name: "Plage 2, début" }).click();
     await page.getByRole("option", { name: "05:00", exact: true }).click();
     await dialog.getByRole("button", { name: "Enregistrer" }).click();
-    // the shared schema's message stays English, the field's name around it is French
-    await expect(dialog.getByText(/^Plage 2\s: /)).toBeVisible();
+    // the shared schema's message in French too, after the range's name
+    await expect(dialog.getByText(/^Plage 2\s: Les plages d'heures creuses ne doivent pas se chevaucher$/)).toBeVisible();
     await expect(dialog.getByText("Valable à partir du").first()).toBeVisible();
     await snapBoth(page, "i18n-tariff-fr");
     await dialog.getByRole("button", { name: "Supprimer la plage 2" }).click();

@@ -1,6 +1,6 @@
 // The visitors' pages in French (issue 15): a French browser reads the landing, logs in with a
 // wrong password, gets signup's errors, recovers a password through a French e-mail, meets a bad
-// reset link and reads the privacy policy, all in French; the API's own texts stay English.
+// reset link and reads the privacy policy, all in French, the API's own texts too.
 import { expect, type Page } from "@playwright/test";
 import { Mailbox, resetTokenFrom } from "../helpers/mailbox";
 import { E2E } from "../../playwright.config";
@@ -59,8 +59,8 @@ test("logging in with a wrong password, in French", async ({ page, baseURL }) =>
   await form.getByRole("button", { name: "Se connecter" }).click();
   const alert = form.getByRole("alert");
   await expect(alert.getByText("Erreur")).toBeVisible();
-  // the API's own words, English in this version
-  await expect(alert).toContainText("Incorrect username or password");
+  // the API's own words, in French
+  await expect(alert).toContainText("E-mail ou mot de passe incorrect");
   await expect(page).toHaveURL(/\/login$/);
   await snapBoth(page, "i18n-public-login-error-fr");
 });
@@ -75,9 +75,9 @@ test("signup's errors, in French", async ({ page, baseURL }) => {
   await expect(form.getByText("Au moins 8 caractères")).toBeVisible();
   await expect(page.getByText("Vous avez déjà un compte ?")).toBeVisible();
 
-  // the checks of the shared schema (English in this version) beside French labels
+  // the checks of the shared schema, in French
   await form.getByRole("button", { name: "S'inscrire" }).click();
-  await expect(form.getByText("Email was not provided")).toBeVisible();
+  await expect(form.getByText("L'e-mail n'a pas été saisi")).toBeVisible();
 
   // an address already taken: a way out, in French
   await form.getByLabel("E-mail").fill(taken.email);
@@ -85,7 +85,7 @@ test("signup's errors, in French", async ({ page, baseURL }) => {
   await form.getByLabel("Confirmer le mot de passe", { exact: true }).fill("e2e-password-2");
   await form.getByRole("button", { name: "S'inscrire" }).click();
   const alert = form.getByRole("alert");
-  await expect(alert).toContainText("A user with this email already exists");
+  await expect(alert).toContainText("Un compte existe déjà avec cette adresse e-mail");
   await expect(alert).toContainText("Est-ce le vôtre ? Connectez-vous ou réinitialisez votre mot de passe.");
   await expect(alert.getByRole("link", { name: "Connectez-vous" })).toHaveAttribute("href", "/login");
   await expect(alert.getByRole("link", { name: "réinitialisez votre mot de passe" })).toHaveAttribute("href", "/forgot-password");
@@ -128,7 +128,7 @@ test("a forgotten password, a French e-mail and a new password; a bad reset link
   await page.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill("third-password-3");
   await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
   const alert = page.getByRole("form", { name: "Choisir un nouveau mot de passe" }).getByRole("alert");
-  await expect(alert).toContainText("Invalid or expired token");
+  await expect(alert).toContainText("Lien invalide ou expiré");
   await expect(alert).toContainText("Un lien de réinitialisation ne sert qu'une fois, pendant une durée limitée.");
   await snapBoth(page, "i18n-public-reset-bad-token-fr");
   await alert.getByRole("link", { name: "Envoyez-moi un nouveau lien" }).click();
