@@ -20,9 +20,15 @@ export const E2E = {
   grafana: { url: grafanaUrl, token: "glsa_e2e_service_account_token_0123456789" },
   /** where the dashboards' frames come from: the same fake */
   dashboardPublicUrl: grafanaUrl,
-  /** a second server of the same build, without a dashboard service (DASHBOARD_URL unset) */
+  /**
+   * a second server of the same build, without a dashboard service (DASHBOARD_URL unset), with the
+   * demo household seeded as `npm run go` seeds it (prisma/demo.ts) and its workers syncing the
+   * demo's Linky history
+   */
   bareURL: `http://127.0.0.1:${BARE_PORT}`,
   barePgPort: Number(process.env.E2E_BARE_PG_PORT ?? Number(process.env.E2E_PG_PORT ?? 54339) + 1),
+  /** the demo household on the second server (the first has none: its specs count rows) */
+  demo: { email: "demo@example.com", password: "e2e-demo-password" },
 };
 
 // Debian's Chromium (apt-get install chromium): Playwright never downloads a browser here.
@@ -63,6 +69,7 @@ export default defineConfig({
         GRAFANA_FAKE_PORT: String(GRAFANA_PORT),
         DASHBOARD_TOKEN: E2E.grafana.token,
         DASHBOARD_PUBLIC_URL: E2E.dashboardPublicUrl,
+        SEED_DEMO: "false",
       },
     },
     {
@@ -72,7 +79,21 @@ export default defineConfig({
       timeout: 120_000,
       stdout: "pipe",
       stderr: "pipe",
-      env: { PORT: String(BARE_PORT), APP_URL: E2E.bareURL, SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`, EMBEDDED_PG_PORT: String(E2E.barePgPort), FOYER_WORKERS: "false" },
+      env: {
+        PORT: String(BARE_PORT),
+        APP_URL: E2E.bareURL,
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        EMBEDDED_PG_PORT: String(E2E.barePgPort),
+        // the demo household (tests/e2e/demo.spec.ts), its Linky history synced by this server's
+        // workers as after npm run go: at the vendor's own pace (5 calls a second, about a minute),
+        // which leaves the machine to the specs running meanwhile
+        SEED_DEMO: "true",
+        DEMO_USER_EMAIL: E2E.demo.email,
+        DEMO_USER_PASSWORD: E2E.demo.password,
+        FOYER_WORKERS: "true",
+        LINKY_SANDBOX_MAX_PER_SECOND: "5",
+        LINKY_MAX_PER_SECOND: "5",
+      },
     },
   ],
 });

@@ -18,18 +18,19 @@ try {
 fs.rmSync(dataDir, { recursive: true, force: true });
 Object.assign(process.env, {
   FOYER_DATA_DIR: dataDir,
-  SEED_DEMO: "false",
   // a throw-away cluster: speed over durability
   FOYER_PG_FAST: "1",
   // the tests spread their many logins over addresses with X-Forwarded-For, as a proxy on this machine would
   TRUST_PROXY: "loopback",
-  // the Linky sandbox's history syncs in seconds rather than a minute: its quota and ours raised alike
-  LINKY_SANDBOX_MAX_PER_SECOND: "50",
-  LINKY_MAX_PER_SECOND: "50",
   // every spec that links Linky syncs ~650 calls of history: the default hourly budget (1,000)
   // ran out by the fourth, and the next one's sync waited for the next hour
   LINKY_MAX_PER_HOUR: "1000000",
   ...Object.fromEntries(Object.entries({
+    // no demo household unless the server is asked for one (playwright.config.ts: the second server)
+    SEED_DEMO: "false",
+    // the Linky sandbox's history syncs in seconds rather than a minute: its quota and ours raised alike
+    LINKY_SANDBOX_MAX_PER_SECOND: "50",
+    LINKY_MAX_PER_SECOND: "50",
     EMBEDDED_PG_PORT: "54339",
     APP_URL: `http://127.0.0.1:${port}`,
     FIRST_SUPERUSER_EMAIL: "admin@example.com",

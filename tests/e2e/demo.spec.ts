@@ -1,0 +1,179 @@
+// The demo household that `npm run go` prints (prisma/demo.ts), as seeded on the second e2e server:
+// logged in, it shows every feature at once, in English and in French: its notice accepted (Home
+// asks nothing), Linky, Netatmo and Legrand linked through the sandboxes with the Linky history
+// synced and priced, five devices at its home tied to those links, a battery schedule split by
+// season. It only looks: nothing of the demo is changed, so both tests may run in any order.
+import { expect, type Page } from "@playwright/test";
+import { E2E } from "../../playwright.config";
+import { logIn, snapBoth, test } from "./helpers";
+
+test.use({ baseURL: E2E.bareURL });
+
+// the Linky sandbox's producing meter, the one the demo links
+const PRM = "24880057139941";
+const DEVICES = ["shellyem-C45BBE6B2D42", "spoony-3P-0042", "linky-09123456789012", "netatmo-relay-70ee50", "legrand-plant-meter"];
+
+/**
+ * The demo's Linky history synced to the end by the server's workers (it starts syncing when the
+ * server starts: done long before this spec in a whole run, a minute or two when run alone).
+ */
+async function demoHistorySynced(baseURL: string) {
+  const res = await fetch(`${baseURL}/api/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.251.0.1" },
+    body: new URLSearchParams({ username: E2E.demo.email, password: E2E.demo.password }),
+  });
+  expect(res.ok, `the demo household logs in: ${res.status}`).toBe(true);
+  const { access_token } = (await res.json()) as { access_token: string };
+  await expect
+    .poll(
+      async () => {
+        const meters = (await (await fetch(`${baseURL}/api/v1/meters`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { usage_point_id: string; sync: { state: string } }[];
+        return meters.map((m) => `${m.usage_point_id} ${m.sync.state}`);
+      },
+      { timeout: 240_000, intervals: [2000] },
+    )
+    .toEqual([`${PRM} done`]);
+}
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+test("the demo household shows every feature at once", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  await demoHistorySynced(baseURL!);
+  await logIn(page, E2E.demo.email, E2E.demo.password);
+
+  // Home: no notice to accept; the history synced and priced; the three links
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Camille" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm Acceptance" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Privacy notice" })).toHaveCount(0);
+  const history = page.getByRole("region", { name: "Your energy history" });
+  const summary = history.getByRole("link", { name: "My Energy: open the charts" });
+  await expect(summary.getByText("Yesterday")).toBeVisible();
+  await expect(summary.getByText(/^\d[\d,]*(\.\d+)? kWh$/).first()).toBeVisible();
+  await expect(summary.getByText(/^€\d[\d,]*\.\d{2}$/).first()).toBeVisible();
+  const meter = history.getByRole("region", { name: `Meter ${PRM}` });
+  await expect(meter.getByText("Up to date")).toBeVisible();
+  await expect(meter.getByText(/^1490 of 1490 days fetched \(100 %\)/)).toBeVisible();
+  const linked = page.getByRole("table", { name: "My Integrations" });
+  await expect(linked.getByRole("row")).toHaveCount(4);
+  await expect(linked.getByRole("row", { name: new RegExp(`^Linky grid-operator meter Sandbox data ${PRM} `) })).toBeVisible();
+  await expect(linked.getByRole("row", { name: /^Netatmo\/Legrand Sandbox data / })).toBeVisible();
+  await expect(linked.getByRole("row", { name: /^Legrand IOT Sandbox data / })).toBeVisible();
+  for (const sample of ["Legrand Plants", "Linky", "Netatmo"]) await expect(page.getByRole("region", { name: sample, exact: true })).toBeVisible();
+  await snapBoth(page, "demo-home");
+
+  // Integrations: all three linked, the meter's whole history held, its contract
+  await page.goto("/integrations");
+  for (const vendor of ["Linky meter", "Netatmo", "Legrand"]) {
+    const card = page.getByRole("region", { name: vendor, exact: true });
+    await expect(card.getByText(/^Linked since \d{2} \w{3} \d{4}$/)).toBeVisible();
+    await expect(card.getByRole("button", { name: `Unlink ${vendor}` })).toBeVisible();
+  }
+  const linky = page.getByRole("region", { name: `Meter ${PRM}` });
+  await expect(linky.getByText("Up to date")).toBeVisible();
+  await expect(linky.getByText(/^\d{2} \w{3} \d{4} to \d{2} \w{3} \d{4}$/)).toBeVisible();
+  await expect(linky.getByText(/^6 kVA, HC\/HP, off-peak \(22H00-6H00\)$/)).toBeVisible();
+  await snapBoth(page, "demo-integrations");
+
+  // My Devices: five devices at Home, those read from a vendor tied to the household's link
+  await page.goto("/user-devices");
+  await expect(page.getByRole("article")).toHaveCount(DEVICES.length);
+  for (const id of DEVICES) await expect(page.getByRole("article", { name: id }).getByText("Location", { exact: true })).toBeVisible();
+  const device = (id: string) => page.getByRole("article", { name: id });
+  await expect(device("shellyem-C45BBE6B2D42")).toContainText("LocationHome");
+  await expect(device("linky-09123456789012")).toContainText("SourceLinky (Enedis API)IntegrationLinky grid-operator meter");
+  await expect(device("netatmo-relay-70ee50")).toContainText("SourceNetatmo APIIntegrationNetatmo/Legrand");
+  await expect(device("legrand-plant-meter")).toContainText("SourceLegrand APIIntegrationLegrand IOT");
+  await expect(device("shellyem-C45BBE6B2D42").getByRole("listitem")).toHaveText(["Grid emeter_0 Consumption W", "Solar panels emeter_1 Production W"].map((t) => new RegExp(`^${t.replace(/ /g, "\\s*")}$`)));
+  await snapBoth(page, "demo-user-devices");
+
+  // Schedules: the battery split by season, the water heater at night
+  await page.goto("/schedules");
+  const battery = page.getByRole("article", { name: "Home battery" });
+  await expect(battery.getByText("Split in 2 parts")).toBeVisible();
+  await expect(battery.getByRole("img", { name: "Part 1: October–March, Every day, 10:00–16:00, at 2,000 W" })).toBeVisible();
+  await expect(battery.getByRole("img", { name: "Part 2: April–September, Every day, 09:00–17:00, at 3,000 W" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Water heater" }).getByRole("img", { name: "All year, Every day, 01:00–06:00, at 1,500 W" })).toBeVisible();
+  await snapBoth(page, "demo-schedules");
+
+  // Locations: Home in Grenoble, with its five devices
+  await page.goto("/locations/");
+  const home = page.getByRole("region", { name: "Home" });
+  await expect(home.getByText("France · 45.18756, 5.73578")).toBeVisible();
+  await expect(home.getByText("5 devices", { exact: true })).toBeVisible();
+  for (const id of DEVICES) await expect(home.getByRole("article", { name: `Device ${id}` })).toBeVisible();
+  await snapBoth(page, "demo-locations");
+});
+
+test.describe("in French", () => {
+  test.use({ locale: "fr-FR" });
+
+  test("the demo household shows every feature at once, in French", async ({ page, baseURL }) => {
+    test.setTimeout(300_000);
+    await demoHistorySynced(baseURL!);
+    await page.goto("/login");
+    const login = page.getByRole("form", { name: "Connexion" });
+    await login.getByLabel("E-mail").fill(E2E.demo.email);
+    await login.getByLabel("Mot de passe", { exact: true }).fill(E2E.demo.password);
+    await login.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    await page.goto("/");
+    expect(await lang(page)).toBe("fr");
+    await expect(page.getByRole("heading", { level: 1, name: "Bienvenue, Camille" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Confirmer l'acceptation" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Avis de confidentialité" })).toHaveCount(0);
+    const history = page.getByRole("region", { name: "Votre historique d'énergie" });
+    const summary = history.getByRole("link", { name: /^Mon énergie\s: ouvrir les graphiques$/ });
+    await expect(summary.getByText("Hier")).toBeVisible();
+    await expect(summary.getByText(/^\d[\d\s]*(,\d+)?\skWh$/).first()).toBeVisible();
+    await expect(summary.getByText(/^\d[\d\s]*,\d{2}\s€$/).first()).toBeVisible();
+    const meter = history.getByRole("region", { name: `Compteur ${PRM}` });
+    await expect(meter.getByText("À jour")).toBeVisible();
+    await expect(meter.getByText(/^1490 jours récupérés sur 1490 \(100\s%\)/)).toBeVisible();
+    const linked = page.getByRole("table", { name: "Mes intégrations" });
+    await expect(linked.getByRole("row")).toHaveCount(4);
+    await expect(linked.getByRole("row").filter({ hasText: PRM })).toContainText("Données du bac à sable");
+    await snapBoth(page, "demo-home-fr");
+
+    await page.goto("/integrations");
+    await expect(page.getByRole("heading", { level: 1, name: "Vos intégrations" })).toBeVisible();
+    for (const [vendor, unlink] of [["Compteur Linky", "Dissocier le compteur Linky"], ["Netatmo", "Dissocier Netatmo"], ["Legrand", "Dissocier Legrand"]]) {
+      const card = page.getByRole("region", { name: vendor, exact: true });
+      await expect(card.getByText(/^Lié depuis le \d{2} [a-zéû.]+ \d{4}$/)).toBeVisible();
+      await expect(card.getByRole("button", { name: unlink })).toBeVisible();
+    }
+    const linky = page.getByRole("region", { name: `Compteur ${PRM}` });
+    await expect(linky.getByText("À jour")).toBeVisible();
+    await expect(linky.getByText(/^du \d{2} [a-zéû.]+ \d{4} au \d{2} [a-zéû.]+ \d{4}$/)).toBeVisible();
+    await expect(linky.getByText(/^6\skVA, HC\/HP, heures\screuses \(22H00-6H00\)$/)).toBeVisible();
+    await snapBoth(page, "demo-integrations-fr");
+
+    await page.goto("/user-devices");
+    await expect(page.getByRole("heading", { level: 1, name: "Mes appareils" })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(DEVICES.length);
+    for (const id of DEVICES) await expect(page.getByRole("article", { name: id })).toContainText("LieuHome");
+    const device = (id: string) => page.getByRole("article", { name: id });
+    await expect(device("linky-09123456789012")).toContainText("Source de donnéesLinky (API Enedis)IntégrationCompteur Linky (gestionnaire de réseau)");
+    await expect(device("netatmo-relay-70ee50")).toContainText("Source de donnéesAPI NetatmoIntégrationNetatmo/Legrand");
+    await expect(device("legrand-plant-meter")).toContainText("Source de donnéesAPI LegrandIntégrationLegrand IOT");
+    await snapBoth(page, "demo-user-devices-fr");
+
+    await page.goto("/schedules");
+    const battery = page.getByRole("article", { name: "Home battery" });
+    await expect(battery.getByText("Divisé en 2 parties")).toBeVisible();
+    await expect(battery.getByRole("img", { name: /^Partie 1 : octobre–mars, Tous les jours, 10:00–16:00, à 2\s000 W$/ })).toBeVisible();
+    await expect(battery.getByRole("img", { name: /^Partie 2 : avril–septembre, Tous les jours, 09:00–17:00, à 3\s000 W$/ })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Water heater" }).getByRole("img", { name: /^Toute l'année, Tous les jours, 01:00–06:00, à 1\s500 W$/ })).toBeVisible();
+    await snapBoth(page, "demo-schedules-fr");
+
+    await page.goto("/locations/");
+    const home = page.getByRole("region", { name: "Home" });
+    await expect(home.getByText("France · 45,18756 ; 5,73578")).toBeVisible();
+    await expect(home.getByText("5 appareils", { exact: true })).toBeVisible();
+    for (const id of DEVICES) await expect(home.getByRole("article", { name: `Appareil ${id}` })).toBeVisible();
+    await snapBoth(page, "demo-locations-fr");
+  });
+});
