@@ -45,7 +45,7 @@ test.afterEach(async () => {
 test.describe("on a server without a dashboard service", () => {
   test.use({ baseURL: E2E.bareURL });
 
-  test("My Energy, no error and no menu", async ({ page, baseURL }) => {
+  test("My Energy, no error and no menu, in English and in French", async ({ page, context, baseURL }) => {
     const user = await signedIn(page, baseURL!);
     // this server has no DASHBOARD_URL
     const api = await fetch(`${baseURL}/api/v1/dashboards`, { headers: { authorization: `Bearer ${user.token}` } });
@@ -61,6 +61,21 @@ test.describe("on a server without a dashboard service", () => {
     await expect(page.getByRole("button", { name: "Change Dashboard" })).toHaveCount(0);
     await expect(page.locator("iframe")).toHaveCount(0);
     await snapBoth(page, "dashboards-not-enabled");
+
+    // the same in French (chosen as the language menu chooses it)
+    await context.addCookies([{ name: "foyer-locale", value: "fr", url: baseURL! }]);
+    await page.goto("/dashboards");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    await expect(page).toHaveTitle("Tableaux de bord · Foyer");
+    await expect(page.getByRole("heading", { name: "Mes tableaux de bord" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Aucun compteur Linky relié pour l'instant" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Relier votre compteur Linky" })).toHaveAttribute("href", "/integrations");
+    await expect(page.getByText(/^Reliez votre compteur Linky et Foyer récupère son historique\s: /)).toBeVisible();
+    await expect(page.getByText(/^Une erreur est survenue au chargement de vos tableaux de bord/)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Réessayer" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Changer de tableau de bord" })).toHaveCount(0);
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await snapBoth(page, "dashboards-not-enabled-fr");
   });
 });
 

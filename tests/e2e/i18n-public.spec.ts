@@ -1,6 +1,7 @@
 // The visitors' pages in French (issue 15): a French browser reads the landing, logs in with a
-// wrong password, gets signup's errors, recovers a password through a French e-mail, meets a bad
-// reset link and reads the privacy policy, all in French, the API's own texts too.
+// wrong password, is told where to log in when it opened Foyer at another address, gets signup's
+// errors, recovers a password through a French e-mail, meets a bad reset link and reads the
+// privacy policy, all in French, the API's own texts too.
 import { expect, type Page } from "@playwright/test";
 import { Mailbox, resetTokenFrom } from "../helpers/mailbox";
 import { E2E } from "../../playwright.config";
@@ -63,6 +64,21 @@ test("logging in with a wrong password, in French", async ({ page, baseURL }) =>
   await expect(alert).toContainText("E-mail ou mot de passe incorrect");
   await expect(page).toHaveURL(/\/login$/);
   await snapBoth(page, "i18n-public-login-error-fr");
+});
+
+test("opened at another address than APP_URL: the login page says where to log in, in French", async ({ page }) => {
+  const canonical = new URL(E2E.baseURL);
+  const other = E2E.baseURL.replace("127.0.0.1", "localhost");
+  await page.goto(other + "/login");
+  expect(await lang(page)).toBe("fr");
+  const notice = page.getByRole("alert").filter({ hasText: "Vous avez ouvert Foyer" });
+  await expect(notice).toContainText(`Vous avez ouvert Foyer à l'adresse localhost:${canonical.port}, mais son adresse est ${canonical.host}`);
+  await expect(notice).toContainText("connectez-vous à cette adresse, sinon la liaison de vos comptes d'énergie et les liens reçus par e-mail vous feront perdre votre session.");
+  await snapBoth(page, "i18n-public-login-other-address-fr");
+  await notice.getByRole("link", { name: `Aller sur ${canonical.host}` }).click();
+  await expect(page).toHaveURL(E2E.baseURL + "/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
+  await expect(notice).toBeHidden();
 });
 
 test("signup's errors, in French", async ({ page, baseURL }) => {

@@ -122,7 +122,10 @@ test.describe("a French household", () => {
     await expect(page.getByText("Aucun programme pour le moment. Créez-en un.")).toBeVisible();
   });
 
-  test("adds a location in French: decimal comma, 0, 0 and a point outside the country refused, then listed", async ({ page, context, baseURL }) => {
+  test("adds a location in French: decimal comma, 0, 0 refused, Use my location, a point outside the country refused, then listed", async ({ page, context, baseURL }) => {
+    // the browser knows where it is (in Lyon, to 1.5 km)
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 45.76404312, longitude: 4.83565921, accuracy: 1500 });
     await frenchHousehold(page, context, baseURL!);
     await page.goto("/locations/");
     await expect(page).toHaveTitle("Mes lieux · Foyer");
@@ -144,6 +147,14 @@ test.describe("a French household", () => {
     await expect(form.getByText("0, 0 se trouve dans le golfe de Guinée : saisissez les coordonnées de ce lieu ou utilisez votre position")).toBeVisible();
     await expect(form.getByLabel("Latitude")).toBeFocused();
     await snapBoth(page, "i18n-location-null-island-fr");
+
+    // Use my location: the browser's position, rounded to 6 decimals, the chosen country kept, the accuracy with a decimal comma
+    await form.getByRole("button", { name: "Utiliser ma position" }).click();
+    await expect(form.getByLabel("Latitude")).toHaveValue("45.764043");
+    await expect(form.getByLabel("Longitude")).toHaveValue("4.835659");
+    await expect(country.locator("option:checked")).toHaveText("France (FR)");
+    await expect(form.getByRole("status").filter({ hasText: /^Rempli avec la position de votre appareil \(à environ 1,5\skm près\)\. Vérifiez le pays, puis enregistrez\.$/ })).toBeVisible();
+    await snapBoth(page, "i18n-location-my-location-fr");
 
     // Grenoble, typed with decimal commas, is not in Germany
     await country.selectOption({ label: "Allemagne (DE)" });
