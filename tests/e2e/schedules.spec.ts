@@ -1,11 +1,22 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, PHONE, snap, test, DESKTOP } from "./helpers";
+import { apiUser, logIn, PHONE, snap, snapBoth, test, DESKTOP } from "./helpers";
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${seq++}`;
 
 type Data = { der_name: string; average_power: number; months: number[]; days: number[]; hours: number[] };
+
+/** A JSON POST to the API as `token`'s user (the set-up of a test). */
+async function apiPost<T>(baseURL: string, token: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
 
 /** A schedule made through the API, for tests that are not about creating one. */
 async function apiSchedule(baseURL: string, token: string, data: Data): Promise<{ id: number }> {
@@ -44,6 +55,10 @@ async function fitsThePhone(page: Page) {
 
 test("plan a schedule: create, toggle, split, overlap refused then fixed, save, edit, un-split, delete", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
+  // a device of the household, with a named channel: both are offered as the resource's name
+  const deviceId = `battery-${Date.now().toString(36)}`;
+  const device = await apiPost<{ id: number }>(baseURL!, user.token, "/api/v1/device_info", { device_id: deviceId, device_type: "dcbel", phase_m: "single" });
+  await apiPost(baseURL!, user.token, "/api/v1/device_measurement_metadata", { device_id: device.id, name: "bat", display_name: "Garage battery", measure_type: "other" });
   await logIn(page, user.email, user.password);
   await page.goto("/schedules");
   await expect(page.getByText("No schedules found. Please create one.")).toBeVisible();
@@ -67,6 +82,14 @@ test("plan a schedule: create, toggle, split, overlap refused then fixed, save, 
   await expect(newButton).toBeDisabled();
   // at 0 W the first thing to do is said
   await expect(form.getByText("Set an average power from 1 to 10000 W, then save.")).toBeVisible();
+  // the household's devices and channels are offered as the name (the browser's own list), any other name too
+  const nameField = form.getByLabel("Name");
+  await expect(form.getByText("The energy resource this schedule drives: one of your devices, or any name")).toBeVisible();
+  const listId = await nameField.getAttribute("list");
+  expect(listId).toBeTruthy();
+  await expect(page.locator(`datalist[id="${listId}"] option`)).toHaveCount(2);
+  expect(await page.locator(`datalist[id="${listId}"] option`).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([deviceId, "Garage battery"]);
+  await snapBoth(page, "schedules-new");
 
   // power 0 is refused with the field's message, on the field
   const name = unique("Water heater");
@@ -115,7 +138,7 @@ test("plan a schedule: create, toggle, split, overlap refused then fixed, save, 
   // the save refused at 0 W before the split is not held against the parts
   await expect(form.getByText(/^Not saved/)).toBeHidden();
   await expect(part2.getByText("a split part starts at the schedule's power plus 1 W")).toBeVisible();
-  await snapFromTop(page, "schedules-split-guidance-desktop");
+  await snapBoth(page, "schedules-split-guidance");
 
   // the parts share March and November: refused on save, with the specification's message
   for (const m of ["July", "August", "September", "October", "December"]) await toggleIn(part1, "Months", m).click();
@@ -127,7 +150,7 @@ test("plan a schedule: create, toggle, split, overlap refused then fixed, save, 
   await expect(overlap).toContainText("Overlapping months: March, November");
   await expect(guidance).toHaveCount(0);
   await expect(overlap).toBeFocused();
-  await snapFromTop(page, "schedules-overlap-desktop");
+  await snapBoth(page, "schedules-overlap");
 
   // fixed: Part 1 from January to June, Part 2 from July to December
   await toggleIn(part1, "Months", "November").click();
