@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { Mailbox, resetTokenFrom } from "../helpers/mailbox";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, signUp, snap, uniqueEmail, test } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, signUp, snap, snapBoth, uniqueEmail, test } from "./helpers";
 
 const mailbox = new Mailbox();
 test.beforeAll(async () => {
@@ -199,6 +199,35 @@ test("the app shell: navigation, avatar menu, phone menu, admin item for admins 
   await logOut(page);
   await logIn(page, E2E.admin.email, E2E.admin.password);
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+});
+
+test("the privacy policy: its version and date, and the cookies Foyer sets, by name", async ({ page, context, baseURL }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Data Privacy Policy" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page).toHaveTitle("Data Privacy Policy · Foyer");
+  await expect(page.getByRole("heading", { level: 1, name: "Data Privacy Policy" })).toBeVisible();
+  await expect(page.getByText(/^Version \d+ · in effect since \d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "9. Cookies" })).toBeVisible();
+  // the three sign-in cookies and the language's, each named with what it is for (no "single cookie")
+  const named = ["next-auth.session-token", "next-auth.csrf-token", "next-auth.callback-url", "foyer-locale"];
+  for (const name of named) await expect(page.getByRole("listitem").filter({ has: page.locator("code", { hasText: name }) })).toHaveCount(1);
+  await expect(page.getByRole("listitem").filter({ hasText: "next-auth.session-token" })).toContainText("keeps you signed in");
+  await expect(page.getByRole("listitem").filter({ hasText: "foyer-locale" })).toContainText("kept for one year");
+  await expect(page.getByText(/the names of the three sign-in cookies start with __Secure- or __Host-/)).toBeVisible();
+  await expect(page.getByText(/single cookie/)).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "10. Changes to this policy" })).toBeVisible();
+  await expect(page.getByText(/^Version \d+, \d{1,2} [A-Z][a-z]+ \d{4}: Export and deletion are now self-service/)).toBeVisible();
+  await expect(page.getByText("Version 1: export and erasure of your history on request by e-mail.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /@/ }).first()).toHaveAttribute("href", /^mailto:/);
+  await snapBoth(page, "privacy");
+
+  // what it names is what a signed-in browser holds
+  const user = await apiUser(baseURL!);
+  await logIn(page, user.email, user.password);
+  const held = (await context.cookies()).map((c) => c.name);
+  expect(held).toContain("next-auth.session-token");
+  for (const name of held) expect(named, name).toContain(name);
 });
 
 test("a page that does not exist answers 404 inside one shell", async ({ page, baseURL }) => {
