@@ -41,7 +41,7 @@ test("an admin finds and deactivates a user, edits a device's type and a schedul
 
   // users: search, open, deactivate
   await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible({ timeout: 30_000 });
-  await snap(page, "admin-users-desktop");
+  await snapBoth(page, "admin-users-list");
   await page.getByPlaceholder("Search e-mail or name").fill(h.user.email);
   await expect(page.getByRole("row")).toHaveCount(2);
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
@@ -72,7 +72,7 @@ test("an admin finds and deactivates a user, edits a device's type and a schedul
   await page.goto(`/admin#/schedules/${h.schedule.id}`);
   await page.getByRole("checkbox", { name: "1 · January" }).uncheck();
   await page.getByRole("checkbox", { name: "12 · December" }).check();
-  await snap(page, "admin-schedule-edit-desktop");
+  await snapBoth(page, "admin-schedule-edit");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Element updated")).toBeVisible();
   const schedule = await fetch(`${baseURL}/api/v1/schedules/${h.schedule.id}`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());

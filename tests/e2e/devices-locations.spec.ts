@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, snap, test, snapBoth } from "./helpers";
+import { apiUser, logIn, test, snapBoth } from "./helpers";
 
 
 /** Picks the option labelled `option` in the select labelled `label` (inside `scope`, a channel for instance), as the keyboard or a click would. */
@@ -188,7 +188,7 @@ test("device pages: a refused create, confirmed deletes, edits that come back wh
   await expect(page.getByText("Unable to create device")).toBeVisible();
   await expect(page.getByText("This is an error.")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "A device with this Device ID already exists" })).toBeVisible();
-  await snap(page, "device-refused-desktop");
+  await snapBoth(page, "device-refused");
 
   // deleting a measurement asks first
   await page.goto(`/device-info/${device.id}`);
