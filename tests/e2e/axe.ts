@@ -55,6 +55,16 @@ export async function expectAccessible(page: Page, state: string) {
       html.removeAttribute("data-light");
       html.removeAttribute("data-dark");
       html.setAttribute(`data-${s}`, "");
+      // back at once too: a screenshot taken next (snapBoth's phone one) caught the buttons and
+      // links half-way from the dark scheme's colours to the light one's
+      void document.body.offsetHeight;
+      for (const a of document.getAnimations()) {
+        try {
+          if (a instanceof CSSTransition) a.finish();
+        } catch {
+          // an endless one: left as it is
+        }
+      }
     }, shown);
   }
   if (!problems.length) return;
