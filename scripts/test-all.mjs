@@ -26,6 +26,8 @@ const stages = [
 
 let passed = 0, failed = 0, skipped = 0, lintErrors = 0, lintWarnings = 0;
 const failedStages = [];
+/** each failed test as `stage: file › name`, repeated just before the summary (CI may keep only the tail) */
+const failedTests = [];
 for (const s of stages) {
   console.log(`\n=== ${s.name} ===`);
   const t = Date.now();
@@ -38,18 +40,39 @@ for (const s of stages) {
     const j = JSON.parse(fs.readFileSync(file, "utf8"));
     if (s.kind === "vitest") {
       passed += j.numPassedTests; failed += j.numFailedTests; skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+      for (const f of j.testResults ?? []) {
+        for (const a of f.assertionResults ?? []) {
+          if (a.status === "failed") failedTests.push(`${s.name}: ${path.relative(root, f.name)} › ${a.fullName}`);
+        }
+        if (!f.assertionResults?.length && f.status === "failed") failedTests.push(`${s.name}: ${path.relative(root, f.name)} (${(f.message ?? "").split("\n")[0]})`);
+      }
     } else {
       passed += j.stats.expected; failed += j.stats.unexpected + (j.stats.flaky ?? 0); skipped += j.stats.skipped;
+      collectPlaywright(j.suites ?? [], s.name);
     }
   } else if (file && r.status !== 0) {
     failed += 1; // the stage died before it could report
   }
   if (s.name === "build" && r.status !== 0) break;
 }
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
 console.log(`\n${failedStages.length ? `Failed stages: ${failedStages.join(", ")}` : "All stages passed"}`);
 const lint = stages.some((s) => s.kind === "eslint") ? `; lint: ${lintErrors} errors, ${lintWarnings} warnings` : "";
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${lint}`);
 process.exit(failedStages.length ? 1 : 0);
+
+/** Playwright's JSON report: the tests that failed or were flaky, by file and title. */
+function collectPlaywright(suites, stage, titles = []) {
+  for (const suite of suites) {
+    const inner = suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === "unexpected" || t.status === "flaky") failedTests.push(`${stage}: ${spec.file}:${spec.line} › ${[...inner, spec.title].join(" › ")}${t.status === "flaky" ? " (flaky)" : ""}`);
+      }
+    }
+    collectPlaywright(suite.suites ?? [], stage, inner);
+  }
+}
 
 /** ESLint's JSON report as `file:line:col  error|warning  message  (rule)` lines and a count; [errors, warnings]. */
 function printLint(file) {
