@@ -9,6 +9,7 @@ import LinkOff from "@mui/icons-material/LinkOff";
 import SyncIcon from "@mui/icons-material/Sync";
 import SyncProblem from "@mui/icons-material/SyncProblem";
 import { useLocale, useTranslations } from "use-intl";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { dayTimeText } from "@/components/ui/dates";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/lib/swr/fetcher";
@@ -80,6 +81,7 @@ function Relink({ vendor }: { vendor: Vendor }) {
   const ti = useTranslations("integrations.cards");
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const failure = useErrorMessage();
   const link = async () => {
     setBusy(true);
     setFailed(null);
@@ -87,7 +89,7 @@ function Relink({ vendor }: { vendor: Vendor }) {
       // stays busy: the browser is leaving for the vendor's consent page
       window.location.assign(await fetchConsentLink(vendor));
     } catch (e) {
-      setFailed(errorMessage(e));
+      setFailed(failure(e));
       setBusy(false);
     }
   };

@@ -22,7 +22,7 @@ import { useLocale, useTranslations } from "use-intl";
 import { MeterSyncList } from "@/components/energy/meter-sync";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
-import { errorMessage } from "@/lib/swr/fetcher";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { fetchConsentLink, revalidateIntegrations, unlinkIntegration, useIntegrations, type Vendor } from "@/lib/swr/use-integrations";
 import { day, meterIds, type IntegrationView } from "./integration-view";
 import { lazyWhenOpen } from "@/components/ui/lazy";
@@ -124,6 +124,7 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(null);
+  const failure = useErrorMessage();
   const headingId = `integration-${vendor}-title`;
   const meters = vendor === "linky" ? meterIds(integration?.resource) : [];
 
@@ -135,7 +136,7 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
       // stays busy: the browser is leaving for the vendor's consent page
       window.location.assign(url);
     } catch (e) {
-      setLinkError(errorMessage(e));
+      setLinkError(failure(e));
       setBusy(false);
     }
   };
