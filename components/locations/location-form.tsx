@@ -1,7 +1,7 @@
 "use client";
 import { useCallback } from "react";
 import { countryLabel } from "@/components/ui/labels";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
@@ -19,6 +19,7 @@ import { useToast } from "@/components/ui/toast-provider";
 import { asTextForm, useZodForm } from "@/components/ui/use-zod-form";
 import { countryOf } from "@/lib/geo/country-bounds";
 import { UseMyLocation } from "./use-my-location";
+import { coordinateText } from "./coordinate";
 
 type Values = { name: string; country: string; lat: string; lon: string };
 
@@ -29,6 +30,7 @@ type Values = { name: string; country: string; lat: string; lon: string };
 export function LocationForm({ location }: { location?: LocationView }) {
   const t = useTranslations("locations");
   const tcommon = useTranslations("common");
+  const locale = useLocale();
   const router = useRouter();
   const toast = useToast();
   // the API's schema, with the form's own rules (a decimal comma, not 0, 0, in the chosen country) in the page's language
@@ -42,8 +44,9 @@ export function LocationForm({ location }: { location?: LocationView }) {
   const form = useZodForm(schema, {
     name: location?.name ?? "",
     country: location?.country ?? "",
-    lat: String(location?.lat ?? 0),
-    lon: String(location?.lon ?? 0),
+    // as the page's language writes them (a decimal comma in French), as the household would type them
+    lat: coordinateText(location?.lat ?? 0, locale),
+    lon: coordinateText(location?.lon ?? 0, locale),
   });
 
   // the schema turns latitude and longitude into numbers
@@ -59,9 +62,9 @@ export function LocationForm({ location }: { location?: LocationView }) {
   const coordinate = { inputMode: "decimal" as const, autoComplete: "off", spellCheck: false };
 
   // the device's position; a country not chosen yet is the one the position is in, when only one is
-  const locate = (lat: string, lon: string) => {
-    const guess = countryOf(Number(lat), Number(lon)) ?? "";
-    form.setValues((v) => ({ ...v, lat, lon, country: v.country || guess }));
+  const locate = (lat: number, lon: number) => {
+    const guess = countryOf(lat, lon) ?? "";
+    form.setValues((v) => ({ ...v, lat: coordinateText(lat, locale), lon: coordinateText(lon, locale), country: v.country || guess }));
     form.setErrors((e) => ({ ...e, lat: undefined, lon: undefined, ...(guess ? { country: undefined } : {}) }));
   };
 

@@ -32,6 +32,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
 import { primaryTint } from "@/lib/ui/tints";
+import { coordinateText } from "./coordinate";
 
 const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
@@ -41,8 +42,6 @@ const VISUALLY_HIDDEN = { position: "absolute", width: "1px", height: "1px", ove
 /** Whether a code is one of a list (an API value the catalog names). */
 const isOneOf = <T extends string>(list: readonly T[], value: string | null | undefined): value is T => (list as readonly string[]).includes(value ?? "");
 
-/** A coordinate as the card writes it: "45.18756"; "45,18756" in French. */
-const coordinateText = (n: number, locale: string) => (locale === "en" ? String(n) : new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 8, useGrouping: false }).format(n));
 
 /** /locations/: the caller's locations (an admin's: everyone's), each with its devices and their measurements. */
 export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin: boolean }) {

@@ -20,8 +20,8 @@ type Failure = (typeof FAILURES)[keyof typeof FAILURES];
 
 type State = { kind: "idle" } | { kind: "busy" } | { kind: "done"; accuracy: number } | { kind: "failed"; failure: Failure };
 
-/** A coordinate as the form's field shows it: at most 6 decimals (about 10 cm), no trailing zeros. */
-const coordinateText = (n: number) => String(Number(n.toFixed(6)) + 0);
+/** A coordinate to at most 6 decimals (about 10 cm); never -0. */
+const rounded = (n: number) => Number(n.toFixed(6)) + 0;
 
 /**
  * "Use my location": asks the browser for the device's position (navigator.geolocation) and hands
@@ -29,7 +29,7 @@ const coordinateText = (n: number) => String(Number(n.toFixed(6)) + 0);
  * where the browser has no geolocation; disabled, with the reason, on a page not served over https
  * (a home server opened by its LAN address), where every browser refuses.
  */
-export function UseMyLocation({ onLocate, disabled = false }: { onLocate: (lat: string, lon: string) => void; disabled?: boolean }) {
+export function UseMyLocation({ onLocate, disabled = false }: { onLocate: (lat: number, lon: number) => void; disabled?: boolean }) {
   const t = useTranslations("locations.locate");
   const locale = useLocale();
   const supported = useSyncExternalStore(noSubscription, support, () => null);
@@ -51,7 +51,7 @@ export function UseMyLocation({ onLocate, disabled = false }: { onLocate: (lat: 
     navigator.geolocation.getCurrentPosition(
       (p) => {
         if (!mounted.current) return;
-        onLocate(coordinateText(p.coords.latitude), coordinateText(p.coords.longitude));
+        onLocate(rounded(p.coords.latitude), rounded(p.coords.longitude));
         setState({ kind: "done", accuracy: p.coords.accuracy });
       },
       (err) => {

@@ -148,10 +148,11 @@ test.describe("a French household", () => {
     await expect(form.getByLabel("Latitude")).toBeFocused();
     await snapBoth(page, "i18n-location-null-island-fr");
 
-    // Use my location: the browser's position, rounded to 6 decimals, the chosen country kept, the accuracy with a decimal comma
+    // Use my location: the browser's position, rounded to 6 decimals and written with a decimal
+    // comma as a French household types it, the chosen country kept, the accuracy with a decimal comma
     await form.getByRole("button", { name: "Utiliser ma position" }).click();
-    await expect(form.getByLabel("Latitude")).toHaveValue("45.764043");
-    await expect(form.getByLabel("Longitude")).toHaveValue("4.835659");
+    await expect(form.getByLabel("Latitude")).toHaveValue("45,764043");
+    await expect(form.getByLabel("Longitude")).toHaveValue("4,835659");
     await expect(country.locator("option:checked")).toHaveText("France (FR)");
     await expect(form.getByRole("status").filter({ hasText: /^Rempli avec la position de votre appareil \(à environ 1,5\skm près\)\. Vérifiez le pays, puis enregistrez\.$/ })).toBeVisible();
     await snapBoth(page, "i18n-location-my-location-fr");
@@ -185,7 +186,7 @@ test.describe("a French household", () => {
     // Edit Location, in French too
     await maison.getByRole("link", { name: "Modifier Maison" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Modifier le lieu" })).toBeVisible();
-    await expect(page.getByRole("form", { name: "Modifier le lieu" }).getByLabel("Latitude")).toHaveValue("45.18756");
+    await expect(page.getByRole("form", { name: "Modifier le lieu" }).getByLabel("Latitude")).toHaveValue("45,18756");
     await expect(page.getByRole("link", { name: "Mes lieux" }).first()).toBeVisible();
 
     // delete, asked first
