@@ -54,7 +54,7 @@ export function HomeView({
           {firstName ? t("welcome.named", { name: firstName }) : t("welcome.anonymous")}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 720, fontSize: "1.05rem", lineHeight: 1.6 }}>
-          {t("welcome.intro")}
+          {integrations.length ? t("welcome.introLinked") : t("welcome.intro")}
         </Typography>
         <HomeAttention integrations={integrations} />
         {integrations.some((i) => i.name === "linky") && <EnergyHistory />}

@@ -46,6 +46,9 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
   // Home: no notice to accept; the history synced and priced; the three links
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, Camille" })).toBeVisible();
+  // linked already: the welcome follows the energy, no longer asks to link an integration
+  await expect(page.getByText(/^Foyer brings the energy .* Follow your energy below/)).toBeVisible();
+  await expect(page.getByText(/Start by linking an integration/)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Confirm Acceptance" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Privacy notice" })).toHaveCount(0);
   const history = page.getByRole("region", { name: "Your energy history" });
@@ -123,6 +126,8 @@ test.describe("in French", () => {
     await page.goto("/");
     expect(await lang(page)).toBe("fr");
     await expect(page.getByRole("heading", { level: 1, name: "Bienvenue, Camille" })).toBeVisible();
+    await expect(page.getByText(/Suivez votre énergie ci-dessous/)).toBeVisible();
+    await expect(page.getByText(/Commencez par relier une intégration/)).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Confirmer l'acceptation" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Avis de confidentialité" })).toHaveCount(0);
     const history = page.getByRole("region", { name: "Votre historique d'énergie" });

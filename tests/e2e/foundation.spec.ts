@@ -50,6 +50,8 @@ test("sign up, accept the notice, edit the account, log out, log in again (back 
   await page.reload();
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm Acceptance" })).toBeHidden();
+  // nothing linked yet: the welcome says where to start
+  await expect(page.getByText(/Start by linking an integration/)).toBeVisible();
 
   await page.goto("/?created=true");
   await expect(page.getByText("Your integration has been created")).toBeVisible();
