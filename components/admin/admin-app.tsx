@@ -40,8 +40,12 @@ function FoyerAppBar() {
         </>
       }
     >
-      {/* each screen's title is its page heading */}
-      <TitlePortal component="h1" />
+      {/* each screen's title is its page heading; on a phone a long one ends in an ellipsis (the
+          title's own element, a block inside the portal, is where the text overflows) */}
+      <TitlePortal
+        component="h1"
+        sx={{ fontSize: { xs: "1.05rem", sm: "1.25rem" }, minWidth: 0, "& > *": { display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}
+      />
       {/* on a phone, its icon alone: the screen's title keeps the room */}
       <Button
         color="inherit"
