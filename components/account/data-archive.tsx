@@ -4,7 +4,7 @@
 // expires. docs/data-rights.md.
 import { useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -85,7 +85,7 @@ export function DataArchive() {
   if (isLoading && !data) return <Placeholder height={88} label={t("loading")} />;
   if (error && !data) {
     return (
-      <Alert
+      <Notice
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => mutate()}>
@@ -94,7 +94,7 @@ export function DataArchive() {
         }
       >
         {t("loadError", { detail: failure(error) })}
-      </Alert>
+      </Notice>
     );
   }
   const latest = data?.items[0];
@@ -119,7 +119,7 @@ export function DataArchive() {
         </Box>
       )}
       {latest?.status === "ready" && (
-        <Alert severity="success" variant="outlined">
+        <Notice severity="success" variant="outlined">
           {t("ready", {
             size: bytes(latest.size_bytes ?? 0),
             preparedAt: when.format(new Date(latest.ready_at ?? latest.created_at)),
@@ -133,17 +133,17 @@ export function DataArchive() {
               {t("deleteNow")}
             </Button>
           </Box>
-        </Alert>
+        </Notice>
       )}
       {latest?.status === "failed" && (
-        <Alert severity="error" variant="outlined">
+        <Notice severity="error" variant="outlined">
           {t(left ? "askAgain" : "askAgainTomorrow", { reason: latest.step ? stepText(latest.step, t) : t("notPrepared") })}
-        </Alert>
+        </Notice>
       )}
       {problem && (
-        <Alert severity="error" onClose={() => setProblem(null)}>
+        <Notice severity="error" onClose={() => setProblem(null)}>
           {problem}
-        </Alert>
+        </Notice>
       )}
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2 }}>
         <Button variant={latest?.status === "ready" ? "outlined" : "contained"} startIcon={<ArchiveOutlined />} onClick={ask} disabled={asking || inFlight || left === 0}>

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
@@ -42,9 +42,9 @@ export function DeleteAccount() {
         {t("intro")}
       </Typography>
       {lastAdmin && (
-        <Alert severity="warning" sx={{ mb: 2 }} id="delete-account-reason">
+        <Notice severity="warning" sx={{ mb: 2 }} id="delete-account-reason">
           {lastAdmin}
-        </Alert>
+        </Notice>
       )}
       <Button
         variant="outlined"

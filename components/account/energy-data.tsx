@@ -4,8 +4,7 @@
 // the load-curve CSV the Enedis customer area gives (preview, then import). docs/data-rights.md.
 import { useId, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
+import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -77,7 +76,7 @@ function MeterDownloads() {
   if (isLoading && !data) return <Placeholder height={96} label={t("loading")} />;
   if (error && !data) {
     return (
-      <Alert
+      <Notice
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => reload()}>
@@ -86,14 +85,14 @@ function MeterDownloads() {
         }
       >
         {t("loadError", { detail: failure(error) })}
-      </Alert>
+      </Notice>
     );
   }
   if (!data?.length) {
     return (
-      <Alert severity="info" variant="outlined">
+      <Notice severity="info" variant="outlined">
         {t.rich("none", { link: (chunks) => <TextLink href="/integrations">{chunks}</TextLink> })}
-      </Alert>
+      </Notice>
     );
   }
   return (
@@ -242,10 +241,10 @@ function ImportFile() {
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
       {error && (
-        <Alert severity="error" role="alert">
-          <AlertTitle>{t("refused")}</AlertTitle>
+        <Notice severity="error" role="alert">
+          <NoticeTitle>{t("refused")}</NoticeTitle>
           <Box sx={{ overflowWrap: "anywhere" }}>{error}</Box>
-        </Alert>
+        </Notice>
       )}
       {step.at === "done" && <ImportDone result={step.result} fileName={step.fileName} />}
       {(step.at === "preview" || step.at === "importing") && (

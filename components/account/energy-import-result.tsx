@@ -2,8 +2,7 @@
 // My Account's import, once a file has been read: what it holds, then what was imported (loaded
 // with the first file chosen: energy-data.tsx).
 import { useLocale, useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
+import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -79,8 +78,8 @@ export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { fi
         )}
       </Box>
       {p.bad_count > 0 && (
-        <Alert severity="warning" sx={{ "& .MuiAlert-message": { minWidth: 0, width: "100%" } }}>
-          <AlertTitle>{t("badTitle", { count: p.bad_count })}</AlertTitle>
+        <Notice severity="warning" messageSx={{ width: "100%" }}>
+          <NoticeTitle>{t("badTitle", { count: p.bad_count })}</NoticeTitle>
           <Box component="ul" aria-label={t("badList")} tabIndex={0} sx={{ m: 0, pl: 2.5, maxHeight: 220, overflowY: "auto", fontSize: 14 }}>
             {p.bad_lines.map((b) => (
               <li key={b.line}>
@@ -96,7 +95,7 @@ export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { fi
               {t("firstListed", { count: String(p.bad_lines.length) })}
             </Typography>
           )}
-        </Alert>
+        </Notice>
       )}
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
         <Button variant="contained" onClick={onImport} disabled={busy || p.points === 0} sx={{ flex: { xs: "1 1 100%", sm: "0 0 auto" } }}>
@@ -121,15 +120,15 @@ export function ImportDone({ result: r, fileName }: { result: ImportResult; file
     r.meter_created && t("meterAdded", { prm: r.usage_point_id }),
   ].filter(Boolean);
   return (
-    <Alert severity="success" role="status">
-      <AlertTitle>
+    <Notice severity="success" role="status">
+      <NoticeTitle>
         {t("title", { name: fileName, prm: r.usage_point_id })}
-      </AlertTitle>
+      </NoticeTitle>
       <Box sx={{ overflowWrap: "anywhere" }}>
         {/* whole sentences, one after the other */}
         {said.join(" ")}{" "}
         <TextLink href={`/dashboards?meter=${r.meter_id}`}>{t("seeIt")}</TextLink>
       </Box>
-    </Alert>
+    </Notice>
   );
 }

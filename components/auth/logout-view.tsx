@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -38,7 +38,7 @@ export function LogoutView() {
     <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 2, py: 8 }} role="status" aria-live="polite">
       {error ? (
         <>
-          <Alert severity="error">{t("failed", { error })}</Alert>
+          <Notice severity="error">{t("failed", { error })}</Notice>
           <Button variant="contained" onClick={run}>
             {t("tryAgain")}
           </Button>

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import dynamic from "next/dynamic";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -42,7 +42,7 @@ export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
         {dashboards.length > 0 && <DashboardMenu dashboards={dashboards} current={current} onChange={(d) => setChosen(d?.id ?? null)} />}
       </Box>
       {error && !notConfigured && (
-        <Alert
+        <Notice
           severity="error"
           sx={{ mb: 2 }}
           action={
@@ -53,7 +53,7 @@ export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
         >
           {/* the specification's one message for a dashboard service that failed or is not enabled */}
           {t("error")}
-        </Alert>
+        </Notice>
       )}
       {current ? <DashboardFrame key={current.id} dashboard={current} publicUrl={publicUrl} /> : <MyEnergyView />}
     </>

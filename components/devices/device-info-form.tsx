@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -40,9 +40,9 @@ export function DeviceInfoForm({ callerId, device }: { callerId: number; device?
   if (owners.isLoading || !owners.data) return <LoadingState />;
   if (!owners.data.length) {
     return (
-      <Alert severity="warning" sx={{ my: 2 }}>
+      <Notice severity="warning" sx={{ my: 2 }}>
         {t("noOwner")}
-      </Alert>
+      </Notice>
     );
   }
   return <DeviceInfoFields callerId={callerId} device={device} owners={owners.data} />;

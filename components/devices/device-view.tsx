@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
+import { Tag } from "@/components/ui/tag";
 import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
@@ -175,7 +175,7 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
             <Typography id="measurements-title" variant="h2" sx={{ fontSize: "1.3rem" }}>
               {t("view.measurements")}
             </Typography>
-            <Chip size="small" label={t("view.count", { count, limit })} color={full ? "default" : "primary"} variant="outlined" />
+            <Tag label={t("view.count", { count, limit })} color={full ? "default" : "primary"} variant="outlined" />
           </Box>
           <Button
             variant="contained"

@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
+import { Tag } from "@/components/ui/tag";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import EditOutlined from "@mui/icons-material/EditOutlined";
@@ -81,7 +81,7 @@ function UserDeviceCard({
           <Typography id={titleId} variant="h2" sx={{ fontSize: "1.1rem", overflowWrap: "anywhere", minWidth: 0 }}>
             {d.device_id}
           </Typography>
-          {d.device_type && <Chip size="small" color="primary" variant="outlined" label={deviceTypeLabel(d.device_type, tl)} />}
+          {d.device_type && <Tag color="primary" variant="outlined" label={deviceTypeLabel(d.device_type, tl)} />}
         </Box>
         <Line label={t("location")}>{location ? location.name : d.location_id ? t("locationN", { id: String(d.location_id) }) : t("none")}</Line>
         <Line label={t("source")}>{dataSourceLabel(d.data.source, tl) ?? t("notSet")}</Line>
@@ -109,7 +109,7 @@ function UserDeviceCard({
                     </Box>
                   )}
                   {c.classification && (
-                    <Chip size="small" label={classificationLabel(c.classification, tl)} color={c.classification === "production" ? "secondary" : "default"} sx={{ height: 22 }} />
+                    <Tag label={classificationLabel(c.classification, tl)} color={c.classification === "production" ? "secondary" : "default"} sx={{ height: 22 }} />
                   )}
                   {units.length > 0 && (
                     <Box component="span" sx={{ color: "text.secondary" }}>

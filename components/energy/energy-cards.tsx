@@ -1,6 +1,6 @@
 "use client";
 // My Energy's cards: totals and averages, costs, the cheapest option over 12 months, carbon.
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -12,6 +12,7 @@ import type { TariffOption } from "@/lib/energy/tariff";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import { useTariffComparison, type CarbonHour, type EnergyAnswer, type EnergyCost, type PartialReason } from "@/lib/swr/use-energy";
 import { changeText, eurText, hourOfWeekText, kgText, kwhText, pctText, rangeText, addDays, SAME, type EnergyT, type Period } from "./period";
+import { Tag } from "@/components/ui/tag";
 
 /** Cards keep this height at least, and so do their skeletons. */
 const CARD_MIN_HEIGHT = 250;
@@ -185,27 +186,15 @@ export function CostCard({ data, comparedLabel, onTariff }: { data: EnergyAnswer
         ]}
       />
       {cost.partial && (
-        <Alert severity="warning" sx={{ py: 0 }}>
+        <Notice severity="warning" sx={{ py: 0 }}>
           {tr("cards.partialCost", { reasons: reasonsText(tr, locale, cost.reasons) })}
-        </Alert>
+        </Notice>
       )}
     </Paper>
   );
 }
 
 const OPTIONS: TariffOption[] = ["base", "hphc", "tempo"];
-
-/** A small label beside an option (MUI's Chip's look, without its code on this page). */
-function Tag({ children, success = false }: { children: React.ReactNode; success?: boolean }) {
-  return (
-    <Box
-      component="span"
-      sx={{ display: "inline-flex", alignItems: "center", height: 24, px: 1, borderRadius: 3, fontSize: "0.8125rem", lineHeight: 1, whiteSpace: "nowrap", border: 1, borderColor: success ? "success.main" : "divider", bgcolor: success ? "success.main" : "transparent", color: success ? "success.contrastText" : "text.primary" }}
-    >
-      {children}
-    </Box>
-  );
-}
 
 /** Base, HP/HC and Tempo on the household's own last 12 months. */
 export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTariff: () => void }) {
@@ -283,8 +272,8 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
               <Box component="span" sx={{ fontWeight: 600, minWidth: 64 }}>
                 {short(o)}
               </Box>
-              {data.current === o && <Tag>{t("cards.yourOption")}</Tag>}
-              {best === o && <Tag success>{t("cards.cheapest")}</Tag>}
+              {data.current === o && <Tag variant="outlined" label={t("cards.yourOption")} />}
+              {best === o && <Tag color="success" label={t("cards.cheapest")} />}
               <Box component="span" sx={{ ml: "auto", fontVariantNumeric: "tabular-nums", fontWeight: 500 }}>
                 {c ? (onEnergy ? t("cards.forTheKwh", { amount: eur(c.energy_eur) }) : c.partial ? t("cards.atLeast", { amount: eur(c.total_eur) }) : eur(c.total_eur)) : "–"}
               </Box>

@@ -3,10 +3,9 @@
 // of the days due, the range held, the last sync and error in words, and "Sync now". Refreshes
 // itself while a sync runs (lib/swr/use-meters.ts).
 import { useState } from "react";
-import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
+import { Tag } from "@/components/ui/tag";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import Typography from "@mui/material/Typography";
 import SyncIcon from "@mui/icons-material/Sync";
@@ -18,9 +17,9 @@ import type { Locale } from "@/lib/i18n/messages";
 import type { MeterView } from "@/lib/serializers/meter";
 import { syncMeterNow, useMeters } from "@/lib/swr/use-meters";
 import { ChartSkeleton } from "./chart-skeleton";
+import { Notice } from "@/components/ui/notice";
 
 // an alert shows only for a meter in trouble: its code loads then (rendered on the server)
-const Alert = dynamic(() => import("@mui/material/Alert"));
 
 type State = MeterView["sync"]["state"];
 const STATE_COLOUR: Record<State, "default" | "info" | "success" | "error" | "warning"> = {
@@ -40,7 +39,7 @@ export function MeterSyncList({ compact = false }: { compact?: boolean }) {
   const failure = useErrorMessage();
   const { data, error, isLoading } = useMeters();
   if (isLoading && !data) return <ChartSkeleton height={compact ? 72 : 120} label={t("loading.meters")} />;
-  if (error && !data) return <Alert severity="error">{t("sync.loadFailed", { error: failure(error) })}</Alert>;
+  if (error && !data) return <Notice severity="error">{t("sync.loadFailed", { error: failure(error) })}</Notice>;
   if (!data?.length) return null;
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
@@ -83,7 +82,7 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
         <Typography id={titleId} component="h3" sx={{ fontWeight: 600, fontSize: "0.95rem" }}>
           {t("sync.meter", { id })}
         </Typography>
-        <Chip size="small" color={STATE_COLOUR[s.state]} variant={s.state === "done" ? "outlined" : "filled"} label={t(`sync.state.${s.state}`)} />
+        <Tag color={STATE_COLOUR[s.state]} variant={s.state === "done" ? "outlined" : "filled"} label={t(`sync.state.${s.state}`)} />
         {canSync && (
           <Button size="small" onClick={syncNow} disabled={busy} startIcon={<SyncIcon />} sx={{ ml: "auto" }} aria-label={t("sync.syncLabel", { id })}>
             {t("sync.syncNow")}
@@ -122,11 +121,11 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
           )}
         </Box>
       )}
-      {s.state === "needs_relink" && <Alert severity="warning" sx={{ py: 0 }}>{t("sync.relink")}</Alert>}
+      {s.state === "needs_relink" && <Notice severity="warning" sx={{ py: 0 }}>{t("sync.relink")}</Notice>}
       {s.last_error && s.state !== "needs_relink" && (
-        <Alert severity={s.state === "failed" ? "error" : "info"} sx={{ py: 0 }}>
+        <Notice severity={s.state === "failed" ? "error" : "info"} sx={{ py: 0 }}>
           {t("sync.lastError", { when: timeText(s.last_error_at), error: s.last_error })}
-        </Alert>
+        </Notice>
       )}
     </Box>
   );

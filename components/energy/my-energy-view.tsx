@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import Link from "next/link";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
@@ -177,7 +177,7 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
         onDownload={hasHistory ? download : null}
       />
       {!hasHistory ? (
-        <Alert severity="info">{t("view.onItsWay")}</Alert>
+        <Notice severity="info">{t("view.onItsWay")}</Notice>
       ) : error && !data ? (
         <ErrorState error={error} what={t("view.whatPeriod")} onRetry={() => mutate()} />
       ) : (

@@ -1,7 +1,7 @@
 "use client";
 import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -72,9 +72,9 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
           {t("privacy.version", { version: PRIVACY_NOTICE.version, date: noticeDateText(locale) })}
         </Typography>
         {previousVersion && (
-          <Alert severity="info" sx={{ mb: 2 }}>
+          <Notice severity="info" sx={{ mb: 2 }}>
             <strong>{t("privacy.changed")}</strong> {t("privacy.changes")}
-          </Alert>
+          </Notice>
         )}
         <Typography sx={{ mb: 1.5 }}>{t("privacy.intro")}</Typography>
         <Box component="ul" sx={{ pl: 3, my: 0, "& li": { mb: 1, lineHeight: 1.6 } }}>
@@ -94,9 +94,9 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
           })}
         </Typography>
         {failed && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          <Notice severity="error" role="alert" sx={{ mb: 2 }}>
             {t("privacy.failed")}
-          </Alert>
+          </Notice>
         )}
         <Button
           variant="contained"

@@ -1,5 +1,4 @@
 "use client";
-import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -7,9 +6,9 @@ import Typography from "@mui/material/Typography";
 import { useTranslations } from "use-intl";
 import { NextLink } from "@/components/ui/next-link";
 import { SandboxChip } from "./sandbox-chip";
+import { Notice } from "@/components/ui/notice";
 
 // only a section whose vendor wants a new link shows an alert: its code loads then (rendered on the server)
-const Alert = dynamic(() => import("@mui/material/Alert"));
 
 /** One of the home's data sections: a titled panel, marked when its data comes from the sandbox. */
 export function HomeSection({
@@ -39,7 +38,7 @@ export function HomeSection({
         {action}
       </Box>
       {needsRelink && (
-        <Alert
+        <Notice
           severity="warning"
           sx={{ mb: 2 }}
           action={
@@ -49,7 +48,7 @@ export function HomeSection({
           }
         >
           {t("relinkText")}
-        </Alert>
+        </Notice>
       )}
       {children}
     </Paper>

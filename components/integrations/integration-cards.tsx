@@ -1,13 +1,12 @@
 "use client";
 import { useState } from "react";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
+import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
+import { Tag } from "@/components/ui/tag";
 import CircularProgress from "@mui/material/CircularProgress";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
@@ -77,10 +76,10 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
   return (
     <>
       {shownError && (
-        <Alert severity="error" role="alert" onClose={dismissError} closeText={t("cards.close")} sx={{ mb: 3 }}>
-          <AlertTitle>{t("cards.callbackTitle")}</AlertTitle>
+        <Notice severity="error" role="alert" onClose={dismissError} closeText={t("cards.close")} sx={{ mb: 3 }}>
+          <NoticeTitle>{t("cards.callbackTitle")}</NoticeTitle>
           {CALLBACK_ERRORS.has(shownError) ? t(`callbackErrors.${shownError as "access_denied"}`) : shownError}
-        </Alert>
+        </Notice>
       )}
       {error && !data ? (
         <ErrorState error={error} what={t("cards.what")} onRetry={() => mutate()} />
@@ -159,9 +158,9 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
         </Box>
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           {integration ? (
-            <Chip size="small" color="success" variant="outlined" icon={<CheckCircleOutline />} label={t("linkedSince", { date: day(integration.created_at, locale) })} />
+            <Tag color="success" variant="outlined" icon={<CheckCircleOutline />} label={t("linkedSince", { date: day(integration.created_at, locale) })} />
           ) : (
-            <Chip size="small" variant="outlined" icon={<RadioButtonUnchecked />} label={t("notLinked")} />
+            <Tag variant="outlined" icon={<RadioButtonUnchecked />} label={t("notLinked")} />
           )}
           {integration?.sandbox && <SandboxChip />}
         </Box>
@@ -182,9 +181,9 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
         )}
         {vendor === "linky" && integration && <MeterSyncList />}
         {integration?.needs_relink && (
-          <Alert severity="warning" sx={{ py: 0 }}>
+          <Notice severity="warning" sx={{ py: 0 }}>
             {t("needsRelink")}
-          </Alert>
+          </Notice>
         )}
         {integration?.sandbox && (
           <Typography variant="caption" color="text.secondary">
@@ -192,9 +191,9 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           </Typography>
         )}
         {linkError && (
-          <Alert severity="error" role="alert" sx={{ py: 0 }}>
+          <Notice severity="error" role="alert" sx={{ py: 0 }}>
             {linkError}
-          </Alert>
+          </Notice>
         )}
       </CardContent>
       <CardActions sx={{ px: 3, pb: 2.5, pt: 0, gap: 1, flexWrap: "wrap" }}>

@@ -1,6 +1,6 @@
 "use client";
 import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
+import { Tag } from "@/components/ui/tag";
 import Typography from "@mui/material/Typography";
 import { useLocale, useTranslations } from "use-intl";
 import { integrationLabel } from "@/components/ui/labels";
@@ -18,7 +18,7 @@ function Marks({ integration: i }: { integration: IntegrationView }) {
   const t = useTranslations("integrations.table");
   return (
     <>
-      {i.needs_relink && <Chip size="small" color="warning" variant="outlined" label={t("needsRelink")} sx={{ color: "text.primary" }} />}
+      {i.needs_relink && <Tag color="warning" variant="outlined" label={t("needsRelink")} sx={{ color: "text.primary" }} />}
       {i.sandbox && <SandboxChip />}
     </>
   );

@@ -1,5 +1,5 @@
 "use client";
-import Chip from "@mui/material/Chip";
+import { Tag } from "@/components/ui/tag";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import { useTranslations } from "use-intl";
 
@@ -9,5 +9,5 @@ import { useTranslations } from "use-intl";
  */
 export function SandboxChip() {
   const t = useTranslations("integrations.home");
-  return <Chip size="small" color="secondary" variant="outlined" icon={<ScienceOutlined />} label={t("sandboxChip")} sx={{ color: "text.primary" }} />;
+  return <Tag color="secondary" variant="outlined" icon={<ScienceOutlined />} label={t("sandboxChip")} sx={{ color: "text.primary" }} />;
 }

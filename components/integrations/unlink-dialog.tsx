@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
@@ -84,9 +84,9 @@ export function UnlinkDialog({
           {t("keepOrDelete", which)}
         </DialogContentText>
         {confirmDelete && (
-          <Alert severity="error" role="alert">
+          <Notice severity="error" role="alert">
             {t("deleteWarning", which)}
-          </Alert>
+          </Notice>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: "wrap" }}>

@@ -2,13 +2,13 @@
 import { useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import Link from "next/link";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
+import { Tag } from "@/components/ui/tag";
 import Grid from "@mui/material/Grid";
 import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
@@ -66,9 +66,9 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
         </Button>
       </Box>
       {isAdmin && (
-        <Alert severity="info" sx={{ mb: 3 }}>
+        <Notice severity="info" sx={{ mb: 3 }}>
           {t("page.adminNote")}
-        </Alert>
+        </Notice>
       )}
       {error ? (
         <ErrorState error={error} what={t("page.what")} onRetry={() => mutate()} />
@@ -131,10 +131,9 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
             {t("place", { country: countryLabel(l.country, tcommon), lat: coordinateText(l.lat, locale), lon: coordinateText(l.lon, locale) })}
           </Typography>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
-            <Chip size="small" label={t("devices", { count: l.devices_info.length })} />
+            <Tag label={t("devices", { count: l.devices_info.length })} />
             {owner && (
-              <Chip
-                size="small"
+              <Tag
                 variant="outlined"
                 icon={<PersonOutlined aria-hidden />}
                 label={
@@ -145,7 +144,6 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
                     {owner}
                   </>
                 }
-                sx={{ maxWidth: "100%", "& .MuiChip-label": { overflow: "hidden", textOverflow: "ellipsis" } }}
               />
             )}
           </Box>

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
+import { Tag } from "@/components/ui/tag";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -63,8 +63,8 @@ export function ScheduleCard({
             <Typography id={titleId} variant="h2" sx={{ fontSize: "1.2rem", overflowWrap: "anywhere" }}>
               {schedule.der_name}
             </Typography>
-            {othersSchedule && <Chip icon={<WarningAmberRounded />} label={t("dontEdit")} color="error" size="small" sx={{ fontWeight: 700 }} />}
-            {split && <Chip label={t("split", { count: data.schedules?.length ?? 0 })} size="small" variant="outlined" />}
+            {othersSchedule && <Tag icon={<WarningAmberRounded />} label={t("dontEdit")} color="error" sx={{ fontWeight: 700 }} />}
+            {split && <Tag label={t("split", { count: data.schedules?.length ?? 0 })} variant="outlined" />}
           </Box>
           {othersSchedule && (
             <Typography variant="body2" color="error">

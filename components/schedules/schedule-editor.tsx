@@ -1,8 +1,7 @@
 "use client";
 import { useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
+import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
@@ -174,22 +173,22 @@ export function ScheduleEditor({
             {split && overlap.length > 0 && !tried && (
               // right after a split both parts hold every month (the split copies them): what to
               // do next, not yet an error
-              <Alert severity="info" role="status">
-                <AlertTitle>{t("editor.guidanceTitle")}</AlertTitle>
+              <Notice severity="info" role="status">
+                <NoticeTitle>{t("editor.guidanceTitle")}</NoticeTitle>
                 {t("editor.guidanceText")}
                 <Box component="span" sx={{ display: "block", mt: 0.5, fontWeight: 600 }}>
                   {t("editor.overlapping", { months: monthNames(overlap, locale) })}
                 </Box>
-              </Alert>
+              </Notice>
             )}
             {split && overlap.length > 0 && tried && (
-              <Alert severity="error" role="alert" tabIndex={-1} data-invalid="" sx={{ "&:focus": { outline: "3px solid", outlineColor: "error.main" } }}>
-                <AlertTitle>{t("editor.incompatibleTitle")}</AlertTitle>
+              <Notice severity="error" role="alert" tabIndex={-1} data-invalid="" sx={{ "&:focus": { outline: "3px solid", outlineColor: "error.main" } }}>
+                <NoticeTitle>{t("editor.incompatibleTitle")}</NoticeTitle>
                 {t("editor.incompatibleText")}
                 <Box component="span" sx={{ display: "block", mt: 0.5, fontWeight: 600 }}>
                   {t("editor.overlapping", { months: monthNames(overlap, locale) })}
                 </Box>
-              </Alert>
+              </Notice>
             )}
             {draft.schedules?.map((p, i) => (
               <Section key={i} title={words.part(i + 1)} tone={TONES[i % TONES.length]}>

@@ -1,8 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
+import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -97,9 +96,9 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
       initial={s.data}
       warning={
         othersSchedule(s) ? (
-          <Alert severity="warning" sx={{ mb: 2.5 }}>
+          <Notice severity="warning" sx={{ mb: 2.5 }}>
             {t("page.othersWarning", { owner: owners.get(s.user_id) ?? t("page.user", { id: String(s.user_id) }) })}
-          </Alert>
+          </Notice>
         ) : undefined
       }
       onSave={save}
@@ -130,13 +129,13 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
       </Box>
 
       {viewer.isSuperuser && (
-        <Alert severity="info" sx={{ mb: 3 }}>
+        <Notice severity="info" sx={{ mb: 3 }}>
           {t("page.adminNote")}
-        </Alert>
+        </Notice>
       )}
 
       {error && (
-        <Alert
+        <Notice
           severity="error"
           sx={{ mb: 3 }}
           action={
@@ -145,10 +144,10 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
             </Button>
           }
         >
-          <AlertTitle>{t("page.loadFailed")}</AlertTitle>
+          <NoticeTitle>{t("page.loadFailed")}</NoticeTitle>
           {failure(error)}
           {schedules ? ` ${t("page.outOfDate")}` : ""}
-        </Alert>
+        </Notice>
       )}
 
       <Stack spacing={2.5}>

@@ -1,6 +1,6 @@
 "use client";
 import { useSyncExternalStore } from "react";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import { useTranslations } from "use-intl";
 import { TextLink } from "./text-link";
 
@@ -24,8 +24,8 @@ export function CanonicalAddressNotice({ appUrl, why }: { appUrl: string; why: s
   if (here.origin === canonical.origin) return null;
   const target = new URL(here.pathname + here.search, canonical).toString();
   return (
-    <Alert severity="info" sx={{ mb: 2.5 }}>
+    <Notice severity="info" sx={{ mb: 2.5 }}>
       {t("otherAddress", { here: here.host, canonical: canonical.host })} {why} <TextLink href={target}>{t("goTo", { host: canonical.host })}</TextLink>
-    </Alert>
+    </Notice>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 import { useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
+import { Notice, NoticeTitle } from "@/components/ui/notice";
 import { useApiText } from "@/components/i18n/api-texts";
 
 /**
@@ -14,10 +13,10 @@ export function FormErrorAlert({ error, children }: { error: string | null | und
   const apiText = useApiText();
   if (!error) return null;
   return (
-    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-      <AlertTitle>{t("error")}</AlertTitle>
+    <Notice severity="error" role="alert" sx={{ mb: 2 }}>
+      <NoticeTitle>{t("error")}</NoticeTitle>
       {apiText(error)}
       {children}
-    </Alert>
+    </Notice>
   );
 }

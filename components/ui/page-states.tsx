@@ -1,7 +1,6 @@
 "use client";
 import { useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
+import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -40,7 +39,7 @@ export function ErrorState({
   const failure = useErrorMessage();
   const notFound = error instanceof FetchError && error.status === 404;
   return (
-    <Alert
+    <Notice
       severity={notFound ? "warning" : "error"}
       sx={{ my: 2, alignItems: "flex-start" }}
       action={
@@ -58,8 +57,8 @@ export function ErrorState({
         </Box>
       }
     >
-      <AlertTitle>{notFound ? t("notFound") : t("couldNotLoad", { what })}</AlertTitle>
+      <NoticeTitle>{notFound ? t("notFound") : t("couldNotLoad", { what })}</NoticeTitle>
       {notFound ? t("doesNotExist", { what: `${what.charAt(0).toUpperCase()}${what.slice(1)}` }) : failure(error)}
-    </Alert>
+    </Notice>
   );
 }

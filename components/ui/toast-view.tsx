@@ -1,7 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
+import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Snackbar, { type SnackbarCloseReason } from "@mui/material/Snackbar";
 import { useTranslations } from "use-intl";
 import { useApiText } from "@/components/i18n/api-texts";
@@ -55,16 +54,16 @@ export function ToastView({
       slotProps={{ transition: { onEntered, onExited } }}
       sx={{ bottom: { xs: 12, sm: 24 }, width: { xs: "calc(100% - 24px)", sm: "auto" } }}
     >
-      <Alert onClose={() => close()} closeText={t("close")} severity={severity} variant="filled" sx={{ width: "100%", minWidth: { sm: 360 }, maxWidth: 560, boxShadow: 4 }}>
+      <Notice onClose={() => close()} closeText={t("close")} severity={severity} variant="filled" sx={{ width: "100%", minWidth: { sm: 360 }, maxWidth: 560, boxShadow: 4 }}>
         {toast.title && (
-          <AlertTitle sx={{ mb: 0.25 }}>
+          <NoticeTitle sx={{ mb: 0.25 }}>
             {apiText(toast.title)}
             {/* read and matched as one sentence: 'Title: message' */}
             <span style={srOnly}>: </span>
-          </AlertTitle>
+          </NoticeTitle>
         )}
         {apiText(toast.message)}
-      </Alert>
+      </Notice>
     </Snackbar>
   );
 }
