@@ -180,5 +180,22 @@ test.describe("in French", () => {
     await expect(home.getByText("5 appareils", { exact: true })).toBeVisible();
     for (const id of DEVICES) await expect(home.getByRole("article", { name: `Appareil ${id}` })).toBeVisible();
     await snapBoth(page, "demo-locations-fr");
+
+    // in the dark, as a system set so has it from the first paint: the switch says so in French,
+    // and Home, My Energy and the schedules read in the dark scheme (axe in both, as every snap)
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-dark"))).toBe(true);
+    await expect(page.getByRole("switch", { name: "Mode sombre" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("region", { name: `Compteur ${PRM}` }).getByText("À jour")).toBeVisible();
+    await snapBoth(page, "demo-home-fr-dark");
+    await page.goto("/dashboards");
+    await expect(page.getByRole("heading", { name: "Mes tableaux de bord" })).toBeVisible();
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    await snapBoth(page, "demo-my-energy-fr-dark");
+    await page.goto("/schedules");
+    await expect(page.getByRole("article", { name: "Home battery" }).getByText("Divisé en 2 parties")).toBeVisible();
+    await snapBoth(page, "demo-schedules-fr-dark");
+    await page.emulateMedia({ colorScheme: null });
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { Mailbox, resetTokenFrom } from "../helpers/mailbox";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, signUp, snap, snapBoth, uniqueEmail, test } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, signUp, snap, snapBoth, toastClearOfHeader, uniqueEmail, test } from "./helpers";
 
 const mailbox = new Mailbox();
 test.beforeAll(async () => {
@@ -68,15 +68,10 @@ test("sign up, accept the notice, edit the account, log out, log in again (back 
   // saved: nothing to save again
   await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   // the toast leaves the header (navigation, avatar, phone menu) uncovered
-  const toastClearOfHeader = async () => {
-    const toast = await page.getByRole("alert").filter({ hasText: "Your profile was updated" }).boundingBox();
-    const header = await page.getByRole("banner").first().boundingBox();
-    expect(toast!.y).toBeGreaterThan(header!.y + header!.height);
-  };
-  await toastClearOfHeader();
+  await toastClearOfHeader(page, "Your profile was updated");
   await snap(page, "account-desktop");
   await page.setViewportSize(PHONE);
-  await toastClearOfHeader();
+  await toastClearOfHeader(page, "Your profile was updated");
   await snap(page, "account-phone");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.reload();

@@ -114,3 +114,13 @@ export async function historySynced(baseURL: string, token: string) {
     )
     .toBe(true);
 }
+
+/**
+ * The toast saying `text` leaves the header (navigation, avatar, the phone's menu) uncovered, at
+ * the viewport it is checked at.
+ */
+export async function toastClearOfHeader(page: Page, text: string) {
+  const toast = await page.getByRole("alert").filter({ hasText: text }).boundingBox();
+  const header = await page.getByRole("banner").first().boundingBox();
+  expect(toast!.y).toBeGreaterThan(header!.y + header!.height);
+}

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { LOCALE_COOKIE } from "../../scripts/lib/locale.mjs";
-import { PHONE, signedIn, snapBoth, test } from "./helpers";
+import { DESKTOP, PHONE, signedIn, snap, snapBoth, test, toastClearOfHeader } from "./helpers";
 
 // tests/fixtures/enedis: a new usage point with bad lines, and a week of January 2024
 const FIXTURES = path.resolve("tests/fixtures/enedis");
@@ -37,6 +37,13 @@ test.describe("a French household in My Account", () => {
     await profile.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByText("Votre profil a été mis à jour")).toBeVisible();
     await expect(profile.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
+    // the French toast, longer than the English one, leaves the header uncovered too
+    await toastClearOfHeader(page, "Votre profil a été mis à jour");
+    await page.setViewportSize(PHONE);
+    await toastClearOfHeader(page, "Votre profil a été mis à jour");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, "i18n-account-toast-fr-phone");
+    await page.setViewportSize(DESKTOP);
 
     // a wrong current password: the server's refusal, in French, under the form's title
     const password = page.getByRole("form", { name: "Changer de mot de passe" });
