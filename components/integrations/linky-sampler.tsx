@@ -10,12 +10,12 @@ import { useTranslations } from "use-intl";
 import { linkyFailure, linkyUrl, useSample, type LinkyKind, type LinkyResponse } from "@/lib/swr/use-integrations";
 import { lazyComponent } from "@/components/ui/lazy";
 import { NativeSelectField } from "@/components/ui/native-select-field";
-import { JsonBlock } from "./json-block";
-import { SampleFailure } from "./raw-data";
-import { sampleErrorText } from "./vendor-text";
 
 // the readings' table (and its pagination) loads with the first sample
 const ReadingView = lazyComponent(() => import("./linky-reading").then((m) => m.ReadingView));
+// and a failure, or an answer without readings, with theirs
+const VendorSampleFailure = lazyComponent(() => import("./raw-data").then((m) => m.VendorSampleFailure));
+const JsonBlock = lazyComponent(() => import("./json-block").then((m) => m.JsonBlock));
 
 /**
  * Variant B's 'Linky' section: choose one of the linky integration's meters, then sample its
@@ -24,7 +24,6 @@ const ReadingView = lazyComponent(() => import("./linky-reading").then((m) => m.
  */
 export function LinkySampler({ meters }: { meters: string[] }) {
   const t = useTranslations("integrations.linky");
-  const tv = useTranslations("integrations.vendor");
   const selectId = useId();
   const [meter, setMeter] = useState(meters.length === 1 ? meters[0] : "");
   const [kind, setKind] = useState<LinkyKind>("consumption");
@@ -74,7 +73,7 @@ export function LinkySampler({ meters }: { meters: string[] }) {
             <span>{kind === "consumption" ? t("loadingConsumption", { meter }) : t("loadingProduction", { meter })}</span>
           </Box>
         ) : error !== undefined ? (
-          <SampleFailure sentence={sampleErrorText(tv, error, "linky", kind)} body={error} label={kind === "consumption" ? t("consumptionError") : t("productionError")} />
+          <VendorSampleFailure vendor="linky" kind={kind} body={error} label={kind === "consumption" ? t("consumptionError") : t("productionError")} />
         ) : reading ? (
           <ReadingView key={`${kind}-${reading.usage_point_id}-${reading.start}`} reading={reading} kind={kind} />
         ) : data ? (

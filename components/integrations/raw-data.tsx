@@ -4,6 +4,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { useTranslations } from "use-intl";
 import { JsonBlock } from "./json-block";
+import { sampleErrorText } from "./vendor-text";
 
 /**
  * The vendor's answer as it came (the specification's JSON), one click away behind a "Show raw
@@ -35,4 +36,10 @@ export function SampleFailure({ sentence, body, label }: { sentence: string; bod
       <RawData value={body} label={label} tone="error" />
     </Box>
   );
+}
+
+/** A vendor's sample that failed, its sentence said from the answer (vendor-text's sampleErrorText). */
+export function VendorSampleFailure({ vendor, kind, body, label }: { vendor: Parameters<typeof sampleErrorText>[2]; kind?: "consumption" | "production"; body: unknown; label: string }) {
+  const tv = useTranslations("integrations.vendor");
+  return <SampleFailure sentence={sampleErrorText(tv, body, vendor, kind)} body={body} label={label} />;
 }
