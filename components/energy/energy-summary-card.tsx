@@ -1,12 +1,10 @@
 "use client";
 // Home's compact My Energy summary: yesterday, this month so far, and how that month compares.
 import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
 import { Placeholder } from "@/components/ui/placeholder";
 import Typography from "@mui/material/Typography";
 import ArrowForward from "@mui/icons-material/ArrowForward";
-import Link from "next/link";
+import { LinkCard } from "@/components/ui/link-card";
 import { useLocale, useTranslations } from "use-intl";
 import { useEnergySummary, type EnergySummary } from "@/lib/swr/use-energy";
 import { changeText, eurText, kwhText, rangeText, addDays, SAME } from "./period";
@@ -59,8 +57,7 @@ function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number
   const monthDays = month.to > month.from ? rangeText(month.from, addDays(month.to, -1), false, locale) : null;
   const id = meter.usage_point_id;
   return (
-    <Card variant="outlined" sx={{ borderRadius: 3, "&:hover": { borderColor: "primary.main" } }}>
-      <CardActionArea component={Link} href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"} sx={{ p: { xs: 2, sm: 2.5 }, minHeight: HEIGHT }} aria-label={several ? t("summary.openMeter", { id }) : t("summary.open")}>
+    <LinkCard href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"} label={several ? t("summary.openMeter", { id }) : t("summary.open")} sx={{ p: { xs: 2, sm: 2.5 }, minHeight: HEIGHT }}>
         <Box sx={{ display: "flex", alignItems: "center", mb: 1.25 }}>
           <Typography component="h3" sx={{ fontWeight: 600 }}>
             {several ? t("summary.titleMeter", { id }) : t("summary.title")}
@@ -78,7 +75,6 @@ function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number
             </Typography>
           </Box>
         </Box>
-      </CardActionArea>
-    </Card>
+    </LinkCard>
   );
 }

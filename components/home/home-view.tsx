@@ -1,8 +1,5 @@
-import { NextLink } from "@/components/ui/next-link";
+import { LinkCard } from "@/components/ui/link-card";
 import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
-import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import DevicesOtherOutlined from "@mui/icons-material/DevicesOtherOutlined";
@@ -60,24 +57,20 @@ export function HomeView({
         {integrations.some((i) => i.name === "linky") && <EnergyHistory />}
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" }, gap: 2.5 }}>
           {SECTIONS.map(({ href, key, icon: Icon }) => (
-            <Card key={href} variant="outlined" sx={{ minWidth: 0, height: "100%", borderRadius: 3, transition: "border-color .15s, box-shadow .15s", "&:hover": { borderColor: "primary.main", boxShadow: 2 } }}>
-              <CardActionArea component={NextLink} href={href} sx={{ height: "100%", alignItems: "stretch" }}>
-                <CardContent sx={{ p: 3, display: "flex", flexDirection: "column", gap: 1.5, height: "100%" }}>
-                  <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: primaryTint(), color: "primary.main" }}>
-                    <Icon />
-                  </Box>
-                  <Typography variant="h2" sx={{ fontSize: "1.15rem" }}>
-                    {t(`sections.${key}.title`)}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6, flexGrow: 1 }}>
-                    {t(`sections.${key}.text`)}
-                  </Typography>
-                  <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }} aria-hidden>
-                    {t("sections.open")} <ArrowForward sx={{ fontSize: 16 }} />
-                  </Box>
-                </CardContent>
-              </CardActionArea>
-            </Card>
+            <LinkCard key={href} href={href} sx={{ display: "flex", flexDirection: "column", gap: 1.5, p: 3, height: "100%", "&:hover": { boxShadow: 2 } }}>
+              <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: primaryTint(), color: "primary.main" }}>
+                <Icon />
+              </Box>
+              <Typography variant="h2" sx={{ fontSize: "1.15rem" }}>
+                {t(`sections.${key}.title`)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6, flexGrow: 1 }}>
+                {t(`sections.${key}.text`)}
+              </Typography>
+              <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }} aria-hidden>
+                {t("sections.open")} <ArrowForward sx={{ fontSize: 16 }} />
+              </Box>
+            </LinkCard>
           ))}
         </Box>
       </Box>
