@@ -2,7 +2,6 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
 import { FetchError, send, serverFieldErrors } from "@/lib/swr/fetcher";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
@@ -50,7 +49,7 @@ export function EmailForm({ email }: { email: string }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("form")}>
       <FormErrorAlert error={form.serverError} />
-      <Stack spacing={2.25} sx={{ mb: 3 }}>
+      <Box sx={{ display: "flex", flexDirection: "column", gap: 2.25, mb: 3 }}>
         <TextField
           label={t("newEmail")}
           type="email"
@@ -70,7 +69,7 @@ export function EmailForm({ email }: { email: string }) {
           id="email-change-password"
           helperText={form.errors.password ?? t("passwordHelper")}
         />
-      </Stack>
+      </Box>
       <SubmitButton busy={form.busy}>{t("submit")}</SubmitButton>
     </Box>
   );

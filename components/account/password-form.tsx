@@ -2,7 +2,6 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import Stack from "@mui/material/Stack";
 import { send } from "@/lib/swr/fetcher";
 import { PASSWORD_MIN } from "@/lib/validation/limits";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
@@ -42,7 +41,7 @@ export function PasswordForm({ email, remember }: { email: string; remember: boo
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("form")}>
       <FormErrorAlert error={form.serverError} />
-      <Stack spacing={2.25} sx={{ mb: 3 }}>
+      <Box sx={{ display: "flex", flexDirection: "column", gap: 2.25, mb: 3 }}>
         <PasswordField label={t("current")} autoComplete="current-password" fullWidth {...form.text("current_password")} />
         <PasswordField
           label={t("new")}
@@ -52,7 +51,7 @@ export function PasswordForm({ email, remember }: { email: string; remember: boo
           helperText={form.errors.password ?? t("minLength", { min: String(PASSWORD_MIN) })}
         />
         <PasswordField label={t("confirm")} autoComplete="new-password" fullWidth {...form.text("confirm")} />
-      </Stack>
+      </Box>
       <SubmitButton busy={form.busy}>{t("submit")}</SubmitButton>
     </Box>
   );

@@ -2,7 +2,6 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
@@ -34,7 +33,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("form")}>
       <FormErrorAlert error={form.serverError} />
-      <Stack spacing={2.25} sx={{ mb: 3 }}>
+      <Box sx={{ display: "flex", flexDirection: "column", gap: 2.25, mb: 3 }}>
         <TextField
           label={t("email")}
           id="account-email"
@@ -46,7 +45,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
         />
         <TextField label={t("firstName")} autoComplete="given-name" fullWidth {...form.text("first_name")} />
         <TextField label={t("lastName")} autoComplete="family-name" fullWidth {...form.text("last_name")} />
-      </Stack>
+      </Box>
       <SubmitButton busy={form.busy} disabled={unchanged}>
         {t("save")}
       </SubmitButton>

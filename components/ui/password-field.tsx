@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
+import Box from "@mui/material/Box";
 import { TextField, type TextFieldProps } from "@/components/ui/text-field";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
@@ -18,7 +18,8 @@ export function PasswordField(props: Omit<TextFieldProps, "type" | "slotProps">)
       slotProps={{
         input: {
           endAdornment: (
-            <InputAdornment position="end">
+            // MUI's InputAdornment (position end) as it lays out, without its code
+            <Box component="span" sx={{ display: "flex", alignItems: "center", height: "0.01em", maxHeight: "2em", whiteSpace: "nowrap", ml: 1, color: "action.active" }}>
               <IconButton
                 aria-label={visible ? t("hidePassword") : t("showPassword")}
                 aria-pressed={visible}
@@ -29,7 +30,7 @@ export function PasswordField(props: Omit<TextFieldProps, "type" | "slotProps">)
               >
                 {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
               </IconButton>
-            </InputAdornment>
+            </Box>
           ),
         },
       }}

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { requireCaller, sessionIsRemembered } from "@/lib/auth/session";
 import { AppearanceSelect, LanguageSelect } from "@/components/account/appearance";
@@ -77,10 +76,10 @@ export default async function AccountPage() {
         </div>
         <div>
           <Section id="appearance-title" title={t("page.appearance")} subtitle={t("page.appearanceSub")}>
-            <Stack spacing={3}>
+            <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
               <LanguageSelect />
               <AppearanceSelect />
-            </Stack>
+            </Box>
           </Section>
         </div>
         <Box sx={{ gridColumn: "1 / -1" }}>
