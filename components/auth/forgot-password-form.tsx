@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import Alert from "@mui/material/Alert";
+import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import { TextField } from "@/components/ui/text-field";
 import { send } from "@/lib/swr/fetcher";
@@ -29,9 +29,9 @@ export function ForgotPasswordForm() {
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("label")}>
       <FormErrorAlert error={form.serverError} />
       {sentTo && (
-        <Alert severity="success" sx={{ mb: 2 }}>
+        <Notice severity="success" sx={{ mb: 2 }}>
           {t("sentTo", { email: sentTo })}
-        </Alert>
+        </Notice>
       )}
       <TextField label={t("email")} type="email" autoComplete="email" fullWidth autoFocus sx={{ mb: 3 }} {...form.text("email")} />
       <SubmitButton busy={form.busy} fullWidth>
