@@ -40,11 +40,12 @@ function FoyerAppBar() {
         </>
       }
     >
-      {/* each screen's title is its page heading; on a phone a long one ends in an ellipsis (the
-          title's own element, a block inside the portal, is where the text overflows) */}
+      {/* each screen's title is its page heading; on a phone a long one ends in an ellipsis
+          (react-admin nests its text in spans of its own, the outer one an inline-block as wide as the
+          text: made blocks, the innermost is where it overflows) */}
       <TitlePortal
         component="h1"
-        sx={{ fontSize: { xs: "1.05rem", sm: "1.25rem" }, minWidth: 0, "& > *": { display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}
+        sx={{ fontSize: { xs: "1.05rem", sm: "1.25rem" }, minWidth: 0, "& span": { display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }, "& > span.RaConfigurable-root": { display: "block" } }}
       />
       {/* on a phone, its icon alone: the screen's title keeps the room */}
       <Button

@@ -58,7 +58,9 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  // the first login on a server just started (its password hashing pool, next-auth's first
+  // request, the other server seeding the demo meanwhile) took over 10 s when a spec ran alone
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
 }
 
 /** A user created through the API, for specs that are not about signing up. */
