@@ -27,7 +27,7 @@ export function RawData({ value, label, tone }: { value: unknown; label: string;
 }
 
 /** A sample that failed: what it means in a sentence, the answer as it came behind the toggle. */
-export function SampleFailure({ sentence, body, label }: { sentence: string; body: unknown; label: string }) {
+function SampleFailure({ sentence, body, label }: { sentence: string; body: unknown; label: string }) {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1, p: 2, border: 1, borderColor: "error.main", borderLeftWidth: 4, borderRadius: 2 }}>
       <Box component="p" sx={{ m: 0, fontWeight: 600 }}>
