@@ -37,8 +37,19 @@ function PlaceCards({ cards }: { cards: PlaceCard[] }) {
   );
 }
 
-const listSx = { m: 0, p: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: 0.75 } as const;
-const subheadSx = { m: 0, mb: 0.75, fontSize: 12, fontWeight: 700, color: "text.secondary", textTransform: "uppercase", letterSpacing: "0.06em" } as const;
+/** A card's rooms or modules: a small heading over a plain list. */
+function ListPart({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Box component="h4" sx={{ m: 0, mb: 0.75, fontSize: 12, fontWeight: 700, color: "text.secondary", textTransform: "uppercase", letterSpacing: "0.06em" }}>
+        {title}
+      </Box>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: 0.75 }}>
+        {children}
+      </Box>
+    </div>
+  );
+}
 
 function PlaceCardView({ card }: { card: PlaceCard }) {
   const t = useTranslations("integrations.samples");
@@ -55,43 +66,33 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
         </Typography>
       </div>
       {rooms.length > 0 && (
-        <div>
-          <Box component="h4" sx={subheadSx}>
-            {t("rooms")}
-          </Box>
-          <Box component="ul" sx={listSx}>
-            {rooms.map((r) => (
-              <li key={r.id}>
-                <Box component="span" sx={{ fontWeight: 600 }}>
-                  {r.name}
-                </Box>
-                {r.kind && <span> ({r.kind.toLowerCase()})</span>}
-                <Box component="span" sx={{ color: "text.secondary" }}>
-                  {r.modules.length ? t("roomModules", { modules: r.modules.join(", ") }) : t("roomNoModule")}
-                </Box>
-              </li>
-            ))}
-          </Box>
-        </div>
+        <ListPart title={t("rooms")}>
+          {rooms.map((r) => (
+            <li key={r.id}>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {r.name}
+              </Box>
+              {r.kind && <span> ({r.kind.toLowerCase()})</span>}
+              <Box component="span" sx={{ color: "text.secondary" }}>
+                {r.modules.length ? t("roomModules", { modules: r.modules.join(", ") }) : t("roomNoModule")}
+              </Box>
+            </li>
+          ))}
+        </ListPart>
       )}
       {modules.length > 0 && (
-        <div>
-          <Box component="h4" sx={subheadSx}>
-            {t("modules")}
-          </Box>
-          <Box component="ul" sx={listSx}>
-            {modules.map((m) => (
-              <li key={m.id}>
-                <Box component="span" sx={{ fontWeight: 600 }}>
-                  {m.name}
-                </Box>
-                <Box component="span" sx={{ color: "text.secondary" }}>
-                  {[m.kind !== m.name ? m.kind : null, m.room ? t("inRoom", { room: m.room }) : null].filter(Boolean).map((s) => ` · ${s}`)}
-                </Box>
-              </li>
-            ))}
-          </Box>
-        </div>
+        <ListPart title={t("modules")}>
+          {modules.map((m) => (
+            <li key={m.id}>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {m.name}
+              </Box>
+              <Box component="span" sx={{ color: "text.secondary" }}>
+                {[m.kind !== m.name ? m.kind : null, m.room ? t("inRoom", { room: m.room }) : null].filter(Boolean).map((s) => ` · ${s}`)}
+              </Box>
+            </li>
+          ))}
+        </ListPart>
       )}
       {!rooms.length && !modules.length && (
         <Typography variant="body2" color="text.secondary">

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { NextLink } from "./next-link";
+import { withSx } from "./sx";
 
 /**
  * A card that is one link (Home's sections, its energy summary): MUI's outlined Card around a
@@ -14,7 +15,7 @@ export function LinkCard({ href, label, sx, children }: { href: string; label?: 
       component={NextLink}
       href={href}
       aria-label={label}
-      sx={[
+      sx={withSx(
         {
           display: "block",
           minWidth: 0,
@@ -29,8 +30,8 @@ export function LinkCard({ href, label, sx, children }: { href: string; label?: 
           "&:hover": { borderColor: "primary.main" },
           "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 },
         },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+        sx,
+      )}
     >
       {children}
     </Box>

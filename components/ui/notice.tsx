@@ -8,6 +8,7 @@ import CloseIcon from "@mui/icons-material/Close";
 import ErrorOutline from "@mui/icons-material/ErrorOutlineOutlined";
 import InfoOutlined from "@mui/icons-material/InfoOutlined";
 import ReportProblemOutlined from "@mui/icons-material/ReportProblemOutlined";
+import { withSx } from "./sx";
 
 type Severity = "success" | "info" | "warning" | "error";
 
@@ -67,14 +68,14 @@ export function Notice({
       ref={ref}
       role={role}
       {...rest}
-      sx={[{ display: "flex", px: 2, py: "6px", borderRadius: 1, typography: "body2", ...colours.root }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={withSx({ display: "flex", px: 2, py: "6px", borderRadius: 1, typography: "body2", ...colours.root }, sx)}
     >
       {icon !== false && (
         <Box aria-hidden sx={{ display: "flex", mr: "12px", py: "7px", fontSize: 22, opacity: 0.9, color: colours.icon }}>
           {icon ?? <Icon fontSize="inherit" />}
         </Box>
       )}
-      <Box sx={[{ py: 1, minWidth: 0, overflow: "auto" }, ...(Array.isArray(messageSx) ? messageSx : [messageSx])]}>{children}</Box>
+      <Box sx={withSx({ py: 1, minWidth: 0, overflow: "auto" }, messageSx)}>{children}</Box>
       {end && <Box sx={{ display: "flex", alignItems: "flex-start", pt: "4px", pl: 2, ml: "auto", mr: -1 }}>{end}</Box>}
     </Box>
   );
@@ -83,7 +84,7 @@ export function Notice({
 /** A notice's title, as MUI's AlertTitle sets it: a line of medium weight above the message. */
 export function NoticeTitle({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
   return (
-    <Typography component="div" gutterBottom sx={[{ fontWeight: 500, mt: "-2px" }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Typography component="div" gutterBottom sx={withSx({ fontWeight: 500, mt: "-2px" }, sx)}>
       {children}
     </Typography>
   );

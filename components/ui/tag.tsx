@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from "react";
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
+import { withSx } from "./sx";
 
 type TagColor = "default" | "primary" | "secondary" | "success" | "warning" | "error" | "info";
 
@@ -37,7 +38,7 @@ export function Tag({
   return (
     <Box
       component="span"
-      sx={[
+      sx={withSx(
         {
           display: "inline-flex",
           alignItems: "center",
@@ -52,8 +53,8 @@ export function Tag({
           verticalAlign: "middle",
           ...look,
         },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+        sx,
+      )}
     >
       {icon && (
         <Box

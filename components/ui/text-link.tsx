@@ -1,6 +1,7 @@
 import Typography, { type TypographyProps } from "@mui/material/Typography";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { NextLink } from "./next-link";
+import { withSx } from "./sx";
 
 /**
  * MUI's Link for an address, drawn as MUI draws it: a Typography in the primary colour with Link's
@@ -37,7 +38,7 @@ export function TextLink({
       variant={variant}
       color="primary"
       className={`MuiLink-root MuiLink-underline${underline === "hover" ? "Hover" : "Always"}`}
-      sx={[look, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={withSx(look, sx)}
     >
       {children}
     </Typography>
