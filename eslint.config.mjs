@@ -33,6 +33,12 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
       // a constructor that only passes its arguments to super's (the vendor clients had three)
       "@typescript-eslint/no-useless-constructor": "error",
+      // links to our pages go through components/ui/next-link.tsx (no prefetching: see there)
+      "no-restricted-imports": ["error", { paths: [{ name: "next/link", message: "Use NextLink from @/components/ui/next-link (it does not prefetch)." }] }],
     },
+  },
+  {
+    files: ["components/ui/next-link.tsx"],
+    rules: { "no-restricted-imports": "off" },
   },
 ]);

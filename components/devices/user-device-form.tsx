@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";

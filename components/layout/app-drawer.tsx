@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { NextLink as Link } from "@/components/ui/next-link";
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
 import Drawer from "@mui/material/Drawer";

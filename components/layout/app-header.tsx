@@ -1,6 +1,6 @@
 "use client";
 import { useId, useState } from "react";
-import Link from "next/link";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { usePathname } from "next/navigation";
 import AppBar from "@mui/material/AppBar";
 import Button from "@mui/material/Button";

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { usePathname } from "next/navigation";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";

@@ -2,7 +2,7 @@
 import { useCallback } from "react";
 import { countryLabel } from "@/components/ui/labels";
 import { useLocale, useTranslations } from "use-intl";
-import Link from "next/link";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";

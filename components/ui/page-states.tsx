@@ -4,7 +4,7 @@ import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Link from "next/link";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { FetchError } from "@/lib/swr/fetcher";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 
