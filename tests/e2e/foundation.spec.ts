@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { Mailbox, resetTokenFrom } from "../helpers/mailbox";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, signUp, snap, snapBoth, toastClearOfHeader, uniqueEmail, test } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, signedIn, signUp, snap, snapBoth, toastClearOfHeader, uniqueEmail, test } from "./helpers";
 
 const mailbox = new Mailbox();
 test.beforeAll(async () => {
@@ -237,4 +237,24 @@ test("a page that does not exist answers 404 inside one shell", async ({ page, b
   expect(inApp?.status()).toBe(404);
   await expect(page.getByText("This page does not exist")).toBeVisible();
   await expect(page.getByRole("link", { name: "Data Privacy Policy" })).toHaveCount(1);
+});
+
+test("a page prefetches no link on arrival; a link prefetches its page once the pointer is on it, then opens it", async ({ page, baseURL }) => {
+  await signedIn(page, baseURL!);
+  const prefetched: string[] = [];
+  page.on("request", (r) => {
+    if (r.headers()["next-router-prefetch"]) prefetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/device-info");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  // next/link's default prefetched every link in view within this time after hydration
+  await page.waitForTimeout(1500);
+  expect(prefetched).toEqual([]);
+  const link = page.getByRole("navigation").first().getByRole("link", { name: "Locations", exact: true });
+  const prefetch = page.waitForRequest((r) => Boolean(r.headers()["next-router-prefetch"]) && new URL(r.url()).pathname === "/locations/");
+  await link.hover();
+  await prefetch;
+  await link.click();
+  await expect(page).toHaveURL(/\/locations\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
