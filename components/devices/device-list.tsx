@@ -46,7 +46,9 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
   const tl = useTranslations("devices.labels");
   const { data, error, isLoading, mutate } = useDeviceInfoList();
   const emails = useOwnerEmails(isAdmin);
-  const phone = useMediaQuery(useTheme().breakpoints.down("sm"), { noSsr: true });
+  // hydrated as the server drew it (a table), then a phone switches to its list: noSsr would make a
+  // phone hydrate the list over the server's table, a mismatch that threw the whole page away
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   if (error) return <ErrorState error={error} what={t("states.yourDevices")} onRetry={() => mutate()} />;
   if (isLoading || !data) return <LoadingState />;
   if (!data.length) {

@@ -108,7 +108,9 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
   const [editing, setEditing] = useState<{ open: boolean; measurement: Measurement | null }>({ open: false, measurement: null });
   const [deleting, setDeleting] = useState<Measurement | null>(null);
 
-  const phone = useMediaQuery(useTheme().breakpoints.down("sm"), { noSsr: true });
+  // hydrated as the server drew it (the grid), then a phone switches to its blocks: noSsr would make
+  // a phone hydrate the blocks over the server's grid, a mismatch that threw the whole page away
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const limit = measurementLimit(device.device_type, device.phase_m);
   const count = device.metadata.length;
   const full = count >= limit;

@@ -92,14 +92,15 @@ export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "adm
     /**
      * The answer to a GET of `url` by a caller the server already resolved (a page rendering its
      * first data: lib/http/prefetch.ts): the same handler, its checks and its errors, without
-     * reading credentials again. Not reachable from outside: route modules export only methods.
+     * reading credentials again; `params` are the path's, as Next would pass them (`{ id: "7" }`).
+     * Not reachable from outside: route modules export only methods.
      */
-    readAs: (caller: Caller, url: string): Promise<Response> => {
+    readAs: (caller: Caller, url: string, params: Params = {}): Promise<Response> => {
       const req = new Request(new URL(url, INTERNAL_ORIGIN));
       return Promise.resolve()
         .then(() => {
           assertRole(caller);
-          return handler({ req, params: {}, caller });
+          return handler({ req, params, caller });
         })
         .catch((err) => errorResponse(err, requestInfo(req)));
     },
@@ -110,7 +111,7 @@ export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "adm
 const INTERNAL_ORIGIN = "http://foyer.internal";
 
 /** A route handler that a server page may read as its caller. */
-export type ReadableRoute = { readAs: (caller: Caller, url: string) => Promise<Response> };
+export type ReadableRoute = { readAs: (caller: Caller, url: string, params?: Params) => Promise<Response> };
 
 /** An integer id from the path; anything else cannot name an object, so it is not found (404). */
 export function pathId(params: Params, name = "id", what = "Item"): number {

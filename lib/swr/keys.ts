@@ -9,6 +9,10 @@ export const MY_LOCATIONS_URL = "/api/v1/locations/my";
 export const SCHEDULES_URL = "/api/v1/schedules";
 /** The admin's owner names for the schedules (every user, one page) */
 export const SCHEDULE_OWNERS_URL = "/api/v1/users?_end=1000";
+/** One device, one My Devices card, one location: their pages and edit forms read them first. */
+export const deviceInfoUrl = (id: number) => `/api/v1/device_info/${id}`;
+export const userDeviceUrl = (id: number) => `/api/v1/user_devices/${id}`;
+export const locationUrl = (id: number) => `/api/v1/locations/${id}`;
 export const METERS_URL = "/api/v1/meters";
 export const ENERGY_SUMMARY_URL = "/api/v1/energy/summary";
 export const ARCHIVES_URL = "/api/v1/users/me/archives";

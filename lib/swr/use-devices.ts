@@ -6,17 +6,15 @@ import { retryServerErrors } from "./retry";
 import type { toDeviceInfoView, toMeasurementView, toUserDeviceView } from "@/lib/serializers/device";
 import type { UserView } from "@/lib/serializers/user";
 import { useApi } from "./use-api";
-import { DEVICE_INFO_URL, userDevicesUrl } from "./keys";
+import { DEVICE_INFO_URL, deviceInfoUrl, userDeviceUrl, userDevicesUrl } from "./keys";
 
-export { DEVICE_INFO_URL };
+export { DEVICE_INFO_URL, deviceInfoUrl, userDeviceUrl };
 
 export type DeviceInfo = ReturnType<typeof toDeviceInfoView>;
 export type Measurement = ReturnType<typeof toMeasurementView>;
 export type UserDevice = ReturnType<typeof toUserDeviceView>;
 export type OwnerChoice = Pick<UserView, "id" | "email" | "first_name" | "last_name">;
 
-export const deviceInfoUrl = (id: number) => `/api/v1/device_info/${id}`;
-export const userDeviceUrl = (id: number) => `/api/v1/user_devices/${id}`;
 
 /** GET /api/v1/device_info/: own devices (admin: all). */
 export function useDeviceInfoList() {

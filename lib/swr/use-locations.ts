@@ -4,11 +4,12 @@ import { mutate } from "swr";
 import { retryServerErrors } from "./retry";
 import type { toLocationView } from "@/lib/serializers/location";
 import { useApi } from "./use-api";
-import { LOCATIONS_URL, MY_LOCATIONS_URL } from "./keys";
+import { LOCATIONS_URL, MY_LOCATIONS_URL, locationUrl } from "./keys";
+
+export { locationUrl };
 
 export type LocationView = ReturnType<typeof toLocationView>;
 
-export const locationUrl = (id: number) => `/api/v1/locations/${id}`;
 
 /** GET /api/v1/locations: own locations with their devices (admin: all users'). */
 export function useLocations() {

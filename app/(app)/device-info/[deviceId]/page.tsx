@@ -4,6 +4,10 @@ import { Messages } from "@/components/i18n/messages";
 import { getT } from "@/lib/i18n/server";
 import { DeviceView } from "@/components/devices/device-view";
 import { idOrNotFound } from "@/components/ui/route-id";
+import { SwrFallback } from "@/components/ui/swr-fallback";
+import { prefetch } from "@/lib/http/prefetch";
+import { deviceInfoUrl } from "@/lib/swr/keys";
+import { GET as device } from "@/app/api/v1/device_info/[id]/route";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("devices"))("pages.device") };
@@ -12,9 +16,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DevicePage({ params }: { params: Promise<{ deviceId: string }> }) {
   const id = idOrNotFound((await params).deviceId);
   const caller = await requireCaller();
+  const fallback = await prefetch(caller, [[deviceInfoUrl(id), device, { id: String(id) }]]);
   return (
     <Messages parts={["devices"]}>
-      <DeviceView id={id} callerId={caller.id} isAdmin={caller.isSuperuser} />
+      <SwrFallback fallback={fallback}>
+        <DeviceView id={id} callerId={caller.id} isAdmin={caller.isSuperuser} />
+      </SwrFallback>
     </Messages>
   );
 }

@@ -5,6 +5,10 @@ import { getT } from "@/lib/i18n/server";
 import { EditDeviceInfo } from "@/components/devices/edit-device-info";
 import { PageHeader } from "@/components/ui/page-header";
 import { idOrNotFound } from "@/components/ui/route-id";
+import { SwrFallback } from "@/components/ui/swr-fallback";
+import { prefetch } from "@/lib/http/prefetch";
+import { deviceInfoUrl } from "@/lib/swr/keys";
+import { GET as device } from "@/app/api/v1/device_info/[id]/route";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("devices"))("pages.editDevice") };
@@ -13,11 +17,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EditDevicePage({ params }: { params: Promise<{ deviceId: string }> }) {
   const id = idOrNotFound((await params).deviceId);
   const caller = await requireCaller();
-  const t = await getT("devices");
+  const [fallback, t] = await Promise.all([prefetch(caller, [[deviceInfoUrl(id), device, { id: String(id) }]]), getT("devices")]);
   return (
     <Messages parts={["devices"]}>
       <PageHeader title={t("pages.editDevice")} back={{ href: `/device-info/${id}`, label: t("pages.backToDevice") }} />
-      <EditDeviceInfo id={id} callerId={caller.id} />
+      <SwrFallback fallback={fallback}>
+        <EditDeviceInfo id={id} callerId={caller.id} />
+      </SwrFallback>
     </Messages>
   );
 }

@@ -4,6 +4,11 @@ import { getT } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { idOrNotFound } from "@/components/ui/route-id";
 import { EditLocation } from "@/components/locations/edit-location";
+import { requireCaller } from "@/lib/auth/session";
+import { SwrFallback } from "@/components/ui/swr-fallback";
+import { prefetch } from "@/lib/http/prefetch";
+import { locationUrl } from "@/lib/swr/keys";
+import { GET as location } from "@/app/api/v1/locations/[id]/route";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("locations"))("page.editTitle") };
@@ -11,12 +16,15 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function EditLocationPage({ params }: { params: Promise<{ locationId: string }> }) {
   const id = idOrNotFound((await params).locationId);
-  const t = await getT("locations");
+  const caller = await requireCaller();
+  const [fallback, t] = await Promise.all([prefetch(caller, [[locationUrl(id), location, { id: String(id) }]]), getT("locations")]);
   return (
     <>
       <PageHeader title={t("page.editTitle")} back={{ href: "/locations/", label: t("page.back") }} />
       <Messages parts={["locations"]}>
-        <EditLocation id={id} />
+        <SwrFallback fallback={fallback}>
+          <EditLocation id={id} />
+        </SwrFallback>
       </Messages>
     </>
   );
