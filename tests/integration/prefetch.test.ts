@@ -8,23 +8,30 @@ import { makeLocation } from "../factories/locations";
 import type { Cast } from "../helpers/permissions";
 import { loadCaller, type Caller } from "@/lib/auth/caller";
 import { prefetch } from "@/lib/http/prefetch";
-import { DEVICE_INFO_URL, LOCATIONS_URL, MY_LOCATIONS_URL, SCHEDULE_OWNERS_URL, userDevicesUrl } from "@/lib/swr/keys";
+import { DEVICE_INFO_URL, deviceInfoUrl, LOCATIONS_URL, locationUrl, MY_LOCATIONS_URL, SCHEDULE_OWNERS_URL, userDeviceUrl, userDevicesUrl } from "@/lib/swr/keys";
 import * as deviceInfo from "@/app/api/v1/device_info/route";
 import * as locations from "@/app/api/v1/locations/route";
 import * as myLocations from "@/app/api/v1/locations/my/route";
 import * as userDevices from "@/app/api/v1/user_devices/route";
 import * as users from "@/app/api/v1/users/route";
 import * as devices from "@/app/api/v1/devices/route";
+import * as oneDeviceInfo from "@/app/api/v1/device_info/[id]/route";
+import * as oneUserDevice from "@/app/api/v1/user_devices/[id]/route";
+import * as oneLocation from "@/app/api/v1/locations/[id]/route";
 
 let cast: Cast;
 let owner: Caller;
 let admin: Caller;
+let deviceId: number;
+let homeId: number;
+let otherHomeId: number;
 
 beforeEach(async () => {
   cast = await makeCast();
   const home = await makeLocation(cast.owner.id, { name: "Home" });
-  await makeDevice(cast.owner.id, { locationId: home.id, measurements: [{ name: "grid" }] });
-  await makeLocation(cast.other.id, { name: "Not mine" });
+  homeId = home.id;
+  deviceId = (await makeDevice(cast.owner.id, { locationId: home.id, measurements: [{ name: "grid" }] })).id;
+  otherHomeId = (await makeLocation(cast.other.id, { name: "Not mine" })).id;
   owner = (await loadCaller(cast.owner.id, 0, "cookie"))!;
   admin = (await loadCaller(cast.admin.id, 0, "cookie"))!;
 });
@@ -60,5 +67,22 @@ describe("prefetch", () => {
   it("leaves out a refused query (a bad filter is a 422, not a page that fails)", async () => {
     expect((await call(locations.GET, { token: cast.owner.token, path: "/api/v1/locations?owner_id=abc" })).status).toBe(422);
     expect(await prefetch(owner, [["/api/v1/locations?owner_id=abc", locations.GET]])).toEqual({});
+  });
+
+  it("reads one item with the path's params, as Next passes them to the route", async () => {
+    const reads = [
+      [deviceInfoUrl(deviceId), oneDeviceInfo.GET, { id: String(deviceId) }],
+      [userDeviceUrl(deviceId), oneUserDevice.GET, { id: String(deviceId) }],
+      [locationUrl(homeId), oneLocation.GET, { id: String(homeId) }],
+    ] as const;
+    const got = await prefetch(owner, [...reads]);
+    expect(Object.keys(got)).toEqual(reads.map(([url]) => url));
+    for (const [url, route, params] of reads) {
+      const viaHttp = await call(route, { token: cast.owner.token, path: url, params });
+      expect(viaHttp.status).toBe(200);
+      expect(JSON.stringify(got[url]), url).toBe(JSON.stringify(viaHttp.body));
+    }
+    // another household's location is not found for this caller: left out
+    expect(await prefetch(owner, [[locationUrl(otherHomeId), oneLocation.GET, { id: String(otherHomeId) }]])).toEqual({});
   });
 });
