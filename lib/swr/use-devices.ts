@@ -15,7 +15,6 @@ export type Measurement = ReturnType<typeof toMeasurementView>;
 export type UserDevice = ReturnType<typeof toUserDeviceView>;
 export type OwnerChoice = Pick<UserView, "id" | "email" | "first_name" | "last_name">;
 
-
 /** GET /api/v1/device_info/: own devices (admin: all). */
 export function useDeviceInfoList() {
   return useApi<DeviceInfo[]>(DEVICE_INFO_URL, retryServerErrors);
