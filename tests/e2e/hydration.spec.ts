@@ -49,3 +49,11 @@ test("on a phone and a desktop, each household page keeps the elements the serve
     }
   }
 });
+
+test("a device or location that is not the household's: its page shows its own error, the server having left it out", async ({ page }) => {
+  await logIn(page, E2E.demo.email, E2E.demo.password);
+  for (const path of ["/device-info/999999", "/device-info/999999/edit", "/user-devices/999999/edit", "/locations/999999/edit"]) {
+    await page.goto(path);
+    await expect(page.getByText("Not found", { exact: true }), path).toBeVisible();
+  }
+});
