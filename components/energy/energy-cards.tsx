@@ -11,7 +11,8 @@ import type { Locale } from "@/lib/i18n/messages";
 import type { TariffOption } from "@/lib/energy/tariff";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import { useTariffComparison, type CarbonHour, type EnergyAnswer, type EnergyCost, type PartialReason } from "@/lib/swr/use-energy";
-import { changeText, eurText, hourOfWeekText, kgText, kwhText, pctText, rangeText, addDays, SAME, type EnergyT, type Period } from "./period";
+import { hourOfWeekText, type EnergyT, type Period } from "./period";
+import { changeText, eurText, kgText, kwhText, pctText, rangeText, addDays, SAME } from "./format";
 import { Tag } from "@/components/ui/tag";
 
 /** Cards keep this height at least, and so do their skeletons. */

@@ -11,7 +11,8 @@ import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/messages";
 import type { Bucket, EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
 import { CHART_HEIGHT } from "./chart-skeleton";
-import { bucketLabel, bucketText, eurText, intlLocale, kwhText, numberText, percentSpace } from "./period";
+import { bucketLabel, bucketText } from "./period";
+import { eurText, intlLocale, kwhText, numberText, percentSpace } from "./format";
 
 /**
  * The theme with the palette of the colour scheme shown (light or dark): canvas needs the values,

@@ -14,7 +14,8 @@ import { useLocale, useTranslations } from "use-intl";
 import { DateField } from "@/components/ui/date-field";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import type { Bucket, CompareKind } from "@/lib/swr/use-energy";
-import { addDays, daysBetween, isDay, MAX_CUSTOM_DAYS, PERIOD_KINDS, periodLabel, periodOf, shiftPeriod, type Period, type PeriodKind } from "./period";
+import { daysBetween, isDay, MAX_CUSTOM_DAYS, PERIOD_KINDS, periodLabel, periodOf, shiftPeriod, type Period, type PeriodKind } from "./period";
+import { addDays } from "./format";
 
 export type ViewMode = "chart" | "table";
 

@@ -7,7 +7,7 @@ import ArrowForward from "@mui/icons-material/ArrowForward";
 import { LinkCard } from "@/components/ui/link-card";
 import { useLocale, useTranslations } from "use-intl";
 import { useEnergySummary, type EnergySummary } from "@/lib/swr/use-energy";
-import { changeText, eurText, kwhText, rangeText, addDays, SAME } from "./period";
+import { changeText, eurText, kwhText, rangeText, addDays, SAME } from "./format";
 
 const HEIGHT = 132;
 

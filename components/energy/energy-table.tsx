@@ -10,7 +10,8 @@ import { columnsOf, periodTable, type PeriodColumn, type PeriodUnit } from "@/li
 import type { EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
 import { useLocale, useTranslations } from "use-intl";
 import { CHART_HEIGHT } from "./chart-skeleton";
-import { bucketText, eurText, kwhText, numberText, parisTimeText, percentSpace } from "./period";
+import { bucketText, parisTimeText } from "./period";
+import { eurText, kwhText, numberText, percentSpace } from "./format";
 
 const num = { textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 

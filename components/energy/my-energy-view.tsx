@@ -21,7 +21,8 @@ import { useEnergy, type CompareKind } from "@/lib/swr/use-energy";
 import { useMeters } from "@/lib/swr/use-meters";
 import { ChartSkeleton } from "./chart-skeleton";
 import { EnergyControls, type ViewMode } from "./energy-controls";
-import { addDays, daysBetween, parisToday, periodOf, type Period } from "./period";
+import { daysBetween, parisToday, periodOf, type Period } from "./period";
+import { addDays } from "./format";
 import { saveText } from "./save-file";
 
 function PeriodLoading() {

@@ -1,16 +1,14 @@
-// My Energy's periods and numbers in words: Paris local days as `YYYY-MM-DD` strings, a period
-// from (inclusive) to (exclusive), as in docs/my-energy.md. Pure: no React, no browser.
-// Words and numbers follow the reader's language: a `locale` (English by default, as the
-// specification writes them) and, for sentences, the "energy" part's translator `t`.
+// My Energy's periods and their words: Paris local days as `YYYY-MM-DD` strings, a period from
+// (inclusive) to (exclusive), as in docs/my-energy.md. Pure: no React, no browser. Words follow
+// the reader's language: a `locale` (English by default, as the specification writes them) and,
+// for sentences, the "energy" part's translator `t`. Amounts and day ranges: format.ts.
 import type { createTranslator } from "use-intl/core";
 import type { Catalog, Locale } from "@/lib/i18n/messages";
 import type { Bucket } from "@/lib/swr/use-energy";
+import { addDays, at, DAY, dayOfUtc, dMonthYear, fmt, intlLocale, parts, rangeText, utcOf } from "./format";
 
 /** The "energy" part's translator (use-intl's `useTranslations("energy")`, or `getT("energy")`). */
 export type EnergyT = ReturnType<typeof createTranslator<Catalog, "energy">>;
-
-/** Intl's locale of a language: British English (day before month, 24 h), French of France. */
-export const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");
 
 export type PeriodKind = "day" | "week" | "month" | "year" | "custom";
 export const PERIOD_KINDS: PeriodKind[] = ["day", "week", "month", "year", "custom"];
@@ -19,18 +17,6 @@ export const PERIOD_KINDS: PeriodKind[] = ["day", "week", "month", "year", "cust
 export type Period = { kind: PeriodKind; anchor: string; from: string; to: string };
 
 const TZ = "Europe/Paris";
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const parts = (day: string) => {
-  const m = DAY.exec(day);
-  if (!m) throw new RangeError(`Not a day: ${day}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])] as const;
-};
-const utcOf = (day: string) => {
-  const [y, mo, d] = parts(day);
-  return Date.UTC(y, mo - 1, d);
-};
-const dayOfUtc = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 export const isDay = (s: string) => DAY.test(s) && dayOfUtc(utcOf(s)) === s;
 
@@ -38,8 +24,6 @@ export const isDay = (s: string) => DAY.test(s) && dayOfUtc(utcOf(s)) === s;
 export function parisToday(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
-
-export const addDays = (day: string, n: number) => dayOfUtc(utcOf(day) + n * 86_400_000);
 
 /** Same day-of-month n months later, clamped to the month's end (31 Jan + 1 → 28/29 Feb). */
 export function addMonths(day: string, n: number): string {
@@ -100,23 +84,12 @@ export function shiftPeriod(p: Period, dir: -1 | 1): Period {
 /** Custom ranges are at most 10 years (the API's limit). */
 export const MAX_CUSTOM_DAYS = 3653;
 
-// Intl's formatters are costly to make: one per language and options, kept
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const fmt = (locale: Locale, opts: Intl.DateTimeFormatOptions, timeZone = "UTC") => {
-  const key = `${locale}|${timeZone}|${JSON.stringify(opts)}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, ...opts })));
-  return f;
-};
 const lists = new Map<Locale, Intl.ListFormat>();
 const listFormat = (locale: Locale) => {
   let f = lists.get(locale);
   if (!f) lists.set(locale, (f = new Intl.ListFormat(intlLocale(locale), { type: "conjunction" })));
   return f;
 };
-const dMonth = (l: Locale) => fmt(l, { day: "numeric", month: "short" });
-const dMonthYear = (l: Locale) => fmt(l, { day: "numeric", month: "short", year: "numeric" });
-const at = (day: string) => new Date(utcOf(day));
 /** French writes a label's first word (a weekday, a month) in lower case; a label begins with a capital. */
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -138,15 +111,6 @@ export function periodLabel(p: Period, locale: Locale = "en"): string {
   }
 }
 
-/** Days `first`..`last` (inclusive) in words: "5 Nov", "5–6 Nov", "30 Oct–2 Nov", with the year when asked. */
-export function rangeText(first: string, last: string, withYear: boolean, locale: Locale = "en"): string {
-  const sameYear = first.slice(0, 4) === last.slice(0, 4);
-  const end = (withYear ? dMonthYear : dMonth)(locale);
-  if (first === last) return end.format(at(first));
-  if (first.slice(0, 7) === last.slice(0, 7)) return `${Number(first.slice(8))}–${end.format(at(last))}`;
-  if (sameYear) return `${dMonth(locale).format(at(first))} – ${end.format(at(last))}`;
-  return `${dMonthYear(locale).format(at(first))} – ${dMonthYear(locale).format(at(last))}`;
-}
 
 /** Missing days (sorted or not) as runs in words: "No data for 5–6 Nov and 12 Nov" ("Aucune donnée pour 5–6 nov. et 12 nov."). */
 export function missingDaysText(t: EnergyT, locale: Locale, days: string[], periodFrom: string, periodTo: string, max = 5): string | null {
@@ -205,55 +169,7 @@ export function bucketText(startIso: string, endIso: string, bucket: Bucket, loc
   }
 }
 
-const numbers = new Map<string, Intl.NumberFormat>();
-/** A number with exactly `digits` decimals: 1,234.50 / 1 234,50 (a narrow no-break space in French). */
-export const numberText = (v: number, digits: number, locale: Locale = "en") => {
-  const key = `${locale}|${digits}`;
-  let f = numbers.get(key);
-  if (!f) numbers.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f.format(v);
-};
-/** Between a number and its unit: a space in English, a no-break space in French. */
-const unitSpace = (locale: Locale) => (locale === "fr" ? "\u00a0" : " ");
-/** Before "%": a space in English (as the specification writes it), a narrow no-break space in French. */
-export const percentSpace = (locale: Locale) => (locale === "fr" ? "\u202f" : " ");
 
-const digitsOf = (v: number) => {
-  const a = Math.abs(v);
-  return a < 10 ? 2 : a < 100 ? 1 : 0;
-};
-
-/** kWh with the digits that matter: 0.42, 8.31, 42.1, 1,234 (0,42 ... 1 234 in French). */
-export function kwhText(v: number | null | undefined, unit = true, locale: Locale = "en"): string {
-  if (v === null || v === undefined) return "–";
-  const s = numberText(v, digitsOf(v), locale);
-  return unit ? `${s}${unitSpace(locale)}kWh` : s;
-}
-
-const euros = new Map<string, Intl.NumberFormat>();
-/** € with cents; `precise` (a half hour's or an hour's cost) with 4 decimals: €12.34, 12,34 €. */
-export const eurText = (v: number | null | undefined, precise = false, locale: Locale = "en") => {
-  if (v === null || v === undefined) return "–";
-  const digits = precise ? 4 : 2;
-  const key = `${locale}|${digits}`;
-  let f = euros.get(key);
-  if (!f) euros.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "EUR", minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f.format(v);
-};
-
-export const pctText = (rate: number | null | undefined, locale: Locale = "en") => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}${percentSpace(locale)}%`);
-
-export const kgText = (v: number | null | undefined, locale: Locale = "en") => (v === null || v === undefined ? "–" : `${numberText(v, v < 10 ? 2 : v < 100 ? 1 : 0, locale)}${unitSpace(locale)}kg CO₂`);
-
-/** What `changeText` says of two equal amounts (the sentences around it say "the same as"). */
-export const SAME = "same as";
-
-/** "+12 %" / "−8 %" of `now` against `before`; `SAME` when equal; null when either is unknown or `before` is 0. */
-export function changeText(now: number | null | undefined, before: number | null | undefined, locale: Locale = "en"): string | null {
-  if (now === null || now === undefined || before === null || before === undefined || before === 0) return null;
-  const p = Math.round(((now - before) / before) * 100);
-  return p === 0 ? SAME : `${p > 0 ? "+" : "−"}${Math.abs(p)}${percentSpace(locale)}%`;
-}
 
 /** An hour of the week (weekday 1 Monday ... 7 Sunday): "Tuesday 14:00–15:00", "mardi 14:00–15:00". */
 export const hourOfWeekText = (weekday: number, hour: number, locale: Locale = "en") => {

@@ -6,7 +6,7 @@ import Typography from "@mui/material/Typography";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import { useLocale, useTranslations } from "use-intl";
-import { kwhText } from "@/components/energy/period";
+import { kwhText } from "@/components/energy/format";
 import type { LinkyKind, MeterReading } from "@/lib/swr/use-integrations";
 import { dayParts, intervalMinutes, readingsByDay, readingSpan, type ReadingDay } from "./vendor-text";
 

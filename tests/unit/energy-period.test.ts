@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "use-intl/core";
-import { addMonths, bucketLabel, bucketText, changeText, dayText, eurText, hourOfWeekText, kgText, kwhText, missingDaysText, parisToday, pctText, periodLabel, periodOf, rangeText, shiftPeriod } from "@/components/energy/period";
+import { addMonths, bucketLabel, bucketText, dayText, hourOfWeekText, missingDaysText, parisToday, periodLabel, periodOf, shiftPeriod } from "@/components/energy/period";
+import { changeText, eurText, kgText, kwhText, pctText, rangeText } from "@/components/energy/format";
 import { CATALOGS } from "@/lib/i18n/messages";
 
 const en = createTranslator({ locale: "en", messages: CATALOGS.en, namespace: "energy" });

@@ -1,0 +1,96 @@
+// Amounts and day ranges in words, as Home's energy summary and My Energy write them: kWh, €,
+// changes in %, "5–6 Nov". Apart from My Energy's periods (period.ts), so that Home loads only
+// these. Paris local days are `YYYY-MM-DD` strings. Pure: no React, no browser. Words follow
+// the reader's language (`locale`, English by default, as the specification writes them).
+import type { Locale } from "@/lib/i18n/messages";
+
+/** Intl's locale of a language: British English (day before month, 24 h), French of France. */
+export const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");
+
+export const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const parts = (day: string) => {
+  const m = DAY.exec(day);
+  if (!m) throw new RangeError(`Not a day: ${day}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])] as const;
+};
+export const utcOf = (day: string) => {
+  const [y, mo, d] = parts(day);
+  return Date.UTC(y, mo - 1, d);
+};
+export const dayOfUtc = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+export const addDays = (day: string, n: number) => dayOfUtc(utcOf(day) + n * 86_400_000);
+
+// Intl's formatters are costly to make: one per language and options, kept
+const formatters = new Map<string, Intl.DateTimeFormat>();
+export const fmt = (locale: Locale, opts: Intl.DateTimeFormatOptions, timeZone = "UTC") => {
+  const key = `${locale}|${timeZone}|${JSON.stringify(opts)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, ...opts })));
+  return f;
+};
+
+const dMonth = (l: Locale) => fmt(l, { day: "numeric", month: "short" });
+export const dMonthYear = (l: Locale) => fmt(l, { day: "numeric", month: "short", year: "numeric" });
+export const at = (day: string) => new Date(utcOf(day));
+
+/** Days `first`..`last` (inclusive) in words: "5 Nov", "5–6 Nov", "30 Oct–2 Nov", with the year when asked. */
+export function rangeText(first: string, last: string, withYear: boolean, locale: Locale = "en"): string {
+  const sameYear = first.slice(0, 4) === last.slice(0, 4);
+  const end = (withYear ? dMonthYear : dMonth)(locale);
+  if (first === last) return end.format(at(first));
+  if (first.slice(0, 7) === last.slice(0, 7)) return `${Number(first.slice(8))}–${end.format(at(last))}`;
+  if (sameYear) return `${dMonth(locale).format(at(first))} – ${end.format(at(last))}`;
+  return `${dMonthYear(locale).format(at(first))} – ${dMonthYear(locale).format(at(last))}`;
+}
+
+const numbers = new Map<string, Intl.NumberFormat>();
+/** A number with exactly `digits` decimals: 1,234.50 / 1 234,50 (a narrow no-break space in French). */
+export const numberText = (v: number, digits: number, locale: Locale = "en") => {
+  const key = `${locale}|${digits}`;
+  let f = numbers.get(key);
+  if (!f) numbers.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f.format(v);
+};
+/** Between a number and its unit: a space in English, a no-break space in French. */
+const unitSpace = (locale: Locale) => (locale === "fr" ? "\u00a0" : " ");
+/** Before "%": a space in English (as the specification writes it), a narrow no-break space in French. */
+export const percentSpace = (locale: Locale) => (locale === "fr" ? "\u202f" : " ");
+
+const digitsOf = (v: number) => {
+  const a = Math.abs(v);
+  return a < 10 ? 2 : a < 100 ? 1 : 0;
+};
+
+/** kWh with the digits that matter: 0.42, 8.31, 42.1, 1,234 (0,42 ... 1 234 in French). */
+export function kwhText(v: number | null | undefined, unit = true, locale: Locale = "en"): string {
+  if (v === null || v === undefined) return "–";
+  const s = numberText(v, digitsOf(v), locale);
+  return unit ? `${s}${unitSpace(locale)}kWh` : s;
+}
+
+const euros = new Map<string, Intl.NumberFormat>();
+/** € with cents; `precise` (a half hour's or an hour's cost) with 4 decimals: €12.34, 12,34 €. */
+export const eurText = (v: number | null | undefined, precise = false, locale: Locale = "en") => {
+  if (v === null || v === undefined) return "–";
+  const digits = precise ? 4 : 2;
+  const key = `${locale}|${digits}`;
+  let f = euros.get(key);
+  if (!f) euros.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "EUR", minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f.format(v);
+};
+
+export const pctText = (rate: number | null | undefined, locale: Locale = "en") => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}${percentSpace(locale)}%`);
+
+export const kgText = (v: number | null | undefined, locale: Locale = "en") => (v === null || v === undefined ? "–" : `${numberText(v, v < 10 ? 2 : v < 100 ? 1 : 0, locale)}${unitSpace(locale)}kg CO₂`);
+
+/** What `changeText` says of two equal amounts (the sentences around it say "the same as"). */
+export const SAME = "same as";
+
+/** "+12 %" / "−8 %" of `now` against `before`; `SAME` when equal; null when either is unknown or `before` is 0. */
+export function changeText(now: number | null | undefined, before: number | null | undefined, locale: Locale = "en"): string | null {
+  if (now === null || now === undefined || before === null || before === undefined || before === 0) return null;
+  const p = Math.round(((now - before) / before) * 100);
+  return p === 0 ? SAME : `${p > 0 ? "+" : "−"}${Math.abs(p)}${percentSpace(locale)}%`;
+}
