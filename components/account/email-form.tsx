@@ -58,7 +58,6 @@ export function EmailForm({ email }: { email: string }) {
           {...form.text("new_email")}
           id="email-change-new-email"
           helperText={form.errors.new_email ?? t("currently", { email })}
-          slotProps={{ formHelperText: { sx: { overflowWrap: "anywhere" } } }}
         />
         <PasswordField
           label={t("password")}

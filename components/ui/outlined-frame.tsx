@@ -1,6 +1,6 @@
 "use client";
-// The outlined frame the light fields share (components/ui/native-select-field.tsx and
-// date-field.tsx): MUI's outlined field, rule for rule, without MUI's input stack. Each field
+// The outlined frame the light fields share (components/ui/native-select-field.tsx, date-field.tsx
+// and text-field.tsx): MUI's outlined field, rule for rule, without MUI's input stack. Each field
 // imports only this and its own control, so a page with a select carries no date input and back.
 import { styled } from "@mui/material/styles";
 
@@ -59,7 +59,8 @@ export const FrameLabel = styled("label")(({ theme }) => ({
   overflow: "hidden",
   textOverflow: "ellipsis",
   userSelect: "none",
-  transition: theme.transitions.create("color", { duration: theme.transitions.duration.shorter, easing: theme.transitions.easing.easeOut }),
+  // a text field's label moves between the field and its border (text-field.tsx)
+  transition: theme.transitions.create(["color", "transform", "max-width"], { duration: theme.transitions.duration.shorter, easing: theme.transitions.easing.easeOut }),
 }));
 
 export const FrameControl = styled("div")(({ theme }) => ({
@@ -104,6 +105,7 @@ export const FrameControl = styled("div")(({ theme }) => ({
     fontSize: "0.75em",
     visibility: "hidden",
     maxWidth: "100%",
+    transition: theme.transitions.create("max-width", { duration: 100, easing: theme.transitions.easing.easeOut, delay: 50 }),
     whiteSpace: "nowrap",
     "& > span": { paddingLeft: 5, paddingRight: 5, display: "inline-block", opacity: 0, visibility: "visible" },
   },
@@ -127,5 +129,7 @@ export const FrameHelper = styled("p")(({ theme }) => ({
   ...theme.typography.caption,
   textAlign: "left",
   margin: "3px 14px 0",
+  // a long e-mail address in a helper breaks rather than widens the page
+  overflowWrap: "anywhere",
 }));
 

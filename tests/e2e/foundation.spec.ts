@@ -258,3 +258,41 @@ test("a page prefetches no link on arrival; a link prefetches its page once the 
   await expect(page).toHaveURL(/\/locations\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
+
+test("a text field's label rests in the empty field, moves to its border with the focus or a value, and stays in the HTML's place before scripts run", async ({ browser, baseURL }) => {
+  // where the label's middle is against the input's box: inside it, or on its top border
+  const place = async (page: import("@playwright/test").Page, name: string) => {
+    const input = await page.getByLabel(name, { exact: true }).boundingBox();
+    const label = await page.locator("label", { hasText: new RegExp(`^${name}`) }).boundingBox();
+    if (!input || !label) throw new Error(`no box for ${name}`);
+    const middle = label.y + label.height / 2;
+    return middle > input.y && middle < input.y + input.height ? "in the field" : middle <= input.y ? "on the border" : "below";
+  };
+  // without JavaScript: what the server's HTML and the CSS show alone
+  const bare = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const noScript = await bare.newPage();
+  await noScript.goto("/signup");
+  // the e-mail field has the focus as the page opens (autofocus), the password field is empty
+  expect(await place(noScript, "Email")).toBe("on the border");
+  expect(await place(noScript, "Password")).toBe("in the field");
+  await noScript.getByLabel("Password", { exact: true }).fill("a long password");
+  await noScript.getByRole("heading", { level: 1 }).click();
+  expect(await place(noScript, "Password")).toBe("on the border");
+  expect(await place(noScript, "Email")).toBe("in the field");
+  await bare.close();
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/login");
+  // the e-mail field has the focus when the page opens; the password field waits, empty
+  await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
+  await expect.poll(() => place(page, "Email")).toBe("on the border");
+  await expect.poll(() => place(page, "Password")).toBe("in the field");
+  await page.getByLabel("Password", { exact: true }).focus();
+  await expect.poll(() => place(page, "Password")).toBe("on the border");
+  await expect.poll(() => place(page, "Email")).toBe("in the field");
+  await page.getByLabel("Password", { exact: true }).fill("secret");
+  await page.getByLabel("Email", { exact: true }).focus();
+  await expect.poll(() => place(page, "Password")).toBe("on the border");
+  await context.close();
+});
