@@ -60,7 +60,7 @@ export function NativeSelectField({
     <Root className={className} sx={sx} state={state}>
       <Label htmlFor={id} id={`${id}-label`}>
         {label}
-        {required && <span aria-hidden="true"> *</span>}
+        {required && <span aria-hidden="true">{"\u2009*"}</span>}
       </Label>
       <Control>
         <Select
@@ -85,7 +85,7 @@ export function NativeSelectField({
           <legend>
             <span>
               {label}
-              {required && " *"}
+              {required && "\u2009*"}
             </span>
           </legend>
         </fieldset>

@@ -78,7 +78,7 @@ export function TextField({
       {hasLabel && (
         <Label htmlFor={id} id={`${id}-label`}>
           {label}
-          {required && <span aria-hidden="true"> *</span>}
+          {required && <span aria-hidden="true">{"\u2009*"}</span>}
         </Label>
       )}
       <Control sx={end ? { pr: "14px" } : undefined}>
@@ -111,7 +111,7 @@ export function TextField({
             {hasLabel ? (
               <span>
                 {label}
-                {required && " *"}
+                {required && "\u2009*"}
               </span>
             ) : (
               <span className="notranslate">&#8203;</span>

@@ -35,7 +35,7 @@ describe("NativeSelectField", () => {
 
   it("marks required with a star the accessible name leaves out, and the select as required", () => {
     const html = markup(field({ required: true }));
-    expect(html).toMatch(/<label[^>]*>Meter<span aria-hidden="true"> \*<\/span><\/label>/);
+    expect(html).toMatch(/<label[^>]*>Meter<span aria-hidden="true">\u2009\*<\/span><\/label>/);
     expect(html).toMatch(/<select[^>]* required=""/);
   });
 
@@ -44,7 +44,7 @@ describe("NativeSelectField", () => {
   });
 
   it("keeps the border's notch as wide as the label (no shift when focused)", () => {
-    expect(markup(field({ required: true }))).toMatch(/<fieldset aria-hidden="true"[^>]*><legend[^>]*><span[^>]*>Meter \*<\/span><\/legend><\/fieldset>/);
+    expect(markup(field({ required: true }))).toMatch(/<fieldset aria-hidden="true"[^>]*><legend[^>]*><span[^>]*>Meter\u2009\*<\/span><\/legend><\/fieldset>/);
   });
 
   it("draws focus, error and disabled from the theme's CSS variables", () => {

@@ -32,10 +32,10 @@ describe("TextField", () => {
 
   it("marks required with a star the accessible name leaves out, and the input as required", () => {
     const html = markup(render({ required: true }));
-    expect(html).toMatch(/<label[^>]*>Email<span aria-hidden="true"> \*<\/span><\/label>/);
+    expect(html).toMatch(/<label[^>]*>Email<span aria-hidden="true">\u2009\*<\/span><\/label>/);
     expect(html).toMatch(/<input[^>]* required=""/);
     // the border's notch is as wide as the label with its star
-    expect(html).toMatch(/<fieldset aria-hidden="true"[^>]*><legend[^>]*><span[^>]*>Email \*<\/span><\/legend><\/fieldset>/);
+    expect(html).toMatch(/<fieldset aria-hidden="true"[^>]*><legend[^>]*><span[^>]*>Email\u2009\*<\/span><\/legend><\/fieldset>/);
   });
 
   it("disables or makes read-only the input itself, and passes the input's own attributes", () => {
