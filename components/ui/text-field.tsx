@@ -126,8 +126,8 @@ export function TextField({
 
 const Root = styled(FrameRoot, { shouldForwardProp: (p) => p !== "floating" && p !== "state" && p !== "sx" })<{ state: FrameState; floating: boolean }>(({ theme, state, floating }) => ({
   "& input": { cursor: state.disabled ? "default" : "text" },
-  // no label: no notch
-  ...(!floating && { "& legend": { maxWidth: "0.01px" } }),
+  // no label: no notch (more specific than the frame's own rule for the legend)
+  ...(!floating && { "& > div > fieldset > legend": { maxWidth: "0.01px" } }),
   ...(floating && {
     // empty and without the focus: the label rests in the field, the border has no notch, a
     // placeholder waits for the focus (MUI's InputLabel unshrunk, NotchedOutline not notched)

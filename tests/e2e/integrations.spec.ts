@@ -21,6 +21,9 @@ async function snap(page: Page, name: string) {
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
 test("link the Linky meter through the sandbox, read its consumption, link it again and unlink it", async ({ page, baseURL }) => {
+  // a long walk (two consent round trips, the history's first sync, screenshots at desktop and
+  // phone sizes): 42-52 s in a full run, past Playwright's 60 s on a slower machine
+  test.setTimeout(180_000);
   await signedIn(page, baseURL!);
 
   // nothing linked: the home says so in each section

@@ -65,7 +65,7 @@ describe("TextField", () => {
   it("has no notch and no moving label without a label", () => {
     const html = render({ label: undefined });
     expect(markup(html)).not.toMatch(/<label/);
-    expect(styles(html)).toMatch(/ legend\{max-width:0.01px;\}/);
+    expect(styles(html)).toMatch(/>div>fieldset>legend\{max-width:0.01px;\}/);
     expect(styles(html)).not.toMatch(/:has\(/);
   });
 
