@@ -281,6 +281,8 @@ test("the back-office shows the app's colour scheme: the system's, then the one 
   await page.getByRole("link", { name: "Back to Foyer" }).click();
   await expect(page).not.toHaveURL(/\/admin/);
   await expect(html).toHaveAttribute("data-dark", "");
+  // a link's navigation, not page.goto: wait for React, or the click lands on a switch not yet live
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("switch", { name: "Dark mode" }).click();
   await expect(html).toHaveAttribute("data-light", "");
   await page.goto("/admin#/users");
