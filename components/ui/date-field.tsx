@@ -1,8 +1,7 @@
 "use client";
 import { useId, type ChangeEvent, type ReactNode } from "react";
 import { styled } from "@mui/material/styles";
-import type { NativeSelectFieldProps } from "./native-select-field";
-import { FrameControl as Control, FrameHelper as Helper, FrameLabel as Label, FrameRoot as Root, inputStyle } from "./outlined-frame";
+import { FrameControl as Control, FrameHelper as Helper, FrameLabel as Label, FrameNotch, FrameRoot as Root, inputStyle, type FrameFieldProps } from "./outlined-frame";
 
 const Input = styled("input")({ ...inputStyle, minWidth: 0 });
 
@@ -22,7 +21,7 @@ export function DateField({
   size = "medium",
   className,
   sx,
-}: { label: ReactNode; id?: string; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; min?: string; max?: string } & Pick<NativeSelectFieldProps, "helperText" | "error" | "size" | "className" | "sx">) {
+}: { label: ReactNode; id?: string; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; min?: string; max?: string } & Pick<FrameFieldProps, "helperText" | "error" | "size" | "className" | "sx">) {
   const reactId = useId();
   const id = idOverride ?? reactId;
   const helperId = helperText ? `${id}-helper-text` : undefined;
@@ -33,11 +32,7 @@ export function DateField({
       </Label>
       <Control>
         <Input type="date" id={id} value={value} onChange={onChange} min={min} max={max} aria-invalid={error || undefined} aria-describedby={helperId} />
-        <fieldset aria-hidden="true">
-          <legend>
-            <span>{label}</span>
-          </legend>
-        </fieldset>
+        <FrameNotch label={label} />
       </Control>
       {helperText && <Helper id={helperId}>{helperText}</Helper>}
     </Root>

@@ -1,7 +1,7 @@
 "use client";
 import { useId, type ChangeEvent, type FocusEventHandler, type ReactNode, type Ref } from "react";
-import { styled, type SxProps, type Theme } from "@mui/material/styles";
-import { FrameControl as Control, FrameHelper as Helper, FrameLabel as Label, FrameRoot as Root, inputStyle } from "./outlined-frame";
+import { styled } from "@mui/material/styles";
+import { FrameControl as Control, FrameHelper as Helper, FrameLabel as Label, FrameNotch, FrameRoot as Root, inputStyle, RequiredStar, type FrameFieldProps } from "./outlined-frame";
 
 export type NativeSelectFieldProps = {
   label: ReactNode;
@@ -13,18 +13,9 @@ export type NativeSelectFieldProps = {
   onBlur?: FocusEventHandler<HTMLSelectElement>;
   /** the `<option>`s (and `<optgroup>`s) */
   children: ReactNode;
-  /** under the field; announced with the select (aria-describedby) */
-  helperText?: ReactNode;
-  error?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  fullWidth?: boolean;
   autoFocus?: boolean;
-  size?: "small" | "medium";
   inputRef?: Ref<HTMLSelectElement>;
-  className?: string;
-  sx?: SxProps<Theme>;
-};
+} & FrameFieldProps;
 
 /**
  * An outlined field holding the browser's own <select>, its label always above: it looks like
@@ -60,7 +51,7 @@ export function NativeSelectField({
     <Root className={className} sx={sx} state={state}>
       <Label htmlFor={id} id={`${id}-label`}>
         {label}
-        {required && <span aria-hidden="true">{"\u2009*"}</span>}
+        {required && <RequiredStar />}
       </Label>
       <Control>
         <Select
@@ -81,14 +72,7 @@ export function NativeSelectField({
         <svg focusable="false" aria-hidden="true" viewBox="0 0 24 24">
           <path d="M7 10l5 5 5-5z" />
         </svg>
-        <fieldset aria-hidden="true">
-          <legend>
-            <span>
-              {label}
-              {required && "\u2009*"}
-            </span>
-          </legend>
-        </fieldset>
+        <FrameNotch label={label} required={required} />
       </Control>
       {helperText && <Helper id={helperId}>{helperText}</Helper>}
     </Root>

@@ -2,9 +2,23 @@
 // The outlined frame the light fields share (components/ui/native-select-field.tsx, date-field.tsx
 // and text-field.tsx): MUI's outlined field, rule for rule, without MUI's input stack. Each field
 // imports only this and its own control, so a page with a select carries no date input and back.
-import { styled } from "@mui/material/styles";
+import type { ReactNode } from "react";
+import { styled, type SxProps, type Theme } from "@mui/material/styles";
 
 export type FrameState = { small: boolean; error: boolean; disabled: boolean; fullWidth: boolean };
+
+/** What every field in the frame takes besides its control's own props. */
+export type FrameFieldProps = {
+  /** under the field; announced with the control (aria-describedby) */
+  helperText?: ReactNode;
+  error?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  fullWidth?: boolean;
+  size?: "small" | "medium";
+  className?: string;
+  sx?: SxProps<Theme>;
+};
 
 // MUI's outlined field, rule for rule (FormControl, InputLabel shrunk, OutlinedInput with its
 // NotchedOutline, NativeSelect's select and icon, FormHelperText)
@@ -133,3 +147,23 @@ export const FrameHelper = styled("p")(({ theme }) => ({
   overflowWrap: "anywhere",
 }));
 
+
+/** MUI's required star: after a thin space, left out of the accessible name. */
+export const RequiredStar = () => <span aria-hidden="true">{"\u2009*"}</span>;
+
+/**
+ * The border, drawn by a fieldset, with its notch: a hidden legend as wide as the label (and its
+ * star), so that the border does not move when the field takes the focus.
+ */
+export function FrameNotch({ label, required = false }: { label?: ReactNode; required?: boolean }) {
+  return (
+    <fieldset aria-hidden="true">
+      <legend>
+        <span>
+          {label}
+          {required && "\u2009*"}
+        </span>
+      </legend>
+    </fieldset>
+  );
+}

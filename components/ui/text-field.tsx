@@ -1,7 +1,7 @@
 "use client";
 import { useId, type ChangeEvent, type FocusEventHandler, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
-import { styled, type SxProps, type Theme } from "@mui/material/styles";
-import { FrameControl as Control, FrameHelper as Helper, FrameLabel as Label, FrameRoot, inputStyle, type FrameState } from "./outlined-frame";
+import { styled } from "@mui/material/styles";
+import { FrameControl as Control, FrameHelper as Helper, FrameLabel as Label, FrameNotch, FrameRoot, inputStyle, RequiredStar, type FrameFieldProps, type FrameState } from "./outlined-frame";
 
 export type TextFieldProps = {
   label?: ReactNode;
@@ -17,22 +17,13 @@ export type TextFieldProps = {
   autoComplete?: string;
   autoFocus?: boolean;
   placeholder?: string;
-  /** under the field; announced with the input (aria-describedby) */
-  helperText?: ReactNode;
-  error?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  fullWidth?: boolean;
-  size?: "small" | "medium";
   inputRef?: Ref<HTMLInputElement>;
-  className?: string;
-  sx?: SxProps<Theme>;
   slotProps?: {
     /** more attributes of the <input> (min, max, step, inputMode, maxLength, list, data-*...) */
     htmlInput?: InputHTMLAttributes<HTMLInputElement> & { [data: `data-${string}`]: string | undefined };
     input?: { readOnly?: boolean; endAdornment?: ReactNode };
   };
-};
+} & FrameFieldProps;
 
 /**
  * An outlined text field: what MUI's outlined TextField draws (the same sizes, notched border,
@@ -78,7 +69,7 @@ export function TextField({
       {hasLabel && (
         <Label htmlFor={id} id={`${id}-label`}>
           {label}
-          {required && <span aria-hidden="true">{"\u2009*"}</span>}
+          {required && <RequiredStar />}
         </Label>
       )}
       <Control sx={end ? { pr: "14px" } : undefined}>
@@ -105,19 +96,8 @@ export function TextField({
           style={end ? { paddingRight: 0 } : undefined}
         />
         {end}
-        <fieldset aria-hidden="true">
-          {/* the notch in the border where the label sits, as wide as the label (an empty legend without one) */}
-          <legend>
-            {hasLabel ? (
-              <span>
-                {label}
-                {required && "\u2009*"}
-              </span>
-            ) : (
-              <span className="notranslate">&#8203;</span>
-            )}
-          </legend>
-        </fieldset>
+        {/* without a label, the notch stays closed (Root) */}
+        <FrameNotch label={label} required={required} />
       </Control>
       {helperText && <Helper id={helperId}>{helperText}</Helper>}
     </Root>
