@@ -147,9 +147,10 @@ export const FrameHelper = styled("p")(({ theme }) => ({
   overflowWrap: "anywhere",
 }));
 
+/** MUI's required star, after a thin space: in the label (left out of its accessible name) and the notch. */
+const STAR = "\u2009*";
 
-/** MUI's required star: after a thin space, left out of the accessible name. */
-export const RequiredStar = () => <span aria-hidden="true">{"\u2009*"}</span>;
+export const RequiredStar = () => <span aria-hidden="true">{STAR}</span>;
 
 /**
  * The border, drawn by a fieldset, with its notch: a hidden legend as wide as the label (and its
@@ -161,7 +162,7 @@ export function FrameNotch({ label, required = false }: { label?: ReactNode; req
       <legend>
         <span>
           {label}
-          {required && "\u2009*"}
+          {required && STAR}
         </span>
       </legend>
     </fieldset>

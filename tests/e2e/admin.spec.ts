@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, snap, snapBoth, test } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, snap, snapBoth, test, hydrated } from "./helpers";
 
 /** A household made through the API: a location, a device and a schedule. */
 async function household(baseURL: string) {
@@ -282,7 +282,7 @@ test("the back-office shows the app's colour scheme: the system's, then the one 
   await expect(page).not.toHaveURL(/\/admin/);
   await expect(html).toHaveAttribute("data-dark", "");
   // a link's navigation, not page.goto: wait for React, or the click lands on a switch not yet live
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await page.getByRole("switch", { name: "Dark mode" }).click();
   await expect(html).toHaveAttribute("data-light", "");
   await page.goto("/admin#/users");

@@ -4,6 +4,12 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 
 /**
+ * Waits until React has hydrated the page (components/layout/providers.tsx marks <html
+ * data-hydrated>): after a navigation by a link or a form, before clicking what only React handles.
+ */
+export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+/**
  * Playwright's `test` whose `page.goto` also waits, for an HTML page, until React has hydrated it
  * (components/layout/providers.tsx marks <html data-hydrated>): a button server-rendered but not
  * yet hydrated ignores a click, which made specs flaky on a loaded machine.
@@ -14,7 +20,7 @@ export const test = base.extend({
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       if (response && (response.headers()["content-type"] ?? "").startsWith("text/html")) {
-        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        await hydrated(page);
       }
       return response;
     };

@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { historySynced, signedIn, snapBoth, test } from "./helpers";
+import { historySynced, signedIn, snapBoth, test, hydrated } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";
@@ -56,7 +56,7 @@ async function link(page: Page, button: string) {
   const accept = page.getByRole("button", { name: /^(Accept|Accepter)$/ });
   await accept.click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
 }
 
 const attention = (page: Page, name: string) => page.getByRole("region", { name, exact: true });

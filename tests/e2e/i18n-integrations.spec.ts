@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { signedIn, snapBoth, test } from "./helpers";
+import { signedIn, snapBoth, test, hydrated } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const METERS = ["24880057139941", "25946599093143"];
@@ -14,7 +14,7 @@ async function linkThroughSandbox(page: Page, button: string) {
   await accept.click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   // back home: a control used before React has hydrated the page ignores the choice
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
 }
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });

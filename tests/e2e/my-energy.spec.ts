@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, type Page } from "@playwright/test";
-import { apiUser, logIn, PHONE, snap, test, historySynced, DESKTOP } from "./helpers";
+import { apiUser, logIn, PHONE, snap, test, historySynced, DESKTOP, hydrated } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";
@@ -99,7 +99,7 @@ test("My Energy: periods, previous and next, a comparison that is remembered, ta
   await settled(page);
   await snap(page, "my-energy-compare-desktop");
   await page.reload();
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await expect(page.getByRole("combobox", { name: "Compare with" }).locator("option:checked")).toHaveText("Same period last year");
   await expect(page.getByRole("region", { name: "Energy", exact: true }).getByText("Same period last year")).toBeVisible();
 
@@ -173,7 +173,7 @@ test("My Energy: periods, previous and next, a comparison that is remembered, ta
   // on a phone
   await page.setViewportSize(PHONE);
   await page.reload();
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await expect(page.getByRole("figure", { name: "Energy per period, in kWh" })).toBeVisible();
   await settled(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
