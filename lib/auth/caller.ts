@@ -2,6 +2,7 @@ import { decode } from "next-auth/jwt";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { acceptedCurrentNotice } from "@/lib/privacy/notice";
+import { MAX_INT } from "@/lib/validation/common";
 import { cookieHeaderGetter, sessionTokenFrom } from "./session-token";
 import { verifyAccessToken } from "./tokens";
 
@@ -48,9 +49,6 @@ type CallerRow = {
   is_active: boolean;
 };
 
-/** The largest id a PostgreSQL integer holds: no user has a greater one. */
-const MAX_ID = 2_147_483_647;
-
 /**
  * The active user with this id whose token version still matches, as a Caller. Every
  * authenticated call makes this read, so it is one plain statement: through Prisma's `findUnique`
@@ -58,7 +56,7 @@ const MAX_ID = 2_147_483_647;
  * V8's old generation against 3.8-4.1 (docs/performance.md, "The API's slow tail").
  */
 export async function loadCaller(id: number, ver: number, via: Caller["via"]): Promise<Caller | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return null;
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT) return null;
   const [u] = await db.$queryRaw<CallerRow[]>`
     SELECT id, email, first_name, last_name, is_superuser, accepted_tos, tos_version, token_version, is_active
     FROM users WHERE id = ${id}`;
