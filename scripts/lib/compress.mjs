@@ -7,6 +7,10 @@
 //   pages (HTML, React Server Components) and long downloads still stream. Types that are already
 //   compressed (ZIP, images, fonts), bodies with their own Content-Encoding, `Cache-Control:
 //   no-transform`, partial content (206) and bodiless answers (HEAD, 204, 304) pass untouched.
+// - a JSON answer (the API's) is held until it ends, up to HOLD_BYTES, and compressed in one call
+//   with its Content-Length: a zlib stream per answer, flushed after each part, cost 1.05 ms of CPU
+//   for a 3 KB answer in brotli (0.24 ms in one call) and 0.32 ms in gzip (0.17), measured by
+//   `npm run bench:compress`. Past HOLD_BYTES it streams as above from there on.
 // - the build's immutable files (/_next/static/...) are compressed once, at brotli's and gzip's
 //   best qualities, off the event loop, and kept in memory (32 MiB at most, the least recently
 //   used dropped first). The first request of a file is compressed on the fly; the next ones get
@@ -59,6 +63,110 @@ function dynamicFilter(req, res) {
   const status = res.statusCode;
   if (status < 200 || status === 204 || status === 206 || status === 304 || res.getHeader("Content-Range")) return false;
   return compression.filter(req, res);
+}
+
+/** A JSON answer is held up to this many bytes and compressed in one call when it ends. */
+export const HOLD_BYTES = 32 * 1024;
+/** Below this, an answer goes as it is (the compression package's own threshold, 1 KB). */
+const THRESHOLD = 1024;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Holds a JSON answer written in parts (Next sends a route handler's headers with
+ * res.flushHeaders(), then writes its body chunk by chunk, calling res.flush() after each) and,
+ * when it ends within HOLD_BYTES, sends it compressed in one call with its Content-Length. What is
+ * not held, or outgrows HOLD_BYTES, goes on to the compression package (`res.write`, `res.end` and
+ * `res.flush` as it wrapped them), as every answer did before.
+ */
+function holdJson(req, res, encoding, quality) {
+  const write = res.write;
+  const end = res.end;
+  const flush = res.flush;
+  const flushHeaders = res.flushHeaders;
+  /** @type {Buffer[] | null} null: not (or no longer) holding */
+  let held = null;
+  let size = 0;
+  let decided = false;
+
+  const restore = () => {
+    res.write = write;
+    res.end = end;
+    res.flush = flush;
+    res.flushHeaders = flushHeaders;
+  };
+  /** At the first part or header flush: hold a compressible JSON answer whose headers are unsent. */
+  const decide = () => {
+    decided = true;
+    const type = String(res.getHeader("Content-Type") ?? "");
+    const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+    if (res.headersSent || req.method === "HEAD" || !JSON_TYPE.test(type) || res.getHeader("Content-Encoding") || /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl) || !dynamicFilter(req, res)) {
+      restore();
+      return false;
+    }
+    held = [];
+    return true;
+  };
+  const bytesOf = (chunk, enc) =>
+    Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof enc === "string" ? enc : "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  /** Over HOLD_BYTES: what was held goes on as one part, and the rest streams. */
+  const release = () => {
+    const parts = held;
+    held = null;
+    restore();
+    return write.call(res, Buffer.concat(parts, size));
+  };
+
+  res.write = function (chunk, enc, cb) {
+    if (!decided && !decide()) return write.apply(res, arguments);
+    if (typeof enc === "function") [cb, enc] = [enc, undefined];
+    if (chunk != null && chunk.length !== 0) {
+      const part = bytesOf(chunk, enc);
+      held.push(part);
+      size += part.length;
+    }
+    if (size > HOLD_BYTES) {
+      const ok = release();
+      if (cb) process.nextTick(cb);
+      return ok;
+    }
+    if (cb) process.nextTick(cb);
+    return true;
+  };
+  res.flush = function () {
+    // held parts are sent together when the answer ends
+  };
+  // Next sends the headers before the first part: held, they go with the body
+  res.flushHeaders = function () {
+    if (!decided && !decide()) return flushHeaders.apply(res, arguments);
+  };
+  res.end = function (chunk, enc, cb) {
+    if (typeof chunk === "function") [cb, chunk, enc] = [chunk, undefined, undefined];
+    else if (typeof enc === "function") [cb, enc] = [enc, undefined];
+    if (!decided && !decide()) return end.call(res, chunk, enc, cb);
+    if (chunk != null && chunk.length !== 0) {
+      const part = bytesOf(chunk, enc);
+      held.push(part);
+      size += part.length;
+    }
+    const body = Buffer.concat(held, size);
+    held = null;
+    restore();
+    // (the compression package's end takes no callback)
+    if (cb) res.once("finish", () => cb());
+    if (size >= THRESHOLD && size <= HOLD_BYTES) {
+      const packed = encoding === "br" ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } }) : zlib.gzipSync(body);
+      res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", packed.length);
+      return end.call(res, packed);
+    }
+    // under the threshold (as it is), or past HOLD_BYTES with its last part (streamed): the
+    // compression package decides
+    if (size > HOLD_BYTES) {
+      write.call(res, body);
+      return end.call(res);
+    }
+    return end.call(res, body);
+  };
 }
 
 /** A weak validator: the encoded variants share the file's ETag, which must then not claim byte equality. */
@@ -200,6 +308,11 @@ export function createCompression({ distDir, quality = 5, staticCacheBytes = 32 
         return writeHead.apply(this, args);
       };
     }
-    dynamic(req, res, next);
+    const encoding = negotiate(req.headers["accept-encoding"]);
+    if (encoding === "identity") return dynamic(req, res, next);
+    dynamic(req, res, () => {
+      holdJson(req, res, encoding, quality);
+      next();
+    });
   };
 }

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brotliQualityFrom, createCompression, negotiate } from "../../scripts/lib/compress.mjs";
+import { HOLD_BYTES, brotliQualityFrom, createCompression, negotiate } from "../../scripts/lib/compress.mjs";
 
 describe("content negotiation", () => {
   it("prefers brotli, then gzip, by q-value, and falls back to identity", () => {
@@ -46,6 +46,8 @@ describe("compression on the wire", () => {
   fs.writeFileSync(path.join(distDir, "static", "chunks", "app.js"), chunk);
   fs.writeFileSync(path.join(distDir, "secret.js"), chunk);
   const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Location ${i}`, country: "FR" })));
+  // larger than what is held for one call: it streams
+  const bigJson = JSON.stringify(Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `Location ${i}`, country: "FR" })));
   const compress = createCompression({ distDir, quality: 5 });
 
   /** What the stand-in for Next was asked, per path. */
@@ -62,6 +64,22 @@ describe("compression on the wire", () => {
         if (req.headers["if-none-match"] === '"v1"') return void res.writeHead(304, { ETag: '"v1"', "Content-Type": "application/json" }).end();
         res.writeHead(200, { "Content-Type": "application/json", ETag: '"v1"', "Content-Length": Buffer.byteLength(json) });
         return void res.end(req.method === "HEAD" ? undefined : json);
+      }
+      if (p.startsWith("/api/")) {
+        // as Next answers from a route handler: headers set and flushed, then the body in parts, each
+        // flushed
+        const body = p === "/api/small" ? JSON.stringify({ id: 1 }) : p === "/api/big" ? bigJson : json;
+        res.statusCode = p === "/api/created" ? 201 : 200;
+        res.setHeader("Content-Type", "application/json");
+        if (p === "/api/no-transform") res.setHeader("Cache-Control", "no-transform");
+        const flush = () => (res as unknown as { flush?: () => void }).flush?.();
+        if (req.method === "HEAD") return void res.end();
+        res.flushHeaders();
+        for (let i = 0; i < body.length; i += 1000) {
+          res.write(i === 0 ? body.slice(0, 1000) : Buffer.from(body.slice(i, i + 1000)));
+          flush();
+        }
+        return void res.end();
       }
       if (p === "/zip") {
         res.writeHead(200, { "Content-Type": "application/zip" });
@@ -150,6 +168,42 @@ describe("compression on the wire", () => {
       });
       expect(text).toMatch(/^<html><body><p id="first">(first part )+<\/p><p>(the rest )+<\/p><\/body><\/html>$/);
     }
+  });
+
+  it("sends a JSON answer written in flushed parts compressed in one piece, with its length", async () => {
+    expect(bigJson.length).toBeGreaterThan(HOLD_BYTES);
+    for (const [accept, encoding] of [["gzip, deflate, br, zstd", "br"], ["gzip", "gzip"]]) {
+      for (const p of ["/api/list", "/api/created"]) {
+        const a = await get(p, { "accept-encoding": accept });
+        expect(a.status).toBe(p === "/api/created" ? 201 : 200);
+        expect(a.headers["content-encoding"], `${p} ${accept}`).toBe(encoding);
+        expect(Number(a.headers["content-length"])).toBe(a.raw.length);
+        expect(a.headers["transfer-encoding"]).toBeUndefined();
+        expect(a.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(a.body).toBe(json);
+        expect(a.raw.length).toBeLessThan(json.length / 3);
+      }
+      // past HOLD_BYTES, the rest streams (chunked), and decodes to the same bytes
+      const big = await get("/api/big", { "accept-encoding": accept });
+      expect(big.headers["content-encoding"]).toBe(encoding);
+      expect(big.headers["content-length"]).toBeUndefined();
+      expect(big.headers["transfer-encoding"]).toBe("chunked");
+      expect(big.body).toBe(bigJson);
+    }
+    // under 1 KB, not accepted, no-transform, HEAD: as written
+    const small = await get("/api/small", { "accept-encoding": "br, gzip" });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body).toBe(JSON.stringify({ id: 1 }));
+    const plain = await get("/api/list", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(json);
+    const kept = await get("/api/no-transform", { "accept-encoding": "br, gzip" });
+    expect(kept.headers["content-encoding"]).toBeUndefined();
+    expect(kept.body).toBe(json);
+    const head = await get("/api/list", { "accept-encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.raw.length).toBe(0);
+    expect(head.headers["content-encoding"]).toBeUndefined();
   });
 
   it("leaves already compressed types, HEAD and 304 alone", async () => {
