@@ -8,9 +8,9 @@
 //   compressed (ZIP, images, fonts), bodies with their own Content-Encoding, `Cache-Control:
 //   no-transform`, partial content (206) and bodiless answers (HEAD, 204, 304) pass untouched.
 // - a JSON answer (the API's) is held until it ends, up to HOLD_BYTES, and compressed in one call
-//   with its Content-Length: a zlib stream per answer, flushed after each part, cost 1.05 ms of CPU
-//   for a 3 KB answer in brotli (0.24 ms in one call) and 0.32 ms in gzip (0.17), measured by
-//   `npm run bench:compress`. Past HOLD_BYTES it streams as above from there on.
+//   with its Content-Length: a zlib stream per answer, flushed after each part, cost 744 µs of CPU
+//   for a 3 KB answer in brotli (197 µs in one call) and 299 µs in gzip (161), measured by
+//   `npm run bench:compress` (README). Past HOLD_BYTES it streams as above from there on.
 // - the build's immutable files (/_next/static/...) are compressed once, at brotli's and gzip's
 //   best qualities, off the event loop, and kept in memory (32 MiB at most, the least recently
 //   used dropped first). The first request of a file is compressed on the fly; the next ones get
