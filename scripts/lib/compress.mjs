@@ -58,10 +58,17 @@ export function negotiate(accept = "") {
   return best;
 }
 
-/** Whether the compression package may compress this answer (its own check: a compressible Content-Type). */
-function dynamicFilter(req, res) {
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+/**
+ * Whether an answer may be compressed per response: a status with a whole body, a compressible
+ * Content-Type (the compression package's own check), no `Cache-Control: no-transform`. The
+ * compression package's filter, and what holdJson asks before it holds an answer.
+ */
+function compressible(req, res) {
   const status = res.statusCode;
   if (status < 200 || status === 204 || status === 206 || status === 304 || res.getHeader("Content-Range")) return false;
+  if (NO_TRANSFORM.test(String(res.getHeader("Cache-Control") ?? ""))) return false;
   return compression.filter(req, res);
 }
 
@@ -83,10 +90,9 @@ function holdJson(req, res, encoding, quality) {
   const end = res.end;
   const flush = res.flush;
   const flushHeaders = res.flushHeaders;
-  /** @type {Buffer[] | null} null: not (or no longer) holding */
+  /** @type {Buffer[] | null} the parts held; null before the first part, or when not holding */
   let held = null;
   let size = 0;
-  let decided = false;
 
   const restore = () => {
     res.write = write;
@@ -94,12 +100,13 @@ function holdJson(req, res, encoding, quality) {
     res.flush = flush;
     res.flushHeaders = flushHeaders;
   };
-  /** At the first part or header flush: hold a compressible JSON answer whose headers are unsent. */
-  const decide = () => {
-    decided = true;
-    const type = String(res.getHeader("Content-Type") ?? "");
-    const cacheControl = String(res.getHeader("Cache-Control") ?? "");
-    if (res.headersSent || req.method === "HEAD" || !JSON_TYPE.test(type) || res.getHeader("Content-Encoding") || /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl) || !dynamicFilter(req, res)) {
+  /**
+   * At the first part or header flush: holds a compressible JSON answer whose headers are unsent;
+   * anything else gets the compression package's methods back. (The wrappers below only run until
+   * then, or while holding.)
+   */
+  const hold = () => {
+    if (res.headersSent || req.method === "HEAD" || !JSON_TYPE.test(String(res.getHeader("Content-Type") ?? "")) || res.getHeader("Content-Encoding") || !compressible(req, res)) {
       restore();
       return false;
     }
@@ -108,6 +115,12 @@ function holdJson(req, res, encoding, quality) {
   };
   const bytesOf = (chunk, enc) =>
     Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof enc === "string" ? enc : "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  const add = (chunk, enc) => {
+    if (chunk == null || chunk.length === 0) return;
+    const part = bytesOf(chunk, enc);
+    held.push(part);
+    size += part.length;
+  };
   /** Over HOLD_BYTES: what was held goes on as one part, and the rest streams. */
   const release = () => {
     const parts = held;
@@ -117,55 +130,41 @@ function holdJson(req, res, encoding, quality) {
   };
 
   res.write = function (chunk, enc, cb) {
-    if (!decided && !decide()) return write.apply(res, arguments);
+    if (held === null && !hold()) return write.apply(res, arguments);
     if (typeof enc === "function") [cb, enc] = [enc, undefined];
-    if (chunk != null && chunk.length !== 0) {
-      const part = bytesOf(chunk, enc);
-      held.push(part);
-      size += part.length;
-    }
-    if (size > HOLD_BYTES) {
-      const ok = release();
-      if (cb) process.nextTick(cb);
-      return ok;
-    }
+    add(chunk, enc);
+    const ok = size > HOLD_BYTES ? release() : true;
     if (cb) process.nextTick(cb);
-    return true;
+    return ok;
   };
   res.flush = function () {
     // held parts are sent together when the answer ends
   };
   // Next sends the headers before the first part: held, they go with the body
   res.flushHeaders = function () {
-    if (!decided && !decide()) return flushHeaders.apply(res, arguments);
+    if (held === null && !hold()) return flushHeaders.apply(res, arguments);
   };
   res.end = function (chunk, enc, cb) {
     if (typeof chunk === "function") [cb, chunk, enc] = [chunk, undefined, undefined];
     else if (typeof enc === "function") [cb, enc] = [enc, undefined];
-    if (!decided && !decide()) return end.call(res, chunk, enc, cb);
-    if (chunk != null && chunk.length !== 0) {
-      const part = bytesOf(chunk, enc);
-      held.push(part);
-      size += part.length;
+    if (held === null && !hold()) return end.call(res, chunk, enc, cb);
+    add(chunk, enc);
+    // (the compression package's end takes no callback)
+    if (cb) res.once("finish", () => cb());
+    // past HOLD_BYTES with its last part: streamed
+    if (size > HOLD_BYTES) {
+      release();
+      return end.call(res);
     }
     const body = Buffer.concat(held, size);
     held = null;
     restore();
-    // (the compression package's end takes no callback)
-    if (cb) res.once("finish", () => cb());
-    if (size >= THRESHOLD && size <= HOLD_BYTES) {
-      const packed = encoding === "br" ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } }) : zlib.gzipSync(body);
-      res.setHeader("Content-Encoding", encoding);
-      res.setHeader("Content-Length", packed.length);
-      return end.call(res, packed);
-    }
-    // under the threshold (as it is), or past HOLD_BYTES with its last part (streamed): the
-    // compression package decides
-    if (size > HOLD_BYTES) {
-      write.call(res, body);
-      return end.call(res);
-    }
-    return end.call(res, body);
+    // under the threshold: the compression package sends it as it is
+    if (size < THRESHOLD) return end.call(res, body);
+    const packed = encoding === "br" ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } }) : zlib.gzipSync(body);
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", packed.length);
+    return end.call(res, packed);
   };
 }
 
@@ -234,7 +233,7 @@ class StaticCache {
  */
 export function createCompression({ distDir, quality = 5, staticCacheBytes = 32 * 1024 * 1024 }) {
   const dynamic = compression({
-    filter: dynamicFilter,
+    filter: compressible,
     brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } },
     // gzip's default (6): zlib's usual balance
   });
@@ -288,8 +287,8 @@ export function createCompression({ distDir, quality = 5, staticCacheBytes = 32 
 
   return function compress(req, res, next) {
     const pathname = (req.url ?? "/").split("?")[0];
+    const encoding = negotiate(req.headers["accept-encoding"]);
     if (staticCacheBytes > 0 && pathname.startsWith(STATIC_PREFIX) && (req.method === "GET" || req.method === "HEAD") && !req.headers.range) {
-      const encoding = negotiate(req.headers["accept-encoding"]);
       if (encoding !== "identity" && fromCache(req, res, pathname, encoding)) return;
       // Next serves it this time (compressed on the fly below); a whole 200 of a compressible
       // type is then compressed once, off the event loop, for the next requests
@@ -308,7 +307,6 @@ export function createCompression({ distDir, quality = 5, staticCacheBytes = 32 
         return writeHead.apply(this, args);
       };
     }
-    const encoding = negotiate(req.headers["accept-encoding"]);
     if (encoding === "identity") return dynamic(req, res, next);
     dynamic(req, res, () => {
       holdJson(req, res, encoding, quality);

@@ -50,6 +50,8 @@ describe("compression on the wire", () => {
   const bigJson = JSON.stringify(Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `Location ${i}`, country: "FR" })));
   const compress = createCompression({ distDir, quality: 5 });
 
+  /** The callbacks given to write() and end() that were called. */
+  const ended: string[] = [];
   /** What the stand-in for Next was asked, per path. */
   const calls = new Map<string, number>();
   /** Released by the test once the client has read a streamed answer's first part. */
@@ -64,6 +66,18 @@ describe("compression on the wire", () => {
         if (req.headers["if-none-match"] === '"v1"') return void res.writeHead(304, { ETag: '"v1"', "Content-Type": "application/json" }).end();
         res.writeHead(200, { "Content-Type": "application/json", ETag: '"v1"', "Content-Length": Buffer.byteLength(json) });
         return void res.end(req.method === "HEAD" ? undefined : json);
+      }
+      if (p === "/api/whole" || p === "/api/big-whole") {
+        // the body given whole to end(), with a callback
+        res.setHeader("Content-Type", "application/json; charset=utf-8");
+        return void res.end(p === "/api/whole" ? json : bigJson, () => ended.push(p));
+      }
+      if (p === "/api/callbacks") {
+        res.setHeader("Content-Type", "application/problem+json");
+        res.flushHeaders();
+        res.write(json.slice(0, 2000), () => ended.push("write 1"));
+        res.write(json.slice(2000), "utf8", () => ended.push("write 2"));
+        return void res.end(() => ended.push(p));
       }
       if (p.startsWith("/api/")) {
         // as Next answers from a route handler: headers set and flushed, then the body in parts, each
@@ -191,19 +205,36 @@ describe("compression on the wire", () => {
       expect(big.body).toBe(bigJson);
     }
     // under 1 KB, not accepted, no-transform, HEAD: as written
-    const small = await get("/api/small", { "accept-encoding": "br, gzip" });
-    expect(small.headers["content-encoding"]).toBeUndefined();
-    expect(small.body).toBe(JSON.stringify({ id: 1 }));
-    const plain = await get("/api/list", { "accept-encoding": "identity" });
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body).toBe(json);
-    const kept = await get("/api/no-transform", { "accept-encoding": "br, gzip" });
-    expect(kept.headers["content-encoding"]).toBeUndefined();
-    expect(kept.body).toBe(json);
+    for (const [p, accept, body] of [
+      ["/api/small", "br, gzip", JSON.stringify({ id: 1 })],
+      ["/api/list", "identity", json],
+      ["/api/no-transform", "br, gzip", json],
+    ]) {
+      const a = await get(p, { "accept-encoding": accept });
+      expect(a.headers["content-encoding"], p).toBeUndefined();
+      expect(a.body).toBe(body);
+    }
     const head = await get("/api/list", { "accept-encoding": "br" }, "HEAD");
     expect(head.status).toBe(200);
     expect(head.raw.length).toBe(0);
     expect(head.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("holds a JSON body given whole to end() too, and calls write's and end's callbacks", async () => {
+    const whole = await get("/api/whole", { "accept-encoding": "br" });
+    expect(whole.headers["content-encoding"]).toBe("br");
+    expect(Number(whole.headers["content-length"])).toBe(whole.raw.length);
+    expect(whole.body).toBe(json);
+    const bigWhole = await get("/api/big-whole", { "accept-encoding": "gzip" });
+    expect(bigWhole.headers["content-encoding"]).toBe("gzip");
+    expect(bigWhole.headers["transfer-encoding"]).toBe("chunked");
+    expect(bigWhole.body).toBe(bigJson);
+    const problem = await get("/api/callbacks", { "accept-encoding": "gzip, br" });
+    expect(problem.headers["content-encoding"]).toBe("br");
+    expect(Number(problem.headers["content-length"])).toBe(problem.raw.length);
+    expect(problem.body).toBe(json);
+    // (end's callback comes with "finish", which may follow the client's last byte)
+    await expect.poll(() => [...ended].sort()).toEqual(["/api/big-whole", "/api/callbacks", "/api/whole", "write 1", "write 2"]);
   });
 
   it("leaves already compressed types, HEAD and 304 alone", async () => {
