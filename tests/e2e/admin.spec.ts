@@ -52,6 +52,8 @@ test("an admin finds and deactivates a user, edits a device's type and a schedul
   await page.getByLabel("Active").uncheck();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Element updated")).toBeVisible();
+  // react-admin goes back to the list after a save: wait for it, or its navigation may land after ours
+  await expect(page).toHaveURL(/\/admin#\/users$/);
   const refused = await fetch(`${baseURL}/api/token`, { method: "POST", body: new URLSearchParams({ username: h.user.email, password: h.user.password }) });
   expect(refused.status).toBe(403);
 
@@ -62,6 +64,7 @@ test("an admin finds and deactivates a user, edits a device's type and a schedul
   await page.getByRole("option", { name: "shelly" }).click();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Element updated")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin#\/devices$/);
   const device = await fetch(`${baseURL}/api/v1/device_info/${h.device.id}`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());
   expect(device.device_type).toBe("shelly");
   expect(device.location_id).toBe(h.device.location_id);
@@ -75,6 +78,7 @@ test("an admin finds and deactivates a user, edits a device's type and a schedul
   await snapBoth(page, "admin-schedule-edit");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Element updated")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin#\/schedules$/);
   const schedule = await fetch(`${baseURL}/api/v1/schedules/${h.schedule.id}`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());
   expect(schedule.data.months).toEqual([2, 3, 12]);
 
@@ -184,6 +188,7 @@ test("a split schedule reads as its parts in the back-office (list and show, des
   await snap(page, "admin-schedule-split-edit-desktop");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Element updated")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin#\/schedules(\?.*)?$/);
   const saved = await fetch(`${baseURL}/api/v1/schedules/${schedule.id}`, { headers: auth }).then((r) => r.json());
   expect(saved.data.schedules).toEqual([
     { months: [1, 2, 3, 9, 10, 11, 12], days: every, hours: [10, 11, 12, 13, 14, 15], average_power: 2000 },

@@ -23,8 +23,9 @@ test.describe("a French household", () => {
   test.use({ locale: "fr-FR" });
 
   test("links Linky, Netatmo and Legrand through the sandbox, reads its meter and its homes, and unlinks: all in French", async ({ page, baseURL, context }) => {
-    // a long walk: ten page states, each screenshot on desktop and phone and held to axe (about a minute alone)
-    test.setTimeout(150_000);
+    // a long walk: ten page states, each screenshot on desktop and phone and held to axe (about a
+    // minute alone, 2.5 minutes and more on a busy machine)
+    test.setTimeout(240_000);
     // signed in through the English pages (the language cookie), then the browser's French
     await context.addCookies([{ name: "foyer-locale", value: "en", url: baseURL! }]);
     await signedIn(page, baseURL!);
