@@ -243,7 +243,7 @@ async function measurePage(browser, url, pairs) {
         // a redirect, or no body
       }
       return { url: req.url(), type: req.resourceType(), status: res?.status() ?? 0, encoding: (await res?.headerValue("content-encoding")) ?? "none", wire: sizes?.responseBodySize ?? 0, raw: body?.length ?? 0, body: req.resourceType() === "script" ? body : null };
-    })());
+    })().catch(() => null)); // a request that ends as the context closes (a late prefetch) is not counted
   });
   page.on("requestfailed", (req) => failed.push({ url: req.url(), type: req.resourceType(), error: req.failure()?.errorText ?? "?" }));
   const errors = [];
@@ -260,7 +260,7 @@ async function measurePage(browser, url, pairs) {
   await page.waitForTimeout(300);
   const ms = performance.now() - t0;
   const finalUrl = page.url();
-  const resources = await Promise.all(pending);
+  const resources = (await Promise.all(pending)).filter(Boolean);
   await context.close();
   return { status: nav?.status() ?? 0, finalUrl, hydrated, ms, resources, failed, errors };
 }
