@@ -119,13 +119,25 @@ export function hoursText(hours: readonly number[], words: ScheduleWords = ENGLI
 /** The month names of a list: "March, November" (the overlap message); "mars, novembre". */
 export const monthNames = (months: readonly number[], locale: Locale = "en") => months.map((m) => monthName(m, locale)).join(", ");
 
+/**
+ * A number as Intl.NumberFormat writes it in the language: "1,500"; "1 500" in French (a narrow
+ * no-break space). A whole number of 0 or more is grouped here instead: a page's first Intl
+ * formatter costs Chromium 25-50 ms (its ICU data set up, measured in docs/performance.md), which
+ * the schedules page would pay during hydration for its powers alone. The same text as Intl's
+ * (tests/unit/schedule-text.test.ts); any other number goes to Intl.
+ */
+export function numberText(n: number, locale: Locale = "en"): string {
+  if (!Number.isSafeInteger(n) || n < 0) return new Intl.NumberFormat(intlLocale(locale)).format(n);
+  return String(n).replace(/\B(?=(\d{3})+$)/g, locale === "fr" ? "\u202f" : ",");
+}
+
 /** "2,000 W", "2 000 W" in French; a power that is not a number yet reads "? W". */
 export function powerText(watts: number | undefined, locale: Locale = "en"): string {
-  return watts === undefined || !Number.isFinite(watts) ? "? W" : `${new Intl.NumberFormat(intlLocale(locale)).format(watts)} W`;
+  return watts === undefined || !Number.isFinite(watts) ? "? W" : `${numberText(watts, locale)} W`;
 }
 
 /** A bound as the texts write it: "10000" in English (the specification's), "10 000" in French. */
-export const boundText = (n: number, locale: Locale = "en") => (locale === "en" ? String(n) : new Intl.NumberFormat(intlLocale(locale)).format(n));
+export const boundText = (n: number, locale: Locale = "en") => (locale === "en" ? String(n) : numberText(n, locale));
 
 export type PlanPart = { label: string | null; months: number[]; days: number[]; hours: number[]; average_power: number | undefined };
 

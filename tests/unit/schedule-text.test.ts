@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "use-intl/core";
-import { boundText, dayName, daysText, hoursText, monthName, monthNames, monthsText, partSummary, planOf, powerText, runsOf } from "@/components/schedules/schedule-text";
+import { boundText, dayName, daysText, hoursText, monthName, monthNames, monthsText, numberText, partSummary, planOf, powerText, runsOf } from "@/components/schedules/schedule-text";
 import { scheduleWords } from "@/components/schedules/use-schedule-words";
 import { CATALOGS } from "@/lib/i18n/messages";
 
@@ -45,6 +45,26 @@ describe("a schedule in words", () => {
     expect(powerText(51)).toBe("51 W");
     expect(powerText(undefined)).toBe("? W");
     expect(powerText(Number.NaN)).toBe("? W");
+  });
+
+  it("writes numbers as Intl does in both languages, whole ones grouped without it", () => {
+    const samples = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 1500, 9999, 10000, 12345, 99999, 100000, 123456, 999999, 1000000, 1234567, 10000000, 123456789, 1234567890, Number.MAX_SAFE_INTEGER];
+    for (const n of [...samples, 1500.5, 0.25, -1500, -1, 1e21, Number.MAX_SAFE_INTEGER + 2]) {
+      expect(numberText(n)).toBe(new Intl.NumberFormat("en-US").format(n));
+      expect(numberText(n, "fr")).toBe(new Intl.NumberFormat("fr-FR").format(n));
+    }
+    expect([numberText(1234567), numberText(1234567, "fr")]).toEqual(["1,234,567", "1\u202f234\u202f567"]);
+    // the whole numbers are grouped here, never by Intl (its first use is what costs)
+    const intl = Intl.NumberFormat;
+    Intl.NumberFormat = (() => {
+      throw new Error("Intl.NumberFormat used");
+    }) as unknown as typeof Intl.NumberFormat;
+    try {
+      expect(samples.map((n) => powerText(n, "fr"))).toHaveLength(samples.length);
+      expect(powerText(2000)).toBe("2,000 W");
+    } finally {
+      Intl.NumberFormat = intl;
+    }
   });
 
   it("runs the parts of a split schedule, else the schedule itself", () => {
