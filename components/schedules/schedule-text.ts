@@ -34,30 +34,29 @@ export const ENGLISH_WORDS: ScheduleWords = {
 /** The language's tag for Intl. */
 const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-US");
 
-// a Monday (day 0), in January (month 1)
-const MONDAY = Date.UTC(2024, 0, 1);
-const DAY_MS = 86_400_000;
+
+// The French names as Intl writes them for fr-FR (tests/unit/schedule-text.test.ts checks each),
+// held here rather than asked of Intl for the same reason as numberText's: a page's first Intl
+// formatter costs 25-50 ms of ICU set-up, which the schedules page would pay for these alone.
+const FRENCH_MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+const FRENCH_MONTHS_SHORT = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."];
+const FRENCH_DAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
+const FRENCH_DAYS_SHORT = ["lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."];
 
 /** A month's name (1 = January): "January", "Jan"; "janvier", "janv." in French. */
 export function monthName(month: number, locale: Locale = "en", width: "long" | "short" = "long"): string {
-  if (locale === "en") {
-    const name = MONTH_NAMES[month - 1];
-    if (!name) return String(month);
-    return width === "long" ? name : name.slice(0, 3);
-  }
-  if (!Number.isInteger(month) || month < 1 || month > 12) return String(month);
-  return new Intl.DateTimeFormat(intlLocale(locale), { month: width, timeZone: "UTC" }).format(Date.UTC(2024, month - 1, 1));
+  if (locale === "fr") return (width === "long" ? FRENCH_MONTHS : FRENCH_MONTHS_SHORT)[month - 1] ?? String(month);
+  const name = MONTH_NAMES[month - 1];
+  if (!name) return String(month);
+  return width === "long" ? name : name.slice(0, 3);
 }
 
 /** A day's name (0 = Monday): "Monday", "Mon"; "lundi", "lun." in French. */
 export function dayName(day: number, locale: Locale = "en", width: "long" | "short" = "long"): string {
-  if (locale === "en") {
-    const name = DAY_NAMES[day];
-    if (!name) return String(day);
-    return width === "long" ? name : name.slice(0, 3);
-  }
-  if (!Number.isInteger(day) || day < 0 || day > 6) return String(day);
-  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: width, timeZone: "UTC" }).format(MONDAY + day * DAY_MS);
+  if (locale === "fr") return (width === "long" ? FRENCH_DAYS : FRENCH_DAYS_SHORT)[day] ?? String(day);
+  const name = DAY_NAMES[day];
+  if (!name) return String(day);
+  return width === "long" ? name : name.slice(0, 3);
 }
 
 /**

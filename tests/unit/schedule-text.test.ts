@@ -54,16 +54,33 @@ describe("a schedule in words", () => {
       expect(numberText(n, "fr")).toBe(new Intl.NumberFormat("fr-FR").format(n));
     }
     expect([numberText(1234567), numberText(1234567, "fr")]).toEqual(["1,234,567", "1\u202f234\u202f567"]);
-    // the whole numbers are grouped here, never by Intl (its first use is what costs)
-    const intl = Intl.NumberFormat;
-    Intl.NumberFormat = (() => {
-      throw new Error("Intl.NumberFormat used");
-    }) as unknown as typeof Intl.NumberFormat;
+  });
+
+  it("names months and days in French as Intl does", () => {
+    for (const width of ["long", "short"] as const) {
+      for (let m = 1; m <= 12; m++) expect(monthName(m, "fr", width)).toBe(new Intl.DateTimeFormat("fr-FR", { month: width, timeZone: "UTC" }).format(Date.UTC(2024, m - 1, 1)));
+      // 1 January 2024 was a Monday (day 0)
+      for (let d = 0; d <= 6; d++) expect(dayName(d, "fr", width)).toBe(new Intl.DateTimeFormat("fr-FR", { weekday: width, timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + d)));
+    }
+    expect([monthName(13, "fr"), dayName(7, "fr", "short"), monthName(0)]).toEqual(["13", "7", "0"]);
+  });
+
+  it("writes a schedule without Intl in either language (a page's first Intl formatter is what costs)", () => {
+    const part = { label: "Part 1", months: [1, 2, 3, 11], days: [0, 1, 2, 3, 4], hours: [22, 23, 0, 1], average_power: 12500 };
+    const { NumberFormat, DateTimeFormat } = Intl;
+    const refuse = (() => {
+      throw new Error("Intl used");
+    }) as never;
+    Intl.NumberFormat = refuse;
+    Intl.DateTimeFormat = refuse;
     try {
-      expect(samples.map((n) => powerText(n, "fr"))).toHaveLength(samples.length);
-      expect(powerText(2000)).toBe("2,000 W");
+      expect(partSummary(part)).toBe("Part 1: January–March, November, Monday–Friday, 22:00–02:00, at 12,500 W");
+      // (the French words' sentences come from the catalog, through use-intl: its own business)
+      expect([monthsText(part.months, FR), daysText(part.days, FR), hoursText(part.hours, FR), powerText(part.average_power, "fr")]).toEqual(["janvier–mars, novembre", "lundi–vendredi", "22:00–02:00", "12\u202f500 W"]);
+      expect([monthName(9, "fr", "short"), dayName(2, "fr", "short"), boundText(10000, "fr")]).toEqual(["sept.", "mer.", "10\u202f000"]);
     } finally {
-      Intl.NumberFormat = intl;
+      Intl.NumberFormat = NumberFormat;
+      Intl.DateTimeFormat = DateTimeFormat;
     }
   });
 
