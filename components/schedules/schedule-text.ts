@@ -1,6 +1,7 @@
 // How a schedule reads at a glance: month, day and hour ranges in words, and the parts that run.
 // English by default (the back-office, components/admin/schedules.tsx, stays English); the
 // schedules page passes its language's words (use-schedule-words.ts).
+import { SHORT_MONTHS } from "@/components/ui/dates";
 import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS } from "@/lib/schedules/rules";
 import type { Locale } from "@/scripts/lib/locale.mjs";
 
@@ -35,17 +36,17 @@ export const ENGLISH_WORDS: ScheduleWords = {
 const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-US");
 
 
-// The French names as Intl writes them for fr-FR (tests/unit/schedule-text.test.ts checks each),
+// The French names as Intl writes them for fr-FR (the short months are the dates' own,
+// components/ui/dates.ts; tests/unit/schedule-text.test.ts checks each against Intl),
 // held here rather than asked of Intl for the same reason as numberText's: a page's first Intl
 // formatter costs 25-50 ms of ICU set-up, which the schedules page would pay for these alone.
 const FRENCH_MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
-const FRENCH_MONTHS_SHORT = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."];
 const FRENCH_DAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
 const FRENCH_DAYS_SHORT = ["lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."];
 
 /** A month's name (1 = January): "January", "Jan"; "janvier", "janv." in French. */
 export function monthName(month: number, locale: Locale = "en", width: "long" | "short" = "long"): string {
-  if (locale === "fr") return (width === "long" ? FRENCH_MONTHS : FRENCH_MONTHS_SHORT)[month - 1] ?? String(month);
+  if (locale === "fr") return (width === "long" ? FRENCH_MONTHS : SHORT_MONTHS.fr)[month - 1] ?? String(month);
   const name = MONTH_NAMES[month - 1];
   if (!name) return String(month);
   return width === "long" ? name : name.slice(0, 3);

@@ -3,7 +3,8 @@
 // "dd MMM yyyy, HH:mm" with its en-US and fr locales, without the locale tables it brings along).
 import type { Locale } from "@/scripts/lib/locale.mjs";
 
-const MONTHS: Record<Locale, string[]> = {
+/** Months' short names (0 = January), as date-fns' "MMM" writes them (the French ones as Intl does). */
+export const SHORT_MONTHS: Record<Locale, string[]> = {
   en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
   fr: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
 };
@@ -18,7 +19,7 @@ function valid(d: Date): Date {
 export function dayText(date: Date, locale: Locale = "en"): string {
   const d = valid(date);
   const year = d.getFullYear();
-  return `${pad(d.getDate())} ${MONTHS[locale][d.getMonth()]} ${pad(year > 0 ? year : 1 - year, 4)}`;
+  return `${pad(d.getDate())} ${SHORT_MONTHS[locale][d.getMonth()]} ${pad(year > 0 ? year : 1 - year, 4)}`;
 }
 
 /** "05 Mar 2026, 14:07", "05 mars 2026, 14:07". */
