@@ -2,6 +2,8 @@
 // changes in %, "5–6 Nov". Apart from My Energy's periods (period.ts), so that Home loads only
 // these. Paris local days are `YYYY-MM-DD` strings. Pure: no React, no browser. Words follow
 // the reader's language (`locale`, English by default, as the specification writes them).
+import { SHORT_MONTHS } from "@/components/ui/dates";
+import { fixedText } from "@/components/ui/numbers";
 import type { Locale } from "@/lib/i18n/messages";
 
 /** Intl's locale of a language: British English (day before month, 24 h), French of France. */
@@ -31,23 +33,34 @@ export const fmt = (locale: Locale, opts: Intl.DateTimeFormatOptions, timeZone =
   return f;
 };
 
-const dMonth = (l: Locale) => fmt(l, { day: "numeric", month: "short" });
 export const dMonthYear = (l: Locale) => fmt(l, { day: "numeric", month: "short", year: "numeric" });
 export const at = (day: string) => new Date(utcOf(day));
+
+// Months as Intl writes them for en-GB and fr-FR with `month: "short"` ("Sept" in British English),
+// so that Home's energy summary sets up no Intl formatter (components/ui/numbers.ts says why)
+const INTL_SHORT_MONTHS: Record<Locale, string[]> = { en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"], fr: SHORT_MONTHS.fr };
+
+/** A day as Intl writes it with `day: "numeric", month: "short"` and the year when asked: "5 Nov", "5 nov. 2026". */
+export function dayMonthText(day: string, withYear: boolean, locale: Locale = "en"): string {
+  const [y, m, d] = parts(day);
+  return `${d} ${INTL_SHORT_MONTHS[locale][m - 1]}${withYear ? ` ${y}` : ""}`;
+}
 
 /** Days `first`..`last` (inclusive) in words: "5 Nov", "5–6 Nov", "30 Oct–2 Nov", with the year when asked. */
 export function rangeText(first: string, last: string, withYear: boolean, locale: Locale = "en"): string {
   const sameYear = first.slice(0, 4) === last.slice(0, 4);
-  const end = (withYear ? dMonthYear : dMonth)(locale);
-  if (first === last) return end.format(at(first));
-  if (first.slice(0, 7) === last.slice(0, 7)) return `${Number(first.slice(8))}–${end.format(at(last))}`;
-  if (sameYear) return `${dMonth(locale).format(at(first))} – ${end.format(at(last))}`;
-  return `${dMonthYear(locale).format(at(first))} – ${dMonthYear(locale).format(at(last))}`;
+  const end = dayMonthText(last, withYear, locale);
+  if (first === last) return end;
+  if (first.slice(0, 7) === last.slice(0, 7)) return `${Number(first.slice(8))}–${end}`;
+  if (sameYear) return `${dayMonthText(first, false, locale)} – ${end}`;
+  return `${dayMonthText(first, true, locale)} – ${dayMonthText(last, true, locale)}`;
 }
 
 const numbers = new Map<string, Intl.NumberFormat>();
 /** A number with exactly `digits` decimals: 1,234.50 / 1 234,50 (a narrow no-break space in French). */
 export const numberText = (v: number, digits: number, locale: Locale = "en") => {
+  const ours = fixedText(v, digits, locale);
+  if (ours !== null) return ours;
   const key = `${locale}|${digits}`;
   let f = numbers.get(key);
   if (!f) numbers.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: digits, maximumFractionDigits: digits })));
@@ -75,6 +88,9 @@ const euros = new Map<string, Intl.NumberFormat>();
 export const eurText = (v: number | null | undefined, precise = false, locale: Locale = "en") => {
   if (v === null || v === undefined) return "–";
   const digits = precise ? 4 : 2;
+  // as Intl writes euros: "-€12.34" in British English, "-12,34 €" (a no-break space) in French
+  const amount = fixedText(v, digits, locale);
+  if (amount !== null) return locale === "fr" ? `${amount}\u00a0€` : amount.startsWith("-") ? `-€${amount.slice(1)}` : `€${amount}`;
   const key = `${locale}|${digits}`;
   let f = euros.get(key);
   if (!f) euros.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "EUR", minimumFractionDigits: digits, maximumFractionDigits: digits })));

@@ -2,6 +2,7 @@
 // English by default (the back-office, components/admin/schedules.tsx, stays English); the
 // schedules page passes its language's words (use-schedule-words.ts).
 import { SHORT_MONTHS } from "@/components/ui/dates";
+import { fixedText } from "@/components/ui/numbers";
 import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS } from "@/lib/schedules/rules";
 import type { Locale } from "@/scripts/lib/locale.mjs";
 
@@ -120,15 +121,12 @@ export function hoursText(hours: readonly number[], words: ScheduleWords = ENGLI
 export const monthNames = (months: readonly number[], locale: Locale = "en") => months.map((m) => monthName(m, locale)).join(", ");
 
 /**
- * A number as Intl.NumberFormat writes it in the language: "1,500"; "1 500" in French (a narrow
- * no-break space). A whole number of 0 or more is grouped here instead: a page's first Intl
- * formatter costs Chromium 25-50 ms (its ICU data set up, measured in docs/performance.md), which
- * the schedules page would pay during hydration for its powers alone. The same text as Intl's
- * (tests/unit/schedule-text.test.ts); any other number goes to Intl.
+ * A number as Intl.NumberFormat writes it by default in the language: "1,500"; "1 500" in French
+ * (a narrow no-break space). A whole number is written without Intl (components/ui/numbers.ts:
+ * a page's first Intl formatter is what costs); any other goes to Intl.
  */
 export function numberText(n: number, locale: Locale = "en"): string {
-  if (!Number.isSafeInteger(n) || n < 0) return new Intl.NumberFormat(intlLocale(locale)).format(n);
-  return String(n).replace(/\B(?=(\d{3})+$)/g, locale === "fr" ? "\u202f" : ",");
+  return (Number.isInteger(n) ? fixedText(n, 0, locale) : null) ?? new Intl.NumberFormat(intlLocale(locale)).format(n);
 }
 
 /** "2,000 W", "2 000 W" in French; a power that is not a number yet reads "? W". */
