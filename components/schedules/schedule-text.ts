@@ -36,7 +36,6 @@ export const ENGLISH_WORDS: ScheduleWords = {
 /** The language's tag for Intl. */
 const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-US");
 
-
 // The French names as Intl writes them for fr-FR (the short months are the dates' own,
 // components/ui/dates.ts; tests/unit/schedule-text.test.ts checks each against Intl),
 // held here rather than asked of Intl for the same reason as numberText's: a page's first Intl
