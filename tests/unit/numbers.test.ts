@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dayMonthText, eurText, kwhText, rangeText } from "@/components/energy/format";
 import { fixedText } from "@/components/ui/numbers";
+import { withoutIntlFormatters } from "../helpers/intl";
 
 const intl = (locale: "en" | "fr", digits: number) => new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -57,17 +58,8 @@ describe("Home's energy words, as Intl writes them and without it", () => {
   });
 
   it("makes no Intl formatter for the energy summary's figures", () => {
-    const { NumberFormat, DateTimeFormat } = Intl;
-    const refuse = (() => {
-      throw new Error("Intl used");
-    }) as never;
-    Intl.NumberFormat = refuse;
-    Intl.DateTimeFormat = refuse;
-    try {
+    withoutIntlFormatters(() => {
       expect([kwhText(8.314), kwhText(1234.5, true, "fr"), eurText(12.3), eurText(0.12345, true, "fr"), rangeText("2026-09-01", "2026-09-27", false)]).toEqual(["8.31 kWh", "1\u202f235\u00a0kWh", "€12.30", "0,1235\u00a0€", "1–27 Sept"]);
-    } finally {
-      Intl.NumberFormat = NumberFormat;
-      Intl.DateTimeFormat = DateTimeFormat;
-    }
+    });
   });
 });

@@ -3,6 +3,7 @@ import { createTranslator } from "use-intl/core";
 import { boundText, dayName, daysText, hoursText, monthName, monthNames, monthsText, numberText, partSummary, planOf, powerText, runsOf } from "@/components/schedules/schedule-text";
 import { scheduleWords } from "@/components/schedules/use-schedule-words";
 import { CATALOGS } from "@/lib/i18n/messages";
+import { withoutIntlFormatters } from "../helpers/intl";
 
 const FR = scheduleWords(createTranslator({ locale: "fr", messages: CATALOGS.fr, namespace: "schedules.text" }), "fr");
 const EN = scheduleWords(createTranslator({ locale: "en", messages: CATALOGS.en, namespace: "schedules.text" }), "en");
@@ -67,21 +68,12 @@ describe("a schedule in words", () => {
 
   it("writes a schedule without Intl in either language (a page's first Intl formatter is what costs)", () => {
     const part = { label: "Part 1", months: [1, 2, 3, 11], days: [0, 1, 2, 3, 4], hours: [22, 23, 0, 1], average_power: 12500 };
-    const { NumberFormat, DateTimeFormat } = Intl;
-    const refuse = (() => {
-      throw new Error("Intl used");
-    }) as never;
-    Intl.NumberFormat = refuse;
-    Intl.DateTimeFormat = refuse;
-    try {
+    withoutIntlFormatters(() => {
       expect(partSummary(part)).toBe("Part 1: January–March, November, Monday–Friday, 22:00–02:00, at 12,500 W");
       // (the French words' sentences come from the catalog, through use-intl: its own business)
       expect([monthsText(part.months, FR), daysText(part.days, FR), hoursText(part.hours, FR), powerText(part.average_power, "fr")]).toEqual(["janvier–mars, novembre", "lundi–vendredi", "22:00–02:00", "12\u202f500 W"]);
       expect([monthName(9, "fr", "short"), dayName(2, "fr", "short"), boundText(10000, "fr")]).toEqual(["sept.", "mer.", "10\u202f000"]);
-    } finally {
-      Intl.NumberFormat = NumberFormat;
-      Intl.DateTimeFormat = DateTimeFormat;
-    }
+    });
   });
 
   it("runs the parts of a split schedule, else the schedule itself", () => {
