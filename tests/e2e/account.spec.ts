@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, snap as snapPage, test, uniqueEmail, signedIn, snapBoth } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, snap as snapPage, test, uniqueEmail, signedIn, snapBoth, openSession } from "./helpers";
 
 // the linky sandbox grants these two usage points
 const METERS = ["24880057139941", "25946599093143"];
@@ -109,7 +109,7 @@ test("delete the account: what goes, the password refused then accepted, logged 
 });
 
 test("the last administrator is told why their account cannot be deleted", async ({ page }) => {
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   await page.goto("/protected");
   const zone = page.getByRole("region", { name: "Delete my account" });
   await expect(zone.getByText(/You are the last administrator/)).toBeVisible();

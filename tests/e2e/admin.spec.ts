@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, logOut, PHONE, snap, snapBoth, test, hydrated } from "./helpers";
+import { apiUser, logIn, logOut, PHONE, snap, snapBoth, test, hydrated, openSession } from "./helpers";
 
 /** A household made through the API: a location, a device and a schedule. */
 async function household(baseURL: string) {
@@ -20,7 +20,7 @@ async function household(baseURL: string) {
 
 test("a normal user is refused the back-office with 403", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   const res = await page.goto("/admin");
   expect(res?.status()).toBe(403);
   await expect(page.getByText("Forbidden").first()).toBeVisible();
@@ -131,7 +131,7 @@ test("a split schedule reads as its parts in the back-office (list and show, des
   const part1 = "Part 1 · 2,000 W · October–March · Every day · 10:00–16:00";
   const part2 = "Part 2 · 3,000 W · April–September · Every day · 09:00–17:00";
 
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   const listUrl = `/admin#/schedules?filter=${encodeURIComponent(JSON.stringify({ user_id: schedule.user_id }))}`;
   await page.goto(listUrl);
   // the list: the parts, the owner by e-mail, not the main settings
@@ -218,7 +218,7 @@ test("a split schedule reads as its parts in the back-office (list and show, des
 
 test("owners read as e-mails and dates as dd MMM yyyy in every back-office list", async ({ page, baseURL }) => {
   const h = await household(baseURL!);
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   const filter = (f: object) => `?filter=${encodeURIComponent(JSON.stringify(f))}`;
   await page.goto(`/admin#/locations${filter({ owner_id: h.schedule.user_id })}`);
   await expect(page.getByRole("row").filter({ hasText: "Farmhouse" })).toContainText(h.user.email, { timeout: 30_000 });
@@ -245,7 +245,7 @@ test("owners read as e-mails and dates as dd MMM yyyy in every back-office list"
 
 test("the back-office shows the app's colour scheme: the system's, then the one chosen in either, switched to dark and back", async ({ page, baseURL }) => {
   const h = await household(baseURL!);
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   const html = page.locator("html");
   const bar = page.getByRole("banner");
   const darkMode = page.getByRole("switch", { name: "Dark mode" });
@@ -305,7 +305,7 @@ test("the back-office shows the app's colour scheme: the system's, then the one 
 test("every back-office screen has its page heading and no serious accessibility fault, light or dark", async ({ page, baseURL }) => {
   const h = await household(baseURL!);
   const tariffs = (await fetch(`${baseURL}/api/v1/tariffs`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json())) as { id: number }[];
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   const screens: [string, string | RegExp][] = [
     ["users", "Users"],
     [`users/${h.schedule.user_id}`, new RegExp(`^User ${h.user.email}`)],
@@ -340,7 +340,7 @@ test("every back-office screen has its page heading and no serious accessibility
 });
 
 test("the admin's own account cannot be demoted or deleted from the back-office", async ({ page, baseURL }) => {
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   const me = await fetch(`${baseURL}/api/v1/users/me`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());
   await page.goto(`/admin#/users/${me.id}`);
   await expect(page.getByText("This is your own account")).toBeVisible({ timeout: 30_000 });
@@ -352,7 +352,7 @@ test("the admin's own account cannot be demoted or deleted from the back-office"
 
 test("the back-office's own login refuses a non-admin with 'Forbidden' and lets an admin in", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   await page.goto("/admin");
   await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible({ timeout: 30_000 });
   // logging out of the back-office ends the app session too: its login page shows

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Download, type Page } from "@playwright/test";
-import { apiUser, logIn, PHONE, snap, test, historySynced, DESKTOP } from "./helpers";
+import { apiUser, PHONE, snap, test, historySynced, DESKTOP, openSession } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";
@@ -28,7 +28,7 @@ test("My Account: download a meter's readings as CSV and XML, import Enedis cust
   test.setTimeout(300_000);
   const user = await apiUser(baseURL!);
   expect((await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } })).ok).toBe(true);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   await page.setViewportSize(DESKTOP);
 
   await page.goto("/integrations");
@@ -166,7 +166,7 @@ test("My Account: Download my data prepares a ZIP with progress, offers it, dele
   // a week of readings, imported through the API, so that the archive holds a meter's files
   const imported = await fetch(`${baseURL}/api/v1/meters/import`, { method: "POST", headers: { ...auth, "content-type": "text/csv" }, body: fs.readFileSync(CONSUMER_2024) });
   expect(imported.status).toBe(200);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   await page.setViewportSize(DESKTOP);
   await page.goto("/protected");
 

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, test, snapBoth } from "./helpers";
+import { apiUser, test, snapBoth, openSession } from "./helpers";
 
 
 /** Picks the option labelled `option` in the select labelled `label` (inside `scope`, a channel for instance), as the keyboard or a click would. */
@@ -26,7 +26,7 @@ const apiLocation = (baseURL: string, token: string, body: { name: string; count
 
 test("a household adds a location, a single-phase shelly with three measurements, and sees them on its locations", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   const deviceId = `shellyem-${Date.now().toString(36).toUpperCase()}`;
 
   // the list comes with the page: the browser does not read it again (its reads would fail here)
@@ -179,7 +179,7 @@ test("device pages: a refused create, confirmed deletes, edits that come back wh
   for (const [name, display_name] of [["ct1", "Kitchen"], ["ct2", "Boiler"]]) {
     await api(baseURL!, user.token, "POST", "/api/v1/device_measurement_metadata", { device_id: device.id, name, display_name, measure_type: "other" });
   }
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
 
   // the same device id again: the error toast and the server's reason
   await page.goto("/device-info/new");
@@ -243,7 +243,7 @@ test("My Devices: the Variant A form creates a device with two channels", async 
 
   const user = await apiUser(baseURL!);
   await apiLocation(baseURL!, user.token, { name: "Atelier", country: "DE", lat: 48.137154, lon: 11.576124 });
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   await page.goto("/user-devices");
   await expect(page.getByText("No devices yet")).toBeVisible();
   await snapBoth(page, "user-devices-empty");
@@ -342,7 +342,7 @@ test("My Devices: the Variant A form creates a device with two channels", async 
 test("My Devices: a new device whose display names fail to save is not left to be created twice", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
   await apiLocation(baseURL!, user.token, { name: "Cellier", country: "FR", lat: 45.18756, lon: 5.73578 });
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   // the device is created; the display name's save then fails (the database busy)
   await page.route("**/api/v1/device_measurement_metadata/*", (route) =>
     route.request().method() === "PUT" ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ detail: "The service is busy, please try again." }) }) : route.continue(),
@@ -383,7 +383,7 @@ test("Devices and My Devices are one experience: each opens and saves unchanged 
   for (const [name, display_name] of [["em0", "Whole home"], ["em1", "Solar panels"], ["em2", null]]) {
     await api(baseURL!, user.token, "POST", "/api/v1/device_measurement_metadata", { device_id: device.id, name, display_name, measure_type: "other" });
   }
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
 
   // My Devices shows the display names beside the channels' names, the type and source in words
   await page.goto("/user-devices");
@@ -470,7 +470,7 @@ test("an admin's device list names each owner by e-mail", async ({ page, baseURL
   const other = await apiUser(baseURL!);
   const deviceId = `dcbel-${Date.now().toString(36)}`;
   await api(baseURL!, other.token, "POST", "/api/v1/device_info", { device_id: deviceId, device_type: "dcbel" });
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   await page.goto("/device-info");
   const row = page.getByRole("row", { name: new RegExp(deviceId) });
   await expect(row.getByRole("cell", { name: "dcbel", exact: true })).toBeVisible();
@@ -484,7 +484,7 @@ test("an admin sees every user's locations, with the admin note", async ({ page,
   const name = `Chalet ${Date.now().toString(36)}`;
   const location = await apiLocation(baseURL!, other.token, { name, country: "AT", lat: 47.2692, lon: 11.4041 });
 
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   await page.goto("/locations/");
   await expect(page.getByRole("main").getByText("Note that you are logged in as an admin so you can see all users locations and devices.")).toBeVisible();
   const card = page.getByRole("region", { name });
@@ -501,7 +501,7 @@ test("Use my location fills the coordinates (and the country) from the browser, 
   const user = await apiUser(baseURL!);
   await page.context().grantPermissions(["geolocation"]);
   await page.context().setGeolocation({ latitude: 48.85661234, longitude: 2.35222189, accuracy: 25 });
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
 
   await page.goto("/locations/new");
   await page.getByLabel("Name").fill("Appartement");

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { apiUser, logIn, PHONE, snap, test } from "./helpers";
+import { apiUser, PHONE, snap, test, openSession } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";
@@ -9,7 +9,7 @@ test("link Linky: each meter's history arrives with a progress bar, then its ran
   test.setTimeout(180_000);
   const user = await apiUser(baseURL!);
   expect((await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } })).ok).toBe(true);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
 
   await page.goto("/integrations");
   await page.getByRole("button", { name: "Link Linky meter", exact: true }).click();

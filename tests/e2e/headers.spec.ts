@@ -2,7 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import { expect, type APIResponse, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, snap, test } from "./helpers";
+import { apiUser, snap, test, openSession } from "./helpers";
 
 // Issue 9 §5: security headers on every answer, the pages' CSP with a nonce per request, 405 with
 // Allow and a JSON body for every method a route lacks, 413 past MAX_BODY_BYTES (1 MB here).
@@ -163,7 +163,7 @@ test("pages hydrate under the policy: no violation, no console error, MUI's styl
 
   const user = await apiUser(baseURL!);
   await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   for (const path of ["/", "/locations", "/device-info", "/schedules", "/integrations", "/protected"]) {
     await page.goto(path);
     await expect(page.getByRole("navigation").first()).toBeVisible();
@@ -179,7 +179,7 @@ test("pages hydrate under the policy: no violation, no console error, MUI's styl
 
 test("the back-office (react-admin) runs under the policy", async ({ page }) => {
   const seen = await watch(page);
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   await page.goto("/admin");
   await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible({ timeout: 30_000 });
   await snap(page, "headers-admin-csp");
@@ -191,7 +191,7 @@ test("/dashboards may frame the dashboard service only; other pages frame nothin
   const seen = await watch(page);
   const user = await apiUser(baseURL!);
   await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
 
   const res = await page.goto("/dashboards");
   expect(directives(res!.headers()["content-security-policy"])["frame-src"]).toEqual([new URL(E2E.dashboardPublicUrl).origin]);

@@ -69,6 +69,21 @@ export async function logIn(page: Page, email: string, password: string) {
   await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
 }
 
+/**
+ * Opens a session in the page's browser context without the login form: next-auth's own endpoints
+ * over HTTP, as the form's client calls them (its CSRF token, then the credentials callback), with
+ * the context's cookies; the session cookie lands in the browser. For specs about what comes after
+ * logging in; the form itself is walked by logIn, in the specs about logging in and wherever the
+ * landing matters. The page stays where it is: a spec goes on with page.goto.
+ */
+export async function openSession(page: Page, email: string, password: string) {
+  const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const res = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken, email, password, remember: "false", json: "true" }, maxRedirects: 0 });
+  const { url } = (await res.json()) as { url: string };
+  expect(new URL(url).searchParams.get("error"), `sign-in of ${email} refused`).toBeNull();
+  expect((await page.context().cookies()).some((c) => /session-token(\.\d+)?$/.test(c.name)), "a session cookie").toBe(true);
+}
+
 /** A user created through the API, for specs that are not about signing up. */
 export async function apiUser(baseURL: string, email = uniqueEmail(), password = "e2e-password-1") {
   const res = await fetch(`${baseURL}/api/signup`, {
@@ -89,12 +104,12 @@ export async function logOut(page: Page) {
 
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** A user who has accepted the privacy notice, logged in through the page. */
+/** A user who has accepted the privacy notice, with a session in the page's context (openSession). */
 export async function signedIn(page: Page, baseURL: string) {
   const user = await apiUser(baseURL);
   const res = await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
   expect(res.ok).toBe(true);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   return user;
 }
 

@@ -5,7 +5,7 @@
 // state its data then replaced. Run as the demo household of the second server (it only looks).
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { DESKTOP, logIn, PHONE, test } from "./helpers";
+import { DESKTOP, PHONE, test, openSession } from "./helpers";
 
 test.use({ baseURL: E2E.bareURL });
 
@@ -28,7 +28,7 @@ test("on a phone and a desktop, each household page keeps the elements the serve
       if (w.__h1) observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
-  await logIn(page, E2E.demo.email, E2E.demo.password);
+  await openSession(page, E2E.demo.email, E2E.demo.password);
   const device = await firstHref(page, "/device-info", /^\/device-info\/\d+$/);
   const card = await firstHref(page, "/user-devices", /^\/user-devices\/\d+\/edit$/);
   const location = await firstHref(page, "/locations/", /^\/locations\/\d+\/edit$/);
@@ -51,7 +51,7 @@ test("on a phone and a desktop, each household page keeps the elements the serve
 });
 
 test("a device or location that is not the household's: its page shows its own error, the server having left it out", async ({ page }) => {
-  await logIn(page, E2E.demo.email, E2E.demo.password);
+  await openSession(page, E2E.demo.email, E2E.demo.password);
   for (const path of ["/device-info/999999", "/device-info/999999/edit", "/user-devices/999999/edit", "/locations/999999/edit"]) {
     await page.goto(path);
     await expect(page.getByText("Not found", { exact: true }), path).toBeVisible();

@@ -4,7 +4,7 @@
 // it to English and back. English stays as it was (admin.spec.ts).
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, PHONE, snap, snapBoth, test } from "./helpers";
+import { apiUser, PHONE, snap, snapBoth, test, openSession } from "./helpers";
 
 const every = [0, 1, 2, 3, 4, 5, 6];
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -38,7 +38,7 @@ async function household(baseURL: string) {
 /** The admin logged in (the login page read in English, whatever state its translation is in), then reading Foyer in the browser's language. */
 async function frenchAdmin(page: Page, context: BrowserContext, baseURL: string) {
   await context.addCookies([{ name: "foyer-locale", value: "en", url: baseURL }]);
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   await context.clearCookies({ name: "foyer-locale" });
 }
 

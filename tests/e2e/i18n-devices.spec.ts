@@ -3,7 +3,7 @@
 // types, phases, sources and classifications in words, Linky's BRUT/BEST explained, the confirmations
 // and toasts. English stays as it was (devices-locations.spec.ts).
 import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { apiUser, logIn, PHONE, snapBoth, test } from "./helpers";
+import { apiUser, PHONE, snapBoth, test, openSession } from "./helpers";
 
 /** Picks the option labelled `option` in the select labelled `label` (inside `scope`). */
 async function choose(scope: Page | Locator, label: string, option: string) {
@@ -29,7 +29,7 @@ async function frenchHousehold(page: Page, context: BrowserContext, baseURL: str
   const location = await fetch(`${baseURL}/api/v1/locations`, { method: "POST", headers, body: JSON.stringify({ name: "Maison", country: "FR", lat: 45.19, lon: 5.72 }) });
   expect(location.ok).toBe(true);
   await context.addCookies([{ name: "foyer-locale", value: "en", url: baseURL }]);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   await context.clearCookies({ name: "foyer-locale" });
   return user;
 }

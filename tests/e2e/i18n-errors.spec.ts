@@ -4,7 +4,7 @@
 // The API itself still answers in English; English pages keep the specification's texts
 // (devices-locations.spec.ts, schedules.spec.ts, account.spec.ts).
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-import { apiUser, logIn, snapBoth, test } from "./helpers";
+import { apiUser, snapBoth, test, openSession } from "./helpers";
 
 /** English words of the texts below, none of which a French page should show. */
 const ENGLISH = /\b(required|must|not found|Internal server error|could not be reached|already exists)\b/i;
@@ -23,7 +23,7 @@ async function frenchHousehold(page: Page, context: BrowserContext, baseURL: str
   await api(baseURL, user, "POST", "/api/v1/users/me/accept_tos");
   await api(baseURL, user, "POST", "/api/v1/locations", { name: "Maison", country: "FR", lat: 45.19, lon: 5.72 });
   await context.addCookies([{ name: "foyer-locale", value: "en", url: baseURL }]);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   await context.clearCookies({ name: "foyer-locale" });
   return user;
 }

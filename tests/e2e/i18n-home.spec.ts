@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { apiUser, DESKTOP, historySynced, logIn, PHONE, snapBoth, test } from "./helpers";
+import { apiUser, DESKTOP, historySynced, PHONE, snapBoth, test, openSession } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";
@@ -21,7 +21,7 @@ test.describe("a French household", () => {
     // linked in English (the integrations' own spec walks that in French), then read in the browser's French
     await context.addCookies([{ name: "foyer-locale", value: "en", url: baseURL! }]);
     const user = await apiUser(baseURL!);
-    await logIn(page, user.email, user.password);
+    await openSession(page, user.email, user.password);
     await page.goto("/integrations");
     await page.getByRole("button", { name: "Link Linky meter", exact: true }).click();
     await page.getByRole("button", { name: "Accept" }).click();

@@ -3,7 +3,7 @@
 // and refusals, the location form's refusals. English stays as it was (schedules.spec.ts,
 // devices-locations.spec.ts).
 import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { apiUser, logIn, PHONE, snapBoth, test } from "./helpers";
+import { apiUser, PHONE, snapBoth, test, openSession } from "./helpers";
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${seq++}`;
@@ -21,7 +21,7 @@ async function frenchHousehold(page: Page, context: BrowserContext, baseURL: str
   const res = await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
   expect(res.ok).toBe(true);
   await context.addCookies([{ name: "foyer-locale", value: "en", url: baseURL }]);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   await context.clearCookies({ name: "foyer-locale" });
   return user;
 }

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { logIn, signedIn, snap, snapBoth, test } from "./helpers";
+import { signedIn, snap, snapBoth, test, openSession } from "./helpers";
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 /** How far the page runs past the screen's right edge (0 when it fits). */
@@ -95,7 +95,7 @@ test("a household chooses French in My Account: the whole shell follows, on ever
 });
 
 test("an admin's bar, with its ten links, fits a 1,200 px screen in French and in English", async ({ page }) => {
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   await page.setViewportSize({ width: 1200, height: 800 });
   for (const locale of ["fr", "en"]) {
     await page.context().addCookies([{ name: "foyer-locale", value: locale, url: page.url() }]);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, type Page } from "@playwright/test";
-import { apiUser, logIn, PHONE, snap, test, historySynced, DESKTOP, hydrated } from "./helpers";
+import { apiUser, PHONE, snap, test, historySynced, DESKTOP, hydrated, openSession } from "./helpers";
 
 // the linky sandbox grants these two usage points; the first one also produces
 const PRODUCER = "24880057139941";
@@ -15,7 +15,7 @@ test("My Energy: periods, previous and next, a comparison that is remembered, ta
   test.setTimeout(240_000);
   const user = await apiUser(baseURL!);
   expect((await fetch(`${baseURL}/api/v1/users/me/accept_tos`, { method: "POST", headers: { authorization: `Bearer ${user.token}` } })).ok).toBe(true);
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
 
   await page.goto("/integrations");
   await page.getByRole("button", { name: "Link Linky meter", exact: true }).click();

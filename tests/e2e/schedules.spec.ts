@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { apiUser, logIn, PHONE, snap, snapBoth, test, DESKTOP } from "./helpers";
+import { apiUser, PHONE, snap, snapBoth, test, DESKTOP, openSession } from "./helpers";
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${seq++}`;
@@ -59,7 +59,7 @@ test("plan a schedule: create, toggle, split, overlap refused then fixed, save, 
   const deviceId = `battery-${Date.now().toString(36)}`;
   const device = await apiPost<{ id: number }>(baseURL!, user.token, "/api/v1/device_info", { device_id: deviceId, device_type: "dcbel", phase_m: "single" });
   await apiPost(baseURL!, user.token, "/api/v1/device_measurement_metadata", { device_id: device.id, name: "bat", display_name: "Garage battery", measure_type: "other" });
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   await page.goto("/schedules");
   await expect(page.getByText("No schedules found. Please create one.")).toBeVisible();
   await snap(page, "schedules-empty-desktop");
@@ -233,7 +233,7 @@ test("plan a schedule: create, toggle, split, overlap refused then fixed, save, 
 test("a save the server refuses shows a red toast with its detail and keeps the changes", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
   const { id } = await apiSchedule(baseURL!, user.token, { der_name: "Pool pump", average_power: 750, months: [5, 6, 7, 8], days: [5, 6], hours: [12, 13, 14] });
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
   await page.goto("/schedules");
   const item = schedule(page, "Pool pump");
   await expect(item.getByRole("img", { name: "May–August, Saturday, Sunday, 12:00–15:00, at 750 W" })).toBeVisible();
@@ -256,7 +256,7 @@ test("a save the server refuses shows a red toast with its detail and keeps the 
 test("the list comes with the page; a refresh that fails says so and tries again", async ({ page, baseURL }) => {
   const user = await apiUser(baseURL!);
   await apiSchedule(baseURL!, user.token, { der_name: "Car charger", average_power: 3000, months: [1, 2, 3, 10, 11, 12], days: [0, 1, 2, 3, 4], hours: [1, 2, 3, 4, 5] });
-  await logIn(page, user.email, user.password);
+  await openSession(page, user.email, user.password);
 
   // the browser's own reads of the list are held, then fail: the page has its list anyway (the
   // server rendered it), with no loading state
@@ -296,7 +296,7 @@ test("an admin sees every user's schedules, with the red 'don't edit' badge on o
   const mine = unique("Admin battery");
   await apiSchedule(baseURL!, await apiToken(baseURL!, E2E.admin.email, E2E.admin.password), { der_name: mine, average_power: 500, months: [6], days: [5], hours: [9] });
 
-  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await openSession(page, E2E.admin.email, E2E.admin.password);
   await page.goto("/schedules");
   await expect(page.getByText("You are logged in as an admin")).toBeVisible();
   const other = schedule(page, theirs);
