@@ -112,6 +112,8 @@ const schema = z
     /** a job running longer than this is taken as cut short by a crash and handed out again */
     JOBS_EXPIRE_SECONDS: int(120),
     JOBS_MAINTENANCE_SECONDS: int(60),
+    /** the first retry's delay of a failed or expired sync job, doubled at each further try */
+    JOBS_RETRY_SECONDS: int(30),
     MAIL_DIR: z.string().optional(),
     ...integrationsShape,
     /** RTE's Tempo calendar (origin: https://www.services-rte.com): the tempo-refresh job reads colours there; unset, nothing is fetched */

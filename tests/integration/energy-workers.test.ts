@@ -80,8 +80,9 @@ it("a worker killed mid-backfill: another picks its jobs up and the history comp
   const u = await makeUser();
   const integration = await db.integration.create({ data: { userId: u.id, name: "linky", resource: CONSUMER, sandbox: false } });
   const [meterId] = await db.$transaction((tx) => attachMeters(tx, u.id, integration.id, [CONSUMER], false));
-  // a job whose worker died is taken as cut short after 4 s here (120 s by default)
-  const fast = { JOBS_EXPIRE_SECONDS: "4", JOBS_MAINTENANCE_SECONDS: "1" };
+  // a job whose worker died is taken as cut short after 4 s here (120 s by default) and tried
+  // again 2 s later (30 s by default)
+  const fast = { JOBS_EXPIRE_SECONDS: "4", JOBS_MAINTENANCE_SECONDS: "1", JOBS_RETRY_SECONDS: "2" };
   await Promise.all(children.splice(0).map(killed));
   const first = worker(fast);
   await queueSync([meterId]);
