@@ -94,11 +94,11 @@ test("a household chooses French in My Account: the whole shell follows, on ever
   expect(await lang(page)).toBe("en");
 });
 
-test("an admin's bar, with its ten links, fits a 1,200 px screen in French and in English", async ({ page }) => {
+test("an admin's bar, with its ten links, fits a 1,200 px screen in French and in English", async ({ page, baseURL }) => {
   await openSession(page, E2E.admin.email, E2E.admin.password);
   await page.setViewportSize({ width: 1200, height: 800 });
   for (const locale of ["fr", "en"]) {
-    await page.context().addCookies([{ name: "foyer-locale", value: locale, url: page.url() }]);
+    await page.context().addCookies([{ name: "foyer-locale", value: locale, url: baseURL! }]);
     await page.goto("/schedules");
     expect(await lang(page)).toBe(locale);
     await expect(page.getByRole("navigation", { name: locale === "fr" ? "Principale" : "Main" }).getByRole("link", { name: "Admin", exact: true })).toBeVisible();
