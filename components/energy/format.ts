@@ -24,16 +24,6 @@ export const dayOfUtc = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 export const addDays = (day: string, n: number) => dayOfUtc(utcOf(day) + n * 86_400_000);
 
-// Intl's formatters are costly to make: one per language and options, kept
-const formatters = new Map<string, Intl.DateTimeFormat>();
-export const fmt = (locale: Locale, opts: Intl.DateTimeFormatOptions, timeZone = "UTC") => {
-  const key = `${locale}|${timeZone}|${JSON.stringify(opts)}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, ...opts })));
-  return f;
-};
-
-export const dMonthYear = (l: Locale) => fmt(l, { day: "numeric", month: "short", year: "numeric" });
 export const at = (day: string) => new Date(utcOf(day));
 
 // Months as Intl writes them for en-GB and fr-FR with `month: "short"` ("Sept" in British English),
@@ -56,16 +46,8 @@ export function rangeText(first: string, last: string, withYear: boolean, locale
   return `${dayMonthText(first, true, locale)} – ${dayMonthText(last, true, locale)}`;
 }
 
-const numbers = new Map<string, Intl.NumberFormat>();
 /** A number with exactly `digits` decimals: 1,234.50 / 1 234,50 (a narrow no-break space in French). */
-export const numberText = (v: number, digits: number, locale: Locale = "en") => {
-  const ours = fixedText(v, digits, locale);
-  if (ours !== null) return ours;
-  const key = `${locale}|${digits}`;
-  let f = numbers.get(key);
-  if (!f) numbers.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f.format(v);
-};
+export const numberText = (v: number, digits: number, locale: Locale = "en") => fixedText(v, digits, locale);
 /** Between a number and its unit: a space in English, a no-break space in French. */
 const unitSpace = (locale: Locale) => (locale === "fr" ? "\u00a0" : " ");
 /** Before "%": a space in English (as the specification writes it), a narrow no-break space in French. */
@@ -83,18 +65,12 @@ export function kwhText(v: number | null | undefined, unit = true, locale: Local
   return unit ? `${s}${unitSpace(locale)}kWh` : s;
 }
 
-const euros = new Map<string, Intl.NumberFormat>();
 /** € with cents; `precise` (a half hour's or an hour's cost) with 4 decimals: €12.34, 12,34 €. */
 export const eurText = (v: number | null | undefined, precise = false, locale: Locale = "en") => {
   if (v === null || v === undefined) return "–";
-  const digits = precise ? 4 : 2;
   // as Intl writes euros: "-€12.34" in British English, "-12,34 €" (a no-break space) in French
-  const amount = fixedText(v, digits, locale);
-  if (amount !== null) return locale === "fr" ? `${amount}\u00a0€` : amount.startsWith("-") ? `-€${amount.slice(1)}` : `€${amount}`;
-  const key = `${locale}|${digits}`;
-  let f = euros.get(key);
-  if (!f) euros.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "EUR", minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f.format(v);
+  const amount = fixedText(v, precise ? 4 : 2, locale);
+  return locale === "fr" ? `${amount}\u00a0€` : amount.startsWith("-") ? `-€${amount.slice(1)}` : `€${amount}`;
 };
 
 export const pctText = (rate: number | null | undefined, locale: Locale = "en") => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}${percentSpace(locale)}%`);

@@ -5,7 +5,18 @@
 import type { createTranslator } from "use-intl/core";
 import type { Catalog, Locale } from "@/lib/i18n/messages";
 import type { Bucket } from "@/lib/swr/use-energy";
-import { addDays, at, DAY, dayOfUtc, dMonthYear, fmt, intlLocale, parts, rangeText, utcOf } from "./format";
+import { addDays, at, DAY, dayOfUtc, intlLocale, parts, rangeText, utcOf } from "./format";
+
+// Intl's formatters are costly to make: one per language and options, kept (here rather than in
+// format.ts, which Home loads and which makes none)
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const fmt = (locale: Locale, opts: Intl.DateTimeFormatOptions, timeZone = "UTC") => {
+  const key = `${locale}|${timeZone}|${JSON.stringify(opts)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, ...opts })));
+  return f;
+};
+const dMonthYear = (l: Locale) => fmt(l, { day: "numeric", month: "short", year: "numeric" });
 
 /** The "energy" part's translator (use-intl's `useTranslations("energy")`, or `getT("energy")`). */
 export type EnergyT = ReturnType<typeof createTranslator<Catalog, "energy">>;

@@ -125,7 +125,7 @@ export const monthNames = (months: readonly number[], locale: Locale = "en") => 
  * a page's first Intl formatter is what costs); any other goes to Intl.
  */
 export function numberText(n: number, locale: Locale = "en"): string {
-  return (Number.isInteger(n) ? fixedText(n, 0, locale) : null) ?? new Intl.NumberFormat(intlLocale(locale)).format(n);
+  return Number.isInteger(n) ? fixedText(n, 0, locale) : new Intl.NumberFormat(intlLocale(locale)).format(n);
 }
 
 /** "2,000 W", "2 000 W" in French; a power that is not a number yet reads "? W". */

@@ -15,17 +15,28 @@ function plusOne(digits: string): string {
   return `${digits.slice(0, i)}${Number(digits[i]) + 1}${"0".repeat(digits.length - i - 1)}`;
 }
 
+/** A non-negative number's shortest decimal form without its exponent: "5e-7" → "0.0000005", "1.5e+21" → "15" and 20 zeros. */
+function plain(s: string): string {
+  const e = s.indexOf("e");
+  if (e < 0) return s;
+  const mantissa = s.slice(0, e);
+  const dot = mantissa.indexOf(".");
+  const digits = mantissa.replace(".", "");
+  const point = (dot < 0 ? mantissa.length : dot) + Number(s.slice(e + 1));
+  if (point <= 0) return `0.${"0".repeat(-point)}${digits}`;
+  return point >= digits.length ? digits + "0".repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 /**
- * `v` with exactly `digits` decimals, grouped, as Intl.NumberFormat writes it with
+ * `v` with exactly `digits` decimals (0-20), grouped, as Intl.NumberFormat writes it with
  * minimumFractionDigits = maximumFractionDigits = `digits`: rounded half away from zero on the
  * number's shortest decimal form (1.005 → "1.01", where toFixed gives "1.00"), a negative value
- * that rounds to zero keeping its sign ("-0.00"). Null for what only Intl writes (not finite, or
- * so large or small that JavaScript writes it with an exponent).
+ * that rounds to zero keeping its sign ("-0.00"); "NaN", "∞" and "-∞" as Intl writes them.
  */
-export function fixedText(v: number, digits: number, locale: Locale): string | null {
-  if (!Number.isFinite(v) || !Number.isInteger(digits) || digits < 0 || digits > 20) return null;
-  const s = String(Math.abs(v));
-  if (s.includes("e")) return null;
+export function fixedText(v: number, digits: number, locale: Locale): string {
+  if (!Number.isInteger(digits) || digits < 0 || digits > 20) throw new RangeError(`digits must be 0-20, not ${digits}`);
+  if (!Number.isFinite(v)) return Number.isNaN(v) ? "NaN" : v < 0 ? "-∞" : "∞";
+  const s = plain(String(Math.abs(v)));
   const dot = s.indexOf(".");
   const whole = dot < 0 ? s : s.slice(0, dot);
   const fraction = dot < 0 ? "" : s.slice(dot + 1);
