@@ -52,8 +52,8 @@ export async function fetcher<T = unknown>(url: string): Promise<T> {
   return res.json() as Promise<T>;
 }
 
-/** A JSON write (POST, PUT, DELETE) to our API. */
-export async function send<T = unknown>(method: "POST" | "PUT" | "DELETE", url: string, body?: unknown): Promise<T> {
+/** A JSON write (POST, PUT, PATCH, DELETE) to our API. */
+export async function send<T = unknown>(method: "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: "same-origin",

@@ -2,7 +2,7 @@
 // My Energy's data: the answers of docs/my-energy.md as the view reads them, and their SWR hooks.
 import { mutate } from "swr";
 import type { TariffOption } from "@/lib/energy/tariff";
-import { FetchError } from "./fetcher";
+import { send, type FetchError } from "./fetcher";
 import { retryServerErrors } from "./retry";
 import { METERS_URL } from "./use-meters";
 
@@ -52,20 +52,7 @@ export function useEnergySummary() {
 
 /** PATCH /api/v1/meters/{id}: the household's tariff settings; every energy answer of the meter is then stale. */
 export async function saveTariffSettings(meterId: number, settings: TariffSettings) {
-  const res = await fetch(`${METERS_URL}/${meterId}`, {
-    method: "PATCH",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(settings),
-  });
-  if (!res.ok) {
-    let body: unknown = null;
-    try {
-      body = await res.json();
-    } catch {}
-    const detail = body && typeof body === "object" && "detail" in body ? (body as { detail: unknown }).detail : null;
-    throw new FetchError(res.status, typeof detail === "string" ? detail : `The settings could not be saved (${res.status})`, body);
-  }
+  await send("PATCH", `${METERS_URL}/${meterId}`, settings);
   const prefix = `${METERS_URL}/${meterId}/`;
   await mutate((key) => typeof key === "string" && (key === METERS_URL || key.startsWith(prefix) || key === ENERGY_SUMMARY_URL));
 }
