@@ -79,6 +79,7 @@ export async function logIn(page: Page, email: string, password: string) {
 export async function openSession(page: Page, email: string, password: string) {
   const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const res = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken, email, password, remember: "false", json: "true" }, maxRedirects: 0 });
+  expect(res.ok(), `sign-in of ${email}: ${res.status()} ${await res.text()}`).toBe(true);
   const { url } = (await res.json()) as { url: string };
   expect(new URL(url).searchParams.get("error"), `sign-in of ${email} refused`).toBeNull();
   expect((await page.context().cookies()).some((c) => /session-token(\.\d+)?$/.test(c.name)), "a session cookie").toBe(true);
