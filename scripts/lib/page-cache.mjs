@@ -92,9 +92,16 @@ export function segmentedGzip(pieces, valueBytes) {
       parts.push(LAST_BLOCK, trailer);
       return Buffer.concat(parts);
     },
-    /** The whole text with `value` in its places. */
+    /**
+     * The whole text with `value` in its places: the pieces' bytes, encoded once, around the
+     * value's. Joining the text and encoding it on every answer cost about 1.4 ms of CPU for a page
+     * with any character beyond Latin-1 (`/login`'s, about 92 KB): 700 answers a second instead
+     * of thousands.
+     */
     plain(value) {
-      return Buffer.from(pieces.join(value), "utf8");
+      const v = Buffer.from(value, "utf8");
+      if (v.length !== valueBytes) throw new Error("the value's length changed");
+      return Buffer.concat(raw.flatMap((b, i) => (i === 0 ? [b] : [v, b])));
     },
   };
 }

@@ -108,6 +108,7 @@ describe("the visitors' page cache", () => {
         expect(gz.plain(value).toString("utf8")).toBe(pieces.join(value));
       }
       expect(() => gz.with("short")).toThrow();
+      expect(() => gz.plain("short")).toThrow();
     }
     // the fixed pieces are compressed, with what comes before them: about as small as the whole text gzipped at once
     const whole = (pieces: string[]) => zlib.gzipSync(pieces.join("x".repeat(24)), { level: 9 }).length;
