@@ -6,7 +6,7 @@ import { createTheme, ThemeProvider } from "@mui/material/styles";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "@/components/layout/theme";
+import { theme, themeOptions } from "@/components/layout/theme";
 import { STYLIS_PLUGINS } from "@/lib/ui/lean-prefixer";
 import { themeCss } from "@/lib/ui/theme-css";
 
@@ -16,6 +16,16 @@ function fromThemeProvider(t: Parameters<typeof themeCss>[0]): string {
   const html = renderToString(createElement(CacheProvider, { value: cache }, createElement(ThemeProvider, { theme: t }, createElement("i"))));
   return [...html.matchAll(/<style data-emotion="p-global [^"]*"[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join("");
 }
+
+describe("the theme's variable references", () => {
+  it("are made once, and are what a theme made from the same options makes", () => {
+    expect(theme.generateThemeVars()).toBe(theme.generateThemeVars());
+    const fresh = createTheme(themeOptions);
+    expect(fresh.generateThemeVars()).not.toBe(fresh.generateThemeVars());
+    expect(theme.generateThemeVars()).toEqual(fresh.generateThemeVars());
+    expect(theme.generateThemeVars().palette.primary.main).toBe("var(--mui-palette-primary-main)");
+  });
+});
 
 describe("themeCss", () => {
   it("is the stylesheet MUI's ThemeProvider writes for Foyer's theme", () => {
