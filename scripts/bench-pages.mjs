@@ -18,10 +18,14 @@
 //   4. Lighthouse mobile (default config: emulated Moto G Power, simulated slow 4G) on a Chromium
 //      of its own per run: score, TBT, CLS, LCP, BENCH_LIGHTHOUSE_RUNS (3) runs per page in rounds,
 //      the run of median TBT reported (reports kept in .next-bench/lighthouse/);
-//   5. autocannon on the pages (BENCH_SECONDS, 10 s each after 2 s of warm-up, BENCH_CONNECTIONS
-//      50): req/s and latency, every status counted; visitors anonymous, the rest with the cookie.
+//   5. autocannon on the pages (BENCH_SECONDS, 10 s each, BENCH_CONNECTIONS 50): req/s and latency,
+//      every status counted; visitors anonymous, the rest with the cookie; and the CPU the app's
+//      processes and PostgreSQL used per page meanwhile. Before each, a warm-up: 2 s for the
+//      visitors' pages (served from memory), BENCH_WARMUP_SECONDS (15) for a signed-in page, whose
+//      render V8 is still compiling after 2 s (measured: 34 -> 16 ms of CPU per page over the first
+//      30 s of load; the first pages of a process are not what it serves all day).
 // Every process it starts is stopped at the end, on failure and on Ctrl-C. About 6 minutes.
-// Environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ACCEPT_ENCODING (the throughput requests'
+// Environment: BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_ACCEPT_ENCODING (the throughput requests'
 // Accept-Encoding; none by default, as autocannon and bench:api), BENCH_LIGHTHOUSE_RUNS, CHROMIUM_PATH,
 // FOYER_DIST_DIR.
 import { spawn } from "node:child_process";
@@ -34,7 +38,7 @@ import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import zlib from "node:zlib";
 import { FLOORS, strayProjectSources, writeFloor } from "./lib/bench-floor.mjs";
-import { startProcess, stopAll, stopProcess } from "./lib/bench-procs.mjs";
+import { groupCpuMs, startProcess, stopAll, stopProcess } from "./lib/bench-procs.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const benchDir = path.join(root, ".next-bench"); // gitignored (.next-*/), and ignored by ESLint and tsc
@@ -43,6 +47,7 @@ const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "";
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
@@ -615,21 +620,25 @@ async function main() {
   // 5. throughput
   if (!flag("--no-throughput")) {
     const { default: autocannon } = await import("autocannon");
-    say(`\npage throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after 2 s of warm-up; Accept-Encoding: ${ACCEPT_ENCODING || "none"}; req/s answered 2xx`);
+    say(`\npage throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after a warm-up (visitors 2 s, signed in ${WARMUP_SECONDS} s); Accept-Encoding: ${ACCEPT_ENCODING || "none"}; req/s answered 2xx;`);
+    say(`CPU per page: the app's Node processes and its PostgreSQL, from /proc, over the measured seconds (autocannon shares the cores)`);
     say(`goal: visitor pages ≥ 1,000 req/s; signed-in pages ≥ 2× the render rate before (the issue: /locations 49, / landing 61 pages/s)`);
-    say(`${pad("page", 24)} ${lpad("req/s", 7)} ${lpad("p50 ms", 7)} ${lpad("p99 ms", 7)} ${lpad("KiB/resp", 8)}  ${pad("goal", 16)} statuses`);
+    say(`${pad("page", 24)} ${lpad("req/s", 7)} ${lpad("p50 ms", 7)} ${lpad("p99 ms", 7)} ${lpad("KiB/resp", 8)} ${lpad("app ms", 7)} ${lpad("pg ms", 6)}  ${pad("goal", 16)} statuses`);
     for (const [who, p] of THROUGHPUT) {
       if (failure) throw failure;
       const headers = { ...(session[who] ? { Cookie: session[who].header } : {}), ...(ACCEPT_ENCODING ? { "Accept-Encoding": ACCEPT_ENCODING } : {}) };
-      await autocannon({ url: origins[who] + p, headers, connections: CONNECTIONS, duration: 2 });
+      await autocannon({ url: origins[who] + p, headers, connections: CONNECTIONS, duration: who === "visitor" ? 2 : WARMUP_SECONDS });
+      const cpu0 = groupCpuMs(app.pid);
       const r = await autocannon({ url: origins[who] + p, headers, connections: CONNECTIONS, duration: SECONDS });
+      const cpu1 = groupCpuMs(app.pid);
+      const perPage = (k) => (r.requests.total ? (cpu1[k] - cpu0[k]) / r.requests.total : NaN);
       const rps = r["2xx"] / r.duration;
       const before = BEFORE[`${who} ${p}`];
       const goal = who === "visitor" ? `≥ 1,000 ${rps >= 1000 ? "met" : "NOT met"}` : before ? `≥ ${before * 2} ${rps >= before * 2 ? "met" : "NOT met"}` : "";
       const statuses = Object.entries(r.statusCodeStats).map(([s, v]) => `${s}×${v.count}`).join(" ");
       const extra = [r.errors ? `${r.errors} errors` : "", r.timeouts ? `${r.timeouts} timeouts` : ""].filter(Boolean).join(", ");
       const perResp = r.requests.total ? r.throughput.total / r.requests.total : 0;
-      say(`${pad(label(who, p), 24)} ${lpad(rps.toFixed(0), 7)} ${lpad(r.latency.p50, 7)} ${lpad(r.latency.p99, 7)} ${lpad(kib(perResp), 8)}  ${pad(goal, 16)} ${statuses}${r.non2xx ? ` (${r.non2xx} non-2xx)` : ""}${extra ? `; ${extra}` : ""}`);
+      say(`${pad(label(who, p), 24)} ${lpad(rps.toFixed(0), 7)} ${lpad(r.latency.p50, 7)} ${lpad(r.latency.p99, 7)} ${lpad(kib(perResp), 8)} ${lpad(perPage("node").toFixed(1), 7)} ${lpad(perPage("postgres").toFixed(1), 6)}  ${pad(goal, 16)} ${statuses}${r.non2xx ? ` (${r.non2xx} non-2xx)` : ""}${extra ? `; ${extra}` : ""}`);
     }
   }
 

@@ -109,3 +109,29 @@ process.on("exit", () => {
     }
   }
 });
+
+/**
+ * The CPU time (ms, user + system, from /proc) used so far by the processes of `pgid`'s process
+ * group that are still running, summed by program: `{ node, postgres, other }`. What a process that
+ * exited in between used is not counted, so compare two readings of a group whose members live on.
+ */
+export function groupCpuMs(pgid) {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  const sum = { node: 0, postgres: 0, other: 0 };
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    const close = stat.lastIndexOf(")");
+    const comm = stat.slice(stat.indexOf("(") + 1, close);
+    const f = stat.slice(close + 2).split(" "); // from the state on: state ppid pgrp … utime(11) stime(12)
+    if (Number(f[2]) !== pgid) continue;
+    const key = comm === "node" || comm.startsWith("next-") ? "node" : comm === "postgres" ? "postgres" : "other";
+    sum[key] += (Number(f[11]) + Number(f[12])) * tick;
+  }
+  return sum;
+}
