@@ -38,7 +38,7 @@ import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import zlib from "node:zlib";
 import { FLOORS, strayProjectSources, writeFloor } from "./lib/bench-floor.mjs";
-import { groupCpuMs, startProcess, stopAll, stopProcess } from "./lib/bench-procs.mjs";
+import { treeCpuMs, startProcess, stopAll, stopProcess } from "./lib/bench-procs.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const benchDir = path.join(root, ".next-bench"); // gitignored (.next-*/), and ignored by ESLint and tsc
@@ -628,9 +628,9 @@ async function main() {
       if (failure) throw failure;
       const headers = { ...(session[who] ? { Cookie: session[who].header } : {}), ...(ACCEPT_ENCODING ? { "Accept-Encoding": ACCEPT_ENCODING } : {}) };
       await autocannon({ url: origins[who] + p, headers, connections: CONNECTIONS, duration: who === "visitor" ? 2 : WARMUP_SECONDS });
-      const cpu0 = groupCpuMs(app.pid);
+      const cpu0 = treeCpuMs(app.pid);
       const r = await autocannon({ url: origins[who] + p, headers, connections: CONNECTIONS, duration: SECONDS });
-      const cpu1 = groupCpuMs(app.pid);
+      const cpu1 = treeCpuMs(app.pid);
       const perPage = (k) => (r.requests.total ? (cpu1[k] - cpu0[k]) / r.requests.total : NaN);
       const rps = r["2xx"] / r.duration;
       const before = BEFORE[`${who} ${p}`];

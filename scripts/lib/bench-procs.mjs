@@ -111,13 +111,14 @@ process.on("exit", () => {
 });
 
 /**
- * The CPU time (ms, user + system, from /proc) used so far by the processes of `pgid`'s process
- * group that are still running, summed by program: `{ node, postgres, other }`. What a process that
- * exited in between used is not counted, so compare two readings of a group whose members live on.
+ * The CPU time (ms, user + system, from /proc) used so far by `pid` and the processes under it
+ * that are still running, summed by program: `{ node, postgres, other }`. What a process that
+ * exited in between used is not counted, so compare two readings of a tree whose members live on.
+ * (By the tree, not the process group: PostgreSQL's backends each start a session of their own.)
  */
-export function groupCpuMs(pgid) {
+export function treeCpuMs(pid) {
   const tick = 1000 / 100; // USER_HZ is 100 on Linux
-  const sum = { node: 0, postgres: 0, other: 0 };
+  const procs = new Map();
   for (const name of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     let stat;
@@ -128,10 +129,16 @@ export function groupCpuMs(pgid) {
     }
     const close = stat.lastIndexOf(")");
     const comm = stat.slice(stat.indexOf("(") + 1, close);
-    const f = stat.slice(close + 2).split(" "); // from the state on: state ppid pgrp … utime(11) stime(12)
-    if (Number(f[2]) !== pgid) continue;
-    const key = comm === "node" || comm.startsWith("next-") ? "node" : comm === "postgres" ? "postgres" : "other";
-    sum[key] += (Number(f[11]) + Number(f[12])) * tick;
+    const f = stat.slice(close + 2).split(" "); // from the state on: state ppid … utime(11) stime(12)
+    procs.set(Number(name), { ppid: Number(f[1]), comm, ms: (Number(f[11]) + Number(f[12])) * tick });
+  }
+  const sum = { node: 0, postgres: 0, other: 0 };
+  for (const [p, info] of procs) {
+    let at = p;
+    for (let hops = 0; at && at !== pid && hops < 64; hops++) at = procs.get(at)?.ppid ?? 0;
+    if (at !== pid) continue;
+    const key = info.comm === "node" || info.comm.startsWith("next-") ? "node" : info.comm === "postgres" ? "postgres" : "other";
+    sum[key] += info.ms;
   }
   return sum;
 }
