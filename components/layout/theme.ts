@@ -53,9 +53,11 @@ export const theme = createTheme(themeOptions);
 // ThemeProvider asks the theme for its CSS variables' references (`var(--mui-...)`) on every render,
 // which on the server is every request: a deep merge of both schemes' references, 65-75 µs of CPU
 // each time (measured warm; a signed-in page costs about 16 ms). They depend on the theme alone:
-// made once.
-const themeVars = theme.generateThemeVars();
-theme.generateThemeVars = () => themeVars;
+// made once per server process. (The browser renders ThemeProvider once: no code for it there.)
+if (typeof window === "undefined") {
+  const themeVars = theme.generateThemeVars();
+  theme.generateThemeVars = () => themeVars;
+}
 
 // The theme is made with `cssVariables: true`: MUI's types then describe `theme.vars`, the colour
 // schemes and ThemeProvider's CSS-variable props (disableStyleSheetGeneration, providers.tsx).
