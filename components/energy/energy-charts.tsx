@@ -12,7 +12,8 @@ import type { Locale } from "@/lib/i18n/messages";
 import type { Bucket, EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
 import { CHART_HEIGHT } from "./chart-skeleton";
 import { bucketLabel, bucketText } from "./period";
-import { eurText, intlLocale, kwhText, numberText, percentSpace } from "./format";
+import { fixedText } from "@/components/ui/numbers";
+import { eurText, intlLocale, kwhText, percentSpace } from "./format";
 
 /**
  * The theme with the palette of the colour scheme shown (light or dark): canvas needs the values,
@@ -420,7 +421,7 @@ export function PowerChart({ days, subscribedKva }: { days: PowerDay[]; subscrib
       title: t("chart.powerTitle"),
       locale,
       live: (bucket: string, values: string) => t("chart.live", { bucket, values }),
-      series: [{ id: "power", label: t("chart.maxPower"), data: kva, color: c.power, format: noData(t("chart.noData"), (v) => `${numberText(v, 2, locale)}${unit}${pct(v)}`) }],
+      series: [{ id: "power", label: t("chart.maxPower"), data: kva, color: c.power, format: noData(t("chart.noData"), (v) => `${fixedText(v, 2, locale)}${unit}${pct(v)}`) }],
       // the day labels of the API's Paris days, read at noon UTC so that no time zone moves them
       starts: days.map((d) => `${d.day}T12:00:00.000Z`),
       ends: days.map((d) => `${d.day}T12:00:00.000Z`),

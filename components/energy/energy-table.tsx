@@ -11,7 +11,8 @@ import type { EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
 import { useLocale, useTranslations } from "use-intl";
 import { CHART_HEIGHT } from "./chart-skeleton";
 import { bucketText, parisTimeText } from "./period";
-import { eurText, kwhText, numberText, percentSpace } from "./format";
+import { fixedText } from "@/components/ui/numbers";
+import { eurText, kwhText, percentSpace } from "./format";
 
 const num = { textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 
@@ -65,7 +66,7 @@ export function EnergyTable({ data, comparedLabel, only }: { data: EnergyAnswer;
   const fine = data.bucket === "30min" || data.bucket === "hour";
   const shown = columnsOf(table, only === "cost" ? "cost" : "energy");
   // kg CO2 with the API's 3 decimals (English without a thousands separator, as the table always wrote them)
-  const kg = (v: number) => (locale === "en" ? v.toFixed(3) : numberText(v, 3, locale));
+  const kg = (v: number) => (locale === "en" ? v.toFixed(3) : fixedText(v, 3, locale));
   const text = (unit: PeriodUnit, v: number | null) =>
     v === null ? noData : unit === "kWh" ? kwhText(v, false, locale) : unit === "€" ? eurText(v, fine, locale) : kg(v);
   const label = (c: PeriodColumn) => t(`table.columns.${c.key}`, { compared: comparedLabel ?? "" });
@@ -99,7 +100,7 @@ export function PowerTable({ days, subscribedKva }: { days: PowerDay[]; subscrib
         key: d.day,
         cells: [
           bucketText(`${d.day}T12:00:00.000Z`, `${d.day}T12:00:00.000Z`, "day", locale),
-          d.va === null ? noData : numberText(d.va / 1000, 2, locale),
+          d.va === null ? noData : fixedText(d.va / 1000, 2, locale),
           ...(subscribedKva ? [d.va === null ? noData : `${Math.round(d.va / 10 / subscribedKva)}${percentSpace(locale)}%`] : []),
           d.at ? parisTimeText(d.at) : "–",
         ],

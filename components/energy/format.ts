@@ -46,8 +46,6 @@ export function rangeText(first: string, last: string, withYear: boolean, locale
   return `${dayMonthText(first, true, locale)} – ${dayMonthText(last, true, locale)}`;
 }
 
-/** A number with exactly `digits` decimals: 1,234.50 / 1 234,50 (a narrow no-break space in French). */
-export const numberText = (v: number, digits: number, locale: Locale = "en") => fixedText(v, digits, locale);
 /** Between a number and its unit: a space in English, a no-break space in French. */
 const unitSpace = (locale: Locale) => (locale === "fr" ? "\u00a0" : " ");
 /** Before "%": a space in English (as the specification writes it), a narrow no-break space in French. */
@@ -61,7 +59,7 @@ const digitsOf = (v: number) => {
 /** kWh with the digits that matter: 0.42, 8.31, 42.1, 1,234 (0,42 ... 1 234 in French). */
 export function kwhText(v: number | null | undefined, unit = true, locale: Locale = "en"): string {
   if (v === null || v === undefined) return "–";
-  const s = numberText(v, digitsOf(v), locale);
+  const s = fixedText(v, digitsOf(v), locale);
   return unit ? `${s}${unitSpace(locale)}kWh` : s;
 }
 
@@ -75,7 +73,7 @@ export const eurText = (v: number | null | undefined, precise = false, locale: L
 
 export const pctText = (rate: number | null | undefined, locale: Locale = "en") => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}${percentSpace(locale)}%`);
 
-export const kgText = (v: number | null | undefined, locale: Locale = "en") => (v === null || v === undefined ? "–" : `${numberText(v, v < 10 ? 2 : v < 100 ? 1 : 0, locale)}${unitSpace(locale)}kg CO₂`);
+export const kgText = (v: number | null | undefined, locale: Locale = "en") => (v === null || v === undefined ? "–" : `${fixedText(v, v < 10 ? 2 : v < 100 ? 1 : 0, locale)}${unitSpace(locale)}kg CO₂`);
 
 /** What `changeText` says of two equal amounts (the sentences around it say "the same as"). */
 export const SAME = "same as";
