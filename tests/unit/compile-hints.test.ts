@@ -1,0 +1,52 @@
+// The build's compile hint (scripts/lib/compile-hints.mjs): which scripts get it, and only once.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { COMPILE_HINT, markEagerCompile } from "@/scripts/lib/compile-hints.mjs";
+
+let dist: string;
+const chunks = () => path.join(dist, "static", "chunks");
+const write = (rel: string, body: string) => {
+  const file = path.join(chunks(), rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, body);
+  return file;
+};
+const read = (rel: string) => fs.readFileSync(path.join(chunks(), rel), "utf8");
+
+beforeEach(() => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), "compile-hints-"));
+});
+afterEach(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe("markEagerCompile", () => {
+  it("puts the hint first in each script of at least minBytes, in sub-folders too, and leaves the rest", () => {
+    const big = "(globalThis.TURBOPACK||[]).push([1,()=>{}]);\n".repeat(50);
+    write("big.js", big);
+    write("app/page/deep.js", big);
+    write("small.js", "var a=1;");
+    write("style.css", big);
+    const marked = markEagerCompile(dist, { minBytes: 1000 }).map((f) => path.relative(chunks(), f)).sort();
+    expect(marked).toEqual(["app/page/deep.js", "big.js"]);
+    expect(read("big.js")).toBe(COMPILE_HINT + big);
+    expect(read("app/page/deep.js")).toBe(COMPILE_HINT + big);
+    expect(read("small.js")).toBe("var a=1;");
+    expect(read("style.css")).toBe(big);
+    // the exact comment V8 reads, on a line of its own at the very top
+    expect(read("big.js").split("\n")[0]).toBe("//# allFunctionsCalledOnLoad");
+    expect(fs.readdirSync(chunks()).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("marks a script once: a second run changes nothing", () => {
+    const big = "x".repeat(2000);
+    write("a.js", big);
+    expect(markEagerCompile(dist, { minBytes: 1000 })).toHaveLength(1);
+    expect(markEagerCompile(dist, { minBytes: 1000 })).toEqual([]);
+    expect(read("a.js")).toBe(COMPILE_HINT + big);
+  });
+
+  it("does nothing where there is no build", () => {
+    expect(markEagerCompile(path.join(dist, "none"))).toEqual([]);
+  });
+});
