@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
-export const MIN_BYTES = 16 * 1024;
+const MIN_BYTES = 16 * 1024;
 
 /**
  * Puts the compile hint at the top of every script of `distDir`/static/chunks (and below) of at
