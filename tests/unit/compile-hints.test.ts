@@ -46,6 +46,24 @@ describe("markEagerCompile", () => {
     expect(read("a.js")).toBe(COMPILE_HINT + big);
   });
 
+  it("moves a script's source map down the added line, plain or indexed, and leaves the maps of unmarked scripts", () => {
+    const big = "x".repeat(2000);
+    write("plain.js", big);
+    write("plain.js.map", JSON.stringify({ version: 3, sources: ["a.ts"], names: [], mappings: "AAAA;AACA" }));
+    write("indexed.js", big);
+    write("indexed.js.map", JSON.stringify({ version: 3, sections: [{ offset: { line: 0, column: 0 }, map: { version: 3, sources: ["a.ts"], names: [], mappings: "AAAA" } }, { offset: { line: 3, column: 5 }, map: { version: 3, sources: ["b.ts"], names: [], mappings: "AAAA" } }] }));
+    write("small.js", "var a=1;");
+    const smallMap = JSON.stringify({ version: 3, sources: ["c.ts"], names: [], mappings: "AAAA" });
+    write("small.js.map", smallMap);
+    markEagerCompile(dist, { minBytes: 1000 });
+    expect(JSON.parse(read("plain.js.map")).mappings).toBe(";AAAA;AACA");
+    expect(JSON.parse(read("indexed.js.map")).sections.map((s: { offset: unknown }) => s.offset)).toEqual([{ line: 1, column: 0 }, { line: 4, column: 5 }]);
+    expect(read("small.js.map")).toBe(smallMap);
+    // marked once, so shifted once
+    markEagerCompile(dist, { minBytes: 1000 });
+    expect(JSON.parse(read("plain.js.map")).mappings).toBe(";AAAA;AACA");
+  });
+
   it("does nothing where there is no build", () => {
     expect(markEagerCompile(path.join(dist, "none"))).toEqual([]);
   });
