@@ -28,17 +28,15 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { SignJWT } from "jose";
 import pg from "pg";
 import { tsImport } from "tsx/esm/api";
 import { startEmbeddedPostgres } from "./lib/embedded-pg.mjs";
 import { migrate } from "./lib/migrate.mjs";
+import { distDir, root } from "./lib/build-dir.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dir = path.join(root, ".data", "bench-api");
-const distDir = path.join(root, process.env.FOYER_DIST_DIR || ".next");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FIXED_SECONDS = Number(process.env.BENCH_FIXED_SECONDS ?? 8);

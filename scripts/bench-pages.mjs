@@ -39,12 +39,10 @@ import vm from "node:vm";
 import zlib from "node:zlib";
 import { FLOORS, strayProjectSources, writeFloor } from "./lib/bench-floor.mjs";
 import { treeCpuMs, startProcess, stopAll, stopProcess } from "./lib/bench-procs.mjs";
+import { distDir, nextBin, root } from "./lib/build-dir.mjs";
 import { markEagerCompile } from "./lib/compile-hints.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const benchDir = path.join(root, ".next-bench"); // gitignored (.next-*/), and ignored by ESLint and tsc
-const distDir = path.join(root, process.env.FOYER_DIST_DIR || ".next");
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

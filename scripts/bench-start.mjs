@@ -11,11 +11,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { distDir, root } from "./lib/build-dir.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const base = path.join(root, ".data", "bench-start");
-const distDir = path.join(root, process.env.FOYER_DIST_DIR || ".next");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TIMEOUT_MS = 60_000;
 

@@ -13,13 +13,13 @@ import { apiDirOf, createGuard, maxBodyBytesFrom } from "./lib/http-guard.mjs";
 import { brotliQualityFrom, createCompression } from "./lib/compress.mjs";
 import { createPageCache } from "./lib/page-cache.mjs";
 import { createHostCheck } from "./lib/host-check.mjs";
+import { distDir } from "./lib/build-dir.mjs";
 import { forwardedToMain, forwardToMain, isSibling, processesFrom, serveHandedConnections, startSiblings } from "./lib/siblings.mjs";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const dev = mode === "dev";
 process.env.NODE_ENV = dev ? "development" : "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1"; // no phoning home (and no network here)
-const distDir = path.join(root, process.env.FOYER_DIST_DIR || ".next");
 // a serving process started by the main one (scripts/lib/siblings.mjs): the database is ready
 const sibling = isSibling();
 

@@ -19,7 +19,8 @@ const MIN_BYTES = 16 * 1024;
 /**
  * Puts the compile hint at the top of every script of `distDir`/static/chunks (and below) of at
  * least `minBytes`, once: a file that has it already is left alone, so a second run changes
- * nothing. Each file is replaced whole (a temporary file renamed over it). Returns the files marked.
+ * nothing. A script's source map is read before the script changes, so a map that cannot be read
+ * stops the marking with both files as they were. Returns the files marked.
  */
 export function markEagerCompile(distDir, { minBytes = MIN_BYTES } = {}) {
   const marked = [];
@@ -34,10 +35,9 @@ export function markEagerCompile(distDir, { minBytes = MIN_BYTES } = {}) {
       if (!entry.isFile() || !entry.name.endsWith(".js")) continue;
       const body = fs.readFileSync(file);
       if (body.length < minBytes || body.subarray(0, hint.length).equals(hint)) continue;
-      const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, Buffer.concat([hint, body]));
-      fs.renameSync(tmp, file);
-      shiftSourceMap(`${file}.map`);
+      const map = shiftedSourceMap(`${file}.map`);
+      replaceWhole(file, Buffer.concat([hint, body]));
+      if (map) replaceWhole(`${file}.map`, map);
       marked.push(file);
     }
   };
@@ -46,22 +46,27 @@ export function markEagerCompile(distDir, { minBytes = MIN_BYTES } = {}) {
   return marked;
 }
 
+/** Writes `data` to `file` through a temporary file renamed over it: a reader sees one or the other. */
+function replaceWhole(file, data) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, data);
+  fs.renameSync(tmp, file);
+}
+
 /**
- * Moves the source map `file` (if there is one) one generated line down, for the line the hint
+ * The source map `file` (if there is one) moved one generated line down, for the line the hint
  * adds: a plain map gets an empty first line (a leading ";" in its mappings), an index map's
- * sections each start a line lower.
+ * sections each start a line lower. Undefined when there is no map; throws when it is not one.
  */
-function shiftSourceMap(file) {
-  if (!fs.existsSync(file)) return;
+function shiftedSourceMap(file) {
+  if (!fs.existsSync(file)) return undefined;
   const map = JSON.parse(fs.readFileSync(file, "utf8"));
-  if (Array.isArray(map.sections)) {
+  if (Array.isArray(map?.sections)) {
     for (const section of map.sections) section.offset = { ...section.offset, line: (section.offset?.line ?? 0) + 1 };
-  } else if (typeof map.mappings === "string") {
+  } else if (typeof map?.mappings === "string") {
     map.mappings = `;${map.mappings}`;
   } else {
-    return;
+    throw new Error(`${file} is not a source map (no mappings, no sections)`);
   }
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(map));
-  fs.renameSync(tmp, file);
+  return JSON.stringify(map);
 }

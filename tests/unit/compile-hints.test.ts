@@ -64,6 +64,21 @@ describe("markEagerCompile", () => {
     expect(JSON.parse(read("plain.js.map")).mappings).toBe(";AAAA;AACA");
   });
 
+  it("stops at a source map it cannot read, with the script and its map as they were", () => {
+    const big = "x".repeat(2000);
+    write("a.js", big);
+    write("a.js.map", "{ not json");
+    write("b.js", big);
+    write("b.js.map", JSON.stringify({ version: 3, names: [] }));
+    expect(() => markEagerCompile(dist, { minBytes: 1000 })).toThrow();
+    expect(read("a.js")).toBe(big);
+    expect(read("a.js.map")).toBe("{ not json");
+    fs.rmSync(path.join(chunks(), "a.js.map"));
+    expect(() => markEagerCompile(dist, { minBytes: 1000 })).toThrow(/not a source map/);
+    expect(read("b.js")).toBe(big);
+    expect(fs.readdirSync(chunks()).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
   it("does nothing where there is no build", () => {
     expect(markEagerCompile(path.join(dist, "none"))).toEqual([]);
   });
