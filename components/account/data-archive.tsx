@@ -113,7 +113,7 @@ export function DataArchive() {
         <Box role="status" aria-live="polite" sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2 }}>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>{t("preparing", { progress: String(latest.progress) })}</Typography>
           <ProgressBar value={latest.status === "queued" ? undefined : latest.progress} label={t("preparingLabel")} />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             {t("stepNote", { step: latest.step ? stepText(latest.step, t) : t("working") })}
           </Typography>
         </Box>
@@ -149,7 +149,7 @@ export function DataArchive() {
         <Button variant={latest?.status === "ready" ? "outlined" : "contained"} startIcon={<ArchiveOutlined />} onClick={ask} disabled={asking || inFlight || left === 0}>
           {asking ? t("asking") : latest?.status === "ready" ? t("prepareNew") : t("prepare")}
         </Button>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {left === 0 && !inFlight
             ? t("limitReached", { perDay: String(data?.per_day) })
             : t("left", { left: String(left), perDay: String(data?.per_day) })}

@@ -38,7 +38,7 @@ export function DeleteAccount() {
       <Typography id="delete-account-title" variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5, color: "error.main" }}>
         {t("title")}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5, maxWidth: 720, lineHeight: 1.6 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2.5, maxWidth: 720, lineHeight: 1.6 }}>
         {t("intro")}
       </Typography>
       {lastAdmin && (

@@ -49,7 +49,7 @@ export function EnergyData() {
         <Typography id="energy-download-title" component="h3" sx={h3}>
           {t("download.title")}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {t("download.intro")}
         </Typography>
         <MeterDownloads />
@@ -60,7 +60,7 @@ export function EnergyData() {
         <Typography id="energy-import-title" component="h3" sx={h3}>
           {t("import.title")}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {t.rich("import.intro", { link: (chunks) => <TextLink href="/dashboards">{chunks}</TextLink> })}
         </Typography>
         <ImportFile />
@@ -124,7 +124,7 @@ function MeterDownload({ meter }: { meter: MeterView }) {
         <Typography id={titleId} sx={{ fontWeight: 600, fontSize: "0.95rem", overflowWrap: "anywhere" }}>
           {t("meter.title", { prm: meter.usage_point_id })}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {held ? t(notLinked ? "meter.heldNotLinked" : "meter.held", { range: held }) : t(notLinked ? "meter.noneHeldNotLinked" : "meter.noneHeld")}
         </Typography>
       </Box>
@@ -280,7 +280,7 @@ function ImportFile() {
             sx={{ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", m: "-1px", p: 0, border: 0, opacity: 0 }}
           />
         </Button>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 0.5 }}>
           {t("hint")}
         </Typography>
       </Box>

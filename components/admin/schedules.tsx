@@ -129,7 +129,7 @@ function PlanField(_props: { label?: string }) {
       {title && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
           <Chip size="small" color="primary" label={title} />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t("partsRun")}
           </Typography>
         </Stack>
@@ -284,7 +284,7 @@ function SplitParts() {
       <Typography variant="h6" component="h2">
         {parts.length ? t("splitHeading", { count: String(parts.length) }) : t("notSplit")}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {parts.length
           ? t("splitHelp")
           : t("notSplitHelp", { max: String(MAX_PARTS) })}
@@ -314,7 +314,7 @@ function MainHeading() {
       <Typography variant="h6" component="h2">
         {t("mainSettings")}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {parts.length ? t("mainUnused") : t("mainRuns")}
       </Typography>
     </Box>

@@ -11,7 +11,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
           {title}
         </Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mb: 3 }}>
             {subtitle}
           </Typography>
         )}

@@ -46,7 +46,7 @@ export function LogoutView() {
       ) : (
         <>
           <CircularProgress aria-hidden />
-          <Typography color="text.secondary">{t("busy")}</Typography>
+          <Typography color="textSecondary">{t("busy")}</Typography>
         </>
       )}
     </Box>

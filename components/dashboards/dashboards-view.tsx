@@ -35,7 +35,7 @@ export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
           <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 0.75 }}>
             {t("heading")}
           </Typography>
-          <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+          <Typography color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
             {current ? `${current.folderTitle} · ${current.title}` : t("myEnergyIntro")}
           </Typography>
         </Box>

@@ -55,7 +55,7 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
     return <NoDevices href="/device-info/new" text={t("empty.deviceInfo")} />;
   }
   const dash = (
-    <Typography component="span" color="text.secondary">
+    <Typography component="span" color="textSecondary">
       {t("list.notSet")}
     </Typography>
   );
@@ -76,7 +76,7 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
         {data.map((d) => (
           <Box component="li" key={d.id} sx={{ px: 2, pt: 1.5, pb: 1 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t.rich("list.phoneLine", {
                 type: deviceTypeLabel(d.device_type, tl) ?? t("list.notSet"),
                 owner: ownerText(d.owner_id, callerId, emails, tl),

@@ -74,7 +74,7 @@ export function DeviceView({ id, callerId, isAdmin }: { id: number; callerId: nu
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
+      <Typography component="dt" variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: "anywhere" }}>
@@ -93,7 +93,7 @@ function LocationName({ id }: { id: number }) {
   return (
     <>
       {data.name}{" "}
-      <Typography component="span" variant="body2" color="text.secondary">
+      <Typography component="span" variant="body2" color="textSecondary">
         {t("view.locationPlace", { country, id: String(id) })}
       </Typography>
     </>
@@ -114,7 +114,7 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
   const limit = measurementLimit(device.device_type, device.phase_m);
   const count = device.metadata.length;
   const full = count >= limit;
-  const dash = <Typography component="span" color="text.secondary">{t("view.notSet")}</Typography>;
+  const dash = <Typography component="span" color="textSecondary">{t("view.notSet")}</Typography>;
 
   const closeEditor = () => setEditing((e) => ({ ...e, open: false }));
   const onSaved = async (_saved: Measurement, created: boolean) => {
@@ -190,7 +190,7 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
           </Button>
         </Box>
         {full && (
-          <Typography id="measure-limit" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          <Typography id="measure-limit" variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
             {limitReason(t, tl, device, limit)}
           </Typography>
         )}
@@ -203,7 +203,7 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
               <Box component="li" key={m.id} sx={{ display: "flex", alignItems: "center", gap: 1, pl: 2, pr: 1, py: 1.25 }}>
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{m.display_name ?? m.name}</Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+                  <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
                     <Box component="span" sx={{ fontFamily: "monospace" }}>{m.name}</Box> · {measureTypeLabel(m.measure_type, tl)}
                   </Typography>
                 </Box>

@@ -81,7 +81,7 @@ function Big({ children, sub }: { children: React.ReactNode; sub?: React.ReactNo
     <Box>
       <Typography sx={{ fontSize: "1.9rem", fontWeight: 600, lineHeight: 1.2, fontVariantNumeric: "tabular-nums" }}>{children}</Typography>
       {sub && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {sub}
         </Typography>
       )}
@@ -126,7 +126,7 @@ export function TotalsCard({ data, period, comparedLabel }: { data: EnergyAnswer
       <Big sub={sub}>{kwh(t.consumption_kwh)}</Big>
       <Facts rows={rows} />
       {both && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {tr("cards.selfEstimate")}
         </Typography>
       )}
@@ -143,7 +143,7 @@ export function CostCard({ data, comparedLabel, onTariff }: { data: EnergyAnswer
     return (
       <Paper component="section" variant="outlined" aria-labelledby="cost-title" sx={card}>
         <CardTitle id="cost-title">{tr("cards.costs")}</CardTitle>
-        <Typography color="text.secondary">{tr("cards.noTariff")}</Typography>
+        <Typography color="textSecondary">{tr("cards.noTariff")}</Typography>
         <Box>
           <Button variant="outlined" size="small" onClick={onTariff}>
             {tr("cards.setTariff")}
@@ -209,14 +209,14 @@ export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTa
       <CardTitle id="cheaper-title">{title}</CardTitle>
       {error || !data ? (
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-          <Typography color="text.secondary">{t("cards.cheaperFailed", { error: failure(error) })}</Typography>
+          <Typography color="textSecondary">{t("cards.cheaperFailed", { error: failure(error) })}</Typography>
           <Button size="small" onClick={() => mutate()}>
             {t("cards.tryAgain")}
           </Button>
         </Box>
       ) : OPTIONS.every((o) => !data.options[o]) ? (
         <>
-          <Typography color="text.secondary">{t("cards.cheaperNoPower")}</Typography>
+          <Typography color="textSecondary">{t("cards.cheaperNoPower")}</Typography>
           <Box>
             <Button variant="outlined" size="small" onClick={onTariff}>
               {t("cards.setTariff")}
@@ -262,7 +262,7 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
   ];
   return (
     <>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t("cards.cheaperIntro", { range: rangeText(data.from, addDays(data.to, -1), true, locale), kwh: kwhText(data.kwh, true, locale) })}
       </Typography>
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 0.75 }}>
@@ -284,12 +284,12 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
       </Box>
       <Typography sx={{ fontWeight: 500 }}>{verdict}</Typography>
       {notes.length > 0 && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {notes.join(" ")}
         </Typography>
       )}
       {data.offpeak_assumed && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {t("cards.offpeakAssumed")}
         </Typography>
       )}
@@ -321,7 +321,7 @@ export function CarbonCard({ data }: { data: EnergyAnswer }) {
     return (
       <Paper component="section" variant="outlined" aria-labelledby="carbon-title" sx={card}>
         <CardTitle id="carbon-title">{t("cards.carbon")}</CardTitle>
-        <Typography color="text.secondary">{t("cards.carbonNone")}</Typography>
+        <Typography color="textSecondary">{t("cards.carbonNone")}</Typography>
       </Paper>
     );
   }
@@ -345,7 +345,7 @@ export function CarbonCard({ data }: { data: EnergyAnswer }) {
         </Box>
       </Box>
       {carbon.source && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {t("cards.source", { source: carbon.source })}
         </Typography>
       )}

@@ -100,7 +100,7 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
           />
         )}
         {!canFine && answerBucket && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t(`controls.inBucket.${answerBucket}`)}
           </Typography>
         )}

@@ -29,12 +29,12 @@ export function EnergySummaryCard() {
 function Figure({ label, value, sub }: { label: string; value: string; sub?: string | null }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography sx={{ fontSize: "1.35rem", fontWeight: 600, lineHeight: 1.25, fontVariantNumeric: "tabular-nums" }}>{value}</Typography>
       {sub && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {sub}
         </Typography>
       )}

@@ -96,7 +96,7 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
           label={t("sync.progressLabel", { id, fetched: s.days_fetched, due: s.days_due })}
           height={8}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} aria-live={running ? "polite" : undefined}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }} aria-live={running ? "polite" : undefined}>
           {s.days_due ? t("sync.fetched", { fetched: s.days_fetched, due: s.days_due, pct }) : running ? t("sync.preparing") : t("sync.noneDue")}
           {s.gaps > 0 && ` · ${t("sync.gaps", { count: s.gaps })}`}
         </Typography>

@@ -36,7 +36,7 @@ function Panel({ id, title, children, note }: { id: string; title: string; child
           {title}
         </Typography>
         {note && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {note}
           </Typography>
         )}
@@ -79,7 +79,7 @@ export function PeriodBody({ data, period, periodDays, mode, comparedLabel, onTa
           <EnergyChart data={data} periodDays={periodDays} comparedLabel={compared} />
         )}
         {missing && !empty && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             {t("body.missing", { missing })}
           </Typography>
         )}
@@ -122,7 +122,7 @@ function PeakText({ peak, kva }: { peak: NonNullable<EnergyAnswer["max_power"]["
   };
   const key = peak.at ? (kva ? "body.peakAtOf" : "body.peakAt") : kva ? "body.peakOf" : "body.peak";
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+    <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
       {t.rich(key, values)}
     </Typography>
   );

@@ -97,7 +97,7 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
       <Box component="form" noValidate onSubmit={submit} sx={{ display: "contents" }}>
         <DialogTitle id={`${id}-title`}>{t("tariff.title")}</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t("tariff.intro", { id: meter.usage_point_id })}
           </Typography>
           <FormErrorAlert error={serverError} />
@@ -118,7 +118,7 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
             </TextField>
           </Box>
           {tariff === "tempo" && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t("tariff.tempo")}
             </Typography>
           )}

@@ -155,7 +155,7 @@ function FailedSync({ meter }: { meter: MeterView }) {
     >
       <Typography variant="body2">{when ? t("failedAt", { when }) : t("failed")}</Typography>
       {meter.sync.last_error && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25, overflowWrap: "anywhere" }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.25, overflowWrap: "anywhere" }}>
           {meter.sync.last_error}
         </Typography>
       )}

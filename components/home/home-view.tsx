@@ -50,7 +50,7 @@ export function HomeView({
         <Typography id="welcome-title" variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1, overflowWrap: "anywhere" }}>
           {firstName ? t("welcome.named", { name: firstName }) : t("welcome.anonymous")}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 720, fontSize: "1.05rem", lineHeight: 1.6 }}>
+        <Typography color="textSecondary" sx={{ mb: 4, maxWidth: 720, fontSize: "1.05rem", lineHeight: 1.6 }}>
           {integrations.length ? t("welcome.introLinked") : t("welcome.intro")}
         </Typography>
         <HomeAttention integrations={integrations} />
@@ -64,7 +64,7 @@ export function HomeView({
               <Typography variant="h2" sx={{ fontSize: "1.15rem" }}>
                 {t(`sections.${key}.title`)}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6, flexGrow: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ lineHeight: 1.6, flexGrow: 1 }}>
                 {t(`sections.${key}.text`)}
               </Typography>
               <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }} aria-hidden>

@@ -68,7 +68,7 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
             {t("privacy.title")}
           </Typography>
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: -1, mb: 1.5 }}>
           {t("privacy.version", { version: PRIVACY_NOTICE.version, date: noticeDateText(locale) })}
         </Typography>
         {previousVersion && (

@@ -50,7 +50,7 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
         ) : (
           <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, textAlign: "center", borderStyle: "dashed", borderRadius: 2 }}>
             <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{t("home.noneTitle")}</Typography>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
+            <Typography color="textSecondary" sx={{ mb: 2 }}>
               {t("home.noneText")}
             </Typography>
             <Button component={NextLink} href="/integrations-setup" variant="contained">

@@ -59,7 +59,7 @@ export function HomeSection({
 export function LinkHint({ children, linkLabel }: { children: React.ReactNode; linkLabel: string }) {
   return (
     <Box sx={{ display: "flex", alignItems: { xs: "flex-start", sm: "center" }, gap: 2, flexDirection: { xs: "column", sm: "row" } }}>
-      <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
+      <Typography color="textSecondary" sx={{ flexGrow: 1 }}>
         {children}
       </Typography>
       <Button component={NextLink} href="/integrations-setup" variant="outlined" sx={{ flexShrink: 0 }}>

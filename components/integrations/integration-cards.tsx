@@ -164,7 +164,7 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           )}
           {integration?.sandbox && <SandboxChip />}
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ lineHeight: 1.6 }}>
           {t(`${vendor}.text`)}
         </Typography>
         {integration && (
@@ -186,7 +186,7 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           </Notice>
         )}
         {integration?.sandbox && (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t("sandbox")}
           </Typography>
         )}

@@ -70,7 +70,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
         ))}
       </Box>
       {!shown ? (
-        <Typography color="text.secondary">{t("noValues")}</Typography>
+        <Typography color="textSecondary">{t("noValues")}</Typography>
       ) : (
         <>
           <Box component="section" aria-labelledby={summaryId} sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
@@ -78,7 +78,7 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
               <Typography id={summaryId} variant="h4" sx={{ fontSize: "1rem", fontWeight: 700 }}>
                 {kind === "consumption" ? t("consumptionPerDay") : t("productionPerDay")}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t("summary", { total: kwh(total), count: days.length })}
               </Typography>
             </Box>
@@ -168,7 +168,7 @@ function DayReadings({
         </Button>
       </Box>
       {explained.length > 0 && (
-        <Typography id={legendId} variant="body2" color="text.secondary">
+        <Typography id={legendId} variant="body2" color="textSecondary">
           {explained.map((code) => t(`types.${code}`)).join(" ")}
         </Typography>
       )}

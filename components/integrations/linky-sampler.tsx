@@ -37,7 +37,7 @@ export function LinkySampler({ meters }: { meters: string[] }) {
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         {t("intro")}
       </Typography>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>

@@ -20,7 +20,7 @@ export function PlaceSampleResult({ vendor, data, error, resultLabel, empty }: {
   const cards = CARDS_OF[vendor](results, { t: tv, locale });
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
-      {cards.length ? <PlaceCards cards={cards} /> : <Typography color="text.secondary">{empty}</Typography>}
+      {cards.length ? <PlaceCards cards={cards} /> : <Typography color="textSecondary">{empty}</Typography>}
       <RawData value={results} label={resultLabel} />
     </Box>
   );
@@ -61,7 +61,7 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
         <Typography id={titleId} component="h3" sx={{ fontSize: "1.05rem", fontWeight: 700 }}>
           {name}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {[...where, rooms.length || modules.length ? t("counts", { rooms: rooms.length, modules: modules.length }) : null].filter(Boolean).join(" · ")}
         </Typography>
       </div>
@@ -95,7 +95,7 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
         </ListPart>
       )}
       {!rooms.length && !modules.length && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t("noRoomsOrModules")}
         </Typography>
       )}

@@ -37,7 +37,7 @@ function PlaceSample({
   const shown = error ?? data;
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      {shown === undefined && !isLoading && <Typography color="text.secondary">{prompt}</Typography>}
+      {shown === undefined && !isLoading && <Typography color="textSecondary">{prompt}</Typography>}
       <Box>
         <Button
           variant="contained"
@@ -51,7 +51,7 @@ function PlaceSample({
       </Box>
       <Box aria-live="polite">
         {isLoading ? (
-          <Typography role="status" color="text.secondary">
+          <Typography role="status" color="textSecondary">
             {t("loading")}
           </Typography>
         ) : shown !== undefined ? (

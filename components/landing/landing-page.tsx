@@ -45,7 +45,7 @@ export function LandingPage({ contact }: { contact: string }) {
               <Typography id="hero-title" variant="h1" sx={{ fontSize: { xs: "2.1rem", sm: "2.6rem", md: "3.1rem" }, lineHeight: 1.12, letterSpacing: "-0.02em", mb: 2.5 }}>
                 {t("hero.title")}
               </Typography>
-              <Typography color="text.secondary" sx={{ fontSize: { xs: "1.05rem", md: "1.15rem" }, lineHeight: 1.65, mb: 4, maxWidth: 560 }}>
+              <Typography color="textSecondary" sx={{ fontSize: { xs: "1.05rem", md: "1.15rem" }, lineHeight: 1.65, mb: 4, maxWidth: 560 }}>
                 {t("hero.text")}
               </Typography>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
@@ -76,7 +76,7 @@ export function LandingPage({ contact }: { contact: string }) {
                   <Typography variant="h3" sx={{ fontSize: "1.05rem", mb: 0.5 }}>
                     {t(`features.${key}.title`)}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+                  <Typography variant="body2" color="textSecondary" sx={{ lineHeight: 1.6 }}>
                     {t(`features.${key}.text`)}
                   </Typography>
                 </Box>
@@ -96,10 +96,10 @@ export function LandingPage({ contact }: { contact: string }) {
               <Typography id="community-title" variant="h2" sx={{ fontSize: { xs: "1.6rem", md: "2rem" }, mb: 2 }}>
                 {t("community.title")}
               </Typography>
-              <Typography color="text.secondary" sx={{ lineHeight: 1.7, mb: 2 }}>
+              <Typography color="textSecondary" sx={{ lineHeight: 1.7, mb: 2 }}>
                 {t("community.text")}
               </Typography>
-              <Typography color="text.secondary" sx={{ lineHeight: 1.7, mb: 3 }}>
+              <Typography color="textSecondary" sx={{ lineHeight: 1.7, mb: 3 }}>
                 {t("community.join")}
               </Typography>
               <Button href={`mailto:${contact}`} variant="outlined" startIcon={<MailOutlined />} sx={{ textTransform: "none", maxWidth: "100%" }}>
@@ -114,7 +114,7 @@ export function LandingPage({ contact }: { contact: string }) {
         <Typography id="projects-title" variant="h2" sx={{ fontSize: { xs: "1.4rem", md: "1.6rem" }, mb: 1, textAlign: "center" }}>
           {t("projects.title")}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4, textAlign: "center" }}>
+        <Typography color="textSecondary" sx={{ mb: 4, textAlign: "center" }}>
           {t("projects.intro")}
         </Typography>
         <Grid container spacing={2.5}>
@@ -143,7 +143,7 @@ export function LandingPage({ contact }: { contact: string }) {
                 <Image src={p.logo} alt="" width={56} height={56} />
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                   <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }}>{t(`projects.${p.key}.name`)}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {t(`projects.${p.key}.text`)}
                   </Typography>
                 </Box>
@@ -152,7 +152,7 @@ export function LandingPage({ contact }: { contact: string }) {
             </Grid>
           ))}
         </Grid>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 5, textAlign: "center" }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 5, textAlign: "center" }}>
           {t.rich("contact", { email: contact, link: (chunks) => <TextLink href={`mailto:${contact}`}>{chunks}</TextLink> })}
         </Typography>
       </Container>

@@ -41,7 +41,7 @@ export function AccountMenu({
     >
       <Box sx={{ px: 2, py: 1 }}>
         <Typography sx={{ fontWeight: 600 }} noWrap>{user.name}</Typography>
-        {user.name !== user.email && <Typography variant="body2" color="text.secondary" noWrap>{user.email}</Typography>}
+        {user.name !== user.email && <Typography variant="body2" color="textSecondary" noWrap>{user.email}</Typography>}
       </Box>
       <Divider />
       <MenuItem component={Link} href="/protected" onClick={onClose}>

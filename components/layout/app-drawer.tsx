@@ -96,7 +96,7 @@ export function AppDrawer({
         <InitialsAvatar initials={initials} />
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }} noWrap>{user.name}</Typography>
-          {user.name !== user.email && <Typography variant="body2" color="text.secondary" noWrap>{user.email}</Typography>}
+          {user.name !== user.email && <Typography variant="body2" color="textSecondary" noWrap>{user.email}</Typography>}
         </Box>
       </Box>
     </Drawer>

@@ -1,8 +1,8 @@
 "use client";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
 import { useTranslations } from "use-intl";
+import { Text } from "@/components/ui/text";
 import { TextLink } from "@/components/ui/text-link";
 
 /** The footer of every page: the privacy policy and a contact link (`contact`: the deployment's CONTACT_EMAIL, from the page). */
@@ -11,9 +11,9 @@ export function SiteFooter({ contact }: { contact: string }) {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", mt: "auto" }}>
       <Container maxWidth="lg" sx={{ py: 3, display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: { xs: 1.5, sm: 3 }, alignItems: { sm: "center" } }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+        <Text variant="body2" color="textSecondary" sx={{ flexGrow: 1 }}>
           © {new Date().getFullYear()} Foyer · {t("footer.tagline")}
-        </Typography>
+        </Text>
         <Box component="nav" aria-label={t("nav.footer")} sx={{ display: "flex", gap: 3 }}>
           <TextLink href="/privacy" variant="body2" underline="hover">
             {t("footer.privacy")}

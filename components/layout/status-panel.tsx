@@ -47,7 +47,7 @@ export function StatusPanel({
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2rem" }, mb: 1.5 }}>
         {title}
       </Typography>
-      <Typography color="text.secondary" component="div" sx={{ mb: 3, maxWidth: 480, mx: "auto" }}>
+      <Typography color="textSecondary" component="div" sx={{ mb: 3, maxWidth: 480, mx: "auto" }}>
         {children}
       </Typography>
       <Button component={NextLink} href="/" variant="contained">

@@ -12,7 +12,7 @@ import { Tag } from "@/components/ui/tag";
 import Grid from "@mui/material/Grid";
 import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import Add from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
@@ -56,10 +56,10 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
     <>
       <Box sx={{ display: "flex", alignItems: { xs: "stretch", sm: "flex-end" }, justifyContent: "space-between", gap: 2, mb: 3, flexDirection: { xs: "column", sm: "row" } }}>
         <Box>
-          <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 0.75 }}>
+          <Text variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 0.75 }}>
             {t("page.title")}
-          </Typography>
-          <Typography color="text.secondary">{t("page.intro")}</Typography>
+          </Text>
+          <Text color="textSecondary">{t("page.intro")}</Text>
         </Box>
         <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />} sx={{ flexShrink: 0 }}>
           {t("page.add")}
@@ -124,12 +124,12 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
           <PlaceOutlined />
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography id={titleId} variant="h2" sx={{ fontSize: "1.3rem", overflowWrap: "anywhere" }}>
+          <Text id={titleId} variant="h2" sx={{ fontSize: "1.3rem", overflowWrap: "anywhere" }}>
             {l.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
+          </Text>
+          <Text variant="body2" color="textSecondary">
             {t("place", { country: countryLabel(l.country, tcommon), lat: coordinateText(l.lat, locale), lon: coordinateText(l.lon, locale) })}
-          </Typography>
+          </Text>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
             <Tag label={t("devices", { count: l.devices_info.length })} />
             {owner && (
@@ -167,9 +167,9 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
           ))}
         </Grid>
       ) : (
-        <Typography color="text.secondary" sx={{ py: 1 }}>
+        <Text color="textSecondary" sx={{ py: 1 }}>
           {t("noDevices")}
-        </Typography>
+        </Text>
       )}
     </Paper>
   );
@@ -184,23 +184,23 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
   return (
     <Card variant="outlined" component="article" aria-label={t("device", { id: d.device_id })} sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 2.5, bgcolor: "background.default" }}>
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.25 }}>
+        <Text sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Text>
+        <Text variant="body2" color="textSecondary" sx={{ mb: 1.25 }}>
           {[deviceTypeLabel(d.device_type, tl) ?? t("typeNotSet"), isOneOf(PHASES, d.phase_m) ? phaseLabel(d.phase_m, tl) : null].filter(Boolean).join(" · ")}
-        </Typography>
+        </Text>
         {d.metadata.length ? (
           <Box component="ul" aria-label={t("measurements")} sx={{ m: 0, pl: 2.25, "& li": { mb: 0.25 } }}>
             {d.metadata.map((m) => (
-              <Typography component="li" variant="body2" key={m.id} sx={{ overflowWrap: "anywhere" }}>
+              <Text component="li" variant="body2" key={m.id} sx={{ overflowWrap: "anywhere" }}>
                 {m.display_name ?? m.name} · {measureTypeLabel(m.measure_type, tl)}
                 {channels && ` (${m.name})`}
-              </Typography>
+              </Text>
             ))}
           </Box>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Text variant="body2" color="textSecondary">
             {t("noMeasurements")}
-          </Typography>
+          </Text>
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 1.5, pt: 0 }}>

@@ -71,7 +71,7 @@ export function ScheduleCard({
               {t("belongsTo", { owner: owner ?? tPage("user", { id: String(schedule.user_id) }) })}
             </Typography>
           )}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {[starts && t("starts", { date: starts }), updated && t("updated", { date: updated })].filter(Boolean).join(" · ")}
           </Typography>
           <Box sx={{ display: "flex", gap: 1, pt: 0.5, flexWrap: "wrap" }}>

@@ -35,7 +35,7 @@ function Section({ title, note, tone, children }: { title: string; note?: string
         {title}
       </Typography>
       {note && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
           {note}
         </Typography>
       )}
@@ -165,7 +165,7 @@ export function ScheduleEditor({
                   {t("editor.unsplit")}
                 </Button>
               ) : (
-                <Typography variant="body2" color="text.secondary" sx={{ flex: "1 1 240px" }}>
+                <Typography variant="body2" color="textSecondary" sx={{ flex: "1 1 240px" }}>
                   {t("editor.splitHint", { parts: MAX_PARTS })}
                 </Typography>
               )}
@@ -223,13 +223,13 @@ export function ScheduleEditor({
           </Typography>
         )}
         {!tried && needsPower ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t("editor.needsPower", bounds)}
           </Typography>
         ) : (
           !dirty &&
           !tried && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t("editor.nothing")}
             </Typography>
           )

@@ -114,7 +114,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
           <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
             {t("page.title")}
           </Typography>
-          <Typography color="text.secondary">{t("page.intro")}</Typography>
+          <Typography color="textSecondary">{t("page.intro")}</Typography>
         </Box>
         <Button
           id={NEW_BUTTON_ID}
@@ -155,7 +155,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
 
         {isLoading && !schedules && (
           <Box role="status" aria-live="polite">
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
               {t("page.loading")}
             </Typography>
             <Stack spacing={2.5} aria-hidden>
@@ -172,7 +172,7 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
               <EventRepeatOutlined />
             </Box>
             <Typography sx={{ fontWeight: 600, fontSize: "1.1rem", mb: 0.5 }}>{t("page.emptyTitle")}</Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t("page.emptyText")}
             </Typography>
           </Paper>

@@ -45,7 +45,7 @@ export function ToggleSet({
           {label}
         </Typography>
         {summary && (
-          <Typography component="span" variant="caption" color="text.secondary">
+          <Typography component="span" variant="caption" color="textSecondary">
             {summary}
           </Typography>
         )}

@@ -44,7 +44,7 @@ export function WeekGrid({ part, tone = "primary", dense = false, words = ENGLIS
             {powerText(average_power, locale)}
           </Box>
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {daysText(days, words)} · {hoursText(hours, words)}
         </Typography>
       </Box>

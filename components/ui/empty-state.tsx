@@ -20,7 +20,7 @@ export function EmptyState({ icon: Icon, title, action, children }: { icon?: typ
       <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: action ? 3 : 0, maxWidth: 460, mx: "auto" }}>
+      <Typography color="textSecondary" sx={{ mb: action ? 3 : 0, maxWidth: 460, mx: "auto" }}>
         {children}
       </Typography>
       {action}

@@ -29,7 +29,7 @@ export function PageHeader({
             {title}
           </Typography>
           {subtitle && (
-            <Typography color="text.secondary" component="div">
+            <Typography color="textSecondary" component="div">
               {subtitle}
             </Typography>
           )}

@@ -1,12 +1,12 @@
-import Typography, { type TypographyProps } from "@mui/material/Typography";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { NextLink } from "./next-link";
 import { withSx } from "./sx";
+import { Text } from "./text";
 
 /**
- * MUI's Link for an address, drawn as MUI draws it: a Typography in the primary colour with Link's
- * classes, underlined always (Link's default, in the colour at 40 %) or on hover. MUI's own Link
- * adds only a focus class that our theme leaves unstyled; Typography is on every page already. A
+ * MUI's Link for an address, drawn as MUI draws it: text in the primary colour with Link's classes,
+ * underlined always (Link's default, in the colour at 40 %) or on hover. MUI's own Link adds only a
+ * focus class that our theme leaves unstyled, and Typography's work on every render (Text). A
  * path on this site goes through next/link, anything else (mailto:) is a plain anchor.
  */
 export function TextLink({
@@ -18,7 +18,7 @@ export function TextLink({
 }: {
   href: string;
   underline?: "always" | "hover";
-  variant?: TypographyProps["variant"];
+  variant?: "inherit" | "body1" | "body2";
   sx?: SxProps<Theme>;
   children: React.ReactNode;
 }) {
@@ -32,7 +32,7 @@ export function TextLink({
           "&:hover": { textDecorationColor: "inherit" },
         });
   return (
-    <Typography
+    <Text
       component={href.startsWith("/") ? NextLink : "a"}
       href={href}
       variant={variant}
@@ -41,6 +41,6 @@ export function TextLink({
       sx={withSx(look, sx)}
     >
       {children}
-    </Typography>
+    </Text>
   );
 }

@@ -29,7 +29,7 @@ function Section({ id, title, subtitle, children }: { id: string; title: string;
       <Typography id={id} variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5 }}>
         {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 3 }}>
         {subtitle}
       </Typography>
       {children}
@@ -54,7 +54,7 @@ export default async function AccountPage() {
       <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
         {t("page.title")}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
+      <Typography color="textSecondary" sx={{ mb: 4 }}>
         {t("page.intro")}
       </Typography>
       {/* a CSS grid, two columns from md: MUI's Grid is a client component this page would load for it alone */}
