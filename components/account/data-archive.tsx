@@ -9,7 +9,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Placeholder } from "@/components/ui/placeholder";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import ArchiveOutlined from "@mui/icons-material/ArchiveOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import type { ArchiveList, ArchiveView } from "@/lib/services/archives";
@@ -111,11 +111,11 @@ export function DataArchive() {
     <Box sx={{ display: "grid", gap: 2 }}>
       {latest && inFlight && (
         <Box role="status" aria-live="polite" sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2 }}>
-          <Typography sx={{ fontWeight: 600, mb: 1 }}>{t("preparing", { progress: String(latest.progress) })}</Typography>
+          <Text sx={{ fontWeight: 600, mb: 1 }}>{t("preparing", { progress: String(latest.progress) })}</Text>
           <ProgressBar value={latest.status === "queued" ? undefined : latest.progress} label={t("preparingLabel")} />
-          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+          <Text variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             {t("stepNote", { step: latest.step ? stepText(latest.step, t) : t("working") })}
-          </Typography>
+          </Text>
         </Box>
       )}
       {latest?.status === "ready" && (
@@ -149,11 +149,11 @@ export function DataArchive() {
         <Button variant={latest?.status === "ready" ? "outlined" : "contained"} startIcon={<ArchiveOutlined />} onClick={ask} disabled={asking || inFlight || left === 0}>
           {asking ? t("asking") : latest?.status === "ready" ? t("prepareNew") : t("prepare")}
         </Button>
-        <Typography variant="body2" color="textSecondary">
+        <Text variant="body2" color="textSecondary">
           {left === 0 && !inFlight
             ? t("limitReached", { perDay: String(data?.per_day) })
             : t("left", { left: String(left), perDay: String(data?.per_day) })}
-        </Typography>
+        </Text>
       </Box>
     </Box>
   );

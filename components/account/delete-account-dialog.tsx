@@ -8,7 +8,7 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import DeleteForeverOutlined from "@mui/icons-material/DeleteForeverOutlined";
 import { FetchError, send } from "@/lib/swr/fetcher";
 import { useErrorMessage } from "@/components/i18n/api-texts";
@@ -111,7 +111,7 @@ export function DeleteDialog({
             <LoadingState label={t("counting")} />
           ) : (
             <Box aria-live="polite" sx={{ mb: 2.5 }}>
-              <Typography sx={{ mb: 1 }}>{lines.length ? t("removes") : t("nothing")}</Typography>
+              <Text sx={{ mb: 1 }}>{lines.length ? t("removes") : t("nothing")}</Text>
               {lines.length > 0 && (
                 <Box component="ul" aria-label={t("list")} sx={{ pl: 3, my: 0, "& li": { mb: 0.5, lineHeight: 1.6 } }}>
                   {lines.map((l) => (

@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { Notice } from "@/components/ui/notice";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import DeleteForeverOutlined from "@mui/icons-material/DeleteForeverOutlined";
 import type { FetchError } from "@/lib/swr/fetcher";
 import { lazyWhenOpen } from "@/components/ui/lazy";
@@ -35,12 +35,12 @@ export function DeleteAccount() {
       variant="outlined"
       sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, borderColor: "error.light" }}
     >
-      <Typography id="delete-account-title" variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5, color: "error.main" }}>
+      <Text id="delete-account-title" variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5, color: "error.main" }}>
         {t("title")}
-      </Typography>
-      <Typography variant="body2" color="textSecondary" sx={{ mb: 2.5, maxWidth: 720, lineHeight: 1.6 }}>
+      </Text>
+      <Text variant="body2" color="textSecondary" sx={{ mb: 2.5, maxWidth: 720, lineHeight: 1.6 }}>
         {t("intro")}
-      </Typography>
+      </Text>
       {lastAdmin && (
         <Notice severity="warning" sx={{ mb: 2 }} id="delete-account-reason">
           {lastAdmin}

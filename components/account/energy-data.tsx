@@ -9,7 +9,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Placeholder } from "@/components/ui/placeholder";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import type { ImportPreview, ImportResult } from "@/lib/services/imports";
@@ -46,23 +46,23 @@ export function EnergyData() {
   return (
     <Box sx={{ display: "grid", gap: 3 }}>
       <Box component="section" aria-labelledby="energy-download-title">
-        <Typography id="energy-download-title" component="h3" sx={h3}>
+        <Text id="energy-download-title" component="h3" sx={h3}>
           {t("download.title")}
-        </Typography>
-        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
+        </Text>
+        <Text variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {t("download.intro")}
-        </Typography>
+        </Text>
         <MeterDownloads />
       </Box>
       {/* MUI's Divider as it draws itself (an <hr> with its classes and styles), without its code */}
       <Box component="hr" className="MuiDivider-root MuiDivider-fullWidth" sx={{ m: 0, flexShrink: 0, borderWidth: 0, borderStyle: "solid", borderColor: "divider", borderBottomWidth: "thin" }} />
       <Box component="section" aria-labelledby="energy-import-title">
-        <Typography id="energy-import-title" component="h3" sx={h3}>
+        <Text id="energy-import-title" component="h3" sx={h3}>
           {t("import.title")}
-        </Typography>
-        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
+        </Text>
+        <Text variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {t.rich("import.intro", { link: (chunks) => <TextLink href="/dashboards">{chunks}</TextLink> })}
-        </Typography>
+        </Text>
         <ImportFile />
       </Box>
     </Box>
@@ -121,12 +121,12 @@ function MeterDownload({ meter }: { meter: MeterView }) {
       sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2, display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}
     >
       <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
-        <Typography id={titleId} sx={{ fontWeight: 600, fontSize: "0.95rem", overflowWrap: "anywhere" }}>
+        <Text id={titleId} sx={{ fontWeight: 600, fontSize: "0.95rem", overflowWrap: "anywhere" }}>
           {t("meter.title", { prm: meter.usage_point_id })}
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
+        </Text>
+        <Text variant="body2" color="textSecondary">
           {held ? t(notLinked ? "meter.heldNotLinked" : "meter.held", { range: held }) : t(notLinked ? "meter.noneHeldNotLinked" : "meter.noneHeld")}
-        </Typography>
+        </Text>
       </Box>
       <Box sx={{ display: "flex", gap: 1, flexWrap: { xs: "wrap", sm: "nowrap" }, alignItems: "center", flex: { xs: "1 1 100%", sm: "0 1 auto" } }}>
         <NativeSelectField
@@ -252,9 +252,9 @@ function ImportFile() {
       )}
       {step.at === "reading" && (
         <Box role="status">
-          <Typography variant="body2" sx={{ mb: 1, overflowWrap: "anywhere" }}>
+          <Text variant="body2" sx={{ mb: 1, overflowWrap: "anywhere" }}>
             {t("reading", { name: step.file.name })}
-          </Typography>
+          </Text>
           <ProgressBar label={t("readingLabel", { name: step.file.name })} />
         </Box>
       )}
@@ -280,9 +280,9 @@ function ImportFile() {
             sx={{ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", m: "-1px", p: 0, border: 0, opacity: 0 }}
           />
         </Button>
-        <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 0.5 }}>
+        <Text variant="caption" color="textSecondary" component="p" sx={{ mt: 0.5 }}>
           {t("hint")}
-        </Typography>
+        </Text>
       </Box>
     </Box>
   );

@@ -6,7 +6,7 @@ import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { TextLink } from "@/components/ui/text-link";
 import { dayText } from "@/components/ui/dates";
 import { useApiText } from "@/components/i18n/api-texts";
@@ -52,9 +52,9 @@ export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { fi
   const importLabel = p.bad_count > 0 ? t("importGood", { count: p.points }) : t("import");
   return (
     <Box component="section" aria-labelledby="import-preview-title" sx={{ border: 1, borderColor: "primary.light", borderRadius: 2, p: { xs: 1.5, sm: 2 }, display: "grid", gap: 1.5 }}>
-      <Typography id="import-preview-title" component="h4" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+      <Text id="import-preview-title" component="h4" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
         {t("title", { name: file.name })}
-      </Typography>
+      </Text>
       <Box component="dl" sx={dl}>
         <dt>{t("meter")}</dt>
         <dd>{t(p.meter_id === null ? "meterNew" : "meterKnown", { prm: p.usage_point_id })}</dd>
@@ -91,9 +91,9 @@ export function PreviewCard({ file, preview: p, busy, onImport, onCancel }: { fi
             ))}
           </Box>
           {p.bad_count > p.bad_lines.length && (
-            <Typography variant="body2" sx={{ mt: 1 }}>
+            <Text variant="body2" sx={{ mt: 1 }}>
               {t("firstListed", { count: String(p.bad_lines.length) })}
-            </Typography>
+            </Text>
           )}
         </Notice>
       )}

@@ -5,7 +5,7 @@ import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import { signOutHere } from "./session-client";
 
@@ -46,7 +46,7 @@ export function LogoutView() {
       ) : (
         <>
           <CircularProgress aria-hidden />
-          <Typography color="textSecondary">{t("busy")}</Typography>
+          <Text color="textSecondary">{t("busy")}</Text>
         </>
       )}
     </Box>

@@ -5,7 +5,7 @@ import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { useTranslations } from "use-intl";
 import { MyEnergyView } from "@/components/energy/my-energy-view";
 import { FetchError } from "@/lib/swr/fetcher";
@@ -32,12 +32,12 @@ export function DashboardsView({ publicUrl }: { publicUrl: string | null }) {
     <>
       <Box sx={{ display: "flex", alignItems: { xs: "stretch", sm: "flex-end" }, justifyContent: "space-between", gap: 2, mb: 2, flexDirection: { xs: "column", sm: "row" } }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 0.75 }}>
+          <Text variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 0.75 }}>
             {t("heading")}
-          </Typography>
-          <Typography color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
+          </Text>
+          <Text color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
             {current ? `${current.folderTitle} · ${current.title}` : t("myEnergyIntro")}
-          </Typography>
+          </Text>
         </Box>
         {dashboards.length > 0 && <DashboardMenu dashboards={dashboards} current={current} onChange={(d) => setChosen(d?.id ?? null)} />}
       </Box>

@@ -7,7 +7,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import IconButton from "@mui/material/IconButton";
 import { TextField } from "@/components/ui/text-field";
 import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import Add from "@mui/icons-material/Add";
 import Close from "@mui/icons-material/Close";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
@@ -48,16 +48,16 @@ export function ChannelFields({ form }: { form: UserDeviceFormState }) {
   return (
     <Box component="section" aria-labelledby="channels-title" sx={{ mb: 3 }}>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 1.5, flexWrap: "wrap" }}>
-        <Typography id="channels-title" variant="h2" sx={{ fontSize: "1.15rem" }}>
+        <Text id="channels-title" variant="h2" sx={{ fontSize: "1.15rem" }}>
           {t("title", { count: channels.length, limit })}
-        </Typography>
+        </Text>
         <Button variant="outlined" startIcon={<Add />} onClick={() => editRows(addChannel)} disabled={channels.length >= limit} aria-describedby="channel-limit">
           {t("add")}
         </Button>
       </Box>
-      <Typography id="channel-limit" variant="body2" color={channels.length > limit ? "error" : "text.secondary"} sx={{ mb: 1.5 }}>
+      <Text id="channel-limit" variant="body2" color={channels.length > limit ? "error" : "textSecondary"} sx={{ mb: 1.5 }}>
         {channelLimitText(channels.length, limit, t)}
-      </Typography>
+      </Text>
       {!channels.length && <EmptyState>{t("empty")}</EmptyState>}
       {channels.map((c, i) => (
         <ChannelCard key={c.key} form={form} channel={c} index={i} onRemove={() => editRows((v) => removeChannel(v, i))} />
@@ -108,9 +108,9 @@ function ChannelCard({ form, channel: c, index: i, onRemove }: { form: UserDevic
           label={t("programmable")}
         />
       </Box>
-      <Typography variant="subtitle2" component="h4" sx={{ mt: 2.5, mb: 1 }}>
+      <Text variant="subtitle2" component="h4" sx={{ mt: 2.5, mb: 1 }}>
         {t("units")}
-      </Typography>
+      </Text>
       {c.measurements.map((q, k) => (
         <UnitRow key={q.key} form={form} unit={q} channel={i} index={k} />
       ))}

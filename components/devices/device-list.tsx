@@ -9,7 +9,7 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableRow from "@mui/material/TableRow";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import Add from "@mui/icons-material/Add";
@@ -55,9 +55,9 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
     return <NoDevices href="/device-info/new" text={t("empty.deviceInfo")} />;
   }
   const dash = (
-    <Typography component="span" color="textSecondary">
+    <Text component="span" color="textSecondary">
       {t("list.notSet")}
-    </Typography>
+    </Text>
   );
   const actions = (d: DeviceInfo) => (
     <>
@@ -75,15 +75,15 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
       <Paper component="ul" aria-label={t("list.label")} variant="outlined" sx={{ borderRadius: 3, listStyle: "none", m: 0, p: 0, "& > li + li": { borderTop: 1, borderColor: "divider" } }}>
         {data.map((d) => (
           <Box component="li" key={d.id} sx={{ px: 2, pt: 1.5, pb: 1 }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Typography>
-            <Typography variant="body2" color="textSecondary">
+            <Text sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Text>
+            <Text variant="body2" color="textSecondary">
               {t.rich("list.phoneLine", {
                 type: deviceTypeLabel(d.device_type, tl) ?? t("list.notSet"),
                 owner: ownerText(d.owner_id, callerId, emails, tl),
                 value: (chunks) => <Box component="span" sx={{ color: "text.primary" }}>{chunks}</Box>,
                 who: (chunks) => <Box component="span" sx={{ color: "text.primary", overflowWrap: "anywhere" }}>{chunks}</Box>,
               })}
-            </Typography>
+            </Text>
             <Box sx={{ display: "flex", gap: 1, ml: -1, mt: 0.5 }}>{actions(d)}</Box>
           </Box>
         ))}

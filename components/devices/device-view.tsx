@@ -13,7 +13,7 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import Add from "@mui/icons-material/Add";
@@ -74,12 +74,12 @@ export function DeviceView({ id, callerId, isAdmin }: { id: number; callerId: nu
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="textSecondary">
+      <Text component="dt" variant="body2" color="textSecondary">
         {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: "anywhere" }}>
+      </Text>
+      <Text component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: "anywhere" }}>
         {children}
-      </Typography>
+      </Text>
     </Box>
   );
 }
@@ -93,9 +93,9 @@ function LocationName({ id }: { id: number }) {
   return (
     <>
       {data.name}{" "}
-      <Typography component="span" variant="body2" color="textSecondary">
+      <Text component="span" variant="body2" color="textSecondary">
         {t("view.locationPlace", { country, id: String(id) })}
-      </Typography>
+      </Text>
     </>
   );
 }
@@ -114,7 +114,7 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
   const limit = measurementLimit(device.device_type, device.phase_m);
   const count = device.metadata.length;
   const full = count >= limit;
-  const dash = <Typography component="span" color="textSecondary">{t("view.notSet")}</Typography>;
+  const dash = <Text component="span" color="textSecondary">{t("view.notSet")}</Text>;
 
   const closeEditor = () => setEditing((e) => ({ ...e, open: false }));
   const onSaved = async (_saved: Measurement, created: boolean) => {
@@ -174,9 +174,9 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
       <Box component="section" aria-labelledby="measurements-title">
         <Box sx={{ display: "flex", alignItems: { xs: "flex-start", sm: "center" }, justifyContent: "space-between", gap: 2, mb: 1.5, flexDirection: { xs: "column", sm: "row" } }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-            <Typography id="measurements-title" variant="h2" sx={{ fontSize: "1.3rem" }}>
+            <Text id="measurements-title" variant="h2" sx={{ fontSize: "1.3rem" }}>
               {t("view.measurements")}
-            </Typography>
+            </Text>
             <Tag label={t("view.count", { count, limit })} color={full ? "default" : "primary"} variant="outlined" />
           </Box>
           <Button
@@ -190,9 +190,9 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
           </Button>
         </Box>
         {full && (
-          <Typography id="measure-limit" variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
+          <Text id="measure-limit" variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
             {limitReason(t, tl, device, limit)}
-          </Typography>
+          </Text>
         )}
         {count === 0 ? (
           <EmptyState>{t("view.noMeasurements")}</EmptyState>
@@ -202,10 +202,10 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
             {device.metadata.map((m) => (
               <Box component="li" key={m.id} sx={{ display: "flex", alignItems: "center", gap: 1, pl: 2, pr: 1, py: 1.25 }}>
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{m.display_name ?? m.name}</Typography>
-                  <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
+                  <Text sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{m.display_name ?? m.name}</Text>
+                  <Text variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
                     <Box component="span" sx={{ fontFamily: "monospace" }}>{m.name}</Box> · {measureTypeLabel(m.measure_type, tl)}
-                  </Typography>
+                  </Text>
                 </Box>
                 {rowActions(m)}
               </Box>

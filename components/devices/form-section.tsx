@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 
 /** A titled part of a form, grouped for screen readers; `level` 3 for a part inside a part (a channel). */
 export function FormSection({
@@ -21,9 +21,9 @@ export function FormSection({
   return (
     <Paper role="group" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: level === 2 ? 3 : 2, bgcolor: tinted ? "background.default" : undefined }}>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1, mb: 2.5, minHeight: 30 }}>
-        <Typography id={id} component={level === 2 ? "h2" : "h3"} sx={{ fontSize: level === 2 ? "1.15rem" : "1rem", fontWeight: 600 }}>
+        <Text id={id} component={level === 2 ? "h2" : "h3"} sx={{ fontSize: level === 2 ? "1.15rem" : "1rem", fontWeight: 600 }}>
           {title}
-        </Typography>
+        </Text>
         {action}
       </Box>
       {children}

@@ -8,7 +8,7 @@ import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import { Tag } from "@/components/ui/tag";
 import Grid from "@mui/material/Grid";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import { useDeviceInfoList, useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
 import { useMyLocations, type LocationView } from "@/lib/swr/use-locations";
@@ -78,9 +78,9 @@ function UserDeviceCard({
     <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 3 }}>
       <CardContent sx={{ flexGrow: 1 }}>
         <Box sx={{ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: 1, mb: 1.5 }}>
-          <Typography id={titleId} variant="h2" sx={{ fontSize: "1.1rem", overflowWrap: "anywhere", minWidth: 0 }}>
+          <Text id={titleId} variant="h2" sx={{ fontSize: "1.1rem", overflowWrap: "anywhere", minWidth: 0 }}>
             {d.device_id}
-          </Typography>
+          </Text>
           {d.device_type && <Tag color="primary" variant="outlined" label={deviceTypeLabel(d.device_type, tl)} />}
         </Box>
         <Line label={t("location")}>{location ? location.name : d.location_id ? t("locationN", { id: String(d.location_id) }) : t("none")}</Line>
@@ -90,9 +90,9 @@ function UserDeviceCard({
         {d.integration_id && (
           <Line label={t("integration")}>{integration ? integrationLabel(integration.name, tcommon) : t("integrationN", { id: String(d.integration_id) })}</Line>
         )}
-        <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5, mb: 0.5 }}>
+        <Text variant="subtitle2" component="h3" sx={{ mt: 1.5, mb: 0.5 }}>
           {d.data.channels.length ? t("channels", { count: d.data.channels.length }) : t("noChannels")}
-        </Typography>
+        </Text>
         {d.data.channels.length > 0 && (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: 0.75 }}>
             {d.data.channels.map((c) => {

@@ -5,7 +5,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/messages";
 import type { TariffOption } from "@/lib/energy/tariff";
@@ -40,9 +40,9 @@ const reasonsText = (t: EnergyT, locale: Locale, reasons: string[]) => {
 
 function CardTitle({ id, children }: { id: string; children: React.ReactNode }) {
   return (
-    <Typography id={id} variant="h3" sx={{ fontSize: "1.05rem" }}>
+    <Text id={id} variant="h3" sx={{ fontSize: "1.05rem" }}>
       {children}
-    </Typography>
+    </Text>
   );
 }
 
@@ -51,9 +51,9 @@ export function CardSkeleton({ title }: { title: string }) {
   const t = useTranslations("energy");
   return (
     <Paper variant="outlined" sx={card} aria-busy aria-label={t("loading.card", { title: title.toLowerCase() })}>
-      <Typography variant="h3" sx={{ fontSize: "1.05rem" }}>
+      <Text variant="h3" sx={{ fontSize: "1.05rem" }}>
         {title}
-      </Typography>
+      </Text>
       <Skeleton variant="text" width="45%" sx={{ fontSize: "2rem" }} />
       <Skeleton variant="text" width="80%" />
       <Skeleton variant="text" width="70%" />
@@ -79,11 +79,11 @@ function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
 function Big({ children, sub }: { children: React.ReactNode; sub?: React.ReactNode }) {
   return (
     <Box>
-      <Typography sx={{ fontSize: "1.9rem", fontWeight: 600, lineHeight: 1.2, fontVariantNumeric: "tabular-nums" }}>{children}</Typography>
+      <Text sx={{ fontSize: "1.9rem", fontWeight: 600, lineHeight: 1.2, fontVariantNumeric: "tabular-nums" }}>{children}</Text>
       {sub && (
-        <Typography variant="body2" color="textSecondary">
+        <Text variant="body2" color="textSecondary">
           {sub}
-        </Typography>
+        </Text>
       )}
     </Box>
   );
@@ -126,9 +126,9 @@ export function TotalsCard({ data, period, comparedLabel }: { data: EnergyAnswer
       <Big sub={sub}>{kwh(t.consumption_kwh)}</Big>
       <Facts rows={rows} />
       {both && (
-        <Typography variant="caption" color="textSecondary">
+        <Text variant="caption" color="textSecondary">
           {tr("cards.selfEstimate")}
-        </Typography>
+        </Text>
       )}
     </Paper>
   );
@@ -143,7 +143,7 @@ export function CostCard({ data, comparedLabel, onTariff }: { data: EnergyAnswer
     return (
       <Paper component="section" variant="outlined" aria-labelledby="cost-title" sx={card}>
         <CardTitle id="cost-title">{tr("cards.costs")}</CardTitle>
-        <Typography color="textSecondary">{tr("cards.noTariff")}</Typography>
+        <Text color="textSecondary">{tr("cards.noTariff")}</Text>
         <Box>
           <Button variant="outlined" size="small" onClick={onTariff}>
             {tr("cards.setTariff")}
@@ -209,14 +209,14 @@ export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTa
       <CardTitle id="cheaper-title">{title}</CardTitle>
       {error || !data ? (
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-          <Typography color="textSecondary">{t("cards.cheaperFailed", { error: failure(error) })}</Typography>
+          <Text color="textSecondary">{t("cards.cheaperFailed", { error: failure(error) })}</Text>
           <Button size="small" onClick={() => mutate()}>
             {t("cards.tryAgain")}
           </Button>
         </Box>
       ) : OPTIONS.every((o) => !data.options[o]) ? (
         <>
-          <Typography color="textSecondary">{t("cards.cheaperNoPower")}</Typography>
+          <Text color="textSecondary">{t("cards.cheaperNoPower")}</Text>
           <Box>
             <Button variant="outlined" size="small" onClick={onTariff}>
               {t("cards.setTariff")}
@@ -262,9 +262,9 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
   ];
   return (
     <>
-      <Typography variant="body2" color="textSecondary">
+      <Text variant="body2" color="textSecondary">
         {t("cards.cheaperIntro", { range: rangeText(data.from, addDays(data.to, -1), true, locale), kwh: kwhText(data.kwh, true, locale) })}
-      </Typography>
+      </Text>
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 0.75 }}>
         {OPTIONS.map((o) => {
           const c = cost(o);
@@ -282,16 +282,16 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
           );
         })}
       </Box>
-      <Typography sx={{ fontWeight: 500 }}>{verdict}</Typography>
+      <Text sx={{ fontWeight: 500 }}>{verdict}</Text>
       {notes.length > 0 && (
-        <Typography variant="caption" color="textSecondary">
+        <Text variant="caption" color="textSecondary">
           {notes.join(" ")}
-        </Typography>
+        </Text>
       )}
       {data.offpeak_assumed && (
-        <Typography variant="caption" color="textSecondary">
+        <Text variant="caption" color="textSecondary">
           {t("cards.offpeakAssumed")}
-        </Typography>
+        </Text>
       )}
     </>
   );
@@ -321,7 +321,7 @@ export function CarbonCard({ data }: { data: EnergyAnswer }) {
     return (
       <Paper component="section" variant="outlined" aria-labelledby="carbon-title" sx={card}>
         <CardTitle id="carbon-title">{t("cards.carbon")}</CardTitle>
-        <Typography color="textSecondary">{t("cards.carbonNone")}</Typography>
+        <Text color="textSecondary">{t("cards.carbonNone")}</Text>
       </Paper>
     );
   }
@@ -332,22 +332,22 @@ export function CarbonCard({ data }: { data: EnergyAnswer }) {
       <Big sub={data.totals.co2_partial ? t("cards.carbonPartial") : t("cards.carbonFrom")}>{data.totals.co2_partial ? t("cards.atLeast", { amount: kg }) : kg}</Big>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.5, fontSize: 14, "& ul": { m: 0, pl: 2.5 } }}>
         <Box>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <Text variant="body2" sx={{ fontWeight: 600 }}>
             {t("cards.cleanest")}
-          </Typography>
+          </Text>
           <HoursList hours={carbon.cleanest_hours} />
         </Box>
         <Box>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <Text variant="body2" sx={{ fontWeight: 600 }}>
             {t("cards.dirtiest")}
-          </Typography>
+          </Text>
           <HoursList hours={carbon.dirtiest_hours} />
         </Box>
       </Box>
       {carbon.source && (
-        <Typography variant="caption" color="textSecondary">
+        <Text variant="caption" color="textSecondary">
           {t("cards.source", { source: carbon.source })}
-        </Typography>
+        </Text>
       )}
     </Paper>
   );

@@ -6,7 +6,7 @@ import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
 import IconButton from "@mui/material/IconButton";
 import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
@@ -60,14 +60,14 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
           <IconButton aria-label={t("controls.previous")} title={t("controls.previous")} onClick={() => onPeriod(prev)} disabled={prev.from < FIRST_DAY}>
             <ChevronLeft />
           </IconButton>
-          <Typography
+          <Text
             component="p"
             aria-live="polite"
             data-testid="period-label"
             sx={{ fontWeight: 600, fontSize: { xs: "1rem", sm: "1.1rem" }, textAlign: "center", minWidth: { sm: 220 }, flex: { xs: 1, sm: "0 1 auto" } }}
           >
             {periodLabel(period, locale)}
-          </Typography>
+          </Text>
           <IconButton aria-label={t("controls.next")} title={t("controls.next")} onClick={() => onPeriod(next)} disabled={next.from > today}>
             <ChevronRight />
           </IconButton>
@@ -100,9 +100,9 @@ export function EnergyControls({ period, onPeriod, today, fine, onFine, answerBu
           />
         )}
         {!canFine && answerBucket && (
-          <Typography variant="body2" color="textSecondary">
+          <Text variant="body2" color="textSecondary">
             {t(`controls.inBucket.${answerBucket}`)}
-          </Typography>
+          </Text>
         )}
         <NativeSelectField
           id={`${id}-compare`}

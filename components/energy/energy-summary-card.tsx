@@ -2,7 +2,7 @@
 // Home's compact My Energy summary: yesterday, this month so far, and how that month compares.
 import Box from "@mui/material/Box";
 import { Placeholder } from "@/components/ui/placeholder";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import { LinkCard } from "@/components/ui/link-card";
 import { useLocale, useTranslations } from "use-intl";
@@ -29,14 +29,14 @@ export function EnergySummaryCard() {
 function Figure({ label, value, sub }: { label: string; value: string; sub?: string | null }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="body2" color="textSecondary">
+      <Text variant="body2" color="textSecondary">
         {label}
-      </Typography>
-      <Typography sx={{ fontSize: "1.35rem", fontWeight: 600, lineHeight: 1.25, fontVariantNumeric: "tabular-nums" }}>{value}</Typography>
+      </Text>
+      <Text sx={{ fontSize: "1.35rem", fontWeight: 600, lineHeight: 1.25, fontVariantNumeric: "tabular-nums" }}>{value}</Text>
       {sub && (
-        <Typography variant="body2" color="textSecondary">
+        <Text variant="body2" color="textSecondary">
           {sub}
-        </Typography>
+        </Text>
       )}
     </Box>
   );
@@ -59,9 +59,9 @@ function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number
   return (
     <LinkCard href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"} label={several ? t("summary.openMeter", { id }) : t("summary.open")} sx={{ p: { xs: 2, sm: 2.5 }, minHeight: HEIGHT }}>
         <Box sx={{ display: "flex", alignItems: "center", mb: 1.25 }}>
-          <Typography component="h3" sx={{ fontWeight: 600 }}>
+          <Text component="h3" sx={{ fontWeight: 600 }}>
             {several ? t("summary.titleMeter", { id }) : t("summary.title")}
-          </Typography>
+          </Text>
           <Box aria-hidden sx={{ ml: "auto", display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }}>
             {t("summary.seeCharts")} <ArrowForward sx={{ fontSize: 16 }} />
           </Box>
@@ -70,9 +70,9 @@ function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number
           <Figure label={t("summary.yesterday")} value={kwhText(meter.yesterday.kwh, true, locale)} sub={meter.yesterday.eur !== null ? eurText(meter.yesterday.eur, false, locale) : null} />
           <Figure label={monthDays ? t("summary.thisMonthDays", { days: monthDays }) : t("summary.thisMonth")} value={kwhText(month.kwh, true, locale)} sub={month.eur !== null ? eurText(month.eur, false, locale) : null} />
           <Box sx={{ gridColumn: { xs: "1 / -1", sm: "auto" }, alignSelf: "center" }}>
-            <Typography variant="body2" color={compare ? "text.primary" : "text.secondary"} sx={{ fontWeight: compare ? 500 : 400 }}>
+            <Text variant="body2" color={compare ? "textPrimary" : "textSecondary"} sx={{ fontWeight: compare ? 500 : 400 }}>
               {compare || t("summary.nothingToCompare")}
-            </Typography>
+            </Text>
           </Box>
         </Box>
     </LinkCard>

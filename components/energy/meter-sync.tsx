@@ -7,7 +7,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { Tag } from "@/components/ui/tag";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import SyncIcon from "@mui/icons-material/Sync";
 import { useLocale, useTranslations } from "use-intl";
 import { useToast } from "@/components/ui/toast-provider";
@@ -79,9 +79,9 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: compact ? 1.5 : 2, display: "grid", gap: 1 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-        <Typography id={titleId} component="h3" sx={{ fontWeight: 600, fontSize: "0.95rem" }}>
+        <Text id={titleId} component="h3" sx={{ fontWeight: 600, fontSize: "0.95rem" }}>
           {t("sync.meter", { id })}
-        </Typography>
+        </Text>
         <Tag color={STATE_COLOUR[s.state]} variant={s.state === "done" ? "outlined" : "filled"} label={t(`sync.state.${s.state}`)} />
         {canSync && (
           <Button size="small" onClick={syncNow} disabled={busy} startIcon={<SyncIcon />} sx={{ ml: "auto" }} aria-label={t("sync.syncLabel", { id })}>
@@ -96,10 +96,10 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
           label={t("sync.progressLabel", { id, fetched: s.days_fetched, due: s.days_due })}
           height={8}
         />
-        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }} aria-live={running ? "polite" : undefined}>
+        <Text variant="body2" color="textSecondary" sx={{ mt: 0.5 }} aria-live={running ? "polite" : undefined}>
           {s.days_due ? t("sync.fetched", { fetched: s.days_fetched, due: s.days_due, pct }) : running ? t("sync.preparing") : t("sync.noneDue")}
           {s.gaps > 0 && ` · ${t("sync.gaps", { count: s.gaps })}`}
-        </Typography>
+        </Text>
       </Box>
       {!compact && (
         <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.25, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0 } }}>

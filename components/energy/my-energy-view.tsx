@@ -9,7 +9,7 @@ import { NextLink as Link } from "@/components/ui/next-link";
 import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import BoltOutlined from "@mui/icons-material/BoltOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import { useTranslations } from "use-intl";
@@ -155,9 +155,9 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
     <Box ref={box} sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, minWidth: 0 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         {picker ?? (
-          <Typography component="h2" sx={{ fontWeight: 600, fontSize: "1.05rem", overflowWrap: "anywhere" }}>
+          <Text component="h2" sx={{ fontWeight: 600, fontSize: "1.05rem", overflowWrap: "anywhere" }}>
             {t("view.meterTitle", { id: meter.usage_point_id })}
-          </Typography>
+          </Text>
         )}
         <Button size="small" variant="outlined" startIcon={<TuneOutlined />} onClick={() => setTariffOpen(true)} sx={{ ml: "auto" }}>
           {t("view.tariff")}

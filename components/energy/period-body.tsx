@@ -5,7 +5,7 @@
 import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { useFormatter, useLocale, useTranslations } from "use-intl";
 import type { EnergyAnswer } from "@/lib/swr/use-energy";
 import { ChartSkeleton } from "./chart-skeleton";
@@ -32,13 +32,13 @@ function Panel({ id, title, children, note }: { id: string; title: string; child
   return (
     <Paper component="section" variant="outlined" aria-labelledby={id} sx={section}>
       <Box sx={{ display: "flex", alignItems: "baseline", flexWrap: "wrap", columnGap: 1.5, mb: 1.5 }}>
-        <Typography id={id} variant="h3" sx={{ fontSize: "1.05rem" }}>
+        <Text id={id} variant="h3" sx={{ fontSize: "1.05rem" }}>
           {title}
-        </Typography>
+        </Text>
         {note && (
-          <Typography variant="body2" color="textSecondary">
+          <Text variant="body2" color="textSecondary">
             {note}
-          </Typography>
+          </Text>
         )}
       </Box>
       {children}
@@ -79,9 +79,9 @@ export function PeriodBody({ data, period, periodDays, mode, comparedLabel, onTa
           <EnergyChart data={data} periodDays={periodDays} comparedLabel={compared} />
         )}
         {missing && !empty && (
-          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+          <Text variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             {t("body.missing", { missing })}
-          </Typography>
+          </Text>
         )}
       </Panel>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
@@ -122,9 +122,9 @@ function PeakText({ peak, kva }: { peak: NonNullable<EnergyAnswer["max_power"]["
   };
   const key = peak.at ? (kva ? "body.peakAtOf" : "body.peakAt") : kva ? "body.peakOf" : "body.peak";
   return (
-    <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+    <Text variant="body2" color="textSecondary" sx={{ mt: 1 }}>
       {t.rich(key, values)}
-    </Typography>
+    </Text>
   );
 }
 

@@ -13,7 +13,7 @@ import FormHelperText from "@mui/material/FormHelperText";
 import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
@@ -97,9 +97,9 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
       <Box component="form" noValidate onSubmit={submit} sx={{ display: "contents" }}>
         <DialogTitle id={`${id}-title`}>{t("tariff.title")}</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
-          <Typography variant="body2" color="textSecondary">
+          <Text variant="body2" color="textSecondary">
             {t("tariff.intro", { id: meter.usage_point_id })}
-          </Typography>
+          </Text>
           <FormErrorAlert error={serverError} />
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
             <TextField select label={t("tariff.option")} value={tariff} onChange={(e) => (setTariff(e.target.value as TariffOption), setErrors((x) => ({ ...x, tariff: undefined })))} error={Boolean(errors.tariff)} helperText={errors.tariff ?? " "} required>
@@ -118,15 +118,15 @@ export function TariffDialog({ meter, onClose }: { meter: MeterView; onClose: ()
             </TextField>
           </Box>
           {tariff === "tempo" && (
-            <Typography variant="body2" color="textSecondary">
+            <Text variant="body2" color="textSecondary">
               {t("tariff.tempo")}
-            </Typography>
+            </Text>
           )}
           {tariff === "hphc" && (
             <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: "grid", gap: 1.5, minWidth: 0 }}>
-              <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
+              <Text component="legend" sx={{ fontWeight: 600, mb: 1 }}>
                 {t("tariff.offpeak", { max: MAX_RANGES })}
-              </Typography>
+              </Text>
               {ranges.map((r, i) => (
                 <Box key={i} sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
                   <TextField select size="small" label={t("tariff.rangeFrom", { n: i + 1 })} value={r.from} onChange={(e) => setRange(i, { ...r, from: e.target.value })} error={Boolean(errors.ranges?.[i])} sx={{ flex: 1 }}>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import LinkIcon from "@mui/icons-material/Link";
 import LinkOff from "@mui/icons-material/LinkOff";
 import SyncIcon from "@mui/icons-material/Sync";
@@ -30,9 +30,9 @@ export function AttentionList({ relink, failed }: AttentionProps) {
   const t = useTranslations("home.attention");
   return (
     <Box component="section" aria-labelledby="attention-title" sx={{ mb: 4, maxWidth: 720 }}>
-      <Typography id="attention-title" variant="h2" sx={{ fontSize: "1.2rem", mb: 1.5 }}>
+      <Text id="attention-title" variant="h2" sx={{ fontSize: "1.2rem", mb: 1.5 }}>
         {t("title")}
-      </Typography>
+      </Text>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "grid", gap: 1 }}>
         {relink.map((vendor) => (
           <Relink key={vendor} vendor={vendor} />
@@ -65,9 +65,9 @@ function Item({ tone, icon, title, children, action }: { tone: "warning" | "erro
         {icon}
       </Box>
       <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
-        <Typography component="h3" sx={{ fontWeight: 600, fontSize: "0.95rem" }}>
+        <Text component="h3" sx={{ fontWeight: 600, fontSize: "0.95rem" }}>
           {title}
-        </Typography>
+        </Text>
         {children}
       </Box>
       <Box sx={{ flexShrink: 0, ml: { xs: 4.5, sm: 0 } }}>{action}</Box>
@@ -112,11 +112,11 @@ function Relink({ vendor }: { vendor: Vendor }) {
         </Button>
       }
     >
-      <Typography variant="body2">{vendor === "linky" ? t("relinkLinky") : t("relinkAccount", { vendor: ti(`${vendor}.title`) })}</Typography>
+      <Text variant="body2">{vendor === "linky" ? t("relinkLinky") : t("relinkAccount", { vendor: ti(`${vendor}.title`) })}</Text>
       {failed && (
-        <Typography variant="body2" role="alert" color="error" sx={{ mt: 0.5 }}>
+        <Text variant="body2" role="alert" color="error" sx={{ mt: 0.5 }}>
           {failed}
-        </Typography>
+        </Text>
       )}
     </Item>
   );
@@ -153,11 +153,11 @@ function FailedSync({ meter }: { meter: MeterView }) {
         </Button>
       }
     >
-      <Typography variant="body2">{when ? t("failedAt", { when }) : t("failed")}</Typography>
+      <Text variant="body2">{when ? t("failedAt", { when }) : t("failed")}</Text>
       {meter.sync.last_error && (
-        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.25, overflowWrap: "anywhere" }}>
+        <Text variant="body2" color="textSecondary" sx={{ mt: 0.25, overflowWrap: "anywhere" }}>
           {meter.sync.last_error}
-        </Typography>
+        </Text>
       )}
     </Item>
   );

@@ -1,6 +1,6 @@
 "use client";
 import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { useTranslations } from "use-intl";
 import { EnergySummaryCard } from "@/components/energy/energy-summary-card";
 import { MeterSyncList } from "@/components/energy/meter-sync";
@@ -10,9 +10,9 @@ export function EnergyHistory() {
   const t = useTranslations("home");
   return (
     <Box component="section" aria-labelledby="history-title" sx={{ mb: 4, maxWidth: 720 }}>
-      <Typography id="history-title" variant="h2" sx={{ fontSize: "1.2rem", mb: 1.5 }}>
+      <Text id="history-title" variant="h2" sx={{ fontSize: "1.2rem", mb: 1.5 }}>
         {t("history.title")}
-      </Typography>
+      </Text>
       <EnergySummaryCard />
       <MeterSyncList compact />
     </Box>

@@ -1,6 +1,6 @@
 import { LinkCard } from "@/components/ui/link-card";
 import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import ArrowForward from "@mui/icons-material/ArrowForward";
 import DevicesOtherOutlined from "@mui/icons-material/DevicesOtherOutlined";
 import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
@@ -47,12 +47,12 @@ export function HomeView({
     <>
       {!acceptedTos && <PrivacyNotice contactEmail={contact} previousVersion={noticeChanged} />}
       <Box component="section" aria-labelledby="welcome-title">
-        <Typography id="welcome-title" variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1, overflowWrap: "anywhere" }}>
+        <Text id="welcome-title" variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1, overflowWrap: "anywhere" }}>
           {firstName ? t("welcome.named", { name: firstName }) : t("welcome.anonymous")}
-        </Typography>
-        <Typography color="textSecondary" sx={{ mb: 4, maxWidth: 720, fontSize: "1.05rem", lineHeight: 1.6 }}>
+        </Text>
+        <Text color="textSecondary" sx={{ mb: 4, maxWidth: 720, fontSize: "1.05rem", lineHeight: 1.6 }}>
           {integrations.length ? t("welcome.introLinked") : t("welcome.intro")}
-        </Typography>
+        </Text>
         <HomeAttention integrations={integrations} />
         {integrations.some((i) => i.name === "linky") && <EnergyHistory />}
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" }, gap: 2.5 }}>
@@ -61,12 +61,12 @@ export function HomeView({
               <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: primaryTint(), color: "primary.main" }}>
                 <Icon />
               </Box>
-              <Typography variant="h2" sx={{ fontSize: "1.15rem" }}>
+              <Text variant="h2" sx={{ fontSize: "1.15rem" }}>
                 {t(`sections.${key}.title`)}
-              </Typography>
-              <Typography variant="body2" color="textSecondary" sx={{ lineHeight: 1.6, flexGrow: 1 }}>
+              </Text>
+              <Text variant="body2" color="textSecondary" sx={{ lineHeight: 1.6, flexGrow: 1 }}>
                 {t(`sections.${key}.text`)}
-              </Typography>
+              </Text>
               <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }} aria-hidden>
                 {t("sections.open")} <ArrowForward sx={{ fontSize: 16 }} />
               </Box>

@@ -6,7 +6,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import PrivacyTipOutlined from "@mui/icons-material/PrivacyTipOutlined";
 import { useLocale, useTranslations } from "use-intl";
 import { TextLink } from "@/components/ui/text-link";
@@ -64,19 +64,19 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
       >
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 2 }}>
           <PrivacyTipOutlined color="primary" aria-hidden />
-          <Typography id="privacy-notice-title" variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.4rem" } }}>
+          <Text id="privacy-notice-title" variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.4rem" } }}>
             {t("privacy.title")}
-          </Typography>
+          </Text>
         </Box>
-        <Typography variant="body2" color="textSecondary" sx={{ mt: -1, mb: 1.5 }}>
+        <Text variant="body2" color="textSecondary" sx={{ mt: -1, mb: 1.5 }}>
           {t("privacy.version", { version: PRIVACY_NOTICE.version, date: noticeDateText(locale) })}
-        </Typography>
+        </Text>
         {previousVersion && (
           <Notice severity="info" sx={{ mb: 2 }}>
             <strong>{t("privacy.changed")}</strong> {t("privacy.changes")}
           </Notice>
         )}
-        <Typography sx={{ mb: 1.5 }}>{t("privacy.intro")}</Typography>
+        <Text sx={{ mb: 1.5 }}>{t("privacy.intro")}</Text>
         <Box component="ul" sx={{ pl: 3, my: 0, "& li": { mb: 1, lineHeight: 1.6 } }}>
           <li>{t("privacy.use")}</li>
           <li>{t("privacy.principles")}</li>
@@ -84,7 +84,7 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
           <li>{t.rich("privacy.cancel", { email: contactEmail, mail: (chunks) => <TextLink href={`mailto:${contactEmail}`}>{chunks}</TextLink> })}</li>
           <li>{t("privacy.realtime")}</li>
         </Box>
-        <Typography sx={{ mt: 1.5, mb: 2.5 }}>
+        <Text sx={{ mt: 1.5, mb: 2.5 }}>
           {t.rich("privacy.policy", {
             policy: (chunks) => (
               <TextLink href="/privacy" underline="hover" sx={{ fontWeight: 600 }}>
@@ -92,7 +92,7 @@ export function PrivacyNotice({ contactEmail, previousVersion }: { contactEmail:
               </TextLink>
             ),
           })}
-        </Typography>
+        </Text>
         {failed && (
           <Notice severity="error" role="alert" sx={{ mb: 2 }}>
             {t("privacy.failed")}

@@ -3,7 +3,7 @@ import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import { useTranslations } from "use-intl";
 import { NextLink } from "@/components/ui/next-link";
@@ -49,10 +49,10 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
           <MyIntegrationsTable integrations={integrations} />
         ) : (
           <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, textAlign: "center", borderStyle: "dashed", borderRadius: 2 }}>
-            <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{t("home.noneTitle")}</Typography>
-            <Typography color="textSecondary" sx={{ mb: 2 }}>
+            <Text sx={{ fontWeight: 600, mb: 0.5 }}>{t("home.noneTitle")}</Text>
+            <Text color="textSecondary" sx={{ mb: 2 }}>
               {t("home.noneText")}
-            </Typography>
+            </Text>
             <Button component={NextLink} href="/integrations-setup" variant="contained">
               {t("home.linkOne")}
             </Button>

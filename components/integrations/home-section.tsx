@@ -2,7 +2,7 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { useTranslations } from "use-intl";
 import { NextLink } from "@/components/ui/next-link";
 import { SandboxChip } from "./sandbox-chip";
@@ -31,9 +31,9 @@ export function HomeSection({
   return (
     <Paper component="section" aria-labelledby={`${id}-title`} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, minWidth: 0 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1.5 }}>
-        <Typography id={`${id}-title`} variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.35rem" }, mr: "auto" }}>
+        <Text id={`${id}-title`} variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.35rem" }, mr: "auto" }}>
           {title}
-        </Typography>
+        </Text>
         {sandbox && <SandboxChip />}
         {action}
       </Box>
@@ -59,9 +59,9 @@ export function HomeSection({
 export function LinkHint({ children, linkLabel }: { children: React.ReactNode; linkLabel: string }) {
   return (
     <Box sx={{ display: "flex", alignItems: { xs: "flex-start", sm: "center" }, gap: 2, flexDirection: { xs: "column", sm: "row" } }}>
-      <Typography color="textSecondary" sx={{ flexGrow: 1 }}>
+      <Text color="textSecondary" sx={{ flexGrow: 1 }}>
         {children}
-      </Typography>
+      </Text>
       <Button component={NextLink} href="/integrations-setup" variant="outlined" sx={{ flexShrink: 0 }}>
         {linkLabel}
       </Button>

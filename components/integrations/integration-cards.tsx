@@ -9,7 +9,7 @@ import CardContent from "@mui/material/CardContent";
 import { Tag } from "@/components/ui/tag";
 import CircularProgress from "@mui/material/CircularProgress";
 import Grid from "@mui/material/Grid";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
 import ElectricMeterOutlined from "@mui/icons-material/ElectricMeterOutlined";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
@@ -152,9 +152,9 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: primaryTint(), color: "primary.main", flexShrink: 0 }}>
             <Icon />
           </Box>
-          <Typography id={headingId} variant="h2" sx={{ fontSize: "1.2rem" }}>
+          <Text id={headingId} variant="h2" sx={{ fontSize: "1.2rem" }}>
             {t(`${vendor}.title`)}
-          </Typography>
+          </Text>
         </Box>
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           {integration ? (
@@ -164,9 +164,9 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           )}
           {integration?.sandbox && <SandboxChip />}
         </Box>
-        <Typography variant="body2" color="textSecondary" sx={{ lineHeight: 1.6 }}>
+        <Text variant="body2" color="textSecondary" sx={{ lineHeight: 1.6 }}>
           {t(`${vendor}.text`)}
-        </Typography>
+        </Text>
         {integration && (
           <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.5, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0, overflowWrap: "anywhere" } }}>
             {vendor === "linky" && (
@@ -186,9 +186,9 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           </Notice>
         )}
         {integration?.sandbox && (
-          <Typography variant="caption" color="textSecondary">
+          <Text variant="caption" color="textSecondary">
             {t("sandbox")}
-          </Typography>
+          </Text>
         )}
         {linkError && (
           <Notice severity="error" role="alert" sx={{ py: 0 }}>

@@ -2,7 +2,7 @@
 import { useId, useMemo, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import { useLocale, useTranslations } from "use-intl";
@@ -55,9 +55,9 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <Typography variant="h3" sx={{ fontSize: "1.05rem", fontWeight: 700 }}>
+      <Text variant="h3" sx={{ fontSize: "1.05rem", fontWeight: 700 }}>
         {title}
-      </Typography>
+      </Text>
       <Box
         component="dl"
         sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, auto)" }, justifyContent: "start", gap: { xs: 1.5, sm: 4 }, "& > div:nth-of-type(-n+2)": { gridColumn: { xs: "1 / -1", sm: "auto" } }, "& dt": { fontSize: 12, color: "text.secondary", textTransform: "uppercase", letterSpacing: "0.06em" }, "& dd": { m: 0, fontWeight: 600, overflowWrap: "anywhere" } }}
@@ -70,17 +70,17 @@ export function ReadingView({ reading, kind }: { reading: MeterReading; kind: Li
         ))}
       </Box>
       {!shown ? (
-        <Typography color="textSecondary">{t("noValues")}</Typography>
+        <Text color="textSecondary">{t("noValues")}</Text>
       ) : (
         <>
           <Box component="section" aria-labelledby={summaryId} sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
             <Box sx={{ display: "flex", alignItems: "baseline", gap: 1, flexWrap: "wrap" }}>
-              <Typography id={summaryId} variant="h4" sx={{ fontSize: "1rem", fontWeight: 700 }}>
+              <Text id={summaryId} variant="h4" sx={{ fontSize: "1rem", fontWeight: 700 }}>
                 {kind === "consumption" ? t("consumptionPerDay") : t("productionPerDay")}
-              </Typography>
-              <Typography variant="body2" color="textSecondary">
+              </Text>
+              <Text variant="body2" color="textSecondary">
                 {t("summary", { total: kwh(total), count: days.length })}
-              </Typography>
+              </Text>
             </Box>
             <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "grid", gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(auto-fill, minmax(148px, 1fr))" }, gap: 1, "& > li": { display: "flex" } }}>
               {days.map((d, i) => {
@@ -168,9 +168,9 @@ function DayReadings({
         </Button>
       </Box>
       {explained.length > 0 && (
-        <Typography id={legendId} variant="body2" color="textSecondary">
+        <Text id={legendId} variant="body2" color="textSecondary">
           {explained.map((code) => t(`types.${code}`)).join(" ")}
-        </Typography>
+        </Text>
       )}
       <Box
         component="table"

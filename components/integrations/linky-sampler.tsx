@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import BoltOutlined from "@mui/icons-material/BoltOutlined";
 import SolarPowerOutlined from "@mui/icons-material/SolarPowerOutlined";
 import { useTranslations } from "use-intl";
@@ -37,9 +37,9 @@ export function LinkySampler({ meters }: { meters: string[] }) {
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <Typography color="textSecondary">
+      <Text color="textSecondary">
         {t("intro")}
-      </Typography>
+      </Text>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>
         <NativeSelectField
           id={selectId}

@@ -1,7 +1,7 @@
 "use client";
 import Box from "@mui/material/Box";
 import { Tag } from "@/components/ui/tag";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { useLocale, useTranslations } from "use-intl";
 import { integrationLabel } from "@/components/ui/labels";
 import { day, meterIds, type IntegrationView } from "./integration-view";
@@ -51,9 +51,9 @@ export function MyIntegrationsTable({ integrations }: { integrations: Integratio
         {integrations.map((i) => (
           <Box component="li" key={i.id} sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 1.5 }}>
             <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1 }}>
-              <Typography component="span" sx={{ fontWeight: 600 }}>
+              <Text component="span" sx={{ fontWeight: 600 }}>
                 {label(i.name)}
-              </Typography>
+              </Text>
               <Marks integration={i} />
             </Box>
             <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.25, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0, overflowWrap: "anywhere" } }}>
@@ -82,9 +82,9 @@ export function MyIntegrationsTable({ integrations }: { integrations: Integratio
               <tr key={i.id}>
                 <td>
                   <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-                    <Typography component="span" sx={{ fontWeight: 600, fontSize: "inherit" }}>
+                    <Text component="span" sx={{ fontWeight: 600, fontSize: "inherit" }}>
                       {label(i.name)}
-                    </Typography>
+                    </Text>
                     <Marks integration={i} />
                   </Box>
                 </td>

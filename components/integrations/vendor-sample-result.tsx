@@ -3,7 +3,7 @@
 // homes or plants as cards with the JSON behind "Show raw data", or the failure in a sentence.
 import { useId } from "react";
 import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { useLocale, useTranslations } from "use-intl";
 import { RawData, VendorSampleFailure } from "./raw-data";
 import { legrandPlantCards, netatmoHomeCards, type PlaceCard } from "./vendor-text";
@@ -20,7 +20,7 @@ export function PlaceSampleResult({ vendor, data, error, resultLabel, empty }: {
   const cards = CARDS_OF[vendor](results, { t: tv, locale });
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
-      {cards.length ? <PlaceCards cards={cards} /> : <Typography color="textSecondary">{empty}</Typography>}
+      {cards.length ? <PlaceCards cards={cards} /> : <Text color="textSecondary">{empty}</Text>}
       <RawData value={results} label={resultLabel} />
     </Box>
   );
@@ -58,12 +58,12 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
   return (
     <Box component="article" aria-labelledby={titleId} sx={{ border: 1, borderColor: "divider", borderRadius: 2.5, p: 2, display: "flex", flexDirection: "column", gap: 1.5, minWidth: 0 }}>
       <div>
-        <Typography id={titleId} component="h3" sx={{ fontSize: "1.05rem", fontWeight: 700 }}>
+        <Text id={titleId} component="h3" sx={{ fontSize: "1.05rem", fontWeight: 700 }}>
           {name}
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
+        </Text>
+        <Text variant="body2" color="textSecondary">
           {[...where, rooms.length || modules.length ? t("counts", { rooms: rooms.length, modules: modules.length }) : null].filter(Boolean).join(" · ")}
-        </Typography>
+        </Text>
       </div>
       {rooms.length > 0 && (
         <ListPart title={t("rooms")}>
@@ -95,9 +95,9 @@ function PlaceCardView({ card }: { card: PlaceCard }) {
         </ListPart>
       )}
       {!rooms.length && !modules.length && (
-        <Typography variant="body2" color="textSecondary">
+        <Text variant="body2" color="textSecondary">
           {t("noRoomsOrModules")}
-        </Typography>
+        </Text>
       )}
     </Box>
   );

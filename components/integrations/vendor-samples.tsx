@@ -2,7 +2,7 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { useTranslations } from "use-intl";
 import { legrandPlantsUrl, netatmoHomesUrl, useSample } from "@/lib/swr/use-integrations";
 import { lazyComponent } from "@/components/ui/lazy";
@@ -37,7 +37,7 @@ function PlaceSample({
   const shown = error ?? data;
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      {shown === undefined && !isLoading && <Typography color="textSecondary">{prompt}</Typography>}
+      {shown === undefined && !isLoading && <Text color="textSecondary">{prompt}</Text>}
       <Box>
         <Button
           variant="contained"
@@ -51,9 +51,9 @@ function PlaceSample({
       </Box>
       <Box aria-live="polite">
         {isLoading ? (
-          <Typography role="status" color="textSecondary">
+          <Text role="status" color="textSecondary">
             {t("loading")}
-          </Typography>
+          </Text>
         ) : shown !== undefined ? (
           <PlaceSampleResult vendor={vendor} data={data} error={error} resultLabel={resultLabel} empty={empty} />
         ) : null}

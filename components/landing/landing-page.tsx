@@ -8,7 +8,7 @@ import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import ElectricMeterOutlined from "@mui/icons-material/ElectricMeterOutlined";
 import EcoOutlined from "@mui/icons-material/EnergySavingsLeafOutlined";
 import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
@@ -39,15 +39,15 @@ export function LandingPage({ contact }: { contact: string }) {
         <Container maxWidth="lg">
           <Grid container spacing={{ xs: 4, md: 6 }} sx={{ alignItems: "center" }}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: "0.14em" }}>
+              <Text variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: "0.14em" }}>
                 {t("hero.eyebrow")}
-              </Typography>
-              <Typography id="hero-title" variant="h1" sx={{ fontSize: { xs: "2.1rem", sm: "2.6rem", md: "3.1rem" }, lineHeight: 1.12, letterSpacing: "-0.02em", mb: 2.5 }}>
+              </Text>
+              <Text id="hero-title" variant="h1" sx={{ fontSize: { xs: "2.1rem", sm: "2.6rem", md: "3.1rem" }, lineHeight: 1.12, letterSpacing: "-0.02em", mb: 2.5 }}>
                 {t("hero.title")}
-              </Typography>
-              <Typography color="textSecondary" sx={{ fontSize: { xs: "1.05rem", md: "1.15rem" }, lineHeight: 1.65, mb: 4, maxWidth: 560 }}>
+              </Text>
+              <Text color="textSecondary" sx={{ fontSize: { xs: "1.05rem", md: "1.15rem" }, lineHeight: 1.65, mb: 4, maxWidth: 560 }}>
                 {t("hero.text")}
-              </Typography>
+              </Text>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
                 <Button component={NextLink} href="/signup" variant="contained" size="large" sx={{ px: 4 }}>
                   {t("hero.signup")}
@@ -73,12 +73,12 @@ export function LandingPage({ contact }: { contact: string }) {
                   <Icon />
                 </Box>
                 <Box>
-                  <Typography variant="h3" sx={{ fontSize: "1.05rem", mb: 0.5 }}>
+                  <Text variant="h3" sx={{ fontSize: "1.05rem", mb: 0.5 }}>
                     {t(`features.${key}.title`)}
-                  </Typography>
-                  <Typography variant="body2" color="textSecondary" sx={{ lineHeight: 1.6 }}>
+                  </Text>
+                  <Text variant="body2" color="textSecondary" sx={{ lineHeight: 1.6 }}>
                     {t(`features.${key}.text`)}
-                  </Typography>
+                  </Text>
                 </Box>
               </Box>
             </Grid>
@@ -93,15 +93,15 @@ export function LandingPage({ contact }: { contact: string }) {
               <Image src="/images/community.svg" alt={t("community.image")} width={560} height={420} style={{ width: "100%", height: "auto" }} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }} sx={{ order: { xs: 1, md: 2 } }}>
-              <Typography id="community-title" variant="h2" sx={{ fontSize: { xs: "1.6rem", md: "2rem" }, mb: 2 }}>
+              <Text id="community-title" variant="h2" sx={{ fontSize: { xs: "1.6rem", md: "2rem" }, mb: 2 }}>
                 {t("community.title")}
-              </Typography>
-              <Typography color="textSecondary" sx={{ lineHeight: 1.7, mb: 2 }}>
+              </Text>
+              <Text color="textSecondary" sx={{ lineHeight: 1.7, mb: 2 }}>
                 {t("community.text")}
-              </Typography>
-              <Typography color="textSecondary" sx={{ lineHeight: 1.7, mb: 3 }}>
+              </Text>
+              <Text color="textSecondary" sx={{ lineHeight: 1.7, mb: 3 }}>
                 {t("community.join")}
-              </Typography>
+              </Text>
               <Button href={`mailto:${contact}`} variant="outlined" startIcon={<MailOutlined />} sx={{ textTransform: "none", maxWidth: "100%" }}>
                 <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>{contact}</Box>
               </Button>
@@ -111,12 +111,12 @@ export function LandingPage({ contact }: { contact: string }) {
       </Box>
 
       <Container component="section" aria-labelledby="projects-title" maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
-        <Typography id="projects-title" variant="h2" sx={{ fontSize: { xs: "1.4rem", md: "1.6rem" }, mb: 1, textAlign: "center" }}>
+        <Text id="projects-title" variant="h2" sx={{ fontSize: { xs: "1.4rem", md: "1.6rem" }, mb: 1, textAlign: "center" }}>
           {t("projects.title")}
-        </Typography>
-        <Typography color="textSecondary" sx={{ mb: 4, textAlign: "center" }}>
+        </Text>
+        <Text color="textSecondary" sx={{ mb: 4, textAlign: "center" }}>
           {t("projects.intro")}
-        </Typography>
+        </Text>
         <Grid container spacing={2.5}>
           {PROJECTS.map((p) => (
             <Grid key={p.key} size={{ xs: 12, md: 4 }}>
@@ -142,19 +142,19 @@ export function LandingPage({ contact }: { contact: string }) {
               >
                 <Image src={p.logo} alt="" width={56} height={56} />
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                  <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }}>{t(`projects.${p.key}.name`)}</Typography>
-                  <Typography variant="body2" color="textSecondary">
+                  <Text sx={{ fontWeight: 600, lineHeight: 1.3 }}>{t(`projects.${p.key}.name`)}</Text>
+                  <Text variant="body2" color="textSecondary">
                     {t(`projects.${p.key}.text`)}
-                  </Typography>
+                  </Text>
                 </Box>
                 <OpenInNew fontSize="small" sx={{ color: "text.secondary" }} aria-hidden />
               </Paper>
             </Grid>
           ))}
         </Grid>
-        <Typography variant="body2" color="textSecondary" sx={{ mt: 5, textAlign: "center" }}>
+        <Text variant="body2" color="textSecondary" sx={{ mt: 5, textAlign: "center" }}>
           {t.rich("contact", { email: contact, link: (chunks) => <TextLink href={`mailto:${contact}`}>{chunks}</TextLink> })}
-        </Typography>
+        </Text>
       </Container>
     </>
   );

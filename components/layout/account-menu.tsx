@@ -5,7 +5,7 @@ import Divider from "@mui/material/Divider";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import AccountCircleOutlined from "@mui/icons-material/AccountCircleOutlined";
 import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
 import { useTranslations } from "use-intl";
@@ -40,8 +40,8 @@ export function AccountMenu({
       slotProps={{ list: { "aria-labelledby": buttonId }, paper: { sx: { mt: 1, minWidth: 220 } } }}
     >
       <Box sx={{ px: 2, py: 1 }}>
-        <Typography sx={{ fontWeight: 600 }} noWrap>{user.name}</Typography>
-        {user.name !== user.email && <Typography variant="body2" color="textSecondary" noWrap>{user.email}</Typography>}
+        <Text sx={{ fontWeight: 600 }} noWrap>{user.name}</Text>
+        {user.name !== user.email && <Text variant="body2" color="textSecondary" noWrap>{user.email}</Text>}
       </Box>
       <Divider />
       <MenuItem component={Link} href="/protected" onClick={onClose}>

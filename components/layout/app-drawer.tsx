@@ -9,7 +9,7 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import type SvgIcon from "@mui/material/SvgIcon";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import CloseIcon from "@mui/icons-material/Close";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
@@ -95,8 +95,8 @@ export function AppDrawer({
       <Box sx={{ mt: "auto", px: 2, py: 2, borderTop: 1, borderColor: "divider", display: "flex", alignItems: "center", gap: 1.5 }}>
         <InitialsAvatar initials={initials} />
         <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600 }} noWrap>{user.name}</Typography>
-          {user.name !== user.email && <Typography variant="body2" color="textSecondary" noWrap>{user.email}</Typography>}
+          <Text sx={{ fontWeight: 600 }} noWrap>{user.name}</Text>
+          {user.name !== user.email && <Text variant="body2" color="textSecondary" noWrap>{user.email}</Text>}
         </Box>
       </Box>
     </Drawer>

@@ -4,7 +4,7 @@ import { NextLink } from "@/components/ui/next-link";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 
 /** A centred message with an icon, a title and a way back home (not found, forbidden...). */
 export function StatusPanel({
@@ -41,15 +41,15 @@ export function StatusPanel({
       >
         {icon}
       </Box>
-      <Typography variant="overline" component="p" color={tone === "error" ? "error" : "primary"} sx={{ fontWeight: 700, letterSpacing: "0.12em" }}>
+      <Text variant="overline" component="p" color={tone === "error" ? "error" : "primary"} sx={{ fontWeight: 700, letterSpacing: "0.12em" }}>
         {eyebrow}
-      </Typography>
-      <Typography variant="h1" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2rem" }, mb: 1.5 }}>
+      </Text>
+      <Text variant="h1" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2rem" }, mb: 1.5 }}>
         {title}
-      </Typography>
-      <Typography color="textSecondary" component="div" sx={{ mb: 3, maxWidth: 480, mx: "auto" }}>
+      </Text>
+      <Text color="textSecondary" component="div" sx={{ mb: 3, maxWidth: 480, mx: "auto" }}>
         {children}
-      </Typography>
+      </Text>
       <Button component={NextLink} href="/" variant="contained">
         {t("backHome")}
       </Button>

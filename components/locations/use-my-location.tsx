@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import MyLocation from "@mui/icons-material/MyLocation";
 import type { Locale } from "@/scripts/lib/locale.mjs";
 
@@ -88,9 +88,9 @@ export function UseMyLocation({ onLocate, disabled = false }: { onLocate: (lat: 
       >
         {busy ? t("busy") : t("button")}
       </Button>
-      <Typography id="use-my-location-status" role="status" variant="body2" color={state.kind === "failed" ? "error" : "text.secondary"}>
+      <Text id="use-my-location-status" role="status" variant="body2" color={state.kind === "failed" ? "error" : "textSecondary"}>
         {message}
-      </Typography>
+      </Text>
     </Box>
   );
 }

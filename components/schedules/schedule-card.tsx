@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import { Tag } from "@/components/ui/tag";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import DeleteOutline from "@mui/icons-material/DeleteOutlineOutlined";
 import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
@@ -60,20 +60,20 @@ export function ScheduleCard({
       <Box sx={{ display: "grid", gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 5fr) minmax(0, 7fr)" } }}>
         <Stack spacing={1.25} sx={{ minWidth: 0 }}>
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
-            <Typography id={titleId} variant="h2" sx={{ fontSize: "1.2rem", overflowWrap: "anywhere" }}>
+            <Text id={titleId} variant="h2" sx={{ fontSize: "1.2rem", overflowWrap: "anywhere" }}>
               {schedule.der_name}
-            </Typography>
+            </Text>
             {othersSchedule && <Tag icon={<WarningAmberRounded />} label={t("dontEdit")} color="error" sx={{ fontWeight: 700 }} />}
             {split && <Tag label={t("split", { count: data.schedules?.length ?? 0 })} variant="outlined" />}
           </Box>
           {othersSchedule && (
-            <Typography variant="body2" color="error">
+            <Text variant="body2" color="error">
               {t("belongsTo", { owner: owner ?? tPage("user", { id: String(schedule.user_id) }) })}
-            </Typography>
+            </Text>
           )}
-          <Typography variant="body2" color="textSecondary">
+          <Text variant="body2" color="textSecondary">
             {[starts && t("starts", { date: starts }), updated && t("updated", { date: updated })].filter(Boolean).join(" · ")}
-          </Typography>
+          </Text>
           <Box sx={{ display: "flex", gap: 1, pt: 0.5, flexWrap: "wrap" }}>
             <Button id={editButtonId} variant="outlined" startIcon={<EditOutlined />} onClick={onEdit} disabled={actionsDisabled} aria-label={t("editLabel", { name: schedule.der_name })}>
               {t("edit")}

@@ -8,7 +8,7 @@ import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import CallSplitRounded from "@mui/icons-material/CallSplitRounded";
 import MergeRounded from "@mui/icons-material/MergeRounded";
 import type { ScheduleData, ScheduleDataInput } from "@/lib/validation/schedule";
@@ -31,13 +31,13 @@ function Section({ title, note, tone, children }: { title: string; note?: string
       aria-labelledby={id}
       sx={{ border: 1, borderColor: "divider", borderLeft: tone ? 4 : 1, borderLeftColor: tone ? `${tone}.main` : "divider", borderRadius: 2, p: { xs: 1.5, sm: 2.5 } }}
     >
-      <Typography id={id} variant="h3" sx={{ fontSize: "1.05rem", mb: note ? 0.25 : 1.5 }}>
+      <Text id={id} variant="h3" sx={{ fontSize: "1.05rem", mb: note ? 0.25 : 1.5 }}>
         {title}
-      </Typography>
+      </Text>
       {note && (
-        <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
+        <Text variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
           {note}
-        </Typography>
+        </Text>
       )}
       {children}
     </Box>
@@ -128,9 +128,9 @@ export function ScheduleEditor({
       variant="outlined"
       sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, borderColor: "primary.main", boxShadow: 3 }}
     >
-      <Typography variant="h2" sx={{ fontSize: { xs: "1.3rem", sm: "1.5rem" }, mb: 2 }}>
+      <Text variant="h2" sx={{ fontSize: { xs: "1.3rem", sm: "1.5rem" }, mb: 2 }}>
         {title}
-      </Typography>
+      </Text>
       {warning}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
@@ -165,9 +165,9 @@ export function ScheduleEditor({
                   {t("editor.unsplit")}
                 </Button>
               ) : (
-                <Typography variant="body2" color="textSecondary" sx={{ flex: "1 1 240px" }}>
+                <Text variant="body2" color="textSecondary" sx={{ flex: "1 1 240px" }}>
                   {t("editor.splitHint", { parts: MAX_PARTS })}
-                </Typography>
+                </Text>
               )}
             </Box>
             {split && overlap.length > 0 && !tried && (
@@ -199,9 +199,9 @@ export function ScheduleEditor({
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Box component="section" aria-label={t("editor.preview")} sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
-            <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
+            <Text variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
               {t("editor.glance")}
-            </Typography>
+            </Text>
             <Stack spacing={2} sx={{ bgcolor: "background.default", borderRadius: 2, p: { xs: 1.5, sm: 2 } }}>
               {preview.map((part, i) => (
                 <WeekGrid key={i} part={part} tone={TONES[i % TONES.length]} words={words} />
@@ -218,20 +218,20 @@ export function ScheduleEditor({
           {t("editor.cancel")}
         </Button>
         {tried && check.errors && (
-          <Typography role="alert" variant="body2" color="error" sx={{ flex: "1 1 220px" }}>
+          <Text role="alert" variant="body2" color="error" sx={{ flex: "1 1 220px" }}>
             {Object.keys(check.errors).every((k) => k === "schedules") ? t("editor.notSavedOverlap") : t("editor.notSavedFields")}
-          </Typography>
+          </Text>
         )}
         {!tried && needsPower ? (
-          <Typography variant="body2" color="textSecondary">
+          <Text variant="body2" color="textSecondary">
             {t("editor.needsPower", bounds)}
-          </Typography>
+          </Text>
         ) : (
           !dirty &&
           !tried && (
-            <Typography variant="body2" color="textSecondary">
+            <Text variant="body2" color="textSecondary">
               {t("editor.nothing")}
-            </Typography>
+            </Text>
           )
         )}
       </Box>

@@ -7,7 +7,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import { Placeholder } from "@/components/ui/placeholder";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import AddRounded from "@mui/icons-material/AddRounded";
 import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
 import type { ScheduleView } from "@/lib/serializers/schedule";
@@ -111,10 +111,10 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
     <>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-end", justifyContent: "space-between", mb: 3 }}>
         <Box sx={{ minWidth: 0, flex: "1 1 320px" }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
+          <Text variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
             {t("page.title")}
-          </Typography>
-          <Typography color="textSecondary">{t("page.intro")}</Typography>
+          </Text>
+          <Text color="textSecondary">{t("page.intro")}</Text>
         </Box>
         <Button
           id={NEW_BUTTON_ID}
@@ -155,9 +155,9 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
 
         {isLoading && !schedules && (
           <Box role="status" aria-live="polite">
-            <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
+            <Text variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
               {t("page.loading")}
-            </Typography>
+            </Text>
             <Stack spacing={2.5} aria-hidden>
               {[0, 1].map((i) => (
                 <Placeholder key={i} height={190} radius={30} />
@@ -171,10 +171,10 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
             <Box aria-hidden sx={{ color: "primary.main", mb: 1, "& svg": { fontSize: 44 } }}>
               <EventRepeatOutlined />
             </Box>
-            <Typography sx={{ fontWeight: 600, fontSize: "1.1rem", mb: 0.5 }}>{t("page.emptyTitle")}</Typography>
-            <Typography variant="body2" color="textSecondary">
+            <Text sx={{ fontWeight: 600, fontSize: "1.1rem", mb: 0.5 }}>{t("page.emptyTitle")}</Text>
+            <Text variant="body2" color="textSecondary">
               {t("page.emptyText")}
-            </Typography>
+            </Text>
           </Paper>
         )}
 

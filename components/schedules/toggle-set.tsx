@@ -3,7 +3,7 @@ import { useId } from "react";
 import Box from "@mui/material/Box";
 import FormHelperText from "@mui/material/FormHelperText";
 import ToggleButton from "@mui/material/ToggleButton";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 
 export type ToggleOption = { value: number; /** what the button shows */ text: string; /** its accessible name, when it differs */ name?: string };
 
@@ -41,13 +41,13 @@ export function ToggleSet({
   return (
     <Box role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined} data-invalid={error ? "" : undefined}>
       <Box sx={{ display: "flex", alignItems: "baseline", gap: 1, mb: 0.75, flexWrap: "wrap" }}>
-        <Typography id={labelId} component="span" variant="subtitle2" sx={{ fontWeight: 700, color: error ? "error.main" : disabled ? "text.secondary" : "text.primary" }}>
+        <Text id={labelId} component="span" variant="subtitle2" sx={{ fontWeight: 700, color: error ? "error.main" : disabled ? "text.secondary" : "text.primary" }}>
           {label}
-        </Typography>
+        </Text>
         {summary && (
-          <Typography component="span" variant="caption" color="textSecondary">
+          <Text component="span" variant="caption" color="textSecondary">
             {summary}
-          </Typography>
+          </Text>
         )}
       </Box>
       <Box sx={{ display: "grid", gridTemplateColumns: cols, gap: 0.75 }}>

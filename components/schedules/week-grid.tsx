@@ -1,5 +1,5 @@
 import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { DAYS, hourLabel, HOURS } from "@/lib/schedules/rules";
 import { dayName, daysText, ENGLISH_WORDS, hoursText, monthsText, partSummary, powerText, type PlanPart, type ScheduleWords } from "./schedule-text";
 
@@ -29,7 +29,7 @@ export function WeekGrid({ part, tone = "primary", dense = false, words = ENGLIS
   return (
     <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
       <Box component="figcaption" aria-hidden sx={{ mb: 0.75 }}>
-        <Typography variant="body2" sx={{ display: "flex", flexWrap: "wrap", columnGap: 1, alignItems: "baseline" }}>
+        <Text variant="body2" sx={{ display: "flex", flexWrap: "wrap", columnGap: 1, alignItems: "baseline" }}>
           {label && (
             // the part's colour as a swatch beside its name: the name itself in the text colour (the
             // secondary orange reads 3:1 as text)
@@ -43,10 +43,10 @@ export function WeekGrid({ part, tone = "primary", dense = false, words = ENGLIS
           <Box component="span" sx={{ color: "text.secondary" }}>
             {powerText(average_power, locale)}
           </Box>
-        </Typography>
-        <Typography variant="caption" color="textSecondary" component="p">
+        </Text>
+        <Text variant="caption" color="textSecondary" component="p">
           {daysText(days, words)} · {hoursText(hours, words)}
-        </Typography>
+        </Text>
       </Box>
       <Box
         role="img"

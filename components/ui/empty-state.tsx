@@ -1,5 +1,5 @@
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import type SvgIcon from "@mui/material/SvgIcon";
 
 /**
@@ -17,12 +17,12 @@ export function EmptyState({ icon: Icon, title, action, children }: { icon?: typ
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center", borderRadius: 3, borderStyle: "dashed" }}>
       {Icon && <Icon aria-hidden sx={{ fontSize: 44, color: "primary.main", mb: 1 }} />}
-      <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
+      <Text variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
         {title}
-      </Typography>
-      <Typography color="textSecondary" sx={{ mb: action ? 3 : 0, maxWidth: 460, mx: "auto" }}>
+      </Text>
+      <Text color="textSecondary" sx={{ mb: action ? 3 : 0, maxWidth: 460, mx: "auto" }}>
         {children}
-      </Typography>
+      </Text>
       {action}
     </Paper>
   );

@@ -1,7 +1,7 @@
 import type { HTMLAttributes, ReactNode, Ref } from "react";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import type { SxProps, Theme } from "@mui/material/styles";
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
 import CloseIcon from "@mui/icons-material/Close";
@@ -84,8 +84,8 @@ export function Notice({
 /** A notice's title, as MUI's AlertTitle sets it: a line of medium weight above the message. */
 export function NoticeTitle({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
   return (
-    <Typography component="div" gutterBottom sx={withSx({ fontWeight: 500, mt: "-2px" }, sx)}>
+    <Text component="div" gutterBottom sx={withSx({ fontWeight: 500, mt: "-2px" }, sx)}>
       {children}
-    </Typography>
+    </Text>
   );
 }

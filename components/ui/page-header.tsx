@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import { NextLink } from "@/components/ui/next-link";
 
@@ -25,13 +25,13 @@ export function PageHeader({
       )}
       <Box sx={{ display: "flex", alignItems: { xs: "stretch", sm: "flex-end" }, justifyContent: "space-between", gap: 2, flexDirection: { xs: "column", sm: "row" } }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: subtitle ? 0.75 : 0, overflowWrap: "anywhere" }}>
+          <Text variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: subtitle ? 0.75 : 0, overflowWrap: "anywhere" }}>
             {title}
-          </Typography>
+          </Text>
           {subtitle && (
-            <Typography color="textSecondary" component="div">
+            <Text color="textSecondary" component="div">
               {subtitle}
-            </Typography>
+            </Text>
           )}
         </Box>
         {actions && <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", flexShrink: 0 }}>{actions}</Box>}

@@ -2,14 +2,36 @@
 import { styled, type SxProps, type Theme } from "@mui/material/styles";
 import type { CSSObject } from "@mui/material/styles";
 
-type TextVariant = "h1" | "h2" | "h3" | "body1" | "body2" | "caption" | "inherit";
+type TextVariant = "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "subtitle1" | "subtitle2" | "body1" | "body2" | "caption" | "overline" | "inherit";
 /** As Typography names them: a palette colour's main, or a text colour. */
-type TextColor = "inherit" | "primary" | "textPrimary" | "textSecondary";
+type TextColor = "inherit" | "primary" | "secondary" | "error" | "warning" | "info" | "success" | "textPrimary" | "textSecondary" | "textDisabled";
 
 /** The element each variant is written as, as MUI's Typography writes it. */
-const ELEMENT: Record<TextVariant, "h1" | "h2" | "h3" | "p" | "span"> = { h1: "h1", h2: "h2", h3: "h3", body1: "p", body2: "p", caption: "span", inherit: "p" };
+const ELEMENT: Record<TextVariant, React.ElementType> = {
+  h1: "h1",
+  h2: "h2",
+  h3: "h3",
+  h4: "h4",
+  h5: "h5",
+  h6: "h6",
+  subtitle1: "h6",
+  subtitle2: "h6",
+  body1: "p",
+  body2: "p",
+  caption: "span",
+  overline: "span",
+  inherit: "p",
+};
 
-type Look = { variant: TextVariant; color: TextColor; noWrap: boolean };
+/** A colour's value: the palette's `text` entry for textPrimary and the like, else the colour's main. */
+function colourOf(theme: Theme, color: TextColor): string | undefined {
+  if (color === "inherit") return undefined;
+  const palette = theme.vars.palette;
+  if (color.startsWith("text")) return palette.text[(color.charAt(4).toLowerCase() + color.slice(5)) as "primary" | "secondary" | "disabled"];
+  return palette[color as "primary"].main;
+}
+
+type Look = { variant: TextVariant; color: TextColor; noWrap: boolean; gutterBottom: boolean };
 
 /**
  * Each variant's and colour's styles, made once per theme: MUI's Typography works out its thirty-odd
@@ -17,21 +39,20 @@ type Look = { variant: TextVariant; color: TextColor; noWrap: boolean };
  * server for every request, about 40 µs a text where this is a lookup.
  */
 const looks = new WeakMap<Theme, Map<string, CSSObject>>();
-function lookOf(theme: Theme, { variant, color, noWrap }: Look): CSSObject {
+function lookOf(theme: Theme, { variant, color, noWrap, gutterBottom }: Look): CSSObject {
   let byKey = looks.get(theme);
   if (!byKey) looks.set(theme, (byKey = new Map()));
-  const key = `${variant} ${color} ${noWrap}`;
+  const key = `${variant} ${color} ${noWrap} ${gutterBottom}`;
   let look = byKey.get(key);
   if (!look) {
-    const palette = theme.vars.palette;
+    const colour = colourOf(theme, color);
     look = {
       margin: 0,
       // "inherit": the surrounding text's font (a <button>'s default font does not inherit)
       ...(variant === "inherit" ? { font: "inherit", lineHeight: "inherit", letterSpacing: "inherit" } : (theme.typography[variant] as CSSObject)),
-      ...(color === "primary" && { color: palette.primary.main }),
-      ...(color === "textPrimary" && { color: palette.text.primary }),
-      ...(color === "textSecondary" && { color: palette.text.secondary }),
+      ...(colour && { color: colour }),
       ...(noWrap && { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }),
+      ...(gutterBottom && { marginBottom: "0.35em" }),
     };
     byKey.set(key, look);
   }
@@ -42,20 +63,23 @@ const OWN = new Set<PropertyKey>(["look", "sx", "as", "theme", "ownerState"]);
 const Root = styled("p", { shouldForwardProp: (prop) => !OWN.has(prop) })<{ look: Look }>(({ theme, look }) => lookOf(theme, look));
 
 /**
- * Text as MUI's Typography draws it (the theme's variant, a colour of the palette, `noWrap`), for
- * the text of the frame and of long lists, rendered on every request: a styled element with its
- * styles made once, instead of Typography's work on every render. Typography stays for the rest.
+ * Text as MUI's Typography draws it (the theme's variant, a colour of the palette, `noWrap`,
+ * `gutterBottom`), for the text of every page, rendered on every request and hydrated in the
+ * browser: a styled element with its styles made once, instead of Typography's work on every
+ * render. (MUI components keep their own Typography inside, e.g. ListItemText.)
  */
 export function Text({
   variant = "body1",
   color = "inherit",
   noWrap = false,
+  gutterBottom = false,
   component,
   ...props
 }: {
   variant?: TextVariant;
   color?: TextColor;
   noWrap?: boolean;
+  gutterBottom?: boolean;
   component?: React.ElementType;
   sx?: SxProps<Theme>;
   id?: string;
@@ -64,5 +88,5 @@ export function Text({
   /** for a link (`component` NextLink or "a") */
   href?: string;
 } & Omit<React.HTMLAttributes<HTMLElement>, "color">) {
-  return <Root as={component ?? ELEMENT[variant]} look={{ variant, color, noWrap }} {...props} />;
+  return <Root as={component ?? ELEMENT[variant]} look={{ variant, color, noWrap, gutterBottom }} {...props} />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { requireCaller, sessionIsRemembered } from "@/lib/auth/session";
 import { AppearanceSelect, LanguageSelect } from "@/components/account/appearance";
 import { Messages } from "@/components/i18n/messages";
@@ -26,12 +26,12 @@ export async function generateMetadata(): Promise<Metadata> {
 function Section({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: React.ReactNode }) {
   return (
     <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, height: "100%", borderRadius: 3 }}>
-      <Typography id={id} variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5 }}>
+      <Text id={id} variant="h2" sx={{ fontSize: "1.25rem", mb: 0.5 }}>
         {title}
-      </Typography>
-      <Typography variant="body2" color="textSecondary" sx={{ mb: 3 }}>
+      </Text>
+      <Text variant="body2" color="textSecondary" sx={{ mb: 3 }}>
         {subtitle}
-      </Typography>
+      </Text>
       {children}
     </Paper>
   );
@@ -51,12 +51,12 @@ export default async function AccountPage() {
   return (
     <Messages parts={["account"]}>
     <SwrFallback fallback={fallback}>
-      <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
+      <Text variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
         {t("page.title")}
-      </Typography>
-      <Typography color="textSecondary" sx={{ mb: 4 }}>
+      </Text>
+      <Text color="textSecondary" sx={{ mb: 4 }}>
         {t("page.intro")}
-      </Typography>
+      </Text>
       {/* a CSS grid, two columns from md: MUI's Grid is a client component this page would load for it alone */}
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, gap: 3 }}>
         <div>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Box from "@mui/material/Box";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import { Text } from "@/components/ui/text";
 import { noticeDateText } from "@/lib/privacy/notice";
 import { env } from "@/lib/env";
 import { getLocale, getT } from "@/lib/i18n/server";
@@ -15,15 +15,15 @@ export async function generateMetadata(): Promise<Metadata> {
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Box component="section" sx={{ mt: 4 }}>
-      <Typography variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.35rem" }, mb: 1.5 }}>
+      <Text variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.35rem" }, mb: 1.5 }}>
         {title}
-      </Typography>
+      </Text>
       {children}
     </Box>
   );
 }
 
-const P = ({ children }: { children: React.ReactNode }) => <Typography sx={{ mb: 1.5, lineHeight: 1.7 }}>{children}</Typography>;
+const P = ({ children }: { children: React.ReactNode }) => <Text sx={{ mb: 1.5, lineHeight: 1.7 }}>{children}</Text>;
 
 export default async function PrivacyPage() {
   const contact = env().CONTACT_EMAIL;
@@ -42,18 +42,18 @@ export default async function PrivacyPage() {
   const date = noticeDateText(locale);
   return (
     <Paper component="article" variant="outlined" sx={{ maxWidth: 820, mx: "auto", p: { xs: 2.5, sm: 5 }, "& ul": { pl: 3, mt: 0, mb: 1.5, lineHeight: 1.7 } }}>
-      <Typography variant="overline" component="p" color="primary" sx={{ fontWeight: 700 }}>
+      <Text variant="overline" component="p" color="primary" sx={{ fontWeight: 700 }}>
         {t("privacy.eyebrow")}
-      </Typography>
-      <Typography variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
+      </Text>
+      <Text variant="h1" sx={{ fontSize: { xs: "1.8rem", sm: "2.2rem" }, mb: 1 }}>
         {t("privacy.title")}
-      </Typography>
-      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
+      </Text>
+      <Text variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         {t("privacy.version", { version: PRIVACY_NOTICE.version, date })}
-      </Typography>
-      <Typography color="textSecondary" sx={{ mb: 2 }}>
+      </Text>
+      <Text color="textSecondary" sx={{ mb: 2 }}>
         {t("privacy.intro")}
-      </Typography>
+      </Text>
 
       <Section title={t("privacy.who.title")}>
         <P>{t.rich("privacy.who.text", rich)}</P>
