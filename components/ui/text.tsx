@@ -6,22 +6,9 @@ type TextVariant = "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "subtitle1" | "subt
 /** As Typography names them: a palette colour's main, or a text colour. */
 type TextColor = "inherit" | "primary" | "secondary" | "error" | "warning" | "info" | "success" | "textPrimary" | "textSecondary" | "textDisabled";
 
-/** The element each variant is written as, as MUI's Typography writes it. */
-const ELEMENT: Record<TextVariant, React.ElementType> = {
-  h1: "h1",
-  h2: "h2",
-  h3: "h3",
-  h4: "h4",
-  h5: "h5",
-  h6: "h6",
-  subtitle1: "h6",
-  subtitle2: "h6",
-  body1: "p",
-  body2: "p",
-  caption: "span",
-  overline: "span",
-  inherit: "p",
-};
+/** The element a variant is written as, as MUI's Typography writes it (h1-h6, subtitles as h6, body as p, the rest span). */
+const elementOf = (variant: TextVariant): React.ElementType =>
+  variant[0] === "h" ? (variant as "h1") : variant.startsWith("sub") ? "h6" : variant.startsWith("body") || variant === "inherit" ? "p" : "span";
 
 /** A colour's value: the palette's `text` entry for textPrimary and the like, else the colour's main. */
 function colourOf(theme: Theme, color: TextColor): string | undefined {
@@ -88,5 +75,5 @@ export function Text({
   /** for a link (`component` NextLink or "a") */
   href?: string;
 } & Omit<React.HTMLAttributes<HTMLElement>, "color">) {
-  return <Root as={component ?? ELEMENT[variant]} look={{ variant, color, noWrap, gutterBottom }} {...props} />;
+  return <Root as={component ?? elementOf(variant)} look={{ variant, color, noWrap, gutterBottom }} {...props} />;
 }
