@@ -4,7 +4,7 @@ import { NextLink } from "@/components/ui/next-link";
 import { TextLink } from "@/components/ui/text-link";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Container from "@mui/material/Container";
+import { PageWidth } from "@/components/ui/page-width";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -36,7 +36,7 @@ export function LandingPage({ contact }: { contact: string }) {
   return (
     <>
       <Box component="section" aria-labelledby="hero-title" sx={{ background: `linear-gradient(180deg, ${primaryTint(0.09)} 0%, transparent 100%)`, py: { xs: 5, md: 9 } }}>
-        <Container maxWidth="lg">
+        <PageWidth>
           <Grid container spacing={{ xs: 4, md: 6 }} sx={{ alignItems: "center" }}>
             <Grid size={{ xs: 12, md: 6 }}>
               <Text variant="overline" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: "0.14em" }}>
@@ -61,10 +61,10 @@ export function LandingPage({ contact }: { contact: string }) {
               <Image src="/images/home-solar.svg" alt={t("hero.image")} width={560} height={420} priority style={{ width: "100%", height: "auto" }} />
             </Grid>
           </Grid>
-        </Container>
+        </PageWidth>
       </Box>
 
-      <Container component="section" aria-label={t("features.label")} maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
+      <PageWidth component="section" aria-label={t("features.label")} sx={{ py: { xs: 5, md: 8 } }}>
         <Grid container spacing={3}>
           {FEATURES.map(({ icon: Icon, key }) => (
             <Grid key={key} size={{ xs: 12, sm: 6, md: 3 }}>
@@ -84,10 +84,10 @@ export function LandingPage({ contact }: { contact: string }) {
             </Grid>
           ))}
         </Grid>
-      </Container>
+      </PageWidth>
 
       <Box component="section" aria-labelledby="community-title" sx={{ bgcolor: "background.paper", borderTop: 1, borderBottom: 1, borderColor: "divider", py: { xs: 5, md: 8 } }}>
-        <Container maxWidth="lg">
+        <PageWidth>
           <Grid container spacing={{ xs: 4, md: 8 }} sx={{ alignItems: "center" }}>
             <Grid size={{ xs: 12, md: 6 }} sx={{ order: { xs: 2, md: 1 } }}>
               <Image src="/images/community.svg" alt={t("community.image")} width={560} height={420} style={{ width: "100%", height: "auto" }} />
@@ -107,10 +107,10 @@ export function LandingPage({ contact }: { contact: string }) {
               </Button>
             </Grid>
           </Grid>
-        </Container>
+        </PageWidth>
       </Box>
 
-      <Container component="section" aria-labelledby="projects-title" maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
+      <PageWidth component="section" aria-labelledby="projects-title" sx={{ py: { xs: 5, md: 8 } }}>
         <Text id="projects-title" variant="h2" sx={{ fontSize: { xs: "1.4rem", md: "1.6rem" }, mb: 1, textAlign: "center" }}>
           {t("projects.title")}
         </Text>
@@ -155,7 +155,7 @@ export function LandingPage({ contact }: { contact: string }) {
         <Text variant="body2" color="textSecondary" sx={{ mt: 5, textAlign: "center" }}>
           {t.rich("contact", { email: contact, link: (chunks) => <TextLink href={`mailto:${contact}`}>{chunks}</TextLink> })}
         </Text>
-      </Container>
+      </PageWidth>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
+import { PageWidth } from "@/components/ui/page-width";
 import type { Caller } from "@/lib/auth/caller";
 import { AppHeader, type HeaderUser } from "./app-header";
 import { SiteFooter } from "./site-footer";
@@ -18,9 +18,9 @@ export function AppShell({ caller, contact, children }: { caller: Caller; contac
     <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
       <SkipLink />
       <AppHeader user={user} />
-      <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flexGrow: 1, outline: "none", py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}>
+      <PageWidth component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none", py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}>
         {children}
-      </Container>
+      </PageWidth>
       <SiteFooter contact={contact} />
     </Box>
   );

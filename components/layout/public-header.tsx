@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Container from "@mui/material/Container";
+import { PageWidth } from "@/components/ui/page-width";
 import Toolbar from "@mui/material/Toolbar";
 import { Brand } from "./brand";
 import { useTranslations } from "use-intl";
@@ -22,7 +22,7 @@ export function PublicHeader() {
   const current = (href: string) => (path === href ? "page" : undefined);
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}>
-      <Container maxWidth="lg" disableGutters>
+      <PageWidth disableGutters>
       <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1, sm: 3 }, minHeight: { xs: 60, sm: 64 } }}>
         <Brand markOnNarrow />
         <Box sx={{ flexGrow: 1 }} />
@@ -40,7 +40,7 @@ export function PublicHeader() {
           </Button>
         </Box>
       </Toolbar>
-      </Container>
+      </PageWidth>
     </AppBar>
   );
 }

@@ -1,5 +1,5 @@
 import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
+import { PageWidth } from "@/components/ui/page-width";
 import { PublicHeader } from "./public-header";
 import { SiteFooter } from "./site-footer";
 import { SkipLink } from "./skip-link";
@@ -18,9 +18,9 @@ export function PublicShell({ children, contact, fullBleed = false }: { children
           {children}
         </Box>
       ) : (
-        <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flexGrow: 1, outline: "none", py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
+        <PageWidth component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none", py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
           {children}
-        </Container>
+        </PageWidth>
       )}
       <SiteFooter contact={contact} />
     </Box>

@@ -1,6 +1,6 @@
 "use client";
 import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
+import { PageWidth } from "@/components/ui/page-width";
 import { useTranslations } from "use-intl";
 import { Text } from "@/components/ui/text";
 import { TextLink } from "@/components/ui/text-link";
@@ -10,7 +10,7 @@ export function SiteFooter({ contact }: { contact: string }) {
   const t = useTranslations("common");
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", mt: "auto" }}>
-      <Container maxWidth="lg" sx={{ py: 3, display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: { xs: 1.5, sm: 3 }, alignItems: { sm: "center" } }}>
+      <PageWidth sx={{ py: 3, display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: { xs: 1.5, sm: 3 }, alignItems: { sm: "center" } }}>
         <Text variant="body2" color="textSecondary" sx={{ flexGrow: 1 }}>
           © {new Date().getFullYear()} Foyer · {t("footer.tagline")}
         </Text>
@@ -22,7 +22,7 @@ export function SiteFooter({ contact }: { contact: string }) {
             {t("footer.contact")}
           </TextLink>
         </Box>
-      </Container>
+      </PageWidth>
     </Box>
   );
 }
