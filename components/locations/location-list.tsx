@@ -9,7 +9,6 @@ import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import { Tag } from "@/components/ui/tag";
-import Grid from "@mui/material/Grid";
 import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
@@ -159,13 +158,13 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
         </Box>
       </Box>
       {l.devices_info.length ? (
-        <Grid container spacing={2}>
+        // one, two, then three columns (600 and 900 px), as MUI's Grid laid them out, without a
+        // Grid element per device rendered on every request
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" } }}>
           {l.devices_info.map((d) => (
-            <Grid key={d.id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <DeviceCard device={d} />
-            </Grid>
+            <DeviceCard key={d.id} device={d} />
           ))}
-        </Grid>
+        </Box>
       ) : (
         <Text color="textSecondary" sx={{ py: 1 }}>
           {t("noDevices")}
