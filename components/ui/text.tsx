@@ -1,6 +1,5 @@
 "use client";
-import { styled, type SxProps, type Theme } from "@mui/material/styles";
-import type { CSSObject } from "@mui/material/styles";
+import { styled, type CSSObject, type SxProps, type Theme } from "@mui/material/styles";
 
 type TextVariant = "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "subtitle1" | "subtitle2" | "body1" | "body2" | "caption" | "overline" | "inherit";
 /** As Typography names them: a palette colour's main, or a text colour. */
