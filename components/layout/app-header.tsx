@@ -24,7 +24,7 @@ const AccountMenu = lazyWhenOpen(() => import("./account-menu").then((m) => m.Ac
  * A link of the top bar, drawn as a text Button (MUI's ButtonBase and Button styles, the theme's
  * weight 600, no capitals) in the secondary text colour, the current page marked by `aria-current`.
  * A plain link with its styles made once for all links, pages and requests: nine MUI Buttons cost
- * the server about 1 ms of every signed-in page (ButtonBase's hooks and Button's variants worked
+ * the server about 0.8 ms of every signed-in page (ButtonBase's hooks and Button's variants worked
  * out on each render), and the browser as much again to hydrate them. No ripple: the link's hover
  * and current colours are its feedback.
  */

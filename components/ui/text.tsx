@@ -22,7 +22,7 @@ type Look = { variant: TextVariant; color: TextColor; noWrap: boolean; gutterBot
 /**
  * Each variant's and colour's styles, made once per theme: MUI's Typography works out its thirty-odd
  * variants (each typography variant and palette colour) against its props on every render, on the
- * server for every request, about 40 µs a text where this is a lookup.
+ * server for every request: 15-27 µs a text, where Text costs 3-5 (npm run bench:elements).
  */
 const looks = new WeakMap<Theme, Map<string, CSSObject>>();
 function lookOf(theme: Theme, { variant, color, noWrap, gutterBottom }: Look): CSSObject {
