@@ -1,11 +1,10 @@
 "use client";
 import { useEffect } from "react";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
@@ -161,17 +160,17 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
         </NativeSelectField>
         {!locations.isLoading && !locations.error && !locations.data?.length && ownerId === callerId && (
           <Box>
-            <Button component={Link} href="/locations/new" size="small">
+            <LinkButton href="/locations/new" size="small">
               {t("addLocation")}
-            </Button>
+            </LinkButton>
           </Box>
         )}
       </Stack>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
         <SubmitButton busy={form.busy}>{device ? t("save") : t("create")}</SubmitButton>
-        <Button component={Link} href={device ? `/device-info/${device.id}` : "/device-info"} size="large" disabled={form.busy}>
+        <LinkButton href={device ? `/device-info/${device.id}` : "/device-info"} size="large" disabled={form.busy}>
           {t("cancel")}
-        </Button>
+        </LinkButton>
       </Box>
     </Paper>
   );

@@ -1,8 +1,7 @@
 "use client";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -30,9 +29,9 @@ export function NoDevices({ href, text }: { href: string; text: string }) {
       icon={DevicesOtherOutlined}
       title={t("title")}
       action={
-        <Button component={Link} href={href} variant="contained" startIcon={<Add />}>
+        <LinkButton href={href} variant="contained" startIcon={<Add />}>
           {t("action")}
-        </Button>
+        </LinkButton>
       }
     >
       {text}
@@ -61,12 +60,12 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
   );
   const actions = (d: DeviceInfo) => (
     <>
-      <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("list.viewLabel", { id: d.device_id })}>
+      <LinkButton href={`/device-info/${d.id}`} size="small" aria-label={t("list.viewLabel", { id: d.device_id })}>
         {t("list.view")}
-      </Button>
-      <Button component={Link} href={`/device-info/${d.id}/edit`} size="small" aria-label={t("list.editLabel", { id: d.device_id })}>
+      </LinkButton>
+      <LinkButton href={`/device-info/${d.id}/edit`} size="small" aria-label={t("list.editLabel", { id: d.device_id })}>
         {t("list.edit")}
-      </Button>
+      </LinkButton>
     </>
   );
   if (phone) {

@@ -1,9 +1,8 @@
 "use client";
 import { useEffect } from "react";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import Add from "@mui/icons-material/Add";
 import type { z } from "zod";
 import { useMyLocations } from "@/lib/swr/use-locations";
@@ -102,9 +101,9 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
             ))}
           </NativeSelectField>
           {!locations.isLoading && !locations.error && !locationChoices.length && (
-            <Button component={Link} href="/locations/new" size="small" startIcon={<Add />} sx={{ mt: 0.5 }}>
+            <LinkButton href="/locations/new" size="small" startIcon={<Add />} sx={{ mt: 0.5 }}>
               {t("form.addLocation")}
-            </Button>
+            </LinkButton>
           )}
         </Box>
         <EnumSelect
@@ -133,9 +132,9 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
             ))}
           </NativeSelectField>
           {!integrations.length && (
-            <Button component={Link} href="/integrations" size="small" sx={{ mt: 0.5 }}>
+            <LinkButton href="/integrations" size="small" sx={{ mt: 0.5 }}>
               {t("userForm.linkIntegration")}
-            </Button>
+            </LinkButton>
           )}
         </Box>
       </Box>

@@ -1,9 +1,8 @@
 "use client";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import { fetcher, send } from "@/lib/swr/fetcher";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import { deviceInfoUrl, revalidateDevices, userDeviceUrl, type DeviceInfo, type UserDevice } from "@/lib/swr/use-devices";
@@ -77,9 +76,9 @@ export function UserDeviceForm({ device, displayNames, integrations }: { device?
       <ChannelFields form={form} />
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>
         <SubmitButton busy={form.busy}>{device ? t("form.save") : t("form.create")}</SubmitButton>
-        <Button component={Link} href="/user-devices" size="large" disabled={form.busy}>
+        <LinkButton href="/user-devices" size="large" disabled={form.busy}>
           {t("form.cancel")}
-        </Button>
+        </LinkButton>
         {device && (
           <DeleteDeviceButton
             url={userDeviceUrl(device.id)}

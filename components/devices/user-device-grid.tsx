@@ -1,8 +1,7 @@
 "use client";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { useLocale, useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
@@ -123,12 +122,12 @@ function UserDeviceCard({
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1 }}>
-        <Button component={Link} href={`/user-devices/${d.id}/edit`} variant="outlined" size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { id: d.device_id })}>
+        <LinkButton href={`/user-devices/${d.id}/edit`} variant="outlined" size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { id: d.device_id })}>
           {t("edit")}
-        </Button>
-        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
+        </LinkButton>
+        <LinkButton href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
-        </Button>
+        </LinkButton>
       </CardActions>
     </Card>
   );

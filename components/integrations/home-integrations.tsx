@@ -1,12 +1,11 @@
 "use client";
 import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import { useTranslations } from "use-intl";
-import { NextLink } from "@/components/ui/next-link";
 import { useIntegrations } from "@/lib/swr/use-integrations";
 import { HomeSection, LinkHint } from "./home-section";
 import { meterIds, type IntegrationView } from "./integration-view";
@@ -39,9 +38,9 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
         id="my-integrations"
         title={t("home.mine")}
         action={
-          <Button component={NextLink} href="/integrations-setup" size="small" startIcon={<PowerOutlined />}>
+          <LinkButton href="/integrations-setup" size="small" startIcon={<PowerOutlined />}>
             {t("home.addUpdate")}
-          </Button>
+          </LinkButton>
         }
       >
         {error && !data ? <ErrorState error={error} what={t("cards.what")} onRetry={() => mutate()} /> : null}
@@ -53,9 +52,9 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
             <Text color="textSecondary" sx={{ mb: 2 }}>
               {t("home.noneText")}
             </Text>
-            <Button component={NextLink} href="/integrations-setup" variant="contained">
+            <LinkButton href="/integrations-setup" variant="contained">
               {t("home.linkOne")}
-            </Button>
+            </LinkButton>
           </Paper>
         )}
       </HomeSection>

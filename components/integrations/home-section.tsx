@@ -1,10 +1,9 @@
 "use client";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
 import { useTranslations } from "use-intl";
-import { NextLink } from "@/components/ui/next-link";
 import { SandboxChip } from "./sandbox-chip";
 import { Notice } from "@/components/ui/notice";
 
@@ -42,9 +41,9 @@ export function HomeSection({
           severity="warning"
           sx={{ mb: 2 }}
           action={
-            <Button component={NextLink} href="/integrations-setup" color="inherit" size="small">
+            <LinkButton href="/integrations-setup" color="inherit" size="small">
               {t("relink")}
-            </Button>
+            </LinkButton>
           }
         >
           {t("relinkText")}
@@ -62,9 +61,9 @@ export function LinkHint({ children, linkLabel }: { children: React.ReactNode; l
       <Text color="textSecondary" sx={{ flexGrow: 1 }}>
         {children}
       </Text>
-      <Button component={NextLink} href="/integrations-setup" variant="outlined" sx={{ flexShrink: 0 }}>
+      <LinkButton href="/integrations-setup" variant="outlined" sx={{ flexShrink: 0 }}>
         {linkLabel}
-      </Button>
+      </LinkButton>
     </Box>
   );
 }

@@ -1,6 +1,5 @@
 import Image from "next/image";
 import { useTranslations } from "use-intl";
-import { NextLink } from "@/components/ui/next-link";
 import { TextLink } from "@/components/ui/text-link";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -16,6 +15,7 @@ import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
 import MailOutlined from "@mui/icons-material/MailOutlined";
 import OpenInNew from "@mui/icons-material/OpenInNew";
 import { primaryTint } from "@/lib/ui/tints";
+import { LinkButton } from "@/components/ui/link-button";
 
 const FEATURES = [
   { icon: ElectricMeterOutlined, key: "meters" },
@@ -49,12 +49,12 @@ export function LandingPage({ contact }: { contact: string }) {
                 {t("hero.text")}
               </Text>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
-                <Button component={NextLink} href="/signup" variant="contained" size="large" sx={{ px: 4 }}>
+                <LinkButton href="/signup" variant="contained" size="large" sx={{ px: 4 }}>
                   {t("hero.signup")}
-                </Button>
-                <Button component={NextLink} href="/login" variant="outlined" size="large" sx={{ px: 4 }}>
+                </LinkButton>
+                <LinkButton href="/login" variant="outlined" size="large" sx={{ px: 4 }}>
                   {t("hero.login")}
-                </Button>
+                </LinkButton>
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>

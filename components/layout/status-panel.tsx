@@ -1,8 +1,7 @@
 "use client";
 import { useTranslations } from "use-intl";
-import { NextLink } from "@/components/ui/next-link";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
 
@@ -50,9 +49,9 @@ export function StatusPanel({
       <Text color="textSecondary" component="div" sx={{ mb: 3, maxWidth: 480, mx: "auto" }}>
         {children}
       </Text>
-      <Button component={NextLink} href="/" variant="contained">
+      <LinkButton href="/" variant="contained">
         {t("backHome")}
-      </Button>
+      </LinkButton>
     </Paper>
   );
 }

@@ -2,10 +2,9 @@
 import { useCallback } from "react";
 import { countryLabel } from "@/components/ui/labels";
 import { useLocale, useTranslations } from "use-intl";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
@@ -96,9 +95,9 @@ export function LocationForm({ location }: { location?: LocationView }) {
       </Stack>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
         <SubmitButton busy={form.busy}>{t(location ? "form.save" : "form.add")}</SubmitButton>
-        <Button component={Link} href="/locations/" size="large" disabled={form.busy}>
+        <LinkButton href="/locations/" size="large" disabled={form.busy}>
           {t("form.cancel")}
-        </Button>
+        </LinkButton>
       </Box>
     </Paper>
   );

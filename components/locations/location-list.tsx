@@ -1,10 +1,9 @@
 "use client";
 import { useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/ui/link-button";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
@@ -60,9 +59,9 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
           </Text>
           <Text color="textSecondary">{t("page.intro")}</Text>
         </Box>
-        <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />} sx={{ flexShrink: 0 }}>
+        <LinkButton href="/locations/new" variant="contained" startIcon={<Add />} sx={{ flexShrink: 0 }}>
           {t("page.add")}
-        </Button>
+        </LinkButton>
       </Box>
       {isAdmin && (
         <Notice severity="info" sx={{ mb: 3 }}>
@@ -78,9 +77,9 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
           icon={PlaceOutlined}
           title={t("page.emptyTitle")}
           action={
-            <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />}>
+            <LinkButton href="/locations/new" variant="contained" startIcon={<Add />}>
               {t("page.emptyAction")}
-            </Button>
+            </LinkButton>
           }
         >
           {t("page.emptyText")}
@@ -148,9 +147,9 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
           </Box>
         </Box>
         <Box sx={{ display: "flex", gap: 0.5, flexShrink: 0 }}>
-          <Button component={Link} href={`/locations/${l.id}/edit`} size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { name: l.name })}>
+          <LinkButton href={`/locations/${l.id}/edit`} size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { name: l.name })}>
             {t("edit")}
-          </Button>
+          </LinkButton>
           {/* the browser's own tooltip: MUI's Tooltip (and Popper) weighed 11 KiB on this page alone */}
           <IconButton size="small" color="error" onClick={onDelete} aria-label={t("deleteLabel", { name: l.name })} title={t("delete")}>
             <DeleteOutlined fontSize="small" />
@@ -203,9 +202,9 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 1.5, pt: 0 }}>
-        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
+        <LinkButton href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
-        </Button>
+        </LinkButton>
       </CardActions>
     </Card>
   );
