@@ -22,8 +22,6 @@ import { theme } from "../components/layout/theme";
 import { STYLIS_PLUGINS } from "../lib/ui/lean-prefixer";
 import { Text } from "../components/ui/text";
 import { PageWidth } from "../components/ui/page-width";
-import { LinkButton } from "../components/ui/link-button";
-import { NextLink } from "../components/ui/next-link";
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 5));
 const StyledA = styled("a")(({ theme: t }) => ({ color: t.vars.palette.text.secondary, padding: "6px 8px", textDecoration: "none", "&:hover": { color: t.vars.palette.primary.main } }));
@@ -42,9 +40,6 @@ const KINDS: [string, () => ReactNode][] = [
   ["SvgIcon (an icon)", () => ten((i) => h(DeleteOutlined, { key: i, fontSize: "small" }))],
   ["Grid item", () => h(Grid, { container: true, spacing: 2 }, ...Array.from({ length: 10 }, (_, i) => h(Grid, { key: i, size: { xs: 12, sm: 6, md: 4 } }, "x")))],
   ["Button", () => ten((i) => h(Button, { key: i, variant: "contained" }, "x"))],
-  ["Button as a link (NextLink)", () => ten((i) => h(Button, { key: i, component: NextLink, href: "/x", size: "small" } as never, "x"))],
-  ["NextLink (next/link, ours)", () => ten((i) => h(NextLink, { key: i, href: "/x" }, "x"))],
-  ["LinkButton (ours)", () => ten((i) => h(LinkButton, { key: i, href: "/x", size: "small" }, "x"))],
   ["IconButton with its icon", () => ten((i) => h(IconButton, { key: i, size: "small", "aria-label": "d" }, h(DeleteOutlined, { fontSize: "small" })))],
 ];
 

@@ -1,10 +1,11 @@
 "use client";
 import { useEffect } from "react";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
@@ -160,17 +161,17 @@ function DeviceInfoFields({ callerId, device, owners }: { callerId: number; devi
         </NativeSelectField>
         {!locations.isLoading && !locations.error && !locations.data?.length && ownerId === callerId && (
           <Box>
-            <LinkButton href="/locations/new" size="small">
+            <Button component={Link} href="/locations/new" size="small">
               {t("addLocation")}
-            </LinkButton>
+            </Button>
           </Box>
         )}
       </Stack>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
         <SubmitButton busy={form.busy}>{device ? t("save") : t("create")}</SubmitButton>
-        <LinkButton href={device ? `/device-info/${device.id}` : "/device-info"} size="large" disabled={form.busy}>
+        <Button component={Link} href={device ? `/device-info/${device.id}` : "/device-info"} size="large" disabled={form.busy}>
           {t("cancel")}
-        </LinkButton>
+        </Button>
       </Box>
     </Paper>
   );

@@ -1,7 +1,8 @@
 "use client";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -29,9 +30,9 @@ export function NoDevices({ href, text }: { href: string; text: string }) {
       icon={DevicesOtherOutlined}
       title={t("title")}
       action={
-        <LinkButton href={href} variant="contained" startIcon={<Add />}>
+        <Button component={Link} href={href} variant="contained" startIcon={<Add />}>
           {t("action")}
-        </LinkButton>
+        </Button>
       }
     >
       {text}
@@ -60,12 +61,12 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
   );
   const actions = (d: DeviceInfo) => (
     <>
-      <LinkButton href={`/device-info/${d.id}`} size="small" aria-label={t("list.viewLabel", { id: d.device_id })}>
+      <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("list.viewLabel", { id: d.device_id })}>
         {t("list.view")}
-      </LinkButton>
-      <LinkButton href={`/device-info/${d.id}/edit`} size="small" aria-label={t("list.editLabel", { id: d.device_id })}>
+      </Button>
+      <Button component={Link} href={`/device-info/${d.id}/edit`} size="small" aria-label={t("list.editLabel", { id: d.device_id })}>
         {t("list.edit")}
-      </LinkButton>
+      </Button>
     </>
   );
   if (phone) {

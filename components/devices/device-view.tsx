@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -34,7 +35,6 @@ import { DataTableHead } from "@/components/ui/data-table-head";
 import { DeleteDeviceButton } from "@/components/ui/delete-device-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { lazyWhenOpen } from "@/components/ui/lazy";
-import { LinkButton } from "@/components/ui/link-button";
 
 // the New Measure modal (with the schema it checks) and the confirmation load when first opened
 const MeasurementDialog = lazyWhenOpen(() => import("./measurement-dialog").then((m) => m.MeasurementDialog));
@@ -144,12 +144,12 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
         back={{ href: "/device-info", label: t("pages.devices") }}
         actions={
           <>
-            <LinkButton href={`/device-info/${device.id}/edit`} variant="outlined" startIcon={<EditOutlined />}>
+            <Button component={Link} href={`/device-info/${device.id}/edit`} variant="outlined" startIcon={<EditOutlined />}>
               {t("view.editDevice")}
-            </LinkButton>
-            <LinkButton href={`/user-devices/${device.id}/edit`} variant="outlined" startIcon={<TuneOutlined />}>
+            </Button>
+            <Button component={Link} href={`/user-devices/${device.id}/edit`} variant="outlined" startIcon={<TuneOutlined />}>
               {t("view.channelsAndReporting")}
-            </LinkButton>
+            </Button>
             <DeleteDeviceButton
               url={deviceInfoUrl(device.id)}
               listHref="/device-info"

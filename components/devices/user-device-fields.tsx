@@ -1,8 +1,9 @@
 "use client";
 import { useEffect } from "react";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Add from "@mui/icons-material/Add";
 import type { z } from "zod";
 import { useMyLocations } from "@/lib/swr/use-locations";
@@ -101,9 +102,9 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
             ))}
           </NativeSelectField>
           {!locations.isLoading && !locations.error && !locationChoices.length && (
-            <LinkButton href="/locations/new" size="small" startIcon={<Add />} sx={{ mt: 0.5 }}>
+            <Button component={Link} href="/locations/new" size="small" startIcon={<Add />} sx={{ mt: 0.5 }}>
               {t("form.addLocation")}
-            </LinkButton>
+            </Button>
           )}
         </Box>
         <EnumSelect
@@ -132,9 +133,9 @@ export function ReportingFields({ form, integrations }: { form: UserDeviceFormSt
             ))}
           </NativeSelectField>
           {!integrations.length && (
-            <LinkButton href="/integrations" size="small" sx={{ mt: 0.5 }}>
+            <Button component={Link} href="/integrations" size="small" sx={{ mt: 0.5 }}>
               {t("userForm.linkIntegration")}
-            </LinkButton>
+            </Button>
           )}
         </Box>
       </Box>

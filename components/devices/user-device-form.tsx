@@ -1,8 +1,9 @@
 "use client";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import { fetcher, send } from "@/lib/swr/fetcher";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import { deviceInfoUrl, revalidateDevices, userDeviceUrl, type DeviceInfo, type UserDevice } from "@/lib/swr/use-devices";
@@ -76,9 +77,9 @@ export function UserDeviceForm({ device, displayNames, integrations }: { device?
       <ChannelFields form={form} />
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>
         <SubmitButton busy={form.busy}>{device ? t("form.save") : t("form.create")}</SubmitButton>
-        <LinkButton href="/user-devices" size="large" disabled={form.busy}>
+        <Button component={Link} href="/user-devices" size="large" disabled={form.busy}>
           {t("form.cancel")}
-        </LinkButton>
+        </Button>
         {device && (
           <DeleteDeviceButton
             url={userDeviceUrl(device.id)}

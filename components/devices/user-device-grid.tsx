@@ -1,7 +1,8 @@
 "use client";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { useLocale, useTranslations } from "use-intl";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
@@ -122,12 +123,12 @@ function UserDeviceCard({
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1 }}>
-        <LinkButton href={`/user-devices/${d.id}/edit`} variant="outlined" size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { id: d.device_id })}>
+        <Button component={Link} href={`/user-devices/${d.id}/edit`} variant="outlined" size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { id: d.device_id })}>
           {t("edit")}
-        </LinkButton>
-        <LinkButton href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
+        </Button>
+        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
-        </LinkButton>
+        </Button>
       </CardActions>
     </Card>
   );

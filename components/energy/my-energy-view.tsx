@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -23,7 +24,6 @@ import { EnergyControls, type ViewMode } from "./energy-controls";
 import { daysBetween, parisToday, periodOf, type Period } from "./period";
 import { addDays } from "./format";
 import { saveText } from "./save-file";
-import { LinkButton } from "@/components/ui/link-button";
 
 function PeriodLoading() {
   const t = useTranslations("energy");
@@ -81,9 +81,9 @@ export function MyEnergyView() {
         icon={BoltOutlined}
         title={t("view.emptyTitle")}
         action={
-          <LinkButton variant="contained" href="/integrations">
+          <Button variant="contained" component={Link} href="/integrations">
             {t("view.emptyAction")}
-          </LinkButton>
+          </Button>
         }
       >
         {t("view.emptyText")}

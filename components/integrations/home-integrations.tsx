@@ -1,11 +1,12 @@
 "use client";
 import dynamic from "next/dynamic";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import { useTranslations } from "use-intl";
+import { NextLink } from "@/components/ui/next-link";
 import { useIntegrations } from "@/lib/swr/use-integrations";
 import { HomeSection, LinkHint } from "./home-section";
 import { meterIds, type IntegrationView } from "./integration-view";
@@ -38,9 +39,9 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
         id="my-integrations"
         title={t("home.mine")}
         action={
-          <LinkButton href="/integrations-setup" size="small" startIcon={<PowerOutlined />}>
+          <Button component={NextLink} href="/integrations-setup" size="small" startIcon={<PowerOutlined />}>
             {t("home.addUpdate")}
-          </LinkButton>
+          </Button>
         }
       >
         {error && !data ? <ErrorState error={error} what={t("cards.what")} onRetry={() => mutate()} /> : null}
@@ -52,9 +53,9 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
             <Text color="textSecondary" sx={{ mb: 2 }}>
               {t("home.noneText")}
             </Text>
-            <LinkButton href="/integrations-setup" variant="contained">
+            <Button component={NextLink} href="/integrations-setup" variant="contained">
               {t("home.linkOne")}
-            </LinkButton>
+            </Button>
           </Paper>
         )}
       </HomeSection>

@@ -1,9 +1,10 @@
 "use client";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
 import { useTranslations } from "use-intl";
+import { NextLink } from "@/components/ui/next-link";
 import { SandboxChip } from "./sandbox-chip";
 import { Notice } from "@/components/ui/notice";
 
@@ -41,9 +42,9 @@ export function HomeSection({
           severity="warning"
           sx={{ mb: 2 }}
           action={
-            <LinkButton href="/integrations-setup" color="inherit" size="small">
+            <Button component={NextLink} href="/integrations-setup" color="inherit" size="small">
               {t("relink")}
-            </LinkButton>
+            </Button>
           }
         >
           {t("relinkText")}
@@ -61,9 +62,9 @@ export function LinkHint({ children, linkLabel }: { children: React.ReactNode; l
       <Text color="textSecondary" sx={{ flexGrow: 1 }}>
         {children}
       </Text>
-      <LinkButton href="/integrations-setup" variant="outlined" sx={{ flexShrink: 0 }}>
+      <Button component={NextLink} href="/integrations-setup" variant="outlined" sx={{ flexShrink: 0 }}>
         {linkLabel}
-      </LinkButton>
+      </Button>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import Image from "next/image";
 import { useTranslations } from "use-intl";
+import { NextLink } from "@/components/ui/next-link";
 import { TextLink } from "@/components/ui/text-link";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -15,7 +16,6 @@ import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
 import MailOutlined from "@mui/icons-material/MailOutlined";
 import OpenInNew from "@mui/icons-material/OpenInNew";
 import { primaryTint } from "@/lib/ui/tints";
-import { LinkButton } from "@/components/ui/link-button";
 
 const FEATURES = [
   { icon: ElectricMeterOutlined, key: "meters" },
@@ -49,12 +49,12 @@ export function LandingPage({ contact }: { contact: string }) {
                 {t("hero.text")}
               </Text>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
-                <LinkButton href="/signup" variant="contained" size="large" sx={{ px: 4 }}>
+                <Button component={NextLink} href="/signup" variant="contained" size="large" sx={{ px: 4 }}>
                   {t("hero.signup")}
-                </LinkButton>
-                <LinkButton href="/login" variant="outlined" size="large" sx={{ px: 4 }}>
+                </Button>
+                <Button component={NextLink} href="/login" variant="outlined" size="large" sx={{ px: 4 }}>
                   {t("hero.login")}
-                </LinkButton>
+                </Button>
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>

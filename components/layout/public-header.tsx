@@ -1,8 +1,9 @@
 "use client";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { usePathname } from "next/navigation";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import { PageWidth } from "@/components/ui/page-width";
 import Toolbar from "@mui/material/Toolbar";
 import { Brand } from "./brand";
@@ -28,15 +29,15 @@ export function PublicHeader() {
         <LanguageSwitch compact />
         <ColorSchemeSwitch />
         <Box component="nav" aria-label={t("main")} sx={{ display: "flex", alignItems: "center", gap: { xs: 0.25, sm: 1 }, "& .MuiButton-root": { whiteSpace: "nowrap", minWidth: 0 } }}>
-          <LinkButton href="/" aria-current={current("/")} color="inherit" sx={{ display: { xs: "none", sm: "inline-flex" }, px: { xs: 1, sm: 1.5 }, color: path === "/" ? "primary.main" : "text.secondary" }}>
+          <Button component={Link} href="/" aria-current={current("/")} color="inherit" sx={{ display: { xs: "none", sm: "inline-flex" }, px: { xs: 1, sm: 1.5 }, color: path === "/" ? "primary.main" : "text.secondary" }}>
             {t("home")}
-          </LinkButton>
-          <LinkButton href="/login" aria-current={current("/login")} color="inherit" sx={{ px: { xs: 0.75, sm: 1.5 }, color: path === "/login" ? "primary.main" : "text.secondary" }}>
+          </Button>
+          <Button component={Link} href="/login" aria-current={current("/login")} color="inherit" sx={{ px: { xs: 0.75, sm: 1.5 }, color: path === "/login" ? "primary.main" : "text.secondary" }}>
             {t("login")}
-          </LinkButton>
-          <LinkButton href="/signup" aria-current={current("/signup")} variant="contained" sx={{ px: { xs: 1.25, sm: 2 } }}>
+          </Button>
+          <Button component={Link} href="/signup" aria-current={current("/signup")} variant="contained" sx={{ px: { xs: 1.25, sm: 2 } }}>
             {t("signup")}
-          </LinkButton>
+          </Button>
         </Box>
       </Toolbar>
       </PageWidth>

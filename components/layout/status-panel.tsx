@@ -1,7 +1,8 @@
 "use client";
 import { useTranslations } from "use-intl";
+import { NextLink } from "@/components/ui/next-link";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
 
@@ -49,9 +50,9 @@ export function StatusPanel({
       <Text color="textSecondary" component="div" sx={{ mb: 3, maxWidth: 480, mx: "auto" }}>
         {children}
       </Text>
-      <LinkButton href="/" variant="contained">
+      <Button component={NextLink} href="/" variant="contained">
         {t("backHome")}
-      </LinkButton>
+      </Button>
     </Paper>
   );
 }

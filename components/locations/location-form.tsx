@@ -2,9 +2,10 @@
 import { useCallback } from "react";
 import { countryLabel } from "@/components/ui/labels";
 import { useLocale, useTranslations } from "use-intl";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { useRouter } from "next/navigation";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
@@ -95,9 +96,9 @@ export function LocationForm({ location }: { location?: LocationView }) {
       </Stack>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
         <SubmitButton busy={form.busy}>{t(location ? "form.save" : "form.add")}</SubmitButton>
-        <LinkButton href="/locations/" size="large" disabled={form.busy}>
+        <Button component={Link} href="/locations/" size="large" disabled={form.busy}>
           {t("form.cancel")}
-        </LinkButton>
+        </Button>
       </Box>
     </Paper>
   );

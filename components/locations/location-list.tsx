@@ -1,9 +1,10 @@
 "use client";
 import { useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
@@ -59,9 +60,9 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
           </Text>
           <Text color="textSecondary">{t("page.intro")}</Text>
         </Box>
-        <LinkButton href="/locations/new" variant="contained" startIcon={<Add />} sx={{ flexShrink: 0 }}>
+        <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />} sx={{ flexShrink: 0 }}>
           {t("page.add")}
-        </LinkButton>
+        </Button>
       </Box>
       {isAdmin && (
         <Notice severity="info" sx={{ mb: 3 }}>
@@ -77,9 +78,9 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
           icon={PlaceOutlined}
           title={t("page.emptyTitle")}
           action={
-            <LinkButton href="/locations/new" variant="contained" startIcon={<Add />}>
+            <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />}>
               {t("page.emptyAction")}
-            </LinkButton>
+            </Button>
           }
         >
           {t("page.emptyText")}
@@ -147,9 +148,9 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
           </Box>
         </Box>
         <Box sx={{ display: "flex", gap: 0.5, flexShrink: 0 }}>
-          <LinkButton href={`/locations/${l.id}/edit`} size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { name: l.name })}>
+          <Button component={Link} href={`/locations/${l.id}/edit`} size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { name: l.name })}>
             {t("edit")}
-          </LinkButton>
+          </Button>
           {/* the browser's own tooltip: MUI's Tooltip (and Popper) weighed 11 KiB on this page alone */}
           <IconButton size="small" color="error" onClick={onDelete} aria-label={t("deleteLabel", { name: l.name })} title={t("delete")}>
             <DeleteOutlined fontSize="small" />
@@ -202,9 +203,9 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 1.5, pt: 0 }}>
-        <LinkButton href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
+        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
-        </LinkButton>
+        </Button>
       </CardActions>
     </Card>
   );

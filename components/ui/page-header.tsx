@@ -1,7 +1,8 @@
 import Box from "@mui/material/Box";
-import { LinkButton } from "./link-button";
+import Button from "@mui/material/Button";
 import { Text } from "@/components/ui/text";
 import ArrowBack from "@mui/icons-material/ArrowBack";
+import { NextLink } from "@/components/ui/next-link";
 
 /** The title of a device or location page, a short line under it, its actions and a way back. */
 export function PageHeader({
@@ -18,9 +19,9 @@ export function PageHeader({
   return (
     <Box component="header" sx={{ mb: { xs: 2.5, md: 3.5 } }}>
       {back && (
-        <LinkButton href={back.href} startIcon={<ArrowBack />} size="small" sx={{ mb: 1, ml: -1 }}>
+        <Button component={NextLink} href={back.href} startIcon={<ArrowBack />} size="small" sx={{ mb: 1, ml: -1 }}>
           {back.label}
-        </LinkButton>
+        </Button>
       )}
       <Box sx={{ display: "flex", alignItems: { xs: "stretch", sm: "flex-end" }, justifyContent: "space-between", gap: 2, flexDirection: { xs: "column", sm: "row" } }}>
         <Box sx={{ minWidth: 0 }}>

@@ -4,9 +4,9 @@ import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
+import { NextLink as Link } from "@/components/ui/next-link";
 import { FetchError } from "@/lib/swr/fetcher";
 import { useErrorMessage } from "@/components/i18n/api-texts";
-import { LinkButton } from "./link-button";
 
 /** What shows until the data arrives (the specification's 'Loading...' by default). */
 export function LoadingState({ label }: { label?: string }) {
@@ -50,9 +50,9 @@ export function ErrorState({
             </Button>
           )}
           {back && (
-            <LinkButton color="inherit" size="small" href={back.href}>
+            <Button color="inherit" size="small" component={Link} href={back.href}>
               {back.label}
-            </LinkButton>
+            </Button>
           )}
         </Box>
       }

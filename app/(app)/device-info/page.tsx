@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Add from "@mui/icons-material/Add";
 import ViewModuleOutlined from "@mui/icons-material/ViewModuleOutlined";
 import { requireCaller } from "@/lib/auth/session";
@@ -7,6 +7,7 @@ import { Messages } from "@/components/i18n/messages";
 import { getT } from "@/lib/i18n/server";
 import { DeviceList } from "@/components/devices/device-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { NextLink } from "@/components/ui/next-link";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
 import { DEVICE_INFO_URL } from "@/lib/swr/keys";
@@ -26,12 +27,12 @@ export default async function DevicesPage() {
         subtitle={caller.isSuperuser ? t("pages.devicesAdmin") : t("pages.devicesIntro")}
         actions={
           <>
-            <LinkButton href="/user-devices" variant="outlined" startIcon={<ViewModuleOutlined />}>
+            <Button component={NextLink} href="/user-devices" variant="outlined" startIcon={<ViewModuleOutlined />}>
               {t("pages.myDevices")}
-            </LinkButton>
-            <LinkButton href="/device-info/new" variant="contained" startIcon={<Add />}>
+            </Button>
+            <Button component={NextLink} href="/device-info/new" variant="contained" startIcon={<Add />}>
               {t("pages.newDevice")}
-            </LinkButton>
+            </Button>
           </>
         }
       />

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { LinkButton } from "@/components/ui/link-button";
+import Button from "@mui/material/Button";
 import Add from "@mui/icons-material/Add";
 import TableRowsOutlined from "@mui/icons-material/TableRowsOutlined";
 import { requireCaller } from "@/lib/auth/session";
@@ -8,6 +8,7 @@ import { getT } from "@/lib/i18n/server";
 import { listIntegrations } from "@/lib/services/integrations";
 import { PageHeader } from "@/components/ui/page-header";
 import { UserDeviceGrid } from "@/components/devices/user-device-grid";
+import { NextLink } from "@/components/ui/next-link";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
 import { DEVICE_INFO_URL, MY_LOCATIONS_URL, userDevicesUrl } from "@/lib/swr/keys";
@@ -39,12 +40,12 @@ export default async function UserDevicesPage() {
         subtitle={t("pages.myDevicesIntro")}
         actions={
           <>
-            <LinkButton href="/device-info" variant="outlined" startIcon={<TableRowsOutlined />}>
+            <Button component={NextLink} href="/device-info" variant="outlined" startIcon={<TableRowsOutlined />}>
               {t("pages.deviceList")}
-            </LinkButton>
-            <LinkButton href="/user-devices/new" variant="contained" startIcon={<Add />}>
+            </Button>
+            <Button component={NextLink} href="/user-devices/new" variant="contained" startIcon={<Add />}>
               {t("pages.newDevice")}
-            </LinkButton>
+            </Button>
           </>
         }
       />
