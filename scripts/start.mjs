@@ -9,7 +9,7 @@ import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { prepareEnvironment, migrateDeploy, prepareSeed, root, dataDir, timing } from "./lib/runtime.mjs";
-import { apiDirOf, createGuard, maxBodyBytesFrom } from "./lib/http-guard.mjs";
+import { apiDirOf, createGuard, maxBodyBytesFrom, SERVER_OPTIONS } from "./lib/http-guard.mjs";
 import { brotliQualityFrom, createCompression } from "./lib/compress.mjs";
 import { createPageCache } from "./lib/page-cache.mjs";
 import { createHostCheck } from "./lib/host-check.mjs";
@@ -165,7 +165,7 @@ function answer(req, res) {
     if (!pages.serve(req, res)) handle(req, res);
   });
 }
-const server = http.createServer((req, res) => {
+const server = http.createServer(SERVER_OPTIONS, (req, res) => {
   if (!guard(req, res)) onRequest(req, res);
 });
 // `Expect: 100-continue`: a body that is refused is not even sent

@@ -8,6 +8,16 @@ import { buildRouteTable, matchRoute } from "./api-routes.mjs";
 import { maxBodyBytesFor } from "./body-limits.mjs";
 import { errorCodeOf } from "./error-codes.mjs";
 
+/**
+ * The HTTP server's own options (scripts/start.mjs). A kept-alive connection may stay idle 65 s
+ * instead of Node's 5 s. When the server closes an idle connection just as a client sends on it,
+ * the client gets a reset (ECONNRESET) for a request the server never saw. Under an open-loop
+ * load with a burst every 6 s, Node's 5 s gave 5-8 resets in 8,500 requests and 65 s gave none
+ * (29 Nov; bench:api's fixed-rate step had shown 6). 65 s also outlasts the 60 s idle timeout of
+ * common proxies and load balancers in front of a server.
+ */
+export const SERVER_OPTIONS = { keepAliveTimeout: 65_000 };
+
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** After a refused body, how long (and how much more) the client may go on sending before the connection is cut. */
 const LINGER_MS = 5000;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowedMethods, buildRouteTable, exportedMethods, matchRoute } from "../../scripts/lib/api-routes.mjs";
-import { createGuard, maxBodyBytesFrom, pathnameOf, securityHeaders, tooLargeDetail } from "../../scripts/lib/http-guard.mjs";
+import { createGuard, maxBodyBytesFrom, pathnameOf, securityHeaders, SERVER_OPTIONS, tooLargeDetail } from "../../scripts/lib/http-guard.mjs";
 import { contentSecurityPolicy, dashboardFrameOrigin, newNonce } from "@/lib/security/csp";
 
 describe("route files' methods", () => {
@@ -121,7 +121,7 @@ describe("the request guard", () => {
 describe("the guard on the wire", () => {
   // the custom server's wiring (scripts/start.mjs) around a handler standing in for Next
   const { guard, onConnect, onClientError } = createGuard({ apiDir: path.resolve("app/api"), https: false, maxBodyBytes: 1000, lingerMs: 300 });
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(SERVER_OPTIONS, (req, res) => {
     if (guard(req, res)) return;
     if (req.url === "/own-referrer-policy") res.setHeader("Referrer-Policy", "no-referrer");
     if (req.url === "/own-headers") return void res.writeHead(200, { "referrer-policy": "same-origin" }).end();
@@ -149,6 +149,22 @@ describe("the guard on the wire", () => {
       c.on("close", () => resolve(data));
       c.on("error", () => undefined);
     });
+
+  it("keeps an idle kept-alive connection open past Node's 5 s, and answers on it", { timeout: 15_000 }, async () => {
+    const c = net.connect(port, "127.0.0.1");
+    let data = "";
+    c.on("data", (d) => (data += d));
+    c.on("error", () => undefined);
+    const closed = new Promise<void>((r) => c.once("close", () => r()));
+    c.write("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => data).toMatch(/next read 0$/);
+    // 6 s idle: Node's own timeout (5 s) would have closed the connection by then
+    const early = await Promise.race([closed.then(() => "closed"), new Promise((r) => setTimeout(() => r("open"), 6000))]);
+    expect(early).toBe("open");
+    c.write("GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    await closed;
+    expect(data.match(/HTTP\/1\.1 \d+/g)).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);
+  });
 
   it("answers 405 to methods Node's parser does not know, and to CONNECT", async () => {
     for (const method of ["TRACK", "BREW", "get"]) {
