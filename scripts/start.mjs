@@ -45,10 +45,10 @@ if (!dev && !fs.existsSync(path.join(distDir, "BUILD_ID"))) await fail("There is
 /**
  * Next's production server registers instrumentation.ts (lib/server/start: the configuration
  * check, the maintenance loop, the job workers, all needing the migrated and seeded database)
- * while it prepares, and loads every page only after that. Here Next prepares while the database
+ * while it prepares, and serves pages only after that. Here Next prepares while the database
  * starts, migrates and seeds, so its registration is held: Next gets a register() that waits for
  * the migrations (then the environment is complete, and this thread is free while the seed runs on
- * its own) and lets it load the pages, and the real register() runs once the seed is done too;
+ * its own) and lets it finish preparing, and the real register() runs once the seed is done too;
  * the server listens after it. Next loads the compiled hook with require() from
  * <distDir>/server/instrumentation.js: its exports are swapped in require's cache. If Next ever
  * stops going through it, the start fails instead of serving without the hook.
