@@ -35,6 +35,7 @@ import { tsImport } from "tsx/esm/api";
 import { startEmbeddedPostgres } from "./lib/embedded-pg.mjs";
 import { migrate } from "./lib/migrate.mjs";
 import { distDir, root } from "./lib/build-dir.mjs";
+import { median } from "./lib/bench-stats.mjs";
 
 const dir = path.join(root, ".data", "bench-api");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,10 +57,6 @@ const say = (s = "") => console.log(s);
 /** The sides in turn, starting `by` places further each time (so no side always runs first). */
 const rotate = (xs, by) => xs.map((_, i) => xs[(i + by) % xs.length]);
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }) : "-");
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const spread = (xs, d = 0) => `${fmt(median(xs), d)} [${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)}]`;
 
 async function freePort() {

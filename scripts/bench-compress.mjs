@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { median } from "./lib/bench-stats.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -139,7 +140,6 @@ async function main() {
       }
     }
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log("\nServer CPU per answer, µs: median [min-max] (ours = scripts/lib/compress.mjs; package = the compression package alone)");
   console.log("| answer | encoding | ours | package | package / ours |\n|---|---|---|---|---|");
   for (const p of ["/3kb", "/12kb"]) {

@@ -22,6 +22,7 @@ import { theme } from "../components/layout/theme";
 import { STYLIS_PLUGINS } from "../lib/ui/lean-prefixer";
 import { Text } from "../components/ui/text";
 import { PageWidth } from "../components/ui/page-width";
+import { median } from "./lib/bench-stats.mjs";
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 5));
 const StyledA = styled("a")(({ theme: t }) => ({ color: t.vars.palette.text.secondary, padding: "6px 8px", textDecoration: "none", "&:hover": { color: t.vars.palette.primary.main } }));
@@ -53,7 +54,6 @@ function cpuPerRender(kind: () => ReactNode, n: number) {
   const u = process.cpuUsage(t);
   return (u.user + u.system) / n;
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 console.log(`Node ${process.version}, NODE_ENV ${process.env.NODE_ENV ?? "(unset)"}; ten of each element per render, ${ROUNDS} rounds of 1,000 renders after 300`);
 // every kind warmed first, then measured in turns, round by round: a drift of the machine or of

@@ -18,6 +18,7 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { startEmbeddedPostgres } from "./lib/embedded-pg.mjs";
 import { migrate } from "./lib/migrate.mjs";
+import { median } from "./lib/bench-stats.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = path.join(root, ".data", "bench-export");
@@ -28,7 +29,6 @@ const START = "2016-01-01T00:00:00+01:00";
 const TARGET_MS = 2000;
 
 const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const MiB = 2 ** 20;
 const say = (s = "") => console.log(s);
 const gc = (globalThis as { gc?: () => void }).gc;

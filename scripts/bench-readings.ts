@@ -16,6 +16,7 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "./lib/embedded-pg.mjs";
 import { migrate } from "./lib/migrate.mjs";
 import type { CurvePoint } from "../lib/services/readings/types";
+import { median } from "./lib/bench-stats.mjs";
 
 type AggArgs = Parameters<(typeof import("../lib/services/readings"))["aggregate"]>;
 type Case = { name: string; args: AggArgs; target?: number };
@@ -32,7 +33,6 @@ const YEAR_FROM = new Date("2025-01-01T00:00:00+01:00"), YEAR_TO = new Date("202
 const WEEK_MS = 7 * 86_400_000;
 
 const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const say = (s = "") => console.log(s);
 
 /** A household's 30-minute curve from `from` to `to`: night base, morning and evening peaks, winter heating. */

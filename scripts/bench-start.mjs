@@ -12,6 +12,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { distDir, root } from "./lib/build-dir.mjs";
+import { median } from "./lib/bench-stats.mjs";
 
 const base = path.join(root, ".data", "bench-start");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -19,10 +20,6 @@ const TIMEOUT_MS = 60_000;
 
 const say = (s = "") => console.log(s);
 const fmt = (ms) => (ms / 1000).toFixed(2);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const spread = (xs) => (xs.length ? `${fmt(median(xs))} s [${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))}]` : "-");
 
 async function freePort() {

@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import pg from "pg";
+import { median } from "./lib/bench-stats.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = 3500, PG_PORT = 54360, B = `http://127.0.0.1:${PORT}`;
@@ -38,7 +39,6 @@ async function token() {
   return (await r.json()).access_token;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function benchUsers() {
   const pw = fs.readFileSync(path.join(root, ".data", `e2e-${PORT}`, "pg", "password"), "utf8").trim();
