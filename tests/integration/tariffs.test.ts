@@ -33,13 +33,27 @@ describe("the seed's tariff rows", () => {
     expect(new Map(again.map((r) => [key(r), r]))).toEqual(new Map(TARIFF_ROWS.map((r) => [key(r), r])));
   });
 
+  it("an unchanged grid rewrites no row", async () => {
+    await upsertTariffs(db);
+    const stamps = async () => new Map((await db.tariff.findMany({ select: { id: true, updatedAt: true } })).map((r) => [r.id, r.updatedAt.getTime()]));
+    const before = await stamps();
+    await new Promise((r) => setTimeout(r, 5));
+    await upsertTariffs(db);
+    expect(await stamps()).toEqual(before);
+  });
+
   it("a corrected figure replaces the stored one (same key), without a second row", async () => {
     await upsertTariffs(db);
     const fixed = TARIFF_ROWS.map((r) => (r.option === "base" && r.kva === 6 && r.validFrom === "2026-08-01" ? { ...r, subscriptionEurPerYear: 199.99 } : r));
+    const before = await db.tariff.findMany({ select: { id: true, updatedAt: true, subscribedKva: true, option: true, validFrom: true } });
     await upsertTariffs(db, fixed);
     expect(await db.tariff.count()).toBe(TARIFF_ROWS.length);
     const row = (await listTariffs(db)).find((r) => r.option === "base" && r.kva === 6 && r.validFrom === "2026-08-01");
     expect(row?.subscriptionEurPerYear).toBe(199.99);
+    // that row only
+    const after = new Map((await db.tariff.findMany({ select: { id: true, updatedAt: true } })).map((r) => [r.id, r.updatedAt.getTime()]));
+    const changed = before.filter((r) => after.get(r.id) !== r.updatedAt.getTime());
+    expect(changed.map((r) => `${r.option} ${r.subscribedKva} ${r.validFrom.toISOString().slice(0, 10)}`)).toEqual(["base 6 2026-08-01"]);
   });
 });
 

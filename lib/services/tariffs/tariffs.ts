@@ -16,18 +16,43 @@ function columns(row: TariffRow) {
   return { subscriptionEurPerYear: row.subscriptionEurPerYear, validTo: row.validTo === null ? null : asDate(row.validTo), source: row.source, ...prices };
 }
 
-/** Writes `rows` (the bundled grid by default): inserts new ones, overwrites stored ones with the same key. */
+/** A stored value as the rows compare it: dates by their time, decimals as numbers. */
+function plain(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === "object" && "toNumber" in v) return (v as { toNumber(): number }).toNumber();
+  return v;
+}
+
+/**
+ * Writes `rows` (the bundled grid by default): inserts new ones, overwrites stored ones with the
+ * same key whose figures differ, leaves the others as they are. One transaction: the stored rows
+ * read at once, the new ones written in one statement, then each changed one (none when the grid
+ * is unchanged; an upsert per row took 0.7 s of the first start's seed).
+ */
 export async function upsertTariffs(db: Db, rows: TariffRow[] = TARIFF_ROWS): Promise<number> {
   const valid = rows.map((r) => tariffRowSchema.parse(r));
-  await db.$transaction(
-    valid.map((r) =>
-      db.tariff.upsert({
-        where: { supplier_option_subscribedKva_validFrom: { supplier: r.supplier, option: r.option, subscribedKva: r.kva, validFrom: asDate(r.validFrom) } },
-        create: { supplier: r.supplier, option: r.option, subscribedKva: r.kva, validFrom: asDate(r.validFrom), ...columns(r) },
-        update: columns(r),
-      }),
-    ),
-  );
+  const key = (supplier: string, option: string, kva: number, validFrom: string) => `${supplier}\0${option}\0${kva}\0${validFrom}`;
+  await db.$transaction(async (tx) => {
+    const stored = await tx.tariff.findMany({ where: { supplier: { in: [...new Set(valid.map((r) => r.supplier))] } } });
+    const byKey = new Map(stored.map((s) => [key(s.supplier, s.option, s.subscribedKva, asDay(s.validFrom)), s]));
+    const fresh = valid.filter((r) => !byKey.has(key(r.supplier, r.option, r.kva, r.validFrom)));
+    if (fresh.length) {
+      // a concurrent seed may have written some meanwhile: theirs are the same rows
+      await tx.tariff.createMany({
+        data: fresh.map((r) => ({ supplier: r.supplier, option: r.option, subscribedKva: r.kva, validFrom: asDate(r.validFrom), ...columns(r) })),
+        skipDuplicates: true,
+      });
+    }
+    for (const r of valid) {
+      const s = byKey.get(key(r.supplier, r.option, r.kva, r.validFrom));
+      const wanted = columns(r);
+      const row = s as unknown as Record<string, unknown> | undefined;
+      if (row && Object.entries(wanted).some(([k, v]) => plain(row[k]) !== plain(v))) {
+        await tx.tariff.update({ where: { id: s!.id }, data: wanted });
+      }
+    }
+  });
   return valid.length;
 }
 
