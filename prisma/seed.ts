@@ -4,6 +4,8 @@
 import crypto from "node:crypto";
 import { db, disconnectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
+import { hashPool } from "@/lib/auth/hash-pool";
+import { jobs, stopJobs } from "@/lib/jobs/queue";
 import { ensureDemoLinky, ensureDemoVendors, seedDemoHousehold } from "@/prisma/demo";
 import { seedTempoSample, upsertTariffs } from "@/lib/services/tariffs";
 
@@ -60,11 +62,24 @@ async function main() {
   for (const r of [tariffs, accounts]) if (r.status === "rejected") throw r.reason;
 }
 
-/** Runs the whole seed, then closes its database pool (also when it fails). */
+/**
+ * Gets ready, while the migrations run (the database is up, its tables may not be there yet), what
+ * the seed then needs: the database pool with Prisma's engine loaded, a password worker, and the
+ * job queue when the demo's Linky will queue its history (pg-boss keeps its own schema). On a first
+ * start that took 0.4-0.5 s of the seed.
+ */
+export async function warm() {
+  const { vendorConfig } = await import("@/lib/integrations/config");
+  const demoLinky = (process.env.SEED_DEMO ?? "true").toLowerCase() !== "false" && vendorConfig("linky").sandbox;
+  hashPool().warm();
+  await Promise.all([db.$queryRaw`SELECT 1`, demoLinky ? jobs() : null]);
+}
+
+/** Runs the whole seed, then closes its database pool and job queue (also when it fails). */
 export async function seed() {
   try {
     await main();
   } finally {
-    await disconnectDb();
+    await Promise.all([disconnectDb(), stopJobs()]);
   }
 }

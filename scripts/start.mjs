@@ -8,7 +8,7 @@ import path from "node:path";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { prepareEnvironment, migrateDeploy, prepareSeed, root, dataDir, timing } from "./lib/runtime.mjs";
+import { prepareEnvironment, migrateDeploy, newEmbeddedCluster, prepareSeed, root, dataDir, timing } from "./lib/runtime.mjs";
 import { apiDirOf, createGuard, maxBodyBytesFrom, SERVER_OPTIONS } from "./lib/http-guard.mjs";
 import { brotliQualityFrom, createCompression } from "./lib/compress.mjs";
 import { createPageCache } from "./lib/page-cache.mjs";
@@ -88,6 +88,8 @@ try {
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 
+// (before the cluster's folder is made)
+const freshCluster = !sibling && newEmbeddedCluster();
 // the database (embedded unless DATABASE_URL is set): the environment is complete once it runs
 const environmentReady = (async () => {
   db = await prepareEnvironment();
@@ -102,21 +104,20 @@ const environmentReady = (async () => {
   process.env.NEXTAUTH_URL ??= process.env.APP_URL;
 })();
 // then the migrations; the seed is checked meanwhile and, when it must run, bundled and loaded on
-// its thread, to run once they are applied
-const seed = (process.env.SEED_ON_START ?? "true") !== "false" ? environmentReady.then(() => prepareSeed()) : null;
-seed?.catch(() => undefined); // the environment's failure is reported below
+// its thread, to run once they are applied (for a new cluster, all that begins at once)
+const seed = (process.env.SEED_ON_START ?? "true") !== "false" && !sibling ? prepareSeed({ fresh: freshCluster, environment: environmentReady }) : null;
 const schemaReady = environmentReady.then(async () => {
   if (sibling) return;
   try {
     await migrateDeploy({ quiet: !dev });
   } catch (e) {
-    await (await seed)?.cancel();
+    await seed?.cancel();
     throw e;
   }
   timing("migrations");
 });
 const dataReady = schemaReady.then(async () => {
-  if (seed) timing((await (await seed).run()) ? "seed" : "seed unchanged, skipped");
+  if (seed) timing((await seed.run()) ? "seed" : "seed unchanged, skipped");
 });
 // a start that cannot go on says why once (a migration or seed error with its stack) and stops
 let failed = false;
@@ -139,9 +140,32 @@ const registered = dev ? Promise.resolve() : holdInstrumentation(schemaReady, da
 registered.catch((e) => failOnce(e));
 const app = next({ dev, dir: root, hostname, port, turbopack: dev });
 const handle = app.getRequestHandler();
+const prepared = app.prepare();
+let seeded = false;
+void dataReady.then(() => (seeded = true), () => undefined);
+// while a seed runs on its thread (a first start), this one renders the landing once for nobody:
+// the first visitor's page then comes from code already loaded (0.5 s sooner). A start with
+// nothing to seed has no time to spare: the first visitor's request does it.
+const warmed = dev || !seed ? null : Promise.all([prepared, schemaReady, seed.needed]).then(([, , needed]) => (needed && !seeded ? renderOnce(handle, "/") : undefined), () => undefined);
 // (on a failure, failOnce above stops the process: this start goes no further)
-await Promise.all([app.prepare(), dataReady, registered]).catch((e) => new Promise(() => failOnce(e)));
+await Promise.all([prepared, dataReady, registered, warmed]).catch((e) => new Promise(() => failOnce(e)));
 timing("next prepared");
+
+/** One GET of `path` through Next on a port of its own for the time of it; whatever happens, it resolves. */
+async function renderOnce(handler, path) {
+  const s = http.createServer(SERVER_OPTIONS, (req, res) => handler(req, res));
+  try {
+    await new Promise((resolve, reject) => s.once("error", reject).listen(0, "127.0.0.1", resolve));
+    const res = await fetch(`http://127.0.0.1:${s.address().port}${path}`, { signal: AbortSignal.timeout(10_000) });
+    await res.arrayBuffer();
+    timing(`${path} rendered once (${res.status})`);
+  } catch {
+    // the first visitor's request will do it
+  } finally {
+    s.closeAllConnections();
+    s.close();
+  }
+}
 
 // security headers on every response, 405 with Allow for a method the route lacks, 413 over
 // MAX_BODY_BYTES (scripts/lib/http-guard.mjs; the pages' CSP is set by proxy.ts); then brotli or

@@ -89,6 +89,13 @@ class HashPool {
     });
   }
 
+  /** Starts a worker ahead of the first job, if none is there: its thread and bcryptjs load meanwhile. */
+  warm() {
+    if (this.busy.size + this.idle.length > 0) return;
+    const w = this.spawn();
+    this.idle.push(w);
+  }
+
   stats() {
     return { workers: this.busy.size + this.idle.length, busy: this.busy.size, queued: this.queue.length };
   }

@@ -115,13 +115,22 @@ async function bundleSeed() {
   }
 }
 
-// The seed's worker thread: loads the bundle at once, runs its seed() when told, reports how it went.
+// The seed's worker thread: loads the bundle at once; told "warm" (with the server's environment,
+// complete once its database is up) it has the seed warm() what it will need while the migrations
+// run; told "run", it runs its seed() and reports how it went.
 const SEED_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const loaded = import(workerData.url);
 loaded.catch(() => undefined); // reported when it is asked to run
-parentPort.once("message", async () => {
+let warmed;
+parentPort.on("message", async ({ op, env }) => {
+  // this thread may have started before the server's environment was complete
+  Object.assign(process.env, env);
+  // a failure here shows again, with its reason, when the seed itself needs what failed
+  warmed ??= loaded.then((m) => m.warm?.()).catch(() => undefined);
+  if (op !== "run") return;
   try {
+    await warmed;
     await (await loaded).seed();
     parentPort.postMessage({ ok: true });
   } catch (e) {
@@ -152,19 +161,21 @@ function seedWorker(code) {
   const ended = new Promise((resolve, reject) => {
     worker.on("message", (m) => {
       outcome = m;
-      // it ends by itself once its output is flushed; one that some handle keeps alive is stopped
+      // done: the start goes on while the thread ends by itself once its output is flushed (one
+      // that some handle keeps alive is stopped)
+      if (m.ok) resolve();
       setTimeout(() => void worker.terminate(), 5000).unref();
     });
     worker.on("error", (e) => (outcome = { ok: false, error: e?.stack ?? String(e) }));
     worker.on("exit", (code) => {
       fs.rmSync(file, { force: true });
-      if (outcome?.ok) resolve();
-      else reject(new Error(outcome?.error ?? `the seed's thread exited (${code})`));
+      if (!outcome?.ok) reject(new Error(outcome?.error ?? `the seed's thread exited (${code})`));
     });
   });
   ended.catch(() => undefined); // awaited by run(), or the thread was stopped
   return {
-    run: () => (worker.postMessage("run"), ended),
+    warm: () => worker.postMessage({ op: "warm", env: { ...process.env } }),
+    run: () => (worker.postMessage({ op: "run", env: { ...process.env } }), ended),
     stop: () => void worker.terminate(),
   };
 }
@@ -198,29 +209,43 @@ async function recordSeed(fingerprint, inputs) {
 }
 
 /**
- * Gets the seed ready while the migrations run (the database must be up; it need not be migrated):
- * decides whether it must run, i.e. whether the fingerprint stored by the last seed differs from
- * that of its inputs now (the files it was built from, the variables it names, the migrations on
- * disk, the packages; a file newly imported by the seed comes with a change to one it imported, so
- * the recorded list stays complete), and if so bundles it and loads it on its thread.
+ * Gets the seed ready while the migrations run: decides whether it must run, i.e. whether the
+ * fingerprint stored by the last seed differs from that of its inputs now (the files it was built
+ * from, the variables it names, the migrations on disk, the packages; a file newly imported by the
+ * seed comes with a change to one it imported, so the recorded list stays complete), and if so
+ * bundles it, loads it on its thread and has it warm up. `environment`: a promise of the
+ * environment being complete (the database up; it need not be migrated yet).
  * `run()`, once the migrations are applied, seeds when needed and records the new fingerprint;
- * it answers whether it seeded. `always`: no fingerprint check (npm run db:seed).
+ * it answers whether it seeded. `always`: no fingerprint check (npm run db:seed). `fresh`: the
+ * database is new, so the seed runs for sure; it is bundled and loaded at once, before the
+ * environment is complete (a first start initialises its cluster meanwhile).
  */
-export function prepareSeed({ always = false } = {}) {
+export function prepareSeed({ always = false, fresh = false, environment = Promise.resolve() } = {}) {
+  const bundled = fresh ? bundleSeed() : null;
+  bundled?.catch(() => undefined); // reported by run()
   const ready = (async () => {
-    const state = always ? null : await readSeedState();
-    if (state && seedFingerprint(state.inputs) === state.fingerprint) return null;
-    const { code, inputs } = await bundleSeed();
-    return { inputs, fingerprint: seedFingerprint(inputs), worker: seedWorker(code) };
+    const loaded = bundled ? bundled.then(({ code, inputs }) => ({ inputs, worker: seedWorker(code) })) : null;
+    loaded?.catch(() => undefined); // reported by run(), unless the environment failed first
+    await environment;
+    if (!loaded) {
+      const state = always ? null : await readSeedState();
+      if (state && seedFingerprint(state.inputs) === state.fingerprint) return null;
+    }
+    const seed = await (loaded ?? bundleSeed().then(({ code, inputs }) => ({ inputs, worker: seedWorker(code) })));
+    seed.worker.warm();
+    return seed;
   })();
   ready.catch(() => undefined); // reported by run()
   return {
+    /** Whether it will seed (false also when the check failed: run() reports why). */
+    needed: ready.then((seed) => !!seed, () => false),
     async run() {
       const seed = await ready;
       if (!seed) return false;
       timing("seed loaded");
       await seed.worker.run();
-      await recordSeed(seed.fingerprint, seed.inputs);
+      // the environment's values now, those the seed ran with
+      await recordSeed(seedFingerprint(seed.inputs), seed.inputs);
       return true;
     },
     /** Drops it (the migrations failed). */
@@ -228,6 +253,16 @@ export function prepareSeed({ always = false } = {}) {
       (await ready.catch(() => null))?.worker.stop();
     },
   };
+}
+
+/**
+ * Whether this start makes a new embedded cluster (no DATABASE_URL, in the environment or .env,
+ * and no cluster folder yet), whose database is then seeded for sure. A wrong guess costs only a
+ * seed run when none was needed (the seed is idempotent).
+ */
+export function newEmbeddedCluster() {
+  loadDotEnv();
+  return !process.env.DATABASE_URL && !fs.existsSync(path.join(dataDir, "pg"));
 }
 
 /** Runs prisma/seed.ts now, whatever changed (npm run db:seed), on a migrated database. */

@@ -94,4 +94,23 @@ describe("the seed at start", () => {
     // npm run db:seed runs it whatever the fingerprint says
     expect(await prepareSeed({ always: true }).run()).toBe(true);
   });
+
+  it("for a new cluster, loads at once, before the environment is complete, and seeds with the environment that came since", async () => {
+    Object.assign(process.env, { FIRST_SUPERUSER_EMAIL: "first-admin@example.com", FIRST_SUPERUSER_PASSWORD: "first-admin-password", SEED_DEMO: "false" });
+    await prepareSeed().run();
+    expect(await prepareSeed().run()).toBe(false);
+    let complete!: () => void;
+    const environment = new Promise<void>((resolve) => (complete = resolve));
+    const seed = prepareSeed({ fresh: true, environment });
+    // what the server's environment brings once its database is up (its thread has started by
+    // then: bundling takes 0.1-0.5 s), the seed's thread gets it
+    await new Promise((r) => setTimeout(r, 2000));
+    process.env.FIRST_SUPERUSER_EMAIL = "third-admin@example.com";
+    complete();
+    expect(await seed.needed).toBe(true);
+    expect(await seed.run()).toBe(true);
+    expect(await db.user.findUnique({ where: { email: "third-admin@example.com" }, select: { isSuperuser: true } })).toEqual({ isSuperuser: true });
+    // and it recorded the fingerprint of that environment
+    expect(await prepareSeed().run()).toBe(false);
+  });
 });
