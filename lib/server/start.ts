@@ -11,6 +11,12 @@ export async function startServerProcess() {
     process.exit(1);
   }
   startMaintenance();
+  // what scripts/start.mjs calls before it stops the database: the job workers finish the job in
+  // hand (or give up on it after 10 s) instead of failing on a closing connection
+  (globalThis as { foyerStop?: () => Promise<void> }).foyerStop = async () => {
+    const { stopJobs } = await import("@/lib/jobs/queue");
+    await stopJobs();
+  };
   if (env().FOYER_WORKERS) {
     const { startWorkers } = await import("@/lib/jobs/workers");
     // logged by startWorkers; the server serves on without them (the next start tries again)
