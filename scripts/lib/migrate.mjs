@@ -114,6 +114,64 @@ export async function migrationsUpToDate(url, root) {
   }
 }
 
+/** The advisory lock Prisma's schema engine holds while it migrates a PostgreSQL database. */
+const PRISMA_MIGRATE_LOCK = 72707369;
+/** `_prisma_migrations` as Prisma's schema engine creates it. */
+const MIGRATIONS_TABLE = `CREATE TABLE "_prisma_migrations" (
+  "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+  "checksum" VARCHAR(64) NOT NULL,
+  "finished_at" TIMESTAMPTZ,
+  "migration_name" VARCHAR(255) NOT NULL,
+  "logs" TEXT,
+  "rolled_back_at" TIMESTAMPTZ,
+  "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+  "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+)`;
+
+/**
+ * `migrate deploy` on an empty database (a first start) without the schema engine, whose WASM
+ * takes longer to load than the migrations take to run (0.6 s against 0.2): under the engine's own
+ * advisory lock, its `_prisma_migrations` table, then each migration as the engine applies one (its
+ * row, its script as one multi-statement query, then finished_at and its step). A script that
+ * fails is recorded as failed, with its error in `logs`, as the engine records it. Returns the
+ * names applied, or null when the database is not empty or in any doubt (a `schema` in the URL,
+ * another lock provider): the engine decides.
+ */
+export async function deployToEmptyDatabase(url, root) {
+  if (new URL(url).searchParams.has("schema")) return null;
+  let lock = "";
+  try { lock = fs.readFileSync(path.join(root, "prisma/migrations/migration_lock.toml"), "utf8"); } catch {}
+  if (!/^\s*provider\s*=\s*"postgresql"\s*$/m.test(lock)) return null;
+  const local = localMigrations(root);
+  if (!local.length || local.some((m) => !m.checksum)) return null;
+  const client = new pg.Client(pgConfigFromUrl(url));
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATE_LOCK]);
+    // nothing of anyone's in the schema yet: no relation, no type of its own
+    const { rows: [{ taken }] } = await client.query(
+      `SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema())
+           OR EXISTS (SELECT 1 FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = current_schema()) AS taken`,
+    );
+    if (taken) return null;
+    await client.query(MIGRATIONS_TABLE);
+    for (const m of local) {
+      const id = crypto.randomUUID();
+      await client.query("INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)", [id, m.checksum, m.name]);
+      try {
+        await client.query(fs.readFileSync(path.join(root, "prisma/migrations", m.name, "migration.sql"), "utf8"));
+      } catch (e) {
+        await client.query("UPDATE _prisma_migrations SET logs = $2 WHERE id = $1", [id, String(e?.message ?? e)]);
+        throw new Error(`Migration ${m.name} failed: ${e?.message ?? e}`);
+      }
+      await client.query("UPDATE _prisma_migrations SET finished_at = now(), applied_steps_count = applied_steps_count + 1 WHERE id = $1", [id]);
+    }
+    return local.map((m) => m.name);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 function pgConfigFromUrl(url) {
   // discrete fields, not { connectionString }: PrismaPg's shadow-database config spreads this and
   // overrides `database`, but pg lets a connectionString win over it.
@@ -134,6 +192,14 @@ export async function migrate({ url, cmd, arg = undefined, root = process.cwd(),
   if (cmd === "deploy" && (await migrationsUpToDate(url, root))) {
     if (!quiet) console.log("No pending migrations.");
     return "No pending migrations.";
+  }
+  if (cmd === "deploy") {
+    const applied = await deployToEmptyDatabase(url, root);
+    if (applied) {
+      const said = `Applied migrations: ${applied.join(", ")}`;
+      if (!quiet) console.log(said);
+      return said;
+    }
   }
   const schemaPath = path.join(root, "prisma/schema.prisma");
   const migrationsDir = path.join(root, "prisma/migrations");

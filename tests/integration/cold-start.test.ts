@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { migrate, migrationsUpToDate } from "../../scripts/lib/migrate.mjs";
+import pg from "pg";
+import { deployToEmptyDatabase, localMigrations, migrate, migrationsUpToDate } from "../../scripts/lib/migrate.mjs";
 import { prepareSeed } from "../../scripts/lib/runtime.mjs";
 
 const url = process.env.DATABASE_URL!;
@@ -50,6 +51,89 @@ describe("migrations at start", () => {
     expect(await migrationsUpToDate(url, pending)).toBe(true);
     // the project's own folder now lacks one the database has: the engine's call again
     expect(await migrationsUpToDate(url, root)).toBe(false);
+  });
+});
+
+describe("migrations on an empty database (a first start)", () => {
+  const made: string[] = [];
+  const admin = () => new pg.Client({ connectionString: url });
+  const urlOf = (name: string) => {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  async function emptyDatabase() {
+    const name = `cold_start_${made.length}_${process.pid}`;
+    const c = admin();
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.query(`CREATE DATABASE "${name}"`);
+    await c.end();
+    made.push(name);
+    return urlOf(name);
+  }
+  /** What a schema is made of, as the catalogs say it: columns, constraints, indexes, enums, functions, triggers. */
+  async function shape(at: string) {
+    const c = new pg.Client({ connectionString: at });
+    await c.connect();
+    const q = async (sql: string) => (await c.query(sql)).rows;
+    try {
+      return {
+        columns: await q(`SELECT table_name, column_name, data_type, udt_name, character_maximum_length, numeric_precision, numeric_scale, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2`),
+        constraints: await q(`SELECT conrelid::regclass::text AS rel, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`),
+        indexes: await q(`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1, 2`),
+        enums: await q(`SELECT t.typname, e.enumlabel, e.enumsortorder FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid ORDER BY 1, 3`),
+        functions: await q(`SELECT proname, md5(prosrc) AS src FROM pg_proc WHERE pronamespace = 'public'::regnamespace ORDER BY 1, 2`),
+        triggers: await q(`SELECT tgrelid::regclass::text AS rel, tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2`),
+        migrations: await q(`SELECT migration_name, checksum, logs, rolled_back_at, finished_at IS NOT NULL AS finished, applied_steps_count FROM _prisma_migrations ORDER BY migration_name`),
+      };
+    } finally {
+      await c.end();
+    }
+  }
+  afterAll(async () => {
+    const c = admin();
+    await c.connect();
+    for (const name of made) await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.end();
+  });
+
+  it("are applied without the engine, into the schema the engine makes, recorded as it records them: the engine then has nothing to do", async () => {
+    const fast = await emptyDatabase();
+    const names = localMigrations(root).map((m) => m.name);
+    expect(await deployToEmptyDatabase(fast, root)).toEqual(names);
+    expect(await migrationsUpToDate(fast, root)).toBe(true);
+    // the engine (a `schema` in the URL sends deploy to it) on an empty database, for comparison
+    const engine = await emptyDatabase();
+    expect(await deployToEmptyDatabase(`${engine}?schema=public`, root)).toBeNull();
+    expect(await migrate({ url: `${engine}?schema=public`, cmd: "deploy", root, quiet: true })).toBe(`Applied migrations: ${names.join(", ")}`);
+    const [a, b] = [await shape(fast), await shape(engine)];
+    expect(a.columns.length).toBeGreaterThan(50);
+    expect(a).toEqual(b);
+    // the engine reads the history it finds as its own
+    expect(await migrate({ url: `${fast}?schema=public`, cmd: "deploy", root, quiet: true })).toBe("No pending migrations.");
+    const status = JSON.parse(await migrate({ url: `${fast}?schema=public`, cmd: "status", root, quiet: true }));
+    expect(status).toMatchObject({ failedMigrationNames: [], editedMigrationNames: [], hasMigrationsTable: true });
+    // a database that is not empty is the engine's
+    expect(await deployToEmptyDatabase(fast, root)).toBeNull();
+  });
+
+  it("a migration that fails is rolled back and recorded as failed, as the engine records it, and the engine then refuses to go on", async () => {
+    const broken = copyOfProject();
+    const name = "29990101000000_broken";
+    fs.mkdirSync(path.join(broken, "prisma/migrations", name));
+    fs.writeFileSync(path.join(broken, "prisma/migrations", name, "migration.sql"), "CREATE TABLE half_done (id INTEGER);\nSELECT 1 / 0;\n");
+    const at = await emptyDatabase();
+    await expect(deployToEmptyDatabase(at, broken)).rejects.toThrow(/29990101000000_broken failed: division by zero/);
+    const { migrations } = await shape(at);
+    expect(migrations.at(-1)).toMatchObject({ migration_name: name, finished: false, applied_steps_count: 0, logs: expect.stringMatching(/division by zero/) });
+    expect(migrations.slice(0, -1).every((m) => m.finished)).toBe(true);
+    const c = new pg.Client({ connectionString: at });
+    await c.connect();
+    expect((await c.query("SELECT to_regclass('half_done') AS t")).rows[0].t).toBeNull();
+    await c.end();
+    expect(await migrationsUpToDate(at, broken)).toBe(false);
+    await expect(migrate({ url: `${at}?schema=public`, cmd: "deploy", root: broken, quiet: true })).rejects.toThrow(/P3009|failed migrations/);
   });
 });
 
