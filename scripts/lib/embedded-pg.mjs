@@ -195,7 +195,9 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
   const admin = new pg.Client({ ...config, database: "postgres" });
   await admin.connect();
   const exists = await admin.query("select 1 from pg_database where datname = $1", [database]);
-  if (!exists.rowCount) await admin.query(`create database "${database}"`);
+  // a copy of the template's files: twice as fast as writing it through the WAL (PostgreSQL's
+  // default since 15), for a database that is empty anyway
+  if (!exists.rowCount) await admin.query(`create database "${database}" strategy = file_copy`);
   await admin.end();
 
   let stopped = false;
