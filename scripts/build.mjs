@@ -1,11 +1,14 @@
 // npm run build: Next's production build, then V8's compile hint on its larger scripts
 // (scripts/lib/compile-hints.mjs). Arguments go to `next build`; FOYER_DIST_DIR is honoured
-// (scripts/lib/build-dir.mjs).
+// (scripts/lib/build-dir.mjs). Then the seed's bundle, which starts use while its files are unchanged.
 import { spawnSync } from "node:child_process";
 import { distDir, nextBin, root } from "./lib/build-dir.mjs";
 import { markEagerCompile } from "./lib/compile-hints.mjs";
+import { writeSeedBundle } from "./lib/runtime.mjs";
 
 const r = spawnSync(process.execPath, [nextBin, "build", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
 if (r.status !== 0) process.exit(r.status ?? 1);
 const marked = markEagerCompile(distDir);
 console.log(`compile hint: ${marked.length} scripts marked for eager compilation`);
+// the seed, bundled once for the starts to come (scripts/lib/runtime.mjs)
+await writeSeedBundle();

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import pg from "pg";
 import { deployToEmptyDatabase, localMigrations, migrate, migrationsUpToDate } from "../../scripts/lib/migrate.mjs";
-import { prepareSeed } from "../../scripts/lib/runtime.mjs";
+import { cachedSeedBundle, prepareSeed, writeSeedBundle } from "../../scripts/lib/runtime.mjs";
 
 const url = process.env.DATABASE_URL!;
 const root = path.resolve(".");
@@ -177,6 +177,24 @@ describe("the seed at start", () => {
 
     // npm run db:seed runs it whatever the fingerprint says
     expect(await prepareSeed({ always: true }).run()).toBe(true);
+  });
+
+  it("uses the bundle the build left while every file it was made from is unchanged", async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "foyer-seed-cache-")), "foyer-seed.json");
+    expect(cachedSeedBundle(file)).toBeNull();
+    await writeSeedBundle(file);
+    const cached = cachedSeedBundle(file)!;
+    expect(cached.code).toMatch(/export\s*{[^}]*\bseed\b/);
+    expect(cached.files).toEqual(expect.arrayContaining(["prisma/seed.ts", "prisma/demo.ts", "lib/energy/tariff-data.ts", "package-lock.json"]));
+    // one file changed since: bundled again
+    const written = JSON.parse(fs.readFileSync(file, "utf8"));
+    fs.writeFileSync(file, JSON.stringify({ ...written, files: { ...written.files, "prisma/demo.ts": "0".repeat(64) } }));
+    expect(cachedSeedBundle(file)).toBeNull();
+    // one gone since
+    fs.writeFileSync(file, JSON.stringify({ ...written, files: { ...written.files, "lib/gone-since.ts": written.files["prisma/seed.ts"] } }));
+    expect(cachedSeedBundle(file)).toBeNull();
+    fs.writeFileSync(file, "{ not json");
+    expect(cachedSeedBundle(file)).toBeNull();
   });
 
   it("for a new cluster, loads at once, before the environment is complete, and seeds with the environment that came since", async () => {
