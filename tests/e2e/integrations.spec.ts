@@ -163,8 +163,12 @@ test("link the Linky meter through the sandbox, read its consumption, link it ag
   await expect(page.getByText("Your integration has been updated")).toBeVisible();
   await expect(section(page, "My Integrations").getByRole("row")).toHaveCount(2);
 
-  // unlink, after a confirmation that can be cancelled
+  // unlink, after a confirmation that can be cancelled; first the catch-up that linking again
+  // queued ends: while it runs, its progress grows and shrinks the card above the button, and a
+  // click whose press and release land on different places is no click (a failed run's page
+  // showed the button focused and no dialog)
   await page.goto("/integrations");
+  await expect(card.getByText("Up to date", { exact: true })).toHaveCount(2, { timeout: 100_000 });
   await card.getByRole("button", { name: "Unlink Linky meter" }).click();
   const dialog = page.getByRole("dialog", { name: "Unlink Linky meter?" });
   await dialog.getByRole("button", { name: "Cancel" }).click();
