@@ -87,6 +87,20 @@ export function localMigrations(root) {
 }
 
 /**
+ * The local migrations when plain queries can stand in for the schema engine: PostgreSQL as the
+ * lock file says, the default schema (no `schema` in the URL), every migration.sql readable. Else
+ * null: the engine decides.
+ */
+function plainMigrations(url, root) {
+  if (new URL(url).searchParams.has("schema")) return null;
+  let lock = "";
+  try { lock = fs.readFileSync(path.join(root, "prisma/migrations/migration_lock.toml"), "utf8"); } catch {}
+  if (!/^\s*provider\s*=\s*"postgresql"\s*$/m.test(lock)) return null;
+  const local = localMigrations(root);
+  return local.some((m) => !m.checksum) ? null : local;
+}
+
+/**
  * Whether `migrate deploy` has nothing to do, from one plain query instead of the schema engine:
  * `_prisma_migrations` records exactly the local migrations, each finished with the same checksum,
  * and nothing failed or unknown (rows rolled back do not count, as for Prisma). Anything else, or
@@ -94,12 +108,8 @@ export function localMigrations(root) {
  * the engine decides: it applies what is pending and reports what is wrong exactly as before.
  */
 export async function migrationsUpToDate(url, root) {
-  if (new URL(url).searchParams.has("schema")) return false;
-  let lock = "";
-  try { lock = fs.readFileSync(path.join(root, "prisma/migrations/migration_lock.toml"), "utf8"); } catch {}
-  if (!/^\s*provider\s*=\s*"postgresql"\s*$/m.test(lock)) return false;
-  const local = localMigrations(root);
-  if (local.some((m) => !m.checksum)) return false;
+  const local = plainMigrations(url, root);
+  if (!local) return false;
   const client = new pg.Client(pgConfigFromUrl(url));
   try {
     await client.connect();
@@ -138,12 +148,8 @@ const MIGRATIONS_TABLE = `CREATE TABLE "_prisma_migrations" (
  * another lock provider): the engine decides.
  */
 export async function deployToEmptyDatabase(url, root) {
-  if (new URL(url).searchParams.has("schema")) return null;
-  let lock = "";
-  try { lock = fs.readFileSync(path.join(root, "prisma/migrations/migration_lock.toml"), "utf8"); } catch {}
-  if (!/^\s*provider\s*=\s*"postgresql"\s*$/m.test(lock)) return null;
-  const local = localMigrations(root);
-  if (!local.length || local.some((m) => !m.checksum)) return null;
+  const local = plainMigrations(url, root);
+  if (!local?.length) return null;
   const client = new pg.Client(pgConfigFromUrl(url));
   await client.connect();
   try {
