@@ -28,7 +28,7 @@ let siblings;
 async function shutdown(code = 0) {
   try {
     // the server's job workers first (lib/server/start.ts), while the database is still there
-    await Promise.race([globalThis.foyerStop?.(), new Promise((r) => setTimeout(r, 12_000).unref())]).catch(() => undefined);
+    await Promise.race([globalThis.foyerStop?.(), new Promise((r) => setTimeout(r, 6_000).unref())]).catch(() => undefined);
     await siblings?.stop();
     await db?.stop();
   } finally {

@@ -12,10 +12,11 @@ export async function startServerProcess() {
   }
   startMaintenance();
   // what scripts/start.mjs calls before it stops the database: the job workers finish the job in
-  // hand (or give up on it after 10 s) instead of failing on a closing connection
+  // hand (or give up on it after 5 s, within the 10 s a supervisor usually grants a stop) instead
+  // of failing on a closing connection
   (globalThis as { foyerStop?: () => Promise<void> }).foyerStop = async () => {
     const { stopJobs } = await import("@/lib/jobs/queue");
-    await stopJobs();
+    await stopJobs(5_000);
   };
   if (env().FOYER_WORKERS) {
     const { startWorkers } = await import("@/lib/jobs/workers");
