@@ -42,8 +42,10 @@ export const isSibling = () => process.env.FOYER_SIBLING === "1";
  * In the main process: `count` siblings (this `script`, with `args`), and the listener that deals
  * the connections on `port` between `server` (this process's own http.Server) and them.
  * `handler` is what the main process does with a request (the sandboxes forwarded to it).
+ * `spawnAfter`: a promise after which the siblings start (at once by default); until they are
+ * ready, the main process serves every connection.
  */
-export function startSiblings({ server, handler, count, script, args = [] }) {
+export function startSiblings({ server, handler, count, script, args = [], spawnAfter = Promise.resolve() }) {
   const socketPath = path.join(os.tmpdir(), `foyer-${process.pid}-${Math.random().toString(36).slice(2, 8)}.sock`);
   const internal = http.createServer(handler);
   internal.listen(socketPath, () => fs.chmodSync(socketPath, 0o600));
@@ -69,7 +71,9 @@ export function startSiblings({ server, handler, count, script, args = [] }) {
       if (restarts++ < MAX_RESTARTS) setTimeout(() => !stopping && spawnOne(), 1000).unref();
     });
   }
-  for (let i = 0; i < count; i++) spawnOne();
+  void spawnAfter.then(() => {
+    for (let i = 0; i < count && !stopping; i++) spawnOne();
+  });
 
   /** This process's own share: the socket goes to its http.Server as if it had accepted it. */
   const serveHere = (socket) => {

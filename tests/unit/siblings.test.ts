@@ -17,37 +17,67 @@ describe("FOYER_PROCESSES", () => {
   });
 });
 
+/** The fixture's main process with `env`, and the port it listens on. */
+async function startFixture(env: Record<string, string>) {
+  const main = spawn(process.execPath, [path.resolve("tests/fixtures/siblings/server.mjs")], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    main.stdout!.on("data", (d) => {
+      out += d;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    main.on("exit", (code) => reject(new Error(`the fixture stopped (${code})`)));
+  });
+  return { main, port };
+}
+
+async function stopFixture(main: ChildProcess) {
+  main.kill("SIGTERM");
+  await new Promise((r) => main.once("exit", r));
+}
+
+/** One request to `port` on a connection of its own. */
+const askAt = (port: number, urlPath: string, body?: string) =>
+  new Promise<{ pid: number; role: string; url: string; body: string; ip: string }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: urlPath, method: body ? "POST" : "GET", agent: false }, (res) => {
+      let text = "";
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve(JSON.parse(text)));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+
+describe("siblings started after the first answer", () => {
+  it("leaves every connection to the main process until then, and deals them once the siblings are up", async () => {
+    const { main, port } = await startFixture({ FOYER_PROCESSES: "2", SPAWN_AFTER_FIRST: "1" });
+    try {
+      // time enough for a sibling to be up, had it been started: the first connection would be its
+      await new Promise((r) => setTimeout(r, 1000));
+      expect((await askAt(port, "/first")).role).toBe("main");
+      let sibling = false;
+      for (let i = 0; i < 200 && !sibling; i++) {
+        sibling = (await askAt(port, `/then/${i}`)).role === "sibling";
+        if (!sibling) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(sibling).toBe(true);
+    } finally {
+      await stopFixture(main);
+    }
+  }, 30_000);
+});
+
 describe("connections dealt between the processes", () => {
   let main: ChildProcess;
   let port = 0;
   beforeAll(async () => {
-    main = spawn(process.execPath, [path.resolve("tests/fixtures/siblings/server.mjs")], { env: { ...process.env, FOYER_PROCESSES: "3" }, stdio: ["ignore", "pipe", "inherit"] });
-    port = await new Promise<number>((resolve, reject) => {
-      let out = "";
-      main.stdout!.on("data", (d) => {
-        out += d;
-        const m = /listening (\d+)/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      main.on("exit", (code) => reject(new Error(`the fixture stopped (${code})`)));
-    });
+    ({ main, port } = await startFixture({ FOYER_PROCESSES: "3" }));
   }, 30_000);
-  afterAll(async () => {
-    main.kill("SIGTERM");
-    await new Promise((r) => main.once("exit", r));
-  });
+  afterAll(() => stopFixture(main));
 
   /** One request on a connection of its own. */
-  const ask = (urlPath: string, body?: string) =>
-    new Promise<{ pid: number; role: string; url: string; body: string; ip: string }>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, path: urlPath, method: body ? "POST" : "GET", agent: false }, (res) => {
-        let text = "";
-        res.on("data", (c) => (text += c));
-        res.on("end", () => resolve(JSON.parse(text)));
-      });
-      req.on("error", reject);
-      req.end(body);
-    });
+  const ask = (urlPath: string, body?: string) => askAt(port, urlPath, body);
 
   it("serves each new connection from the main process or a sibling in turn, the client's address seen by each", async () => {
     const answers = [];
