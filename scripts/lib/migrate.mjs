@@ -154,10 +154,12 @@ export async function deployToEmptyDatabase(url, root) {
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATE_LOCK]);
+    // the engine's schema when the URL names none, whatever the role's own search path says
+    await client.query('SET search_path TO "public"');
     // nothing of anyone's in the schema yet: no relation, no type of its own
     const { rows: [{ taken }] } = await client.query(
-      `SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema())
-           OR EXISTS (SELECT 1 FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = current_schema()) AS taken`,
+      `SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public')
+           OR EXISTS (SELECT 1 FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = 'public') AS taken`,
     );
     if (taken) return null;
     await client.query(MIGRATIONS_TABLE);
