@@ -31,6 +31,9 @@ async function seedTariffs() {
   console.log(`[foyer:seed] ${tariffs} tariff rows, ${tempoDays} Tempo days (sample) written`);
 }
 
+/** Whether the demo household is seeded (SEED_DEMO, true unless "false"). */
+const seedsDemo = () => (process.env.SEED_DEMO ?? "true").toLowerCase() !== "false";
+
 /** The first admin, then the demo household (one after the other: they may share an address). */
 async function seedAccounts() {
   const adminEmail = process.env.FIRST_SUPERUSER_EMAIL;
@@ -41,7 +44,7 @@ async function seedAccounts() {
   } else {
     console.warn("[foyer:seed] FIRST_SUPERUSER_EMAIL / FIRST_SUPERUSER_PASSWORD not set: no admin created");
   }
-  if ((process.env.SEED_DEMO ?? "true").toLowerCase() !== "false") {
+  if (seedsDemo()) {
     const email = process.env.DEMO_USER_EMAIL ?? "demo@example.com";
     let password = process.env.DEMO_USER_PASSWORD;
     if (!password) {
@@ -70,7 +73,7 @@ async function main() {
  */
 export async function warm() {
   const { vendorConfig } = await import("@/lib/integrations/config");
-  const demoLinky = (process.env.SEED_DEMO ?? "true").toLowerCase() !== "false" && vendorConfig("linky").sandbox;
+  const demoLinky = seedsDemo() && vendorConfig("linky").sandbox;
   hashPool().warm();
   await Promise.all([db.$queryRaw`SELECT 1`, demoLinky ? jobs() : null]);
 }

@@ -39,7 +39,6 @@ async function token() {
   return (await r.json()).access_token;
 }
 
-
 async function benchUsers() {
   const pw = fs.readFileSync(path.join(root, ".data", `e2e-${PORT}`, "pg", "password"), "utf8").trim();
   const client = new pg.Client({ host: "127.0.0.1", port: PG_PORT, user: "postgres", password: pw, database: "foyer" });

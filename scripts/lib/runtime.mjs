@@ -260,17 +260,19 @@ async function recordSeed(fingerprint, inputs) {
  * environment is complete (a first start initialises its cluster meanwhile).
  */
 export function prepareSeed({ always = false, fresh = false, environment = Promise.resolve() } = {}) {
-  const bundled = fresh ? bundleSeed() : null;
-  bundled?.catch(() => undefined); // reported by run()
+  const load = async () => {
+    const bundle = await bundleSeed();
+    return { bundle, worker: seedWorker(bundle.code) };
+  };
+  const early = fresh ? load() : null;
+  early?.catch(() => undefined); // reported by run(), unless the environment failed first
   const ready = (async () => {
-    const loaded = bundled ? bundled.then((bundle) => ({ bundle, worker: seedWorker(bundle.code) })) : null;
-    loaded?.catch(() => undefined); // reported by run(), unless the environment failed first
     await environment;
-    if (!loaded) {
+    if (!early) {
       const state = always ? null : await readSeedState();
       if (state && seedFingerprint(state.inputs) === state.fingerprint) return null;
     }
-    const seed = await (loaded ?? bundleSeed().then((bundle) => ({ bundle, worker: seedWorker(bundle.code) })));
+    const seed = await (early ?? load());
     seed.worker.warm();
     return seed;
   })();

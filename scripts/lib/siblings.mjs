@@ -42,10 +42,11 @@ export const isSibling = () => process.env.FOYER_SIBLING === "1";
  * In the main process: `count` siblings (this `script`, with `args`), and the listener that deals
  * the connections on `port` between `server` (this process's own http.Server) and them.
  * `handler` is what the main process does with a request (the sandboxes forwarded to it).
- * `spawnAfter`: a promise after which the siblings start (at once by default); until they are
- * ready, the main process serves every connection.
+ * `firstAnswerWaitMs`: the siblings start once `server` has sent its first answer, or that long
+ * after the listener listens, whichever comes first (undefined: at once). Until they are ready, the
+ * main process serves every connection.
  */
-export function startSiblings({ server, handler, count, script, args = [], spawnAfter = Promise.resolve() }) {
+export function startSiblings({ server, handler, count, script, args = [], firstAnswerWaitMs = undefined }) {
   const socketPath = path.join(os.tmpdir(), `foyer-${process.pid}-${Math.random().toString(36).slice(2, 8)}.sock`);
   const internal = http.createServer(handler);
   internal.listen(socketPath, () => fs.chmodSync(socketPath, 0o600));
@@ -71,9 +72,12 @@ export function startSiblings({ server, handler, count, script, args = [], spawn
       if (restarts++ < MAX_RESTARTS) setTimeout(() => !stopping && spawnOne(), 1000).unref();
     });
   }
-  void spawnAfter.then(() => {
-    for (let i = 0; i < count && !stopping; i++) spawnOne();
-  });
+  let spawned = false;
+  const spawnAll = () => {
+    if (spawned || stopping) return;
+    spawned = true;
+    for (let i = 0; i < count; i++) spawnOne();
+  };
 
   /** This process's own share: the socket goes to its http.Server as if it had accepted it. */
   const serveHere = (socket) => {
@@ -89,6 +93,12 @@ export function startSiblings({ server, handler, count, script, args = [], spawn
       if (e && !socket.destroyed) serveHere(socket);
     });
   });
+
+  if (firstAnswerWaitMs === undefined) spawnAll();
+  else {
+    server.once("request", (req, res) => res.once("close", spawnAll));
+    front.once("listening", () => setTimeout(spawnAll, firstAnswerWaitMs).unref());
+  }
 
   return {
     front,

@@ -49,19 +49,34 @@ const askAt = (port: number, urlPath: string, body?: string) =>
     req.end(body);
   });
 
+/** Asks on new connections until a sibling answers (true), or gives up after 10 s (false). */
+async function siblingAnswers(port: number) {
+  for (let i = 0; i < 200; i++) {
+    if ((await askAt(port, `/then/${i}`)).role === "sibling") return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
 describe("siblings started after the first answer", () => {
   it("leaves every connection to the main process until then, and deals them once the siblings are up", async () => {
-    const { main, port } = await startFixture({ FOYER_PROCESSES: "2", SPAWN_AFTER_FIRST: "1" });
+    const { main, port } = await startFixture({ FOYER_PROCESSES: "2", FIRST_ANSWER_WAIT_MS: "60000" });
     try {
       // time enough for a sibling to be up, had it been started: the first connection would be its
       await new Promise((r) => setTimeout(r, 1000));
       expect((await askAt(port, "/first")).role).toBe("main");
-      let sibling = false;
-      for (let i = 0; i < 200 && !sibling; i++) {
-        sibling = (await askAt(port, `/then/${i}`)).role === "sibling";
-        if (!sibling) await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(sibling).toBe(true);
+      expect(await siblingAnswers(port)).toBe(true);
+    } finally {
+      await stopFixture(main);
+    }
+  }, 30_000);
+
+  it("starts them anyway once the wait is over, when no request came", async () => {
+    const { main, port } = await startFixture({ FOYER_PROCESSES: "2", FIRST_ANSWER_WAIT_MS: "200" });
+    try {
+      // the wait, and time for the sibling to be up: the first connection is then its (dealt in turn)
+      await new Promise((r) => setTimeout(r, 3000));
+      expect((await askAt(port, "/first")).role).toBe("sibling");
     } finally {
       await stopFixture(main);
     }

@@ -24,6 +24,9 @@ function plain(v: unknown): unknown {
   return v;
 }
 
+/** Whether a stored row differs from `wanted` (its columns as `columns()` writes them) in any of them. */
+const differs = (stored: object, wanted: Record<string, unknown>) => Object.entries(wanted).some(([k, v]) => plain((stored as Record<string, unknown>)[k]) !== plain(v));
+
 /**
  * Writes `rows` (the bundled grid by default): inserts new ones, overwrites stored ones with the
  * same key whose figures differ, leaves the others as they are. One transaction: the stored rows
@@ -45,12 +48,9 @@ export async function upsertTariffs(db: Db, rows: TariffRow[] = TARIFF_ROWS): Pr
       });
     }
     for (const r of valid) {
-      const s = byKey.get(key(r.supplier, r.option, r.kva, r.validFrom));
+      const stored = byKey.get(key(r.supplier, r.option, r.kva, r.validFrom));
       const wanted = columns(r);
-      const row = s as unknown as Record<string, unknown> | undefined;
-      if (row && Object.entries(wanted).some(([k, v]) => plain(row[k]) !== plain(v))) {
-        await tx.tariff.update({ where: { id: s!.id }, data: wanted });
-      }
+      if (stored && differs(stored, wanted)) await tx.tariff.update({ where: { id: stored.id }, data: wanted });
     }
   });
   return valid.length;
