@@ -65,6 +65,8 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
   const [unlinking, setUnlinking] = useState<{ integration: IntegrationView; vendor: Vendor } | null>(null);
   const toast = useToast();
   const t = useTranslations("integrations");
+  // a linked Linky card holds its meters' sync progress (MeterSyncList), which grows as it runs
+  const syncShown = (data?.results ?? []).some((i) => i.name === "linky");
 
   const dismissError = () => {
     setShownError(null);
@@ -86,7 +88,9 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
       ) : isLoading && !data ? (
         <LoadingState />
       ) : (
-        <Grid container spacing={2.5}>
+        // the cards share the row's height, except beside Linky's live sync progress: stretched to
+        // it, their Link buttons would move with each change of its height under a pointer
+        <Grid container spacing={2.5} sx={{ alignItems: syncShown ? "flex-start" : "stretch" }}>
           {VENDORS.map((v) => {
             const mine = (data?.results ?? []).filter((i) => v.names.includes(i.name));
             const integration = mine.find((i) => i.name === v.vendor) ?? mine[0];
