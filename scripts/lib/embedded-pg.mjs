@@ -107,10 +107,6 @@ function durability(fast) {
 }
 
 /**
- * Start (initialising on first use) a cluster whose state lives in `root` (e.g. `.data/pg`).
- * Returns { url, stop() }. `port` 0 picks a free port.
- */
-/**
  * The binaries, the OS user PostgreSQL runs as (as root: `postgres`) and the data folder for a
  * cluster kept in `root` (elsewhere, under /var/tmp, when that user cannot enter `root`).
  */
@@ -205,31 +201,34 @@ async function saveTemplate(tpl, dataDir, pw) {
 
 /**
  * Makes the template of a new cluster (npm run build), so that a first start copies it instead of
- * running `initdb`. Nothing when there is one already.
+ * running `initdb`, and finds its database made: `database` is created in it (CREATE DATABASE
+ * copies files between two checkpoints: 0.25 s of a first start). Nothing when there is one.
  */
-export async function prepareClusterTemplate({ template = templateDir() } = {}) {
-  const tpl = template;
-  if (templatePassword(tpl)) return false;
-  fs.mkdirSync(path.dirname(tpl), { recursive: true });
-  const work = fs.mkdtempSync(path.join(path.dirname(tpl), "init-"));
+export async function prepareClusterTemplate({ template = templateDir(), database = "foyer" } = {}) {
+  if (templatePassword(template)) return false;
+  fs.mkdirSync(path.dirname(template), { recursive: true });
+  const work = fs.mkdtempSync(path.join(path.dirname(template), "init-"));
+  let dataDir = path.join(work, "data");
   try {
     fs.chmodSync(work, 0o755);
-    const place = clusterPlace(work);
-    const pw = crypto.randomBytes(18).toString("base64url");
-    await initdb(place, pw);
-    await saveTemplate(tpl, place.dataDir, pw);
-    if (place.dataDir !== path.join(work, "data")) fs.rmSync(path.dirname(place.dataDir), { recursive: true, force: true });
+    const cluster = await startEmbeddedPostgres({ root: work, port: 0, database, template: null });
+    dataDir = cluster.dataDir;
+    // a fast shutdown ends with a checkpoint: the files are whole once it has exited
+    await cluster.stop();
+    await saveTemplate(template, dataDir, fs.readFileSync(path.join(work, "password"), "utf8").trim());
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
+    // where the cluster lived when the postgres user could not enter `work` (clusterPlace)
+    if (dataDir !== path.join(work, "data")) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   }
-  return true;
+  return templatePassword(template) !== null;
 }
 
 /**
  * Start (initialising on first use) a cluster whose state lives in `root` (e.g. `.data/pg`).
  * Returns { url, stop() }. `port` 0 picks a free port. `template`: where a new cluster's template
- * is (prepareClusterTemplate).
- * @param {{ root: string, port?: number, database?: string, password?: string, fast?: boolean, template?: string }} options
+ * is (prepareClusterTemplate), null for none (initdb, and no template left).
+ * @param {{ root: string, port?: number, database?: string, password?: string, fast?: boolean, template?: string | null }} options
  */
 export async function startEmbeddedPostgres({ root, port = 54329, database = "foyer", password = undefined, fast = process.env.FOYER_PG_FAST === "1", template = templateDir() }) {
   root = path.resolve(root);
@@ -241,7 +240,7 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
   const secretFile = path.join(root, "password");
   const tpl = template;
   // a new cluster with no password chosen yet: the template's copy, with its password
-  const tplPassword = isNew && password === undefined && !fs.existsSync(secretFile) ? templatePassword(tpl) : null;
+  const tplPassword = tpl && isNew && password === undefined && !fs.existsSync(secretFile) ? templatePassword(tpl) : null;
   if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, tplPassword ?? password ?? crypto.randomBytes(18).toString("base64url"), { mode: 0o600 });
   const pw = fs.readFileSync(secretFile, "utf8").trim();
   const logFile = path.join(path.dirname(dataDir), "postgres.log");
@@ -283,7 +282,7 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
     if (!copied) {
       await initdb(place, pw);
       // the next new cluster copies this one (once per machine, 0.1 s)
-      await saveTemplate(tpl, dataDir, pw);
+      if (tpl) await saveTemplate(tpl, dataDir, pw);
     }
   }
 

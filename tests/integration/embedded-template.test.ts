@@ -23,9 +23,10 @@ async function newCluster(name: string, options: { template: string; password?: 
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
     const { rows } = await client.query<{ id: string }>("select system_identifier::text as id from pg_control_system()");
+    const databases = (await client.query<{ datname: string }>("select datname from pg_database order by datname")).rows.map((r) => r.datname);
     await client.end();
     const secret = path.join(root, "password");
-    return { id: rows[0].id, password: fs.readFileSync(secret, "utf8").trim(), mode: fs.statSync(secret).mode & 0o777 };
+    return { id: rows[0].id, databases, password: fs.readFileSync(secret, "utf8").trim(), mode: fs.statSync(secret).mode & 0o777 };
   } finally {
     await cluster.stop();
   }
@@ -34,7 +35,7 @@ async function newCluster(name: string, options: { template: string; password?: 
 describe("a new embedded cluster", () => {
   const template = path.join(dir, "template");
 
-  it("is a copy of the template, with its password, kept private", async () => {
+  it("is a copy of the template, with its password, kept private, and the app's database made", async () => {
     expect(await prepareClusterTemplate({ template })).toBe(true);
     // made once
     expect(await prepareClusterTemplate({ template })).toBe(false);
@@ -46,6 +47,8 @@ describe("a new embedded cluster", () => {
     expect(a.id).toBe(b.id);
     expect(a.password).toBe(tplPassword);
     expect(a.mode).toBe(0o600);
+    // the build's template has the app's database: a first start does not create it
+    expect(a.databases).toEqual(["foyer", "postgres", "probe", "template0", "template1"]);
   }, 60_000);
 
   it("runs initdb when the template's password is readable by others, or when it is given a password", async () => {
@@ -68,5 +71,6 @@ describe("a new embedded cluster", () => {
     // the copy keeps the identifier initdb drew for the first
     const second = await newCluster("g", { template: later });
     expect(second.id).toBe(first.id);
+    expect(second.databases).toEqual(["postgres", "probe", "template0", "template1"]);
   }, 60_000);
 });
