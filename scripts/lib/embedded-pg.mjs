@@ -192,6 +192,10 @@ async function saveTemplate(tpl, dataDir, pw) {
     await promisify(execFile)("cp", ["-a", "--", dataDir, path.join(tmp, "data")]);
     // atomic: another process making the same template at once keeps its own, or this one
     fs.renameSync(tmp, tpl);
+    // the templates of earlier binaries, which no start will use again
+    for (const f of fs.readdirSync(path.dirname(tpl))) {
+      if (/^pg-template-[0-9a-f]+$/.test(f) && f !== path.basename(tpl)) fs.rmSync(path.join(path.dirname(tpl), f), { recursive: true, force: true });
+    }
   } catch {
     // an optional cache: the next new cluster runs initdb again
   } finally {
