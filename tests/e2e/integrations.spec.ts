@@ -151,6 +151,9 @@ test("link the Linky meter through the sandbox, read its consumption, link it ag
   await expect(day).toContainText("(day 6 of 7)");
 
   // link again: the same integration, updated
+  // (the meters' sync comes with the page: the Linky card does not open on a placeholder, then grow)
+  const html = await (await page.request.get("/integrations")).text();
+  for (const id of METERS) expect(html).toContain(`Meter ${id}`);
   await page.goto("/integrations");
   const card = page.getByRole("region", { name: "Linky meter" });
   await expect(card.getByText(/^Linked since \d{2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
-import { listIntegrations } from "@/lib/services/integrations";
 import { PageHeader } from "@/components/ui/page-header";
-import { IntegrationCards } from "@/components/integrations/integration-cards";
-import { toIntegrationView } from "@/components/integrations/integration-view";
+import { IntegrationCardsWithData } from "@/components/integrations/integration-cards-server";
 import { CanonicalAddressNotice } from "@/components/ui/canonical-address";
 import { Messages } from "@/components/i18n/messages";
 import { getT } from "@/lib/i18n/server";
@@ -18,12 +16,12 @@ type Props = { searchParams: Promise<{ error?: string | string[] }> };
 // /integrations: the vendor accounts the user links; the vendor callback comes back here with ?error= when linking failed.
 export default async function IntegrationsPage({ searchParams }: Props) {
   const caller = await requireCaller();
-  const [integrations, { error }, t] = await Promise.all([listIntegrations(caller), searchParams, getT("integrations")]);
+  const [{ error }, t] = await Promise.all([searchParams, getT("integrations")]);
   return (
     <Messages parts={["integrations", "energy"]}>
       <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
       <CanonicalAddressNotice appUrl={env().APP_URL} why={t("page.canonicalWhy")} />
-      <IntegrationCards initial={integrations.map(toIntegrationView)} callbackError={typeof error === "string" ? error : null} />
+      <IntegrationCardsWithData caller={caller} callbackError={typeof error === "string" ? error : null} />
     </Messages>
   );
 }
