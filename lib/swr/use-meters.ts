@@ -1,6 +1,6 @@
 "use client";
 // The caller's Linky meters and their history sync, refreshed every 2 s while a sync is under way.
-import { mutate, useSWRConfig } from "swr";
+import { mutate } from "swr";
 import type { MeterView } from "@/lib/serializers/meter";
 import { FetchError, send } from "./fetcher";
 import { retryServerErrors } from "./retry";
@@ -12,12 +12,9 @@ export { METERS_URL };
 const BUSY = new Set(["queued", "running"]);
 
 export function useMeters() {
-  // the meters the server page read (components/ui/swr-fallback.tsx): SWR asks the interval of its
-  // cache alone, empty until a first fetch, so a sync under way on arrival would never be polled
-  const served = useSWRConfig().fallback[METERS_URL] as MeterView[] | undefined;
   return useApi<MeterView[], FetchError>(METERS_URL, {
     ...retryServerErrors,
-    refreshInterval: (data) => ((data ?? served)?.some((m) => BUSY.has(m.sync.state)) ? 2000 : 0),
+    refreshInterval: (data) => (data?.some((m) => BUSY.has(m.sync.state)) ? 2000 : 0),
   });
 }
 
