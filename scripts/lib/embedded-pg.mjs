@@ -148,7 +148,8 @@ async function initdb({ bin, dataDir, runAs, spawnOpts }, pw) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const pwFile = path.join(os.tmpdir(), `foyer-pw-${process.pid}-${Date.now()}`);
-  fs.writeFileSync(pwFile, pw, { mode: 0o644 });
+  // read by initdb alone: as root, the postgres user's
+  fs.writeFileSync(pwFile, pw, { mode: 0o600 });
   if (runAs) { fs.chownSync(dataDir, runAs.uid, runAs.gid); fs.chownSync(pwFile, runAs.uid, runAs.gid); }
   try {
     // not execFileSync: the caller's event loop goes on meanwhile (the server loads Next)
@@ -192,9 +193,12 @@ async function saveTemplate(tpl, dataDir, pw) {
     await promisify(execFile)("cp", ["-a", "--", dataDir, path.join(tmp, "data")]);
     // atomic: another process making the same template at once keeps its own, or this one
     fs.renameSync(tmp, tpl);
-    // the templates of earlier binaries, which no start will use again
+    // the templates of earlier binaries, which no start will use again, and what a build or a
+    // start killed while making one left (an hour old)
     for (const f of fs.readdirSync(path.dirname(tpl))) {
-      if (/^pg-template-[0-9a-f]+$/.test(f) && f !== path.basename(tpl)) fs.rmSync(path.join(path.dirname(tpl), f), { recursive: true, force: true });
+      const other = path.join(path.dirname(tpl), f);
+      const stale = /^(pg-template-[0-9a-f]+\.tmp-|init-)/.test(f) && Date.now() - fs.statSync(other).mtimeMs > 3_600_000;
+      if ((/^pg-template-[0-9a-f]+$/.test(f) && f !== path.basename(tpl)) || stale) fs.rmSync(other, { recursive: true, force: true });
     }
   } catch {
     // an optional cache: the next new cluster runs initdb again
