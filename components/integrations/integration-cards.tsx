@@ -183,7 +183,6 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
             <dd>{day(integration.updated_at, locale)}</dd>
           </Box>
         )}
-        {vendor === "linky" && integration && <MeterSyncList />}
         {integration?.needs_relink && (
           <Notice severity="warning" sx={{ py: 0 }}>
             {t("needsRelink")}
@@ -217,6 +216,12 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           </Button>
         )}
       </CardActions>
+      {/* below the buttons: the sync grows and changes as it runs, and would move them under a pointer */}
+      {vendor === "linky" && integration && (
+        <CardContent sx={{ px: 3, pt: 0.5, pb: "24px !important" }}>
+          <MeterSyncList />
+        </CardContent>
+      )}
     </Card>
   );
 }
