@@ -14,5 +14,12 @@ const marked = markEagerCompile(distDir);
 console.log(`compile hint: ${marked.length} scripts marked for eager compilation`);
 // the seed, bundled once for the starts to come (scripts/lib/runtime.mjs)
 await writeSeedBundle();
-// the embedded cluster's template (scripts/lib/embedded-pg.mjs): not for a PostgreSQL server
-if (!process.env.DATABASE_URL && (await prepareClusterTemplate())) console.log("embedded PostgreSQL: a new cluster's template made");
+// the embedded cluster's template (scripts/lib/embedded-pg.mjs): not for a PostgreSQL server. A
+// cache: where it cannot be made (node_modules read-only, no postgres user), a first start runs initdb
+if (!process.env.DATABASE_URL) {
+  try {
+    if (await prepareClusterTemplate()) console.log("embedded PostgreSQL: a new cluster's template made");
+  } catch (e) {
+    console.warn(`embedded PostgreSQL: no template for new clusters (${e instanceof Error ? e.message : e}); a first start will run initdb`);
+  }
+}
