@@ -246,9 +246,8 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
   const isNew = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
 
   const secretFile = path.join(root, "password");
-  const tpl = template;
   // a new cluster with no password chosen yet: the template's copy, with its password
-  const tplPassword = tpl && isNew && password === undefined && !fs.existsSync(secretFile) ? templatePassword(tpl) : null;
+  const tplPassword = template && isNew && password === undefined && !fs.existsSync(secretFile) ? templatePassword(template) : null;
   if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, tplPassword ?? password ?? crypto.randomBytes(18).toString("base64url"), { mode: 0o600 });
   const pw = fs.readFileSync(secretFile, "utf8").trim();
   const logFile = path.join(path.dirname(dataDir), "postgres.log");
@@ -279,9 +278,9 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
     log(`initialising a new cluster in ${dataDir}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
     let copied = false;
-    if (tplPassword !== null && pw === tplPassword) {
+    if (tplPassword) {
       try {
-        await promisify(execFile)("cp", ["-a", "--", path.join(tpl, "data"), dataDir]);
+        await promisify(execFile)("cp", ["-a", "--", path.join(template, "data"), dataDir]);
         copied = true;
       } catch {
         // e.g. the template went away meanwhile: initdb, with the password already written
@@ -290,7 +289,7 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
     if (!copied) {
       await initdb(place, pw);
       // the next new cluster copies this one (once per machine, 0.1 s)
-      if (tpl) await saveTemplate(tpl, dataDir, pw);
+      if (template) await saveTemplate(template, dataDir, pw);
     }
   }
 

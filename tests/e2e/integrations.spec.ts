@@ -38,6 +38,7 @@ test("link the Linky meter through the sandbox, read its consumption, link it ag
   await expect(page.getByRole("heading", { name: "Add or update an integration" })).toBeVisible();
   await expect(page.getByText("Not linked")).toHaveCount(3);
   await expect(page.getByText(/deprecated in 2023/)).toBeVisible();
+  await snap(page, "integrations-setup-desktop");
 
   await page.goto("/integrations");
   await expect(page.getByRole("heading", { name: "Your Integrations" })).toBeVisible();
