@@ -24,8 +24,16 @@
 //      visitors' pages (served from memory), BENCH_WARMUP_SECONDS (15) for a signed-in page, whose
 //      render V8 is still compiling after 2 s (measured: 34 -> 16 ms of CPU per page over the first
 //      30 s of load; the first pages of a process are not what it serves all day).
-// Every process it starts is stopped at the end, on failure and on Ctrl-C. About 6 minutes.
-// Environment: BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_ACCEPT_ENCODING (the throughput requests'
+// --baseline=<revision> (or BENCH_BASELINE): the signed-in pages' rates against the project at that
+// revision, in the same run: a git worktree of it in .next-bench/baseline-<sha>/ with its own
+// dependencies (npm install) and production build, both made once and kept for the next runs;
+// started as the app is, on a throw-away database of its own, signed in alike. Each signed-in page
+// is warmed on both, then measured in BENCH_ROUNDS (3) alternating rounds, app then baseline, and
+// the bench prints the ratio of their rates round by round (the issue's goal: ≥ 2× the render
+// rate of the day it was filed, e.g. --baseline=9fa0dfc, the last commit before the work on it).
+// Every process it starts is stopped at the end, on failure and on Ctrl-C. About 6 minutes (12 with
+// a baseline already built).
+// Environment: BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_ACCEPT_ENCODING (the throughput requests'
 // Accept-Encoding; none by default, as autocannon and bench:api), BENCH_LIGHTHOUSE_RUNS, CHROMIUM_PATH,
 // FOYER_DIST_DIR.
 import { spawn } from "node:child_process";
@@ -50,10 +58,12 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "";
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const argv = process.argv.slice(2);
 const flag = (f) => argv.includes(f);
+const BASELINE = argv.find((a) => a.startsWith("--baseline="))?.slice("--baseline=".length) || process.env.BENCH_BASELINE || "";
 for (const a of argv) {
-  if (!["--build", "--no-lighthouse", "--no-throughput", "--help"].includes(a)) {
+  if (!["--build", "--no-lighthouse", "--no-throughput", "--help"].includes(a) && !a.startsWith("--baseline=")) {
     console.error(`unknown option ${a}`);
     process.exit(2);
   }
@@ -167,6 +177,89 @@ async function signIn(origin, email, password) {
   const session = await (await fetch(`${origin}/api/auth/session`, { headers: { Cookie: header() } })).json();
   if (!session || !Object.keys(session).length) throw new Error(`signing in as ${email} failed (callback answered ${res.status}; cookies ${[...jar.keys()].join(", ") || "none"})`);
   return { header: header(), pairs: [...jar] };
+}
+
+/** git's output in the project (trimmed), or "" when it fails */
+const git = (...a) => new Promise((resolve) => {
+  const c = spawn("git", a, { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
+  let out = "";
+  c.stdout.on("data", (d) => (out += d));
+  c.once("error", () => resolve(""));
+  c.once("close", (code) => resolve(code === 0 ? out.trim() : ""));
+});
+
+/**
+ * The baseline revision ready to start: a git worktree of it in .next-bench/baseline-<sha>/, its
+ * dependencies installed from its own package.json and its production build in its .next/, each
+ * step done only when missing (a later run reuses them).
+ */
+async function prepareBaseline(rev, env, logDir) {
+  const sha = await git("rev-parse", "--short", `${rev}^{commit}`);
+  if (!sha) throw new Error(`--baseline=${rev}: no such revision in this repository`);
+  const dir = path.join(benchDir, `baseline-${sha}`);
+  const t = performance.now();
+  const steps = [];
+  if (!fs.existsSync(path.join(dir, "package.json"))) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await git("worktree", "prune");
+    await run("git", ["worktree", "add", "--detach", dir, sha], { cwd: root, env, logFile: path.join(logDir, "baseline-worktree.log") });
+    steps.push("worktree");
+  }
+  // its own build dir, wherever this run's FOYER_DIST_DIR points
+  const own = { ...env, FOYER_DIST_DIR: "" };
+  if (!fs.existsSync(path.join(dir, "node_modules", "next", "package.json"))) {
+    await run("npm", ["install", "--no-audit", "--no-fund"], { cwd: dir, env: own, logFile: path.join(logDir, "baseline-install.log") });
+    steps.push("npm install");
+  }
+  if (!fs.existsSync(path.join(dir, ".next", "BUILD_ID"))) {
+    await run("npm", ["run", "build"], { cwd: dir, env: own, logFile: path.join(logDir, "baseline-build.log") });
+    steps.push("build");
+  }
+  say(`baseline ${sha} (${await git("log", "-1", "--format=%cs %s", sha).then((l) => l.slice(0, 70))}) in ${path.relative(root, dir)}/${steps.length ? `: ${steps.join(", ")} in ${secs(t)}` : ", as built before"}`);
+  return { sha, dir };
+}
+
+/**
+ * Starts a build of the project (`dir`: this checkout or the baseline's worktree) as
+ * `node scripts/start.mjs start` on a throw-away embedded PostgreSQL in `dataDir`, seeded with the
+ * two users, and waits until it answers.
+ */
+async function startApp(name, dir, dataDir, users, env, logFile) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const [appPort, pgPort] = [await freePort(), await freePort()];
+  const origin = `http://127.0.0.1:${appPort}`;
+  const child = startProcess(name, process.execPath, [path.join(dir, "scripts", "start.mjs"), "start"], {
+    cwd: dir,
+    env: {
+      ...env,
+      DATABASE_URL: "", // the embedded cluster, whatever .env says
+      ...(dir === root ? {} : { FOYER_DIST_DIR: "" }),
+      FOYER_DATA_DIR: dataDir,
+      FOYER_PG_FAST: "1",
+      EMBEDDED_PG_PORT: String(pgPort),
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      APP_URL: origin,
+      NEXTAUTH_URL: origin,
+      FOYER_WORKERS: "false",
+      SEED_ON_START: "true",
+      SEED_DEMO: "true",
+      DEMO_USER_EMAIL: users.household.email,
+      DEMO_USER_PASSWORD: users.household.password,
+      FIRST_SUPERUSER_EMAIL: users.admin.email,
+      FIRST_SUPERUSER_PASSWORD: users.admin.password,
+    },
+    logFile,
+    stopSignal: "SIGINT", // start.mjs then stops its PostgreSQL
+    pidFiles: [{ file: path.join(dataDir, "pg", "data", "postmaster.pid"), program: "postgres" }],
+    onUnexpectedExit: fail,
+  });
+  await waitFor(`${origin}/api/health`, name, child);
+  const session = {
+    household: await signIn(origin, users.household.email, users.household.password),
+    admin: await signIn(origin, users.admin.email, users.admin.password),
+  };
+  return { child, origin, session };
 }
 
 /** Client modules of the build (its client reference manifests): Turbopack's module id -> source path. */
@@ -366,15 +459,10 @@ async function main() {
   } else if (newestSource() > fs.statSync(buildId).mtimeMs) {
     say(`warning: sources changed after the build in ${path.relative(root, distDir)}/ (${fs.statSync(buildId).mtime.toISOString()}): the app measured is that build (pass --build to rebuild)`);
   }
-  const git = (...a) => new Promise((resolve) => {
-    const c = spawn("git", a, { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
-    let out = "";
-    c.stdout.on("data", (d) => (out += d));
-    c.once("error", () => resolve(""));
-    c.once("close", () => resolve(out.trim()));
-  });
   const dirty = (await git("status", "--porcelain", "--untracked-files=no", "--", "app", "components", "lib", "proxy.ts", "next.config.js", "instrumentation.ts", "scripts/start.mjs", "scripts/lib")).split("\n").filter(Boolean).length;
   say(`app: the build in ${path.relative(root, distDir)}/ made ${fs.statSync(buildId).mtime.toISOString()}; HEAD ${(await git("rev-parse", "--short", "HEAD")) || "?"}${dirty ? `, with ${dirty} files of the app or its server modified in the working tree` : ""}`);
+
+  const baselineBuild = BASELINE && !flag("--no-throughput") ? await prepareBaseline(BASELINE, env, logDir) : null;
 
   // 1. the floors
   const floorDir = (f) => path.join(benchDir, `floor-${f}`);
@@ -402,47 +490,20 @@ async function main() {
   }
 
   // 2. the app on a throw-away database
-  const dataDir = path.join(benchDir, "data");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const [appPort, pgPort] = [await freePort(), await freePort()];
-  const appOrigin = `http://127.0.0.1:${appPort}`;
   const users = {
     household: { email: "demo@example.com", password: crypto.randomBytes(12).toString("base64url") },
     admin: { email: "admin@example.com", password: crypto.randomBytes(12).toString("base64url") },
   };
   const tApp = performance.now();
-  const app = startProcess("the app", process.execPath, [path.join(root, "scripts", "start.mjs"), "start"], {
-    cwd: root,
-    env: {
-      ...env,
-      DATABASE_URL: "", // the embedded cluster, whatever .env says
-      FOYER_DATA_DIR: dataDir,
-      FOYER_PG_FAST: "1",
-      EMBEDDED_PG_PORT: String(pgPort),
-      PORT: String(appPort),
-      HOST: "127.0.0.1",
-      APP_URL: appOrigin,
-      NEXTAUTH_URL: appOrigin,
-      FOYER_WORKERS: "false",
-      SEED_ON_START: "true",
-      SEED_DEMO: "true",
-      DEMO_USER_EMAIL: users.household.email,
-      DEMO_USER_PASSWORD: users.household.password,
-      FIRST_SUPERUSER_EMAIL: users.admin.email,
-      FIRST_SUPERUSER_PASSWORD: users.admin.password,
-    },
-    logFile: path.join(logDir, "app.log"),
-    stopSignal: "SIGINT", // start.mjs then stops its PostgreSQL
-    pidFiles: [{ file: path.join(dataDir, "pg", "data", "postmaster.pid"), program: "postgres" }],
-    onUnexpectedExit: fail,
-  });
-  await waitFor(`${appOrigin}/api/health`, "the app", app);
-  say(`app ready in ${secs(tApp)} (fresh data folder: cluster, migrations, seed), at ${appOrigin}; logs in ${path.relative(root, logDir)}/`);
-  const session = {
-    household: await signIn(appOrigin, users.household.email, users.household.password),
-    admin: await signIn(appOrigin, users.admin.email, users.admin.password),
-  };
+  const { child: app, origin: appOrigin, session } = await startApp("the app", root, path.join(benchDir, "data"), users, env, path.join(logDir, "app.log"));
+  say(`app ready and signed in after ${secs(tApp)} (fresh data folder: cluster, migrations, seed), at ${appOrigin}; logs in ${path.relative(root, logDir)}/`);
   origins.visitor = origins.household = origins.admin = appOrigin;
+  let baseline = null;
+  if (baselineBuild) {
+    const t = performance.now();
+    baseline = await startApp(`the baseline ${baselineBuild.sha}`, baselineBuild.dir, path.join(benchDir, "baseline-data"), users, env, path.join(logDir, "baseline.log"));
+    say(`baseline ${baselineBuild.sha} ready and signed in after ${secs(t)}, at ${baseline.origin}`);
+  }
 
   // 3. the pages in Chromium
   const { chromium } = await import("@playwright/test");
@@ -625,22 +686,44 @@ async function main() {
     say(`CPU per page: the app's Node processes and its PostgreSQL, from /proc, over the measured seconds (autocannon shares the cores)`);
     say(`goal: visitor pages ≥ 1,000 req/s; signed-in pages ≥ 2× the render rate before (the issue: /locations 49, / landing 61 pages/s)`);
     say(`${pad("page", 24)} ${lpad("req/s", 7)} ${lpad("p50 ms", 7)} ${lpad("p99 ms", 7)} ${lpad("KiB/resp", 8)} ${lpad("app ms", 7)} ${lpad("pg ms", 6)}  ${pad("goal", 16)} statuses`);
+    if (baseline) say(`signed-in pages also on the baseline ${baselineBuild.sha}: both warmed, then ${ROUNDS} alternating rounds (the app, then the baseline); goal: the app ≥ 2× the baseline's rate`);
+    const ratios = [];
     for (const [who, p] of THROUGHPUT) {
       if (failure) throw failure;
-      const headers = { ...(session[who] ? { Cookie: session[who].header } : {}), ...(ACCEPT_ENCODING ? { "Accept-Encoding": ACCEPT_ENCODING } : {}) };
-      await autocannon({ url: origins[who] + p, headers, connections: CONNECTIONS, duration: who === "visitor" ? 2 : WARMUP_SECONDS });
-      const cpu0 = treeCpuMs(app.pid);
-      const r = await autocannon({ url: origins[who] + p, headers, connections: CONNECTIONS, duration: SECONDS });
-      const cpu1 = treeCpuMs(app.pid);
-      const perPage = (k) => (r.requests.total ? Math.max(0, cpu1[k] - cpu0[k]) / r.requests.total : NaN); // a backend that exited meanwhile takes its CPU out of the sum
-      const rps = r["2xx"] / r.duration;
-      const before = BEFORE[`${who} ${p}`];
-      const goal = who === "visitor" ? `≥ 1,000 ${rps >= 1000 ? "met" : "NOT met"}` : before ? `≥ ${before * 2} ${rps >= before * 2 ? "met" : "NOT met"}` : "";
-      const statuses = Object.entries(r.statusCodeStats).map(([s, v]) => `${s}×${v.count}`).join(" ");
-      const extra = [r.errors ? `${r.errors} errors` : "", r.timeouts ? `${r.timeouts} timeouts` : ""].filter(Boolean).join(", ");
-      const perResp = r.requests.total ? r.throughput.total / r.requests.total : 0;
-      say(`${pad(label(who, p), 24)} ${lpad(rps.toFixed(0), 7)} ${lpad(r.latency.p50, 7)} ${lpad(r.latency.p99, 7)} ${lpad(kib(perResp), 8)} ${lpad(perPage("node").toFixed(1), 7)} ${lpad(perPage("postgres").toFixed(1), 6)}  ${pad(goal, 16)} ${statuses}${r.non2xx ? ` (${r.non2xx} non-2xx)` : ""}${extra ? `; ${extra}` : ""}`);
+      const sides = [{ name: label(who, p), origin: origins[who], cookie: session[who]?.header, child: app }];
+      if (baseline && who !== "visitor") sides.push({ name: `baseline ${p}`, origin: baseline.origin, cookie: baseline.session[who]?.header, child: baseline.child, isBaseline: true });
+      const headersOf = (side) => ({ ...(side.cookie ? { Cookie: side.cookie } : {}), ...(ACCEPT_ENCODING ? { "Accept-Encoding": ACCEPT_ENCODING } : {}) });
+      for (const side of [...sides].reverse()) await autocannon({ url: side.origin + p, headers: headersOf(side), connections: CONNECTIONS, duration: who === "visitor" ? 2 : WARMUP_SECONDS });
+      const rounds = sides.length > 1 ? ROUNDS : 1;
+      const measured = sides.map(() => []);
+      for (let round = 1; round <= rounds; round++) {
+        for (const [i, side] of sides.entries()) {
+          if (failure) throw failure;
+          const cpu0 = treeCpuMs(side.child.pid);
+          const r = await autocannon({ url: side.origin + p, headers: headersOf(side), connections: CONNECTIONS, duration: SECONDS });
+          const cpu1 = treeCpuMs(side.child.pid);
+          const perPage = (k) => (r.requests.total ? Math.max(0, cpu1[k] - cpu0[k]) / r.requests.total : NaN); // a backend that exited meanwhile takes its CPU out of the sum
+          const rps = r["2xx"] / r.duration;
+          measured[i].push({ rps, cpu: perPage("node") });
+          const before = BEFORE[`${who} ${p}`];
+          const goal = side.isBaseline || sides.length > 1 ? "" : who === "visitor" ? `≥ 1,000 ${rps >= 1000 ? "met" : "NOT met"}` : before ? `≥ ${before * 2} ${rps >= before * 2 ? "met" : "NOT met"}` : "";
+          const statuses = Object.entries(r.statusCodeStats).map(([s, v]) => `${s}×${v.count}`).join(" ");
+          const extra = [r.errors ? `${r.errors} errors` : "", r.timeouts ? `${r.timeouts} timeouts` : ""].filter(Boolean).join(", ");
+          const perResp = r.requests.total ? r.throughput.total / r.requests.total : 0;
+          const name = rounds > 1 ? `${side.name} (${round})` : side.name;
+          say(`${pad(name, 24)} ${lpad(rps.toFixed(0), 7)} ${lpad(r.latency.p50, 7)} ${lpad(r.latency.p99, 7)} ${lpad(kib(perResp), 8)} ${lpad(perPage("node").toFixed(1), 7)} ${lpad(perPage("postgres").toFixed(1), 6)}  ${pad(goal, 16)} ${statuses}${r.non2xx ? ` (${r.non2xx} non-2xx)` : ""}${extra ? `; ${extra}` : ""}`);
+        }
+      }
+      if (sides.length > 1) {
+        const byRound = measured[0].map((m, k) => ({ rate: m.rps / measured[1][k].rps, cpu: measured[1][k].cpu / m.cpu }));
+        const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+        const rate = med(byRound.map((x) => x.rate));
+        const cpu = med(byRound.map((x) => x.cpu));
+        ratios.push({ p, rate, cpu, byRound });
+        say(`${pad(`  ${p}: app ÷ baseline`, 24)} rate ×${rate.toFixed(2)} (rounds ${byRound.map((x) => x.rate.toFixed(2)).join(", ")}), app CPU per page ÷${cpu.toFixed(2)} (rounds ${byRound.map((x) => x.cpu.toFixed(2)).join(", ")})  goal ≥ 2× ${rate >= 2 ? "met" : "NOT met"}`);
+      }
     }
+    if (ratios.length) say(`\nsigned-in pages against the baseline ${baselineBuild.sha} (median of ${ROUNDS} rounds, rate ratio): ${ratios.map((r) => `${r.p} ×${r.rate.toFixed(2)}`).join(", ")}`);
   }
 
   say(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; the bench took ${secs(tStart)}`);
@@ -650,7 +733,7 @@ async function main() {
 const onSignal = (sig) => {
   console.error(`\n${sig}: stopping what the bench started…`);
   void stopAll().finally(() => {
-    if (ownsBenchDir) fs.rmSync(path.join(benchDir, "data"), { recursive: true, force: true });
+    if (ownsBenchDir) for (const d of ["data", "baseline-data"]) fs.rmSync(path.join(benchDir, d), { recursive: true, force: true });
     process.exit(130);
   });
 };
@@ -664,5 +747,5 @@ try {
   process.exitCode = 1;
 } finally {
   await stopAll();
-  if (ownsBenchDir) fs.rmSync(path.join(benchDir, "data"), { recursive: true, force: true });
+  if (ownsBenchDir) for (const d of ["data", "baseline-data"]) fs.rmSync(path.join(benchDir, d), { recursive: true, force: true });
 }
