@@ -1,7 +1,6 @@
-import Box from "@mui/material/Box";
-import { PageWidth } from "@/components/ui/page-width";
 import type { Caller } from "@/lib/auth/caller";
 import { AppHeader, type HeaderUser } from "./app-header";
+import s from "./frame.module.css";
 import { SiteFooter } from "./site-footer";
 import { SkipLink } from "./skip-link";
 
@@ -15,13 +14,13 @@ function displayName(caller: Pick<Caller, "email" | "firstName" | "lastName">): 
 export function AppShell({ caller, contact, children }: { caller: Caller; contact: string; children: React.ReactNode }) {
   const user: HeaderUser = { name: displayName(caller), email: caller.email, isAdmin: caller.isSuperuser };
   return (
-    <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
+    <div className={s.shell}>
       <SkipLink />
       <AppHeader user={user} />
-      <PageWidth component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none", py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}>
+      <main id="main" tabIndex={-1} className={`${s.width} ${s.main}`}>
         {children}
-      </PageWidth>
+      </main>
       <SiteFooter contact={contact} />
-    </Box>
+    </div>
   );
 }

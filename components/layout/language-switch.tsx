@@ -1,11 +1,11 @@
 "use client";
 import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import Button from "@mui/material/Button";
-import TranslateOutlined from "@mui/icons-material/TranslateOutlined";
 import { useLocale, useTranslations } from "use-intl";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { LOCALE_COOKIE, type Locale } from "@/scripts/lib/locale.mjs";
+import { FrameIcon } from "./frame-icon";
+import s from "./frame.module.css";
 
 // MUI's Menu (and its Popover and Modal) loads the first time the menu opens, not with every page
 const LanguageMenu = lazyWhenOpen(() => import("./language-menu").then((m) => m.LanguageMenu));
@@ -28,6 +28,8 @@ export function useChooseLocale() {
   return { choose, pending };
 }
 
+const ICON_FROM = { xs: s.iconFromXs, sm: s.iconFromSm, xl: s.iconFromXl };
+
 /**
  * The top bar's language menu: "EN" / "FR", each language offered in its own name. Its icon shows
  * from `iconFrom` up: `compact` (the visitors' and the back-office's bars) leaves it out on a phone;
@@ -42,20 +44,22 @@ export function LanguageSwitch({ compact = false, iconFrom = compact ? "sm" : "x
   const buttonId = useId();
   return (
     <>
-      <Button
+      <button
+        type="button"
+        className={s.textButton}
         id={buttonId}
-        color="inherit"
-        startIcon={<TranslateOutlined />}
         aria-label={t("choose", { current: LANGUAGE_NAMES[locale] })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={Boolean(anchor)}
         disabled={pending}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ minWidth: 0, px: 1, flexShrink: 0, color: "text.secondary", fontWeight: 600, "& .MuiButton-startIcon": { mr: 0.5, display: { xs: "none", [iconFrom]: "inherit" } } }}
       >
+        <span className={`${s.startIcon} ${ICON_FROM[iconFrom]}`}>
+          <FrameIcon name="translate" />
+        </span>
         {locale.toUpperCase()}
-      </Button>
+      </button>
       <LanguageMenu
         id={menuId}
         buttonId={buttonId}

@@ -1,28 +1,26 @@
 "use client";
-import Box from "@mui/material/Box";
-import { PageWidth } from "@/components/ui/page-width";
 import { useTranslations } from "use-intl";
-import { Text } from "@/components/ui/text";
-import { TextLink } from "@/components/ui/text-link";
+import { NextLink } from "@/components/ui/next-link";
+import s from "./frame.module.css";
 
 /** The footer of every page: the privacy policy and a contact link (`contact`: the deployment's CONTACT_EMAIL, from the page). */
 export function SiteFooter({ contact }: { contact: string }) {
   const t = useTranslations("common");
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", mt: "auto" }}>
-      <PageWidth sx={{ py: 3, display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: { xs: 1.5, sm: 3 }, alignItems: { sm: "center" } }}>
-        <Text variant="body2" color="textSecondary" sx={{ flexGrow: 1 }}>
+    <footer className={s.footer}>
+      <div className={`${s.width} ${s.footerRow}`}>
+        <p className={s.footerText}>
           © {new Date().getFullYear()} Foyer · {t("footer.tagline")}
-        </Text>
-        <Box component="nav" aria-label={t("nav.footer")} sx={{ display: "flex", gap: 3 }}>
-          <TextLink href="/privacy" variant="body2" underline="hover">
+        </p>
+        <nav aria-label={t("nav.footer")} className={s.footerNav}>
+          <NextLink href="/privacy" className={s.footerLink}>
             {t("footer.privacy")}
-          </TextLink>
-          <TextLink href={`mailto:${contact}`} variant="body2" underline="hover">
+          </NextLink>
+          <a href={`mailto:${contact}`} className={s.footerLink}>
             {t("footer.contact")}
-          </TextLink>
-        </Box>
-      </PageWidth>
-    </Box>
+          </a>
+        </nav>
+      </div>
+    </footer>
   );
 }

@@ -1,30 +1,13 @@
 "use client";
-import Box from "@mui/material/Box";
 import { useTranslations } from "use-intl";
+import s from "./frame.module.css";
 
 /** The first stop of the Tab key: jumps over the navigation to the page's content. */
 export function SkipLink() {
   const t = useTranslations("common.header");
   return (
-    <Box
-      component="a"
-      href="#main"
-      sx={{
-        position: "absolute",
-        left: 8,
-        top: -48,
-        zIndex: 2000,
-        px: 2,
-        py: 1,
-        borderRadius: 1,
-        bgcolor: "primary.main",
-        color: "primary.contrastText",
-        fontWeight: 600,
-        textDecoration: "none",
-        "&:focus": { top: 8 },
-      }}
-    >
+    <a href="#main" className={s.skip}>
       {t("skip")}
-    </Box>
+    </a>
   );
 }
