@@ -198,6 +198,45 @@ test("the app shell: navigation, avatar menu, phone menu, admin item for admins 
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
 });
 
+test("the frame's own stylesheet draws it: the current link, the skip link on the first Tab, one scheme icon, the links or the menu button by width", async ({ page, baseURL }) => {
+  // the frame is plain elements with a stylesheet's classes (components/layout/frame.module.css):
+  // without that stylesheet (not built, or refused by the CSP) every check below fails
+  const user = await apiUser(baseURL!);
+  await logIn(page, user.email, user.password);
+  await page.setViewportSize({ width: 1600, height: 800 });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/locations/");
+  const style = (name: string, prop: string) => page.evaluate(([sel, p]) => getComputedStyle(document.querySelector(sel)!).getPropertyValue(p), [name, prop]);
+  const main = page.getByRole("navigation", { name: "Main" });
+  const current = main.getByRole("link", { name: "Locations", exact: true });
+  await expect(current).toHaveAttribute("aria-current", "page");
+  await expect(current).toHaveCSS("color", "rgb(27, 107, 79)");
+  await expect(current).toHaveCSS("background-color", "rgba(27, 107, 79, 0.1)");
+  await expect(main.getByRole("link", { name: "Home", exact: true })).toHaveCSS("color", "rgba(0, 0, 0, 0.6)");
+  expect(await style("header", "position")).toBe("sticky");
+  expect(await style("footer", "border-top-width")).toBe("1px");
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+
+  // the skip link waits above the page until the first Tab brings it down
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  expect((await skip.boundingBox())!.y).toBeLessThan(0);
+  await page.keyboard.press("Tab");
+  await expect(skip).toBeFocused();
+  expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+
+  // one icon of the two on the scheme switch, the one of the scheme shown
+  const shown = () => page.getByRole("switch", { name: "Dark mode" }).locator("svg").evaluateAll((icons) => icons.map((i) => getComputedStyle(i).display !== "none"));
+  expect(await shown()).toEqual([true, false]);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  expect(await shown()).toEqual([false, true]);
+
+  // a phone: the menu button instead of the links
+  await page.setViewportSize(PHONE);
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  await expect(main).toBeHidden();
+});
+
 test("the privacy policy: its version and date, and the cookies Foyer sets, by name", async ({ page, context, baseURL }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Data Privacy Policy" }).click();
