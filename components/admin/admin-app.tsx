@@ -32,7 +32,7 @@ function FoyerAppBar() {
       color="primary"
       toolbar={
         <>
-          <Box sx={{ display: "flex", alignItems: "center", "& .MuiIconButton-root, & .MuiButton-root": { color: "inherit" } }}>
+          <Box sx={{ display: "flex", alignItems: "center", "& button": { color: "inherit" } }}>
             <LanguageSwitch compact />
             <ColorSchemeSwitch />
           </Box>
