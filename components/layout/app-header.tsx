@@ -6,11 +6,14 @@ import { useTranslations } from "use-intl";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { Brand } from "./brand";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
-import { FrameIcon } from "./frame-icon";
+import { PlainIcon } from "@/components/ui/plain-icon";
 import s from "./frame.module.css";
 import { InitialsAvatar } from "./initials-avatar";
 import { LanguageSwitch } from "./language-switch";
 import { APP_NAV, isCurrent } from "./nav-items";
+
+/** Material's Menu icon */
+const MENU_ICON = "M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z";
 
 // closed, the drawer and the avatar's menu render nothing: their code loads when they first open
 const AppDrawer = lazyWhenOpen(() => import("./app-drawer").then((m) => m.AppDrawer));
@@ -52,7 +55,7 @@ export function AppHeader({ user }: { user: HeaderUser }) {
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
         >
-          <FrameIcon name="menu" />
+          <PlainIcon d={MENU_ICON} />
         </button>
         <Brand />
         <nav className={s.mainNav} aria-label={t("nav.main")}>

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "use-intl";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { LOCALE_COOKIE, type Locale } from "@/scripts/lib/locale.mjs";
-import { FrameIcon } from "./frame-icon";
+import { PlainIcon } from "@/components/ui/plain-icon";
 import s from "./frame.module.css";
 
 // MUI's Menu (and its Popover and Modal) loads the first time the menu opens, not with every page
@@ -28,6 +28,8 @@ export function useChooseLocale() {
   return { choose, pending };
 }
 
+/** Material's TranslateOutlined icon */
+const TRANSLATE_ICON = "m12.87 15.07-2.54-2.51.03-.03c1.74-1.94 2.98-4.17 3.71-6.53H17V4h-7V2H8v2H1v1.99h11.17C11.5 7.92 10.44 9.75 9 11.35 8.07 10.32 7.3 9.19 6.69 8h-2c.73 1.63 1.73 3.17 2.98 4.56l-5.09 5.02L4 19l5-5 3.11 3.11zM18.5 10h-2L12 22h2l1.12-3h4.75L21 22h2zm-2.62 7 1.62-4.33L19.12 17z";
 const ICON_FROM = { xs: s.iconFromXs, sm: s.iconFromSm, xl: s.iconFromXl };
 
 /**
@@ -56,7 +58,7 @@ export function LanguageSwitch({ compact = false, iconFrom = compact ? "sm" : "x
         onClick={(e) => setAnchor(e.currentTarget)}
       >
         <span className={`${s.startIcon} ${ICON_FROM[iconFrom]}`}>
-          <FrameIcon name="translate" />
+          <PlainIcon d={TRANSLATE_ICON} />
         </span>
         {locale.toUpperCase()}
       </button>

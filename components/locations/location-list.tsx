@@ -5,18 +5,10 @@ import { NextLink as Link } from "@/components/ui/next-link";
 import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardActions from "@mui/material/CardActions";
-import CardContent from "@mui/material/CardContent";
 import { Tag } from "@/components/ui/tag";
-import IconButton from "@mui/material/IconButton";
-import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
 import Add from "@mui/icons-material/Add";
-import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
-import EditOutlined from "@mui/icons-material/EditOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
-import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import { send } from "@/lib/swr/fetcher";
 import { deviceTypeLabel, measureTypeLabel, phaseLabel } from "@/lib/devices/labels";
 import { countryLabel } from "@/components/ui/labels";
@@ -30,8 +22,10 @@ import { lazyWhenOpen } from "@/components/ui/lazy";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
-import { primaryTint } from "@/lib/ui/tints";
+import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
+import { PlainIcon } from "@/components/ui/plain-icon";
 import { coordinateText } from "./coordinate";
+import s from "./location-list.module.css";
 
 const ConfirmDialog = lazyWhenOpen(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
@@ -110,26 +104,35 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
   );
 }
 
-/** One location and its devices; `owner` names another user's (for an admin), else null. */
+// Material's icons (Apache 2.0, as @mui/icons-material ships them), drawn by PlainIcon
+const PLACE_ICON = "M12 12c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2m6-1.8C18 6.57 15.35 4 12 4s-6 2.57-6 6.2c0 2.34 1.95 5.44 6 9.14 4.05-3.7 6-6.8 6-9.14M12 2c4.2 0 8 3.22 8 8.2 0 3.32-2.67 7.25-8 11.8-5.33-4.55-8-8.48-8-11.8C4 5.22 7.8 2 12 2";
+const EDIT_ICON = "m14.06 9.02.92.92L5.92 19H5v-.92zM17.66 3c-.25 0-.51.1-.7.29l-1.83 1.83 3.75 3.75 1.83-1.83c.39-.39.39-1.02 0-1.41l-2.34-2.34c-.2-.2-.45-.29-.71-.29m-3.6 3.19L3 17.25V21h3.75L17.81 9.94z";
+const DELETE_ICON = "M16 9v10H8V9zm-1.5-6h-5l-1 1H5v2h14V4h-3.5zM18 7H6v12c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2z";
+
+/**
+ * One location and its devices; `owner` names another user's (for an admin), else null. Drawn with
+ * plain elements and location-list.module.css (a location's page renders five to fifty of these
+ * elements per device on every request: MUI's components worked their styles out for each).
+ */
 function LocationCard({ location: l, owner, onDelete }: { location: LocationView; owner: string | null; onDelete: () => void }) {
   const t = useTranslations("locations.card");
   const tcommon = useTranslations("common");
   const locale = useLocale();
   const titleId = `location-${l.id}`;
   return (
-    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: "flex", alignItems: "flex-start", gap: 1.5, mb: 2 }}>
-        <Box aria-hidden sx={{ width: 44, height: 44, flexShrink: 0, borderRadius: 2.5, display: { xs: "none", sm: "grid" }, placeItems: "center", bgcolor: primaryTint(), color: "primary.main" }}>
-          <PlaceOutlined />
-        </Box>
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Text id={titleId} variant="h2" sx={{ fontSize: "1.3rem", overflowWrap: "anywhere" }}>
+    <section aria-labelledby={titleId} className={s.location}>
+      <div className={s.head}>
+        <div aria-hidden className={s.tile}>
+          <PlainIcon d={PLACE_ICON} />
+        </div>
+        <div className={s.about}>
+          <Text id={titleId} variant="h2" className={s.title}>
             {l.name}
           </Text>
           <Text variant="body2" color="textSecondary">
             {t("place", { country: countryLabel(l.country, tcommon), lat: coordinateText(l.lat, locale), lon: coordinateText(l.lon, locale) })}
           </Text>
-          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
+          <div className={s.tags}>
             <Tag label={t("devices", { count: l.devices_info.length })} />
             {owner && (
               <Tag
@@ -145,32 +148,33 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
                 }
               />
             )}
-          </Box>
-        </Box>
-        <Box sx={{ display: "flex", gap: 0.5, flexShrink: 0 }}>
-          <Button component={Link} href={`/locations/${l.id}/edit`} size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { name: l.name })}>
+          </div>
+        </div>
+        <div className={s.actions}>
+          <Link href={`/locations/${l.id}/edit`} className={s.button} aria-label={t("editLabel", { name: l.name })}>
+            <span className={s.startIcon}>
+              <PlainIcon d={EDIT_ICON} />
+            </span>
             {t("edit")}
-          </Button>
+          </Link>
           {/* the browser's own tooltip: MUI's Tooltip (and Popper) weighed 11 KiB on this page alone */}
-          <IconButton size="small" color="error" onClick={onDelete} aria-label={t("deleteLabel", { name: l.name })} title={t("delete")}>
-            <DeleteOutlined fontSize="small" />
-          </IconButton>
-        </Box>
-      </Box>
+          <button type="button" className={s.iconButton} onClick={onDelete} aria-label={t("deleteLabel", { name: l.name })} title={t("delete")}>
+            <PlainIcon d={DELETE_ICON} />
+          </button>
+        </div>
+      </div>
       {l.devices_info.length ? (
-        // one, two, then three columns (600 and 900 px), as MUI's Grid laid them out, without a
-        // Grid element per device rendered on every request
-        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" } }}>
+        <div className={s.devices}>
           {l.devices_info.map((d) => (
             <DeviceCard key={d.id} device={d} />
           ))}
-        </Box>
+        </div>
       ) : (
-        <Text color="textSecondary" sx={{ py: 1 }}>
+        <Text color="textSecondary" className={s.none}>
           {t("noDevices")}
         </Text>
       )}
-    </Paper>
+    </section>
   );
 }
 
@@ -181,32 +185,32 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
   // the device's type in words (Spoony, Shelly, "Other or unknown"), as the device pages name it
   const tl = useTranslations("devices.labels");
   return (
-    <Card variant="outlined" component="article" aria-label={t("device", { id: d.device_id })} sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 2.5, bgcolor: "background.default" }}>
-      <CardContent sx={{ flexGrow: 1, pb: 1 }}>
-        <Text sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Text>
-        <Text variant="body2" color="textSecondary" sx={{ mb: 1.25 }}>
+    <article aria-label={t("device", { id: d.device_id })} className={s.device}>
+      <div className={s.deviceContent}>
+        <Text className={s.deviceId}>{d.device_id}</Text>
+        <Text variant="body2" color="textSecondary" className={s.deviceType}>
           {[deviceTypeLabel(d.device_type, tl) ?? t("typeNotSet"), isOneOf(PHASES, d.phase_m) ? phaseLabel(d.phase_m, tl) : null].filter(Boolean).join(" · ")}
         </Text>
         {d.metadata.length ? (
-          <Box component="ul" aria-label={t("measurements")} sx={{ m: 0, pl: 2.25, "& li": { mb: 0.25 } }}>
+          <ul aria-label={t("measurements")} className={s.measures}>
             {d.metadata.map((m) => (
-              <Text component="li" variant="body2" key={m.id} sx={{ overflowWrap: "anywhere" }}>
+              <Text component="li" variant="body2" key={m.id}>
                 {m.display_name ?? m.name} · {measureTypeLabel(m.measure_type, tl)}
                 {channels && ` (${m.name})`}
               </Text>
             ))}
-          </Box>
+          </ul>
         ) : (
           <Text variant="body2" color="textSecondary">
             {t("noMeasurements")}
           </Text>
         )}
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 1.5, pt: 0 }}>
-        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
+      </div>
+      <div className={s.deviceActions}>
+        <Link href={`/device-info/${d.id}`} className={s.button} aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
-        </Button>
-      </CardActions>
-    </Card>
+        </Link>
+      </div>
+    </article>
   );
 }
