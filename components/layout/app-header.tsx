@@ -7,6 +7,7 @@ import { lazyWhenOpen } from "@/components/ui/lazy";
 import { Brand } from "./brand";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
 import { PlainIcon } from "@/components/ui/plain-icon";
+import b from "@/components/ui/button-reset.module.css";
 import s from "./frame.module.css";
 import { InitialsAvatar } from "./initials-avatar";
 import { LanguageSwitch } from "./language-switch";
@@ -49,7 +50,7 @@ export function AppHeader({ user }: { user: HeaderUser }) {
       <div className={s.toolbar}>
         <button
           type="button"
-          className={`${s.iconButton} ${s.menuButton}`}
+          className={`${b.reset} ${s.iconButton} ${s.menuButton}`}
           aria-label={t("header.openMenu")}
           aria-controls={drawerOpen ? "app-drawer" : undefined}
           aria-expanded={drawerOpen}
@@ -73,7 +74,7 @@ export function AppHeader({ user }: { user: HeaderUser }) {
         <ColorSchemeSwitch />
         <button
           type="button"
-          className={s.accountButton}
+          className={`${b.reset} ${s.accountButton}`}
           id={buttonId}
           aria-label={t("header.accountMenu", { name: user.name })}
           aria-haspopup="menu"

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "use-intl";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import { LOCALE_COOKIE, type Locale } from "@/scripts/lib/locale.mjs";
 import { PlainIcon } from "@/components/ui/plain-icon";
+import b from "@/components/ui/button-reset.module.css";
 import s from "./frame.module.css";
 
 // MUI's Menu (and its Popover and Modal) loads the first time the menu opens, not with every page
@@ -48,7 +49,7 @@ export function LanguageSwitch({ compact = false, iconFrom = compact ? "sm" : "x
     <>
       <button
         type="button"
-        className={s.textButton}
+        className={`${b.reset} ${s.textButton}`}
         id={buttonId}
         aria-label={t("choose", { current: LANGUAGE_NAMES[locale] })}
         aria-haspopup="menu"

@@ -24,6 +24,7 @@ import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import { PlainIcon } from "@/components/ui/plain-icon";
+import b from "@/components/ui/button-reset.module.css";
 import { coordinateText } from "./coordinate";
 import s from "./location-list.module.css";
 
@@ -151,14 +152,14 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
           </div>
         </div>
         <div className={s.actions}>
-          <Link href={`/locations/${l.id}/edit`} className={s.button} aria-label={t("editLabel", { name: l.name })}>
+          <Link href={`/locations/${l.id}/edit`} className={`${b.reset} ${s.button}`} aria-label={t("editLabel", { name: l.name })}>
             <span className={s.startIcon}>
               <PlainIcon d={EDIT_ICON} />
             </span>
             {t("edit")}
           </Link>
           {/* the browser's own tooltip: MUI's Tooltip (and Popper) weighed 11 KiB on this page alone */}
-          <button type="button" className={s.iconButton} onClick={onDelete} aria-label={t("deleteLabel", { name: l.name })} title={t("delete")}>
+          <button type="button" className={`${b.reset} ${s.iconButton}`} onClick={onDelete} aria-label={t("deleteLabel", { name: l.name })} title={t("delete")}>
             <PlainIcon d={DELETE_ICON} />
           </button>
         </div>
@@ -207,7 +208,7 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
         )}
       </div>
       <div className={s.deviceActions}>
-        <Link href={`/device-info/${d.id}`} className={s.button} aria-label={t("viewLabel", { id: d.device_id })}>
+        <Link href={`/device-info/${d.id}`} className={`${b.reset} ${s.button}`} aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
         </Link>
       </div>
