@@ -112,8 +112,8 @@ const DELETE_ICON = "M16 9v10H8V9zm-1.5-6h-5l-1 1H5v2h14V4h-3.5zM18 7H6v12c0 1.1
 
 /**
  * One location and its devices; `owner` names another user's (for an admin), else null. Drawn with
- * plain elements and location-list.module.css (a location's page renders five to fifty of these
- * elements per device on every request: MUI's components worked their styles out for each).
+ * plain elements and location-list.module.css: the page renders a dozen elements per device on
+ * every request, and MUI's components worked out and wrote the styles of each.
  */
 function LocationCard({ location: l, owner, onDelete }: { location: LocationView; owner: string | null; onDelete: () => void }) {
   const t = useTranslations("locations.card");
