@@ -1,13 +1,14 @@
 "use client";
 // Home's compact My Energy summary: yesterday, this month so far, and how that month compares.
-import Box from "@mui/material/Box";
 import { Placeholder } from "@/components/ui/placeholder";
 import { Text } from "@/components/ui/text";
-import ArrowForward from "@mui/icons-material/ArrowForward";
+import { PlainIcon } from "@/components/ui/plain-icon";
+import { ARROW_FORWARD_ICON } from "@/components/ui/icon-paths";
 import { LinkCard } from "@/components/ui/link-card";
 import { useLocale, useTranslations } from "use-intl";
 import { useEnergySummary, type EnergySummary } from "@/lib/swr/use-energy";
 import { changeText, eurText, kwhText, rangeText, addDays, SAME } from "./format";
+import s from "./energy-summary-card.module.css";
 
 const HEIGHT = 132;
 
@@ -18,27 +19,27 @@ export function EnergySummaryCard() {
   if (isLoading && !data) return <Placeholder height={HEIGHT} label={t("loading.summary")} marginBottom={16} />;
   if (error || !data?.meters.length) return null;
   return (
-    <Box sx={{ display: "grid", gap: 1.5, mb: 2 }}>
+    <div className={s.cards}>
       {data.meters.map((m) => (
         <SummaryCard key={m.id} meter={m} several={data.meters.length > 1} />
       ))}
-    </Box>
+    </div>
   );
 }
 
 function Figure({ label, value, sub }: { label: string; value: string; sub?: string | null }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <div className={s.figure}>
       <Text variant="body2" color="textSecondary">
         {label}
       </Text>
-      <Text sx={{ fontSize: "1.35rem", fontWeight: 600, lineHeight: 1.25, fontVariantNumeric: "tabular-nums" }}>{value}</Text>
+      <Text className={s.value}>{value}</Text>
       {sub && (
         <Text variant="body2" color="textSecondary">
           {sub}
         </Text>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -57,24 +58,24 @@ function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number
   const monthDays = month.to > month.from ? rangeText(month.from, addDays(month.to, -1), false, locale) : null;
   const id = meter.usage_point_id;
   return (
-    <LinkCard href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"} label={several ? t("summary.openMeter", { id }) : t("summary.open")} sx={{ p: { xs: 2, sm: 2.5 }, minHeight: HEIGHT }}>
-        <Box sx={{ display: "flex", alignItems: "center", mb: 1.25 }}>
-          <Text component="h3" sx={{ fontWeight: 600 }}>
-            {several ? t("summary.titleMeter", { id }) : t("summary.title")}
+    <LinkCard href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"} label={several ? t("summary.openMeter", { id }) : t("summary.open")} className={s.card}>
+      <div className={s.head}>
+        <Text component="h3" className={s.title}>
+          {several ? t("summary.titleMeter", { id }) : t("summary.title")}
+        </Text>
+        <div aria-hidden className={s.open}>
+          {t("summary.seeCharts")} <PlainIcon d={ARROW_FORWARD_ICON} />
+        </div>
+      </div>
+      <div className={s.figures}>
+        <Figure label={t("summary.yesterday")} value={kwhText(meter.yesterday.kwh, true, locale)} sub={meter.yesterday.eur !== null ? eurText(meter.yesterday.eur, false, locale) : null} />
+        <Figure label={monthDays ? t("summary.thisMonthDays", { days: monthDays }) : t("summary.thisMonth")} value={kwhText(month.kwh, true, locale)} sub={month.eur !== null ? eurText(month.eur, false, locale) : null} />
+        <div className={s.compare}>
+          <Text variant="body2" color={compare ? "textPrimary" : "textSecondary"} className={compare ? s.changed : undefined}>
+            {compare || t("summary.nothingToCompare")}
           </Text>
-          <Box aria-hidden sx={{ ml: "auto", display: "flex", alignItems: "center", gap: 0.5, color: "primary.main", fontWeight: 600, fontSize: 14 }}>
-            {t("summary.seeCharts")} <ArrowForward sx={{ fontSize: 16 }} />
-          </Box>
-        </Box>
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "1fr 1fr 1.4fr" }, gap: 2 }}>
-          <Figure label={t("summary.yesterday")} value={kwhText(meter.yesterday.kwh, true, locale)} sub={meter.yesterday.eur !== null ? eurText(meter.yesterday.eur, false, locale) : null} />
-          <Figure label={monthDays ? t("summary.thisMonthDays", { days: monthDays }) : t("summary.thisMonth")} value={kwhText(month.kwh, true, locale)} sub={month.eur !== null ? eurText(month.eur, false, locale) : null} />
-          <Box sx={{ gridColumn: { xs: "1 / -1", sm: "auto" }, alignSelf: "center" }}>
-            <Text variant="body2" color={compare ? "textPrimary" : "textSecondary"} sx={{ fontWeight: compare ? 500 : 400 }}>
-              {compare || t("summary.nothingToCompare")}
-            </Text>
-          </Box>
-        </Box>
+        </div>
+      </div>
     </LinkCard>
   );
 }

@@ -1,8 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
 import PowerOutlined from "@mui/icons-material/PowerOutlined";
 import { useTranslations } from "use-intl";
@@ -10,6 +8,7 @@ import { NextLink } from "@/components/ui/next-link";
 import { useIntegrations } from "@/lib/swr/use-integrations";
 import { HomeSection, LinkHint } from "./home-section";
 import { meterIds, type IntegrationView } from "./integration-view";
+import s from "./home-integrations.module.css";
 
 // what only a household with that integration sees loads only then (rendered on the server as before)
 const MyIntegrationsTable = dynamic(() => import("./my-integrations-table").then((m) => m.MyIntegrationsTable));
@@ -34,7 +33,7 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
   const meters = meterIds(linky?.resource);
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 3, mt: 5 }}>
+    <div className={s.sections}>
       <HomeSection
         id="my-integrations"
         title={t("home.mine")}
@@ -48,15 +47,15 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
         {integrations.length ? (
           <MyIntegrationsTable integrations={integrations} />
         ) : (
-          <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, textAlign: "center", borderStyle: "dashed", borderRadius: 2 }}>
-            <Text sx={{ fontWeight: 600, mb: 0.5 }}>{t("home.noneTitle")}</Text>
-            <Text color="textSecondary" sx={{ mb: 2 }}>
+          <div className={s.none}>
+            <Text className={s.noneTitle}>{t("home.noneTitle")}</Text>
+            <Text color="textSecondary" className={s.noneText}>
               {t("home.noneText")}
             </Text>
             <Button component={NextLink} href="/integrations-setup" variant="contained">
               {t("home.linkOne")}
             </Button>
-          </Paper>
+          </div>
         )}
       </HomeSection>
       <HomeSection id="legrand-plants" title={t("home.legrandTitle")} sandbox={legrand?.sandbox} needsRelink={legrand?.needs_relink}>
@@ -74,6 +73,6 @@ export function HomeIntegrations({ initial }: { initial: IntegrationView[] }) {
       <HomeSection id="netatmo" title={t("home.netatmoTitle")} sandbox={netatmo?.sandbox} needsRelink={netatmo?.needs_relink}>
         {netatmo ? <NetatmoHomes /> : <LinkHint linkLabel={t("home.netatmoLink")}>{t("home.netatmoHint")}</LinkHint>}
       </HomeSection>
-    </Box>
+    </div>
   );
 }

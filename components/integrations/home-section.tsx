@@ -1,12 +1,11 @@
 "use client";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import { Text } from "@/components/ui/text";
 import { useTranslations } from "use-intl";
 import { NextLink } from "@/components/ui/next-link";
 import { SandboxChip } from "./sandbox-chip";
 import { Notice } from "@/components/ui/notice";
+import s from "./home-integrations.module.css";
 
 // only a section whose vendor wants a new link shows an alert: its code loads then (rendered on the server)
 
@@ -29,14 +28,14 @@ export function HomeSection({
 }) {
   const t = useTranslations("integrations.home");
   return (
-    <Paper component="section" aria-labelledby={`${id}-title`} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, minWidth: 0 }}>
-      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1.5 }}>
-        <Text id={`${id}-title`} variant="h2" sx={{ fontSize: { xs: "1.2rem", sm: "1.35rem" }, mr: "auto" }}>
+    <section aria-labelledby={`${id}-title`} className={s.section}>
+      <div className={s.head}>
+        <Text id={`${id}-title`} variant="h2" className={s.title}>
           {title}
         </Text>
         {sandbox && <SandboxChip />}
         {action}
-      </Box>
+      </div>
       {needsRelink && (
         <Notice
           severity="warning"
@@ -51,20 +50,20 @@ export function HomeSection({
         </Notice>
       )}
       {children}
-    </Paper>
+    </section>
   );
 }
 
 /** What a section says while its integration is not linked, with the way to link it. */
 export function LinkHint({ children, linkLabel }: { children: React.ReactNode; linkLabel: string }) {
   return (
-    <Box sx={{ display: "flex", alignItems: { xs: "flex-start", sm: "center" }, gap: 2, flexDirection: { xs: "column", sm: "row" } }}>
-      <Text color="textSecondary" sx={{ flexGrow: 1 }}>
+    <div className={s.hint}>
+      <Text color="textSecondary" className={s.hintText}>
         {children}
       </Text>
-      <Button component={NextLink} href="/integrations-setup" variant="outlined" sx={{ flexShrink: 0 }}>
+      <Button component={NextLink} href="/integrations-setup" variant="outlined" className={s.hintButton}>
         {linkLabel}
       </Button>
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
 import { useId, useState } from "react";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import { Text } from "@/components/ui/text";
@@ -10,6 +9,7 @@ import { useTranslations } from "use-intl";
 import { linkyFailure, linkyUrl, useSample, type LinkyKind, type LinkyResponse } from "@/lib/swr/use-integrations";
 import { lazyComponent } from "@/components/ui/lazy";
 import { NativeSelectField } from "@/components/ui/native-select-field";
+import s from "./home-integrations.module.css";
 
 // the readings' table (and its pagination) loads with the first sample
 const ReadingView = lazyComponent(() => import("./linky-reading").then((m) => m.ReadingView));
@@ -36,11 +36,11 @@ export function LinkySampler({ meters }: { meters: string[] }) {
   };
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
+    <div className={s.sample}>
       <Text color="textSecondary">
         {t("intro")}
       </Text>
-      <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>
+      <div className={s.controls}>
         <NativeSelectField
           id={selectId}
           label={t("chooseMeter")}
@@ -65,13 +65,13 @@ export function LinkySampler({ meters }: { meters: string[] }) {
         <Button variant="outlined" startIcon={<SolarPowerOutlined />} disabled={!meter || isLoading} onClick={() => load("production")}>
           {t("getProduction")}
         </Button>
-      </Box>
-      <Box aria-live="polite">
+      </div>
+      <div aria-live="polite">
         {isLoading ? (
-          <Box role="status" sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 2, color: "text.secondary" }}>
+          <div role="status" className={s.loading}>
             <CircularProgress size={22} aria-hidden />
             <span>{kind === "consumption" ? t("loadingConsumption", { meter }) : t("loadingProduction", { meter })}</span>
-          </Box>
+          </div>
         ) : error !== undefined ? (
           <VendorSampleFailure vendor="linky" kind={kind} body={error} label={kind === "consumption" ? t("consumptionError") : t("productionError")} />
         ) : reading ? (
@@ -79,7 +79,7 @@ export function LinkySampler({ meters }: { meters: string[] }) {
         ) : data ? (
           <JsonBlock value={data} label={kind === "consumption" ? t("consumptionJson") : t("productionJson")} />
         ) : null}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

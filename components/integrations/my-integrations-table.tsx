@@ -1,11 +1,11 @@
 "use client";
-import Box from "@mui/material/Box";
 import { Tag } from "@/components/ui/tag";
 import { Text } from "@/components/ui/text";
 import { useLocale, useTranslations } from "use-intl";
 import { integrationLabel } from "@/components/ui/labels";
 import { day, meterIds, type IntegrationView } from "./integration-view";
 import { SandboxChip } from "./sandbox-chip";
+import s from "./home-integrations.module.css";
 
 /** The meter column: a linky's usage points, none for netatmo (and any account without meters). */
 function meterCell(i: IntegrationView): string | null {
@@ -24,16 +24,6 @@ function Marks({ integration: i }: { integration: IntegrationView }) {
   );
 }
 
-// MUI's small Table drawn on a plain <table> (its six components cost this page about 3 KiB)
-const table = {
-  width: "100%",
-  borderCollapse: "collapse",
-  typography: "body2",
-  "& th, & td": { textAlign: "left", px: 2, py: "6px", borderBottom: 1, borderColor: "divider", verticalAlign: "inherit" },
-  "& th": { fontWeight: 700, whiteSpace: "nowrap", lineHeight: "1.5rem", color: "text.primary" },
-  "& tbody tr:last-of-type td": { borderBottom: 0 },
-} as const;
-
 /**
  * Variant B's 'My Integrations' table: name, meter ids, created and last updated (dd MMM yyyy).
  * A phone gets the same facts as one small card per integration (the table shows from 600 px up).
@@ -47,28 +37,29 @@ export function MyIntegrationsTable({ integrations }: { integrations: Integratio
   const meters = (i: IntegrationView) => meterCell(i) ?? t("notAvailable");
   return (
     <>
-      <Box component="ul" sx={{ display: { xs: "flex", sm: "none" }, flexDirection: "column", gap: 1.5, m: 0, p: 0, listStyle: "none" }}>
+      <ul className={s.cards}>
         {integrations.map((i) => (
-          <Box component="li" key={i.id} sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 1.5 }}>
-            <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1 }}>
-              <Text component="span" sx={{ fontWeight: 600 }}>
+          <li key={i.id} className={s.card}>
+            <div className={s.cardHead}>
+              <Text component="span" className={s.name}>
                 {label(i.name)}
               </Text>
               <Marks integration={i} />
-            </Box>
-            <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.25, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0, overflowWrap: "anywhere" } }}>
+            </div>
+            <dl className={s.facts}>
               <dt>{t("meterIds")}</dt>
               <dd>{meters(i)}</dd>
               <dt>{t("created")}</dt>
               <dd>{day(i.created_at, locale)}</dd>
               <dt>{t("lastUpdated")}</dt>
               <dd>{day(i.updated_at, locale)}</dd>
-            </Box>
-          </Box>
+            </dl>
+          </li>
         ))}
-      </Box>
-      <Box sx={{ display: { xs: "none", sm: "block" }, overflowX: "auto", border: 1, borderColor: "divider", borderRadius: 2 }}>
-        <Box component="table" aria-labelledby="my-integrations-title" sx={table}>
+      </ul>
+      {/* MUI's small Table drawn on a plain <table> (its six components cost this page about 3 KiB) */}
+      <div className={s.tableBox}>
+        <table aria-labelledby="my-integrations-title" className={s.table}>
           <thead>
             <tr>
               <th scope="col">{t("name")}</th>
@@ -81,27 +72,21 @@ export function MyIntegrationsTable({ integrations }: { integrations: Integratio
             {integrations.map((i) => (
               <tr key={i.id}>
                 <td>
-                  <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-                    <Text component="span" sx={{ fontWeight: 600, fontSize: "inherit" }}>
+                  <div className={s.nameCell}>
+                    <Text component="span" className={s.name}>
                       {label(i.name)}
                     </Text>
                     <Marks integration={i} />
-                  </Box>
+                  </div>
                 </td>
-                <Box component="td" sx={{ wordBreak: "keep-all", color: i.name === "netatmo" || !i.resource ? "text.secondary" : undefined }}>
-                  {meters(i)}
-                </Box>
-                <Box component="td" sx={{ whiteSpace: "nowrap" }}>
-                  {day(i.created_at, locale)}
-                </Box>
-                <Box component="td" sx={{ whiteSpace: "nowrap" }}>
-                  {day(i.updated_at, locale)}
-                </Box>
+                <td className={i.name === "netatmo" || !i.resource ? `${s.meters} ${s.muted}` : s.meters}>{meters(i)}</td>
+                <td className={s.date}>{day(i.created_at, locale)}</td>
+                <td className={s.date}>{day(i.updated_at, locale)}</td>
               </tr>
             ))}
           </tbody>
-        </Box>
-      </Box>
+        </table>
+      </div>
     </>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import { Text } from "@/components/ui/text";
 import { useTranslations } from "use-intl";
 import { legrandPlantsUrl, netatmoHomesUrl, useSample } from "@/lib/swr/use-integrations";
 import { lazyComponent } from "@/components/ui/lazy";
+import s from "./home-integrations.module.css";
 
 // the answer's cards, raw data and failure load with the first answer
 const PlaceSampleResult = lazyComponent(() => import("./vendor-sample-result").then((m) => m.PlaceSampleResult));
@@ -36,9 +36,9 @@ function PlaceSample({
   const { data, error, isLoading, run } = useSample<{ results?: unknown }>();
   const shown = error ?? data;
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
+    <div className={s.sample}>
       {shown === undefined && !isLoading && <Text color="textSecondary">{prompt}</Text>}
-      <Box>
+      <div>
         <Button
           variant="contained"
           onClick={() => run(url)}
@@ -48,8 +48,8 @@ function PlaceSample({
         >
           {button}
         </Button>
-      </Box>
-      <Box aria-live="polite">
+      </div>
+      <div aria-live="polite">
         {isLoading ? (
           <Text role="status" color="textSecondary">
             {t("loading")}
@@ -57,8 +57,8 @@ function PlaceSample({
         ) : shown !== undefined ? (
           <PlaceSampleResult vendor={vendor} data={data} error={error} resultLabel={resultLabel} empty={empty} />
         ) : null}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 
