@@ -109,7 +109,7 @@ function UserDeviceCard({
                     </Box>
                   )}
                   {c.classification && (
-                    <Tag label={classificationLabel(c.classification, tl)} color={c.classification === "production" ? "secondary" : "default"} sx={{ height: 22 }} />
+                    <Tag label={classificationLabel(c.classification, tl)} color={c.classification === "production" ? "secondary" : "default"} dense />
                   )}
                   {units.length > 0 && (
                     <Box component="span" sx={{ color: "text.secondary" }}>

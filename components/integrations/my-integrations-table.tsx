@@ -18,7 +18,7 @@ function Marks({ integration: i }: { integration: IntegrationView }) {
   const t = useTranslations("integrations.table");
   return (
     <>
-      {i.needs_relink && <Tag color="warning" variant="outlined" label={t("needsRelink")} sx={{ color: "text.primary" }} />}
+      {i.needs_relink && <Tag color="warning" variant="outlined" label={t("needsRelink")} textInk />}
       {i.sandbox && <SandboxChip />}
     </>
   );

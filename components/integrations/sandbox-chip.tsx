@@ -9,5 +9,5 @@ import { useTranslations } from "use-intl";
  */
 export function SandboxChip() {
   const t = useTranslations("integrations.home");
-  return <Tag color="secondary" variant="outlined" icon={<ScienceOutlined />} label={t("sandboxChip")} sx={{ color: "text.primary" }} />;
+  return <Tag color="secondary" variant="outlined" icon={<ScienceOutlined />} label={t("sandboxChip")} textInk />;
 }

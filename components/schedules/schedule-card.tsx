@@ -63,7 +63,7 @@ export function ScheduleCard({
             <Text id={titleId} variant="h2" sx={{ fontSize: "1.2rem", overflowWrap: "anywhere" }}>
               {schedule.der_name}
             </Text>
-            {othersSchedule && <Tag icon={<WarningAmberRounded />} label={t("dontEdit")} color="error" sx={{ fontWeight: 700 }} />}
+            {othersSchedule && <Tag icon={<WarningAmberRounded />} label={t("dontEdit")} color="error" strong />}
             {split && <Tag label={t("split", { count: data.schedules?.length ?? 0 })} variant="outlined" />}
           </Box>
           {othersSchedule && (
