@@ -1,14 +1,7 @@
 "use client";
 import { NextLink as Link } from "@/components/ui/next-link";
 import { useTranslations } from "use-intl";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableRow from "@mui/material/TableRow";
 import { Text } from "@/components/ui/text";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
@@ -21,6 +14,10 @@ import { deviceTypeLabel, ownerText } from "@/lib/devices/labels";
 import { DataTableHead } from "@/components/ui/data-table-head";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
+import b from "@/components/ui/button-reset.module.css";
+import tb from "@/components/ui/small-text-button.module.css";
+import dt from "@/components/ui/data-table.module.css";
+import s from "./device-list.module.css";
 
 /** The empty state of a device list: what a device is here, and the way to add one. */
 export function NoDevices({ href, text }: { href: string; text: string }) {
@@ -61,52 +58,52 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
   );
   const actions = (d: DeviceInfo) => (
     <>
-      <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("list.viewLabel", { id: d.device_id })}>
+      <Link href={`/device-info/${d.id}`} className={`${b.reset} ${tb.button}`} aria-label={t("list.viewLabel", { id: d.device_id })}>
         {t("list.view")}
-      </Button>
-      <Button component={Link} href={`/device-info/${d.id}/edit`} size="small" aria-label={t("list.editLabel", { id: d.device_id })}>
+      </Link>
+      <Link href={`/device-info/${d.id}/edit`} className={`${b.reset} ${tb.button}`} aria-label={t("list.editLabel", { id: d.device_id })}>
         {t("list.edit")}
-      </Button>
+      </Link>
     </>
   );
   if (phone) {
     // a table of four columns does not fit a phone: one block per device, same fields
     return (
-      <Paper component="ul" aria-label={t("list.label")} variant="outlined" sx={{ borderRadius: 3, listStyle: "none", m: 0, p: 0, "& > li + li": { borderTop: 1, borderColor: "divider" } }}>
+      <ul aria-label={t("list.label")} className={s.phoneList}>
         {data.map((d) => (
-          <Box component="li" key={d.id} sx={{ px: 2, pt: 1.5, pb: 1 }}>
-            <Text sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{d.device_id}</Text>
+          <li key={d.id} className={s.device}>
+            <Text className={s.strong}>{d.device_id}</Text>
             <Text variant="body2" color="textSecondary">
               {t.rich("list.phoneLine", {
                 type: deviceTypeLabel(d.device_type, tl) ?? t("list.notSet"),
                 owner: ownerText(d.owner_id, callerId, emails, tl),
-                value: (chunks) => <Box component="span" sx={{ color: "text.primary" }}>{chunks}</Box>,
-                who: (chunks) => <Box component="span" sx={{ color: "text.primary", overflowWrap: "anywhere" }}>{chunks}</Box>,
+                value: (chunks) => <span className={s.value}>{chunks}</span>,
+                who: (chunks) => <span className={s.who}>{chunks}</span>,
               })}
             </Text>
-            <Box sx={{ display: "flex", gap: 1, ml: -1, mt: 0.5 }}>{actions(d)}</Box>
-          </Box>
+            <div className={s.phoneActions}>{actions(d)}</div>
+          </li>
         ))}
-      </Paper>
+      </ul>
     );
   }
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-      <Table aria-label={t("list.label")} sx={{ "& td, & th": { px: { xs: 1.25, sm: 2 } } }}>
+    <div className={dt.container}>
+      <table aria-label={t("list.label")} className={`${dt.table} ${s.table}`}>
         <DataTableHead columns={[t("list.deviceId"), t("list.deviceType"), t("list.ownerId")]} actions />
-        <TableBody>
+        <tbody>
           {data.map((d) => (
-            <TableRow key={d.id} hover>
-              <TableCell sx={{ fontWeight: 600, overflowWrap: "anywhere", minWidth: 110 }}>{d.device_id}</TableCell>
-              <TableCell>{deviceTypeLabel(d.device_type, tl) ?? dash}</TableCell>
-              <TableCell sx={{ overflowWrap: "anywhere" }}>{ownerText(d.owner_id, callerId, emails, tl)}</TableCell>
-              <TableCell align="right">
-                <Box sx={{ display: "flex", gap: 0.5, justifyContent: "flex-end" }}>{actions(d)}</Box>
-              </TableCell>
-            </TableRow>
+            <tr key={d.id}>
+              <td className={s.idCell}>{d.device_id}</td>
+              <td>{deviceTypeLabel(d.device_type, tl) ?? dash}</td>
+              <td className={s.wrap}>{ownerText(d.owner_id, callerId, emails, tl)}</td>
+              <td className={dt.end}>
+                <div className={s.rowActions}>{actions(d)}</div>
+              </td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </tbody>
+      </table>
+    </div>
   );
 }

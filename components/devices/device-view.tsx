@@ -7,11 +7,6 @@ import Button from "@mui/material/Button";
 import { Tag } from "@/components/ui/tag";
 import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import { Text } from "@/components/ui/text";
 import useMediaQuery from "@mui/material/useMediaQuery";
@@ -35,6 +30,8 @@ import { DataTableHead } from "@/components/ui/data-table-head";
 import { DeleteDeviceButton } from "@/components/ui/delete-device-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { lazyWhenOpen } from "@/components/ui/lazy";
+import dt from "@/components/ui/data-table.module.css";
+import s from "./device-list.module.css";
 
 // the New Measure modal (with the schema it checks) and the confirmation load when first opened
 const MeasurementDialog = lazyWhenOpen(() => import("./measurement-dialog").then((m) => m.MeasurementDialog));
@@ -198,37 +195,37 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
           <EmptyState>{t("view.noMeasurements")}</EmptyState>
         ) : phone ? (
           // the grid's columns do not fit a phone: one block per measurement, same fields
-          <Paper component="ul" aria-labelledby="measurements-title" variant="outlined" sx={{ borderRadius: 3, listStyle: "none", m: 0, p: 0, "& > li + li": { borderTop: 1, borderColor: "divider" } }}>
+          <ul aria-labelledby="measurements-title" className={s.phoneList}>
             {device.metadata.map((m) => (
-              <Box component="li" key={m.id} sx={{ display: "flex", alignItems: "center", gap: 1, pl: 2, pr: 1, py: 1.25 }}>
-                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                  <Text sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{m.display_name ?? m.name}</Text>
-                  <Text variant="body2" color="textSecondary" sx={{ overflowWrap: "anywhere" }}>
-                    <Box component="span" sx={{ fontFamily: "monospace" }}>{m.name}</Box> · {measureTypeLabel(m.measure_type, tl)}
+              <li key={m.id} className={s.measurement}>
+                <div className={s.measurementText}>
+                  <Text className={s.strong}>{m.display_name ?? m.name}</Text>
+                  <Text variant="body2" color="textSecondary" className={s.wrapText}>
+                    <span className={s.mono}>{m.name}</span> · {measureTypeLabel(m.measure_type, tl)}
                   </Text>
-                </Box>
+                </div>
                 {rowActions(m)}
-              </Box>
+              </li>
             ))}
-          </Paper>
+          </ul>
         ) : (
-          <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-            <Table aria-labelledby="measurements-title" size="small" sx={{ "& td, & th": { py: 1.25, px: { xs: 1.25, sm: 2 } } }}>
+          <div className={dt.container}>
+            <table aria-labelledby="measurements-title" className={`${dt.table} ${dt.small} ${s.table}`}>
               <DataTableHead columns={[t("view.name"), t("view.displayName"), t("view.measureType")]} actions />
-              <TableBody>
+              <tbody>
                 {device.metadata.map((m) => (
-                  <TableRow key={m.id} hover>
-                    <TableCell sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }}>{m.name}</TableCell>
-                    <TableCell sx={{ overflowWrap: "anywhere" }}>{m.display_name ?? dash}</TableCell>
-                    <TableCell>{measureTypeLabel(m.measure_type, tl)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  <tr key={m.id}>
+                    <td className={s.code}>{m.name}</td>
+                    <td className={s.wrap}>{m.display_name ?? dash}</td>
+                    <td>{measureTypeLabel(m.measure_type, tl)}</td>
+                    <td className={`${dt.end} ${s.nowrap}`}>
                       {rowActions(m)}
-                    </TableCell>
-                  </TableRow>
+                    </td>
+                  </tr>
                 ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              </tbody>
+            </table>
+          </div>
         )}
       </Box>
 

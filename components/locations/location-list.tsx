@@ -25,6 +25,7 @@ import { useToast } from "@/components/ui/toast-provider";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import { PlainIcon } from "@/components/ui/plain-icon";
 import b from "@/components/ui/button-reset.module.css";
+import tb from "@/components/ui/small-text-button.module.css";
 import { PLACE_ICON } from "@/components/ui/icon-paths";
 import { coordinateText } from "./coordinate";
 import s from "./location-list.module.css";
@@ -153,8 +154,8 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
           </div>
         </div>
         <div className={s.actions}>
-          <Link href={`/locations/${l.id}/edit`} className={`${b.reset} ${s.button}`} aria-label={t("editLabel", { name: l.name })}>
-            <span className={s.startIcon}>
+          <Link href={`/locations/${l.id}/edit`} className={`${b.reset} ${tb.button}`} aria-label={t("editLabel", { name: l.name })}>
+            <span className={tb.startIcon}>
               <PlainIcon d={EDIT_ICON} />
             </span>
             {t("edit")}
@@ -209,7 +210,7 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
         )}
       </div>
       <div className={s.deviceActions}>
-        <Link href={`/device-info/${d.id}`} className={`${b.reset} ${s.button}`} aria-label={t("viewLabel", { id: d.device_id })}>
+        <Link href={`/device-info/${d.id}`} className={`${b.reset} ${tb.button}`} aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
         </Link>
       </div>
