@@ -6,23 +6,25 @@ import { dayName, daysText, ENGLISH_WORDS, hoursText, monthsText, partSummary, p
 export type GridTone = "primary" | "secondary";
 
 const TICKS = [0, 6, 12, 18];
-/** The grid line of hour `h` along the hours' axis (after the labels' track, a gap every six hours). */
-const hourLine = (h: number) => 2 + h + Math.floor(h / 6);
-/** The grid line of day `d` along the days' axis (after the labels' track). */
-const dayLine = (d: number) => d + 2;
+/** Each cell's, day label's and tick's classes, made once: where it sits is a class of week-grid.module.css (wg-d<day>, wg-h<hour>), not a style per element. */
+const CELL = DAYS.map((d) => HOURS.map((h) => `wg-cell wg-d${d} wg-h${h}`));
+const CELL_ON = CELL.map((row) => row.map((c) => `${c} wg-on`));
+const DAY_LABEL = DAYS.map((d) => `wg-day wg-d${d}`);
+const DAY_LABEL_ON = DAY_LABEL.map((c) => `${c} wg-day-on`);
+const TICK = TICKS.map((h) => `wg-tick wg-h${h}`);
 
 /**
  * A week at a glance: 7 days by 24 hours, shaded where the resource runs, under a caption with its
  * months, power, days and hours; screen readers get the same in words. From a small tablet up,
  * days are rows and hours columns; on a phone the grid turns (hours down, days across), so that
- * no cell is a few pixels wide. Each cell only says where it sits (two custom properties) and
- * whether it is on: one set of rules places them all, for either way round. In English unless
+ * no cell is a few pixels wide. Each cell only says where it sits (a class for its day, one for
+ * its hour) and whether it is on: one set of rules places them all, for either way round. The
+ * grid is one image for assistive technology (its label says it all), its cells presentational. In English unless
  * given the page's `words` (the back-office's stays English).
  */
 export function WeekGrid({ part, tone = "primary", dense = false, words = ENGLISH_WORDS }: { part: PlanPart; tone?: GridTone; dense?: boolean; words?: ScheduleWords }) {
   const { label, months, days, hours, average_power } = part;
   const { locale } = words;
-  const at = (day: number | null, hour: number | null) => ({ ...(day === null ? {} : { "--day": dayLine(day) }), ...(hour === null ? {} : { "--hour": hourLine(hour) }) }) as React.CSSProperties;
   return (
     <figure className={`${s.figure} ${s[tone]}`}>
       <figcaption aria-hidden className={s.caption}>
@@ -40,18 +42,18 @@ export function WeekGrid({ part, tone = "primary", dense = false, words = ENGLIS
         </Text>
       </figcaption>
       <div role="img" aria-label={partSummary(part, words)} className={dense ? `${s.grid} ${s.dense}` : s.grid}>
-        {TICKS.map((h) => (
-          <span key={h} aria-hidden className="wg-tick" style={at(null, h)}>
+        {TICKS.map((h, i) => (
+          <span key={h} aria-hidden className={TICK[i]}>
             {hourLabel(h)}
           </span>
         ))}
-        {DAYS.map((d) => {
+        {DAYS.map((d, i) => {
           const dayOn = days.includes(d);
           return [
-            <span key={`l${d}`} aria-hidden className={dayOn ? "wg-day wg-day-on" : "wg-day"} style={at(d, null)}>
+            <span key={`l${d}`} aria-hidden className={dayOn ? DAY_LABEL_ON[i] : DAY_LABEL[i]}>
               {dayName(d, locale, "short")}
             </span>,
-            ...HOURS.map((h) => <span key={`${d}-${h}`} aria-hidden className={dayOn && hours.includes(h) ? "wg-cell wg-on" : "wg-cell"} style={at(d, h)} />),
+            ...HOURS.map((h, j) => <span key={`${d}-${h}`} className={dayOn && hours.includes(h) ? CELL_ON[i][j] : CELL[i][j]} />),
           ];
         })}
       </div>
