@@ -2,10 +2,10 @@
 // logged in, it shows every feature at once, in English and in French: its notice accepted (Home
 // asks nothing), Linky, Netatmo and Legrand linked through the sandboxes with the Linky history
 // synced and priced, five devices at its home tied to those links, a battery schedule split by
-// season. It only looks: nothing of the demo is changed, so both tests may run in any order.
+// season. It only looks: nothing of the demo is changed, so its tests may run in any order.
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { logIn, snapBoth, test } from "./helpers";
+import { logIn, PHONE, snapBoth, test } from "./helpers";
 
 test.use({ baseURL: E2E.bareURL });
 
@@ -108,6 +108,56 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
   await expect(home.getByText("5 devices", { exact: true })).toBeVisible();
   for (const id of DEVICES) await expect(home.getByRole("article", { name: `Device ${id}` })).toBeVisible();
   await snapBoth(page, "demo-locations");
+});
+
+test("the pages' own stylesheets draw them: Home's cards and tags, the device table, the week grid either way round", async ({ page }) => {
+  // Home's sections, the tags, the device list and the schedules' week grids are plain elements with
+  // the classes of CSS Modules (docs/performance.md, "Home, tables and schedules in plain CSS"):
+  // without those stylesheets every check below fails
+  await logIn(page, E2E.demo.email, E2E.demo.password);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  const main = page.getByRole("main");
+  // the app's sections: cards with the divider's border and round corners, three to a row
+  const cards = ["/integrations", "/device-info", "/locations/"].map((href) => main.locator(`a[href="${href}"]`).first());
+  const boxes = await Promise.all(cards.map((c) => c.boundingBox()));
+  expect(boxes.map((b) => Math.round(b!.y))).toEqual(Array(3).fill(Math.round(boxes[0]!.y)));
+  expect(boxes[0]!.x).toBeLessThan(boxes[1]!.x);
+  expect(boxes[1]!.x).toBeLessThan(boxes[2]!.x);
+  await expect(cards[0]).toHaveCSS("border-radius", "30px");
+  await expect(cards[0]).toHaveCSS("border-top-width", "1px");
+  // a tag: MUI's small outlined Chip, its words in the text colour
+  const tag = main.getByText("Sandbox data", { exact: true }).first().locator("..");
+  await expect(tag).toHaveCSS("height", "24px");
+  await expect(tag).toHaveCSS("border-radius", "12px");
+  await expect(tag).toHaveCSS("color", "rgba(0, 0, 0, 0.87)");
+  // 'My Integrations': a table whose head is bold
+  await expect(main.getByRole("table").getByRole("columnheader", { name: "Integration Name" })).toHaveCSS("font-weight", "700");
+
+  // the device list: the head bold on a tint, View and Edit drawn as small text buttons
+  await page.goto("/device-info");
+  const table = page.getByRole("table", { name: "Devices" });
+  await expect(table.getByRole("columnheader", { name: "Device ID" })).toHaveCSS("font-weight", "700");
+  await expect(table.getByRole("columnheader", { name: "Device ID" })).toHaveCSS("background-color", "rgba(0, 0, 0, 0.04)");
+  const view = table.getByRole("link", { name: /^View / }).first();
+  await expect(view).toHaveCSS("padding", "4px 5px");
+  await expect(view).toHaveCSS("color", "rgb(27, 107, 79)");
+
+  // a week grid: a day's 24 hours across, left to right, on a desktop; down, top to bottom, on a phone
+  const hours = () => page.locator(".wg-cell").evaluateAll((cells) => cells.slice(0, 24).map((c) => c.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), h: Math.round(r.height) })));
+  await page.goto("/schedules");
+  await expect(page.locator(".wg-cell").first()).toBeVisible();
+  const across = await hours();
+  expect(new Set(across.map((c) => c.y)).size).toBe(1);
+  expect(across.every((c, i) => i === 0 || c.x > across[i - 1].x)).toBe(true);
+  expect(across[0].h).toBe(12);
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.locator(".wg-cell").first()).toBeVisible();
+  const down = await hours();
+  expect(new Set(down.map((c) => c.x)).size).toBe(1);
+  expect(down.every((c, i) => i === 0 || c.y > down[i - 1].y)).toBe(true);
 });
 
 test.describe("in French", () => {
