@@ -2,9 +2,7 @@
 // Home's compact My Energy summary: yesterday, this month so far, and how that month compares.
 import { Placeholder } from "@/components/ui/placeholder";
 import { Text } from "@/components/ui/text";
-import { PlainIcon } from "@/components/ui/plain-icon";
-import { ARROW_FORWARD_ICON } from "@/components/ui/icon-paths";
-import { LinkCard } from "@/components/ui/link-card";
+import { LinkCard, LinkCardHint } from "@/components/ui/link-card";
 import { useLocale, useTranslations } from "use-intl";
 import { useEnergySummary, type EnergySummary } from "@/lib/swr/use-energy";
 import { changeText, eurText, kwhText, rangeText, addDays, SAME } from "./format";
@@ -63,9 +61,7 @@ function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number
         <Text component="h3" className={s.title}>
           {several ? t("summary.titleMeter", { id }) : t("summary.title")}
         </Text>
-        <div aria-hidden className={s.open}>
-          {t("summary.seeCharts")} <PlainIcon d={ARROW_FORWARD_ICON} />
-        </div>
+        <LinkCardHint className={s.open}>{t("summary.seeCharts")}</LinkCardHint>
       </div>
       <div className={s.figures}>
         <Figure label={t("summary.yesterday")} value={kwhText(meter.yesterday.kwh, true, locale)} sub={meter.yesterday.eur !== null ? eurText(meter.yesterday.eur, false, locale) : null} />

@@ -3,7 +3,6 @@
 // of the days due, the range held, the last sync and error in words, and "Sync now". Refreshes
 // itself while a sync runs (lib/swr/use-meters.ts).
 import { useState } from "react";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { Tag } from "@/components/ui/tag";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -18,6 +17,7 @@ import type { MeterView } from "@/lib/serializers/meter";
 import { syncMeterNow, useMeters } from "@/lib/swr/use-meters";
 import { ChartSkeleton } from "./chart-skeleton";
 import { Notice } from "@/components/ui/notice";
+import css from "./meter-sync.module.css";
 
 // an alert shows only for a meter in trouble: its code loads then (rendered on the server)
 
@@ -42,11 +42,11 @@ export function MeterSyncList({ compact = false }: { compact?: boolean }) {
   if (error && !data) return <Notice severity="error">{t("sync.loadFailed", { error: failure(error) })}</Notice>;
   if (!data?.length) return null;
   return (
-    <Box sx={{ display: "grid", gap: 1.5 }}>
+    <div className={css.list}>
       {data.map((m) => (
         <MeterSync key={m.id} meter={m} compact={compact} />
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -77,32 +77,32 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
   };
 
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: compact ? 1.5 : 2, display: "grid", gap: 1 }}>
-      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-        <Text id={titleId} component="h3" sx={{ fontWeight: 600, fontSize: "0.95rem" }}>
+    <section aria-labelledby={titleId} className={compact ? `${css.panel} ${css.compact}` : css.panel}>
+      <div className={css.head}>
+        <Text id={titleId} component="h3" className={css.title}>
           {t("sync.meter", { id })}
         </Text>
         <Tag color={STATE_COLOUR[s.state]} variant={s.state === "done" ? "outlined" : "filled"} label={t(`sync.state.${s.state}`)} />
         {canSync && (
-          <Button size="small" onClick={syncNow} disabled={busy} startIcon={<SyncIcon />} sx={{ ml: "auto" }} aria-label={t("sync.syncLabel", { id })}>
+          <Button size="small" onClick={syncNow} disabled={busy} startIcon={<SyncIcon />} className={css.sync} aria-label={t("sync.syncLabel", { id })}>
             {t("sync.syncNow")}
           </Button>
         )}
-      </Box>
-      <Box>
+      </div>
+      <div>
         <ProgressBar
           value={pct}
           colour={s.state === "failed" ? "error" : s.state === "done" ? "success" : "primary"}
           label={t("sync.progressLabel", { id, fetched: s.days_fetched, due: s.days_due })}
           height={8}
         />
-        <Text variant="body2" color="textSecondary" sx={{ mt: 0.5 }} aria-live={running ? "polite" : undefined}>
+        <Text variant="body2" color="textSecondary" className={css.progress} aria-live={running ? "polite" : undefined}>
           {s.days_due ? t("sync.fetched", { fetched: s.days_fetched, due: s.days_due, pct }) : running ? t("sync.preparing") : t("sync.noneDue")}
           {s.gaps > 0 && ` · ${t("sync.gaps", { count: s.gaps })}`}
         </Text>
-      </Box>
+      </div>
       {!compact && (
-        <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.25, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0 } }}>
+        <dl className={css.facts}>
           <dt>{t("sync.held")}</dt>
           <dd>{s.oldest_day ? t("sync.heldRange", { from: dayText(s.oldest_day, locale), to: dayText(s.newest_day, locale) }) : t("sync.noneYet")}</dd>
           <dt>{t("sync.lastSync")}</dt>
@@ -119,7 +119,7 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
               </dd>
             </>
           )}
-        </Box>
+        </dl>
       )}
       {s.state === "needs_relink" && <Notice severity="warning" sx={{ py: 0 }}>{t("sync.relink")}</Notice>}
       {s.last_error && s.state !== "needs_relink" && (
@@ -127,6 +127,6 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
           {t("sync.lastError", { when: timeText(s.last_error_at), error: s.last_error })}
         </Notice>
       )}
-    </Box>
+    </section>
   );
 }

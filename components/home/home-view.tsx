@@ -1,6 +1,6 @@
-import { LinkCard } from "@/components/ui/link-card";
+import { LinkCard, LinkCardHint } from "@/components/ui/link-card";
 import { PlainIcon } from "@/components/ui/plain-icon";
-import { ARROW_FORWARD_ICON, PLACE_ICON } from "@/components/ui/icon-paths";
+import { PLACE_ICON } from "@/components/ui/icon-paths";
 import { Text } from "@/components/ui/text";
 import { useTranslations } from "use-intl";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
@@ -70,9 +70,7 @@ export function HomeView({
               <Text variant="body2" color="textSecondary" className={s.sectionText}>
                 {t(`sections.${key}.text`)}
               </Text>
-              <div className={s.open} aria-hidden>
-                {t("sections.open")} <PlainIcon d={ARROW_FORWARD_ICON} />
-              </div>
+              <LinkCardHint>{t("sections.open")}</LinkCardHint>
             </LinkCard>
           ))}
         </div>

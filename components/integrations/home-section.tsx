@@ -6,6 +6,7 @@ import { NextLink } from "@/components/ui/next-link";
 import { SandboxChip } from "./sandbox-chip";
 import { Notice } from "@/components/ui/notice";
 import s from "./home-integrations.module.css";
+import p from "@/components/ui/panel.module.css";
 
 // only a section whose vendor wants a new link shows an alert: its code loads then (rendered on the server)
 
@@ -28,7 +29,7 @@ export function HomeSection({
 }) {
   const t = useTranslations("integrations.home");
   return (
-    <section aria-labelledby={`${id}-title`} className={s.section}>
+    <section aria-labelledby={`${id}-title`} className={`${p.panel} ${s.section}`}>
       <div className={s.head}>
         <Text id={`${id}-title`} variant="h2" className={s.title}>
           {title}

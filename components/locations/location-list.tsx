@@ -26,6 +26,7 @@ import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import { PlainIcon } from "@/components/ui/plain-icon";
 import b from "@/components/ui/button-reset.module.css";
 import tb from "@/components/ui/small-text-button.module.css";
+import p from "@/components/ui/panel.module.css";
 import { PLACE_ICON } from "@/components/ui/icon-paths";
 import { coordinateText } from "./coordinate";
 import s from "./location-list.module.css";
@@ -123,7 +124,7 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
   const locale = useLocale();
   const titleId = `location-${l.id}`;
   return (
-    <section aria-labelledby={titleId} className={s.location}>
+    <section aria-labelledby={titleId} className={`${p.panel} ${s.location}`}>
       <div className={s.head}>
         <div aria-hidden className={s.tile}>
           <PlainIcon d={PLACE_ICON} />

@@ -14,6 +14,7 @@ import { planOf } from "./schedule-text";
 import { useScheduleWords } from "./use-schedule-words";
 import { WeekGrid } from "./week-grid";
 import s from "./schedule-card.module.css";
+import p from "@/components/ui/panel.module.css";
 
 const TONES = ["primary", "secondary"] as const;
 
@@ -54,7 +55,7 @@ export function ScheduleCard({
   const updated = day(schedule.updated_at, words.locale);
   const split = Boolean(data.schedules?.length);
   return (
-    <article aria-labelledby={titleId} className={s.card}>
+    <article aria-labelledby={titleId} className={`${p.panel} ${s.card}`}>
       <div className={s.columns}>
         <div className={s.about}>
           <div className={s.head}>

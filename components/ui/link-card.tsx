@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { NextLink } from "./next-link";
+import { PlainIcon } from "./plain-icon";
 import s from "./link-card.module.css";
 
 /**
@@ -13,5 +14,17 @@ export function LinkCard({ href, label, className, children }: { href: string; l
     <NextLink href={href} aria-label={label} className={className ? `${s.card} ${className}` : s.card}>
       {children}
     </NextLink>
+  );
+}
+
+// Material's ArrowForward (Apache 2.0, as @mui/icons-material ships it), drawn by PlainIcon
+const ARROW_FORWARD_ICON = "m12 4-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z";
+
+/** What a LinkCard opens, with an arrow ("Open →"), hidden from assistive technology (the card's name says it). */
+export function LinkCardHint({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div aria-hidden className={className ? `${s.hint} ${className}` : s.hint}>
+      {children} <PlainIcon d={ARROW_FORWARD_ICON} />
+    </div>
   );
 }
