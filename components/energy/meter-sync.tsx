@@ -18,6 +18,7 @@ import { syncMeterNow, useMeters } from "@/lib/swr/use-meters";
 import { ChartSkeleton } from "./chart-skeleton";
 import { Notice } from "@/components/ui/notice";
 import css from "./meter-sync.module.css";
+import f from "@/components/ui/facts.module.css";
 
 // an alert shows only for a meter in trouble: its code loads then (rendered on the server)
 
@@ -102,7 +103,7 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
         </Text>
       </div>
       {!compact && (
-        <dl className={css.facts}>
+        <dl className={f.facts}>
           <dt>{t("sync.held")}</dt>
           <dd>{s.oldest_day ? t("sync.heldRange", { from: dayText(s.oldest_day, locale), to: dayText(s.newest_day, locale) }) : t("sync.noneYet")}</dd>
           <dt>{t("sync.lastSync")}</dt>

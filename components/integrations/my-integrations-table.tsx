@@ -6,6 +6,7 @@ import { integrationLabel } from "@/components/ui/labels";
 import { day, meterIds, type IntegrationView } from "./integration-view";
 import { SandboxChip } from "./sandbox-chip";
 import s from "./home-integrations.module.css";
+import f from "@/components/ui/facts.module.css";
 
 /** The meter column: a linky's usage points, none for netatmo (and any account without meters). */
 function meterCell(i: IntegrationView): string | null {
@@ -46,7 +47,7 @@ export function MyIntegrationsTable({ integrations }: { integrations: Integratio
               </Text>
               <Marks integration={i} />
             </div>
-            <dl className={s.facts}>
+            <dl className={f.facts}>
               <dt>{t("meterIds")}</dt>
               <dd>{meters(i)}</dd>
               <dt>{t("created")}</dt>
