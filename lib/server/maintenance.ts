@@ -1,22 +1,24 @@
-// Housekeeping off the request path: expired rate-limit hits, OAuth states and reset tokens are
-// deleted every few minutes by each server process (the deletes are idempotent, so several
-// processes on one database do no harm).
+// Housekeeping off the request path: expired rate-limit hits, OAuth states and reset tokens, and
+// the energy changes no cache asks for any more, are deleted every few minutes by each server
+// process (the deletes are idempotent, so several processes on one database do no harm).
 import { isDatabaseUnavailable } from "@/lib/db";
 import { purgeExpiredStates } from "@/lib/services/integrations";
 import { purgeOldHits } from "@/lib/services/rate-limit";
 import { purgeResetTokens } from "@/lib/services/auth";
+import { purgeOldChanges } from "@/lib/services/energy/changes";
 import { logError } from "@/lib/log";
 
 const EVERY_MS = 5 * 60_000;
 
 /** One pass; returns what was removed. */
 export async function runMaintenance(now = Date.now()) {
-  const [hits, resetTokens, oauthStates] = await Promise.all([
+  const [hits, resetTokens, oauthStates, energyChanges] = await Promise.all([
     purgeOldHits(now),
     purgeResetTokens(now),
     purgeExpiredStates(now),
+    purgeOldChanges(),
   ]);
-  return { hits, resetTokens, oauthStates };
+  return { hits, resetTokens, oauthStates, energyChanges };
 }
 
 const g = globalThis as unknown as { foyerMaintenance?: NodeJS.Timeout };

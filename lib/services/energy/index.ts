@@ -17,6 +17,7 @@ import type { TariffOption, TariffRow, TempoColour } from "@/lib/energy/tariff";
 import { buildSeries, chooseBucket, comparePeriod, r2, r3, tariffSettingsOf, type CurveArrays, type SeriesResult, type TariffSettings } from "@/lib/energy/series";
 import type { Bucket, CompareKind, EnergyQuery, MeterTariffInput } from "@/lib/validation/energy";
 import { logError } from "@/lib/log";
+import { AnswerCache, changeVersions } from "./changes";
 
 /** Why a cost is a lower bound: the cost module's reasons, and two of the series' own. */
 export type CostReason = CostResult["reasons"][number] | "curve_missing" | "readings_missing";
@@ -336,44 +337,73 @@ export async function tariffComparison(caller: Caller, meterId: number, now = Da
 // ---------------------------------------------------------------------------------------------
 // GET /api/v1/energy/summary
 
+type MeterSummary = {
+  id: number;
+  usage_point_id: string;
+  yesterday: { day: string; kwh: number | null; eur: number | null };
+  month: { from: string; to: string; kwh: number | null; eur: number | null; days: number; days_with_data: number };
+  last_month: { from: string; to: string; kwh: number | null; days_with_data: number };
+  last_year: { from: string; to: string; kwh: number | null; days_with_data: number };
+};
+
+/**
+ * Home's summaries, kept in this process by meter, Paris day, tariff settings and the versions of
+ * the meter's readings and of the prices (./changes.ts): Home is the page households open most,
+ * and its summary reads four periods and prices them, about twice the work of the rest of the page
+ * (docs/performance.md, "Home's energy summary"). Frozen: the same object answers many requests.
+ */
+const summaries = new AnswerCache<Readonly<MeterSummary>>(5000);
+
 /** Home's summary for each of the caller's own meters: yesterday, this month so far, and the same days before. */
 export async function energySummary(caller: Caller, now = Date.now()) {
   const meters = await db.meter.findMany({ where: { userId: caller.id }, select: METER_FIELDS, orderBy: { id: "asc" } });
+  if (!meters.length) return { meters: [] };
+  // before anything the summaries are computed from (changes.ts)
+  const versions = await changeVersions(meters.map((m) => m.id));
   const today = parisToday(now);
+  const out = await Promise.all(
+    meters.map(async (m) => {
+      const settings = tariffSettingsOf(m);
+      const key = JSON.stringify([m.id, m.usagePointId, today, versions.prices, versions.meters.get(m.id) ?? null, settings.option, settings.kva, settings.slots]);
+      const kept = summaries.get(key);
+      if (kept) return kept;
+      const summary = Object.freeze(await meterSummary(m.id, m.usagePointId, settings, today));
+      summaries.set(key, summary);
+      return summary;
+    }),
+  );
+  return { meters: out };
+}
+
+async function meterSummary(id: number, usagePointId: string, settings: TariffSettings, today: string): Promise<MeterSummary> {
   const yesterday = addDays(today, -1);
   const monthFrom = `${yesterday.slice(0, 7)}-01`;
   const lastMonth = { from: addMonths(monthFrom, -1), to: addMonths(today, -1) };
   const lastYear = { from: addMonths(monthFrom, -12), to: addMonths(today, -12) };
-  const out = await Promise.all(
-    meters.map(async (m) => {
-      const settings = tariffSettingsOf(m);
-      const producer = false; // kWh consumed only
-      const period = async (from: string, to: string, ctx: PriceContext | null) => {
-        const t = to > from ? to : addDays(from, 1);
-        return computePeriod(from, t, "day", await readPeriod(m.id, from, t, producer), settings, ctx, null, today);
-      };
-      const ctx = await priceContext(settings, lastYear.from, today);
-      const [y, month, lm, ly] = await Promise.all([
-        period(yesterday, today, ctx),
-        period(monthFrom, today, ctx),
-        period(lastMonth.from, lastMonth.to, null),
-        period(lastYear.from, lastYear.to, null),
-      ]);
-      return {
-        id: m.id,
-        usage_point_id: m.usagePointId,
-        yesterday: { day: yesterday, kwh: y.totals.consumption_kwh, eur: y.cost && y.totals.consumption_kwh !== null ? y.cost.total_eur : null },
-        month: {
-          from: monthFrom, to: today, kwh: month.totals.consumption_kwh,
-          eur: month.cost && month.totals.consumption_kwh !== null ? month.cost.total_eur : null,
-          days: month.totals.days, days_with_data: month.totals.days_with_data,
-        },
-        last_month: { from: lastMonth.from, to: lastMonth.to, kwh: lm.totals.consumption_kwh, days_with_data: lm.totals.days_with_data },
-        last_year: { from: lastYear.from, to: lastYear.to, kwh: ly.totals.consumption_kwh, days_with_data: ly.totals.days_with_data },
-      };
-    }),
-  );
-  return { meters: out };
+  const producer = false; // kWh consumed only
+  const period = async (from: string, to: string, ctx: PriceContext | null) => {
+    const t = to > from ? to : addDays(from, 1);
+    return computePeriod(from, t, "day", await readPeriod(id, from, t, producer), settings, ctx, null, today);
+  };
+  const ctx = await priceContext(settings, lastYear.from, today);
+  const [y, month, lm, ly] = await Promise.all([
+    period(yesterday, today, ctx),
+    period(monthFrom, today, ctx),
+    period(lastMonth.from, lastMonth.to, null),
+    period(lastYear.from, lastYear.to, null),
+  ]);
+  return {
+    id,
+    usage_point_id: usagePointId,
+    yesterday: { day: yesterday, kwh: y.totals.consumption_kwh, eur: y.cost && y.totals.consumption_kwh !== null ? y.cost.total_eur : null },
+    month: {
+      from: monthFrom, to: today, kwh: month.totals.consumption_kwh,
+      eur: month.cost && month.totals.consumption_kwh !== null ? month.cost.total_eur : null,
+      days: month.totals.days, days_with_data: month.totals.days_with_data,
+    },
+    last_month: { from: lastMonth.from, to: lastMonth.to, kwh: lm.totals.consumption_kwh, days_with_data: lm.totals.days_with_data },
+    last_year: { from: lastYear.from, to: lastYear.to, kwh: ly.totals.consumption_kwh, days_with_data: ly.totals.days_with_data },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
