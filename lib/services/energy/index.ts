@@ -350,7 +350,7 @@ type MeterSummary = {
  * Home's summaries, kept in this process by meter, Paris day, tariff settings and the versions of
  * the meter's readings and of the prices (./changes.ts): Home is the page households open most,
  * and its summary reads four periods and prices them, about twice the work of the rest of the page
- * (docs/performance.md, "Home's energy summary"). Frozen: the same object answers many requests.
+ * (docs/performance.md, "Home's energy summary"). Read only: the same object answers many requests.
  */
 const summaries = new AnswerCache<Readonly<MeterSummary>>(5000);
 
