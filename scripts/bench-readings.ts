@@ -2,7 +2,8 @@
 // embedded PostgreSQL (.data/bench-readings, a free port, PostgreSQL's durable defaults),
 // migrated like the app's. Prints the machine, then:
 //   1. ingest through upsertCurve: one meter-year (17,520 points) at a time, many meters (two
-//      calls at once), and the sync's 7-day chunks; a re-run and a correction of a meter-year
+//      calls at once), and the sync's 7-day chunks; a re-run and a correction of a meter-year; what
+//      the foreign key to meters and the change triggers (energy.changes) cost
 //   2. one meter-year aggregated to days and months (warm medians), with EXPLAIN (ANALYZE, BUFFERS)
 //   3. the table grown to BENCH_METERS × BENCH_YEARS (default 200 × 10 = 35 M readings, bulk
 //      loaded in 7-day chunks interleaved across meters, as the sync writes them), the same reads
@@ -80,8 +81,9 @@ async function run(url: string) {
   say(`machine: ${cpus.length} cores, ${cpus[0]?.model.trim()}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM; Node ${process.version}`);
   say(`database: ${version.split(",")[0]} (embedded, durable defaults: ${settings.map((s) => `${s.name}=${s.setting}${s.unit && s.unit !== "" ? s.unit : ""}`).join(", ")})`);
 
-  const smallMeters = SINGLES + MANY + SYNC_METERS + 1 + 3;
+  const smallMeters = SINGLES + MANY + SYNC_METERS + 1 + 3 + 6;
   const NO_FK_FROM = SINGLES + MANY + SYNC_METERS + 2;
+  const TRIGGERS_FROM = NO_FK_FROM + 3;
   await q(`INSERT INTO users (email, hashed_password, updated_at) VALUES ('bench@example.com', 'x', now())`);
   await q(`INSERT INTO meters (user_id, usage_point_id, updated_at)
            SELECT 1, (10000000000000 + g)::text, now() FROM generate_series(1, $1) g`, [smallMeters + BIG_METERS]);
@@ -153,6 +155,21 @@ async function run(url: string) {
   }
   await q("ALTER TABLE energy.readings ADD CONSTRAINT readings_meter_id_fkey FOREIGN KEY (meter_id) REFERENCES public.meters (id) ON DELETE CASCADE ON UPDATE CASCADE");
   say(`   for comparison, one meter-year with the foreign key dropped: ${noFk.map((r) => fmt(r)).join(", ")} readings/s (median ${fmt(median(noFk))})`);
+
+  // what the triggers noting each statement's meters in energy.changes cost (docs/energy-history.md,
+  // "What changed"): meter-years written with them and with them disabled, alternating
+  const TRIGGERS = ["readings_inserted", "readings_updated", "readings_deleted"];
+  const rates: Record<"with" | "without", number[]> = { with: [], without: [] };
+  for (let i = 0; i < 6; i++) {
+    const on = i % 2 === (Math.floor(i / 2) % 2);
+    for (const t of TRIGGERS) await q(`ALTER TABLE energy.readings ${on ? "ENABLE" : "DISABLE"} TRIGGER ${t}`);
+    const points = year(TRIGGERS_FROM + i);
+    const t = performance.now();
+    await readings.upsertCurve(TRIGGERS_FROM + i, "consumption", points, "import");
+    rates[on ? "with" : "without"].push(points.length / ((performance.now() - t) / 1000));
+  }
+  for (const t of TRIGGERS) await q(`ALTER TABLE energy.readings ENABLE TRIGGER ${t}`);
+  say(`   one meter-year with the change triggers (energy.changes): ${rates.with.map((r) => fmt(r)).join(", ")} readings/s (median ${fmt(median(rates.with))}); with them disabled, alternating: ${rates.without.map((r) => fmt(r)).join(", ")} (median ${fmt(median(rates.without))})`);
 
   await q("VACUUM ANALYZE energy.readings");
   const [small] = await q<{ rows: number; bytes: number; heap: number; index: number }>(
