@@ -57,8 +57,8 @@ export default async function HomePage({ searchParams }: Props) {
   return (
     <AppShell caller={caller} contact={contact}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
-      {/* Home's integrations (components/integrations) and each meter's history (energy) are on it too */}
-      <Messages parts={["home", "energy", "integrations"]}>
+      {/* Home's integrations (components/integrations), and each meter's summary and sync (of My Energy's messages, only those) */}
+      <Messages parts={["home", "integrations", "energy.summary", "energy.sync", "energy.loading"]}>
         <SwrFallback fallback={fallback}>
           <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} />
         </SwrFallback>

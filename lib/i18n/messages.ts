@@ -91,10 +91,29 @@ export const CATALOGS: Record<Locale, Catalog> = {
 /** The raw catalogs, as written (for the catalogs' test). */
 export const RAW_CATALOGS = { en: EN, fr: FR } as const;
 
-/** Some parts of a language's catalog, for the client (a page sends only the parts it shows). */
-export function pickMessages(locale: Locale, namespaces: readonly Namespace[]): Partial<Catalog> {
-  const catalog = CATALOGS[locale];
-  return Object.fromEntries(namespaces.map((ns) => [ns, catalog[ns]]));
+/** A namespace of the catalog, or one group of its messages (`"energy.summary"`). */
+export type Part = Namespace | { [K in Namespace]: `${K}.${Extract<keyof Catalog[K], string>}` }[Namespace];
+
+/**
+ * Some parts of a language's catalog, for the client (a page sends only the parts it shows): whole
+ * namespaces, or groups of one (`"energy.summary"`, under `energy` with that group alone). Every
+ * message travels in the page's HTML and its React payload: Home sent all of My Energy's (11 KB)
+ * for its summary and sync panels (docs/performance.md, "Home's energy summary").
+ */
+export function pickMessages(locale: Locale, parts: readonly Part[]): Partial<Catalog> {
+  const catalog = CATALOGS[locale] as unknown as Record<string, Tree>;
+  const out: Record<string, Tree> = {};
+  for (const part of parts) {
+    const dot = part.indexOf(".");
+    if (dot < 0) {
+      out[part] = catalog[part];
+      continue;
+    }
+    const ns = part.slice(0, dot);
+    if (out[ns] === catalog[ns]) continue; // the whole namespace is there
+    out[ns] = { ...out[ns], [part.slice(dot + 1)]: catalog[ns][part.slice(dot + 1)] };
+  }
+  return out as Partial<Catalog>;
 }
 
 declare module "use-intl" {

@@ -1,7 +1,7 @@
 // The message catalogs (lib/i18n/messages.ts): French says everything English says, with the same
 // placeholders, and nothing English no longer says.
 import { describe, expect, it } from "vitest";
-import { CATALOGS, RAW_CATALOGS } from "@/lib/i18n/messages";
+import { CATALOGS, pickMessages, RAW_CATALOGS } from "@/lib/i18n/messages";
 
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree, prefix = ""): [string, string][] =>
@@ -30,5 +30,16 @@ describe("the message catalogs", () => {
   it("serves French from the French catalog", () => {
     expect(CATALOGS.fr.common.nav.home).toBe("Accueil");
     expect(CATALOGS.en.common.nav.home).toBe("Home");
+  });
+
+  it("sends a page the parts it names: whole namespaces, or groups of one", () => {
+    const picked = pickMessages("fr", ["common", "energy.summary", "energy.sync"]);
+    expect(Object.keys(picked)).toEqual(["common", "energy"]);
+    expect(picked.common).toBe(CATALOGS.fr.common);
+    expect(Object.keys(picked.energy!)).toEqual(["summary", "sync"]);
+    expect(picked.energy!.summary).toBe(CATALOGS.fr.energy.summary);
+    // a whole namespace, before or after one of its groups, is sent whole
+    expect(pickMessages("en", ["energy.summary", "energy"]).energy).toBe(CATALOGS.en.energy);
+    expect(pickMessages("en", ["energy", "energy.summary"]).energy).toBe(CATALOGS.en.energy);
   });
 });
