@@ -109,17 +109,17 @@ describe("Home's summary, kept until what it was computed from changes", () => {
     const patched = await call(meterPATCH, { method: "PATCH", path: `/api/v1/meters/${meterId}`, params: { id: String(meterId) }, token: owner.token, json: { tariff: "tempo" } });
     expect(patched.status).toBe(200);
     expect((await summary()).month.eur).not.toBe(101.2); // no Tempo prices held
-    const before = (await changeVersions([])).prices;
+    const before = (await changeVersions(owner.id)).prices;
     await other.query(`INSERT INTO tempo_days (day, colour, source) VALUES ('2026-11-02', 'red', 'test')`);
-    expect((await changeVersions([])).prices).not.toBe(before);
+    expect((await changeVersions(owner.id)).prices).not.toBe(before);
   });
 
   it("a statement that writes nothing leaves the versions as they were", async () => {
-    const before = await changeVersions([meterId]);
+    const before = await changeVersions(owner.id);
     await upsertCurve(meterId, "consumption", curveDays("2026-11-01", "2026-11-23"), "sandbox"); // the same values
     await upsertTariffs(db, ROWS);
     await other.query(`DELETE FROM energy.readings WHERE meter_id = $1 AND ts < '2000-01-01'`, [meterId]);
-    const after = await changeVersions([meterId]);
+    const after = await changeVersions(owner.id);
     expect(after.meters.get(meterId)).toBe(before.meters.get(meterId));
     expect(after.meters.get(meterId)).not.toBe("");
   });
@@ -142,10 +142,10 @@ describe("purgeOldChanges", () => {
     await upsertCurve(gone, "consumption", curveDays("2026-11-01", "2026-11-02"), "sandbox");
     await other.query(`DELETE FROM meters WHERE id = $1`, [gone]);
     await upsertCurve(meterId, "consumption", curveDays("2026-11-01", "2026-11-02", 300), "sandbox");
-    const before = await changeVersions([meterId]);
+    const before = await changeVersions(owner.id);
     await purgeOldChanges();
     const rows = (await other.query<{ scope: number; n: number }>(`SELECT scope, count(*)::int AS n FROM energy.changes GROUP BY scope ORDER BY scope`)).rows;
     expect(rows).toEqual([{ scope: 0, n: 1 }, { scope: meterId, n: 1 }]);
-    expect(await changeVersions([meterId])).toEqual(before);
+    expect(await changeVersions(owner.id)).toEqual(before);
   });
 });

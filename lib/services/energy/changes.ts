@@ -11,15 +11,18 @@ const PRICES = 0;
 export type ChangeVersions = { prices: string; meters: Map<number, string> };
 
 /**
- * The newest change of the prices and of each meter's readings, in one statement (a probe of the
- * key's end per scope). Read it before the data a cached answer is computed from: an answer is
- * then never older than the version it is kept under (a write that lands in between is only
- * computed again by the next reader).
+ * The newest change of the prices and of each of the user's meters' readings, in one statement (a
+ * probe of the key's end per scope), which can go out beside the read of the meters themselves.
+ * Read it before the data a cached answer is computed from: an answer is then never older than the
+ * version it is kept under (a write that lands in between is only computed again by the next
+ * reader). A meter created after this read has no version here: compute its answer, do not keep it.
  */
-export async function changeVersions(meterIds: number[]): Promise<ChangeVersions> {
+export async function changeVersions(userId: number): Promise<ChangeVersions> {
   const rows = await db.$queryRaw<{ scope: number; seq: string | null }[]>`
-    SELECT s AS scope, (SELECT max(c.seq) FROM energy.changes c WHERE c.scope = s)::text AS seq
-    FROM unnest(${[PRICES, ...meterIds]}::int[]) AS s`;
+    SELECT m.id AS scope, (SELECT max(c.seq) FROM energy.changes c WHERE c.scope = m.id)::text AS seq
+    FROM public.meters m WHERE m.user_id = ${userId}
+    UNION ALL
+    SELECT ${PRICES}::int, (SELECT max(c.seq) FROM energy.changes c WHERE c.scope = ${PRICES}::int)::text`;
   const meters = new Map<number, string>();
   let prices = "";
   for (const r of rows) {
@@ -35,20 +38,4 @@ export async function purgeOldChanges(): Promise<number> {
     DELETE FROM energy.changes c
     WHERE c.seq < (SELECT max(d.seq) FROM energy.changes d WHERE d.scope = c.scope)
        OR (c.scope <> ${PRICES} AND NOT EXISTS (SELECT FROM public.meters m WHERE m.id = c.scope))`;
-}
-
-/**
- * Answers kept by key in this process, the oldest dropped first past `max`. A key names everything
- * the answer depends on (versions included), so an entry is never invalidated, only outlived.
- */
-export class AnswerCache<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(key: string): V | undefined {
-    return this.entries.get(key);
-  }
-  set(key: string, value: V): void {
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, value);
-  }
 }

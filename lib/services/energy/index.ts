@@ -17,7 +17,8 @@ import type { TariffOption, TariffRow, TempoColour } from "@/lib/energy/tariff";
 import { buildSeries, chooseBucket, comparePeriod, r2, r3, tariffSettingsOf, type CurveArrays, type SeriesResult, type TariffSettings } from "@/lib/energy/series";
 import type { Bucket, CompareKind, EnergyQuery, MeterTariffInput } from "@/lib/validation/energy";
 import { logError } from "@/lib/log";
-import { AnswerCache, changeVersions } from "./changes";
+import { changeVersions } from "./changes";
+import { BoundedMap } from "@/lib/server/bounded-map";
 
 /** Why a cost is a lower bound: the cost module's reasons, and two of the series' own. */
 export type CostReason = CostResult["reasons"][number] | "curve_missing" | "readings_missing";
@@ -352,19 +353,22 @@ type MeterSummary = {
  * and its summary reads four periods and prices them, about twice the work of the rest of the page
  * (docs/performance.md, "Home's energy summary"). Read only: the same object answers many requests.
  */
-const summaries = new AnswerCache<Readonly<MeterSummary>>(5000);
+const summaries = new BoundedMap<string, Readonly<MeterSummary>>(5000);
 
 /** Home's summary for each of the caller's own meters: yesterday, this month so far, and the same days before. */
 export async function energySummary(caller: Caller, now = Date.now()) {
-  const meters = await db.meter.findMany({ where: { userId: caller.id }, select: METER_FIELDS, orderBy: { id: "asc" } });
-  if (!meters.length) return { meters: [] };
-  // before anything the summaries are computed from (changes.ts)
-  const versions = await changeVersions(meters.map((m) => m.id));
+  // the versions beside the meters, before anything the summaries are computed from (changes.ts)
+  const [meters, versions] = await Promise.all([
+    db.meter.findMany({ where: { userId: caller.id }, select: METER_FIELDS, orderBy: { id: "asc" } }),
+    changeVersions(caller.id),
+  ]);
   const today = parisToday(now);
   const out = await Promise.all(
     meters.map(async (m) => {
       const settings = tariffSettingsOf(m);
-      const key = JSON.stringify([m.id, m.usagePointId, today, versions.prices, versions.meters.get(m.id) ?? null, settings.option, settings.kva, settings.slots]);
+      const version = versions.meters.get(m.id);
+      if (version === undefined) return meterSummary(m.id, m.usagePointId, settings, today); // created meanwhile
+      const key = JSON.stringify([m.id, m.usagePointId, today, versions.prices, version, settings.option, settings.kva, settings.slots]);
       const kept = summaries.get(key);
       if (kept) return kept;
       const summary = Object.freeze(await meterSummary(m.id, m.usagePointId, settings, today));

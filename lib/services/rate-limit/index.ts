@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import { BoundedMap } from "@/lib/server/bounded-map";
 
 /** A bucket keyed by a user's id is named `<something>-user` (the account's deletion clears those). */
 export type Limit = { bucket: string; key: string; max: number; windowMs: number };
@@ -13,8 +14,7 @@ const MAX_KEY = 320;
  * attempts then costs one database check per key every MEMO_MS). Safe, because a full window only
  * reopens when its oldest hit leaves it. Bounded: the oldest entries go first.
  */
-const blocked = new Map<string, number>();
-const MAX_BLOCKED = 10_000;
+const blocked = new BoundedMap<string, number>(10_000);
 /** How long a refusal is answered from memory before the database is asked again. */
 const MEMO_MS = 2000;
 const tooMany = (retryAfterSeconds: number) =>
@@ -32,7 +32,6 @@ function refusedFromMemory(keys: string[], now: number): number {
 }
 
 function remember(key: string, until: number) {
-  if (blocked.size >= MAX_BLOCKED) blocked.delete(blocked.keys().next().value as string);
   blocked.set(key, until);
 }
 
