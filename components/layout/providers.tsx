@@ -6,7 +6,9 @@ import CssBaseline from "@mui/material/CssBaseline";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import { STYLIS_PLUGINS } from "@/lib/ui/lean-prefixer";
 import { theme } from "./theme";
-import { ThemeVariables } from "./theme-variables";
+// the theme's CSS variables, both colour schemes (generated: npm run theme:css), in the frame's
+// stylesheet, which the browser keeps, instead of 22 KB of <style> in every page
+import "./theme-variables.css";
 // The site's frame, imported for the bundler only (nothing here renders it): both top bars, the
 // footer and the status panel of the error, not-found and forbidden pages. Every page shows them,
 // but the route groups' layouts, the root error boundary and the not-found and forbidden pages are
@@ -18,8 +20,9 @@ import "./status-panel";
 
 /**
  * emotion's cache (MUI's styles as <style> tags carrying the page's CSP `nonce`, only the vendor
- * prefixes browsers still need: lib/ui/lean-prefixer.ts) and the theme, whose CSS variables
- * ThemeVariables writes once per process instead of ThemeProvider on every render. The colour
+ * prefixes browsers still need: lib/ui/lean-prefixer.ts) and the theme, whose CSS variables come
+ * from a stylesheet (theme-variables.css, imported here) instead of
+ * ThemeProvider writing them on every render. The colour
  * scheme follows the system until the household picks one (ColorSchemeSwitch, kept in
  * localStorage by MUI); with no preference stated by the system, it is light.
  */
@@ -31,7 +34,6 @@ export function Providers({ nonce, children }: { nonce?: string; children: React
   }, []);
   return (
     <AppRouterCacheProvider options={{ key: "css", nonce, stylisPlugins: STYLIS_PLUGINS }}>
-      <ThemeVariables nonce={nonce} />
       <ThemeProvider theme={theme} defaultMode="system" disableStyleSheetGeneration>
         <CssBaseline />
         <ToastProvider>{children}</ToastProvider>

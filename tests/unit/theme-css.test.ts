@@ -1,5 +1,8 @@
-// The theme's CSS variables made once per process (lib/ui/theme-css.ts, written by
-// components/layout/theme-variables.tsx): the very text MUI's ThemeProvider writes on every render.
+// The theme's CSS variables (lib/ui/theme-css.ts), in the stylesheet the root layout imports
+// (components/layout/theme-variables.css, written by npm run theme:css): the very text MUI's
+// ThemeProvider writes on every render.
+import fs from "node:fs";
+import path from "node:path";
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import { createTheme, ThemeProvider } from "@mui/material/styles";
@@ -8,7 +11,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { theme, themeOptions } from "@/components/layout/theme";
 import { STYLIS_PLUGINS } from "@/lib/ui/lean-prefixer";
-import { themeCss } from "@/lib/ui/theme-css";
+import { THEME_STYLESHEET, themeCss, themeStylesheet } from "@/lib/ui/theme-css";
 
 /** The global <style> text(s) MUI's own ThemeProvider renders for `t` on the server (with the app's stylis plugins). */
 function fromThemeProvider(t: Parameters<typeof themeCss>[0]): string {
@@ -34,6 +37,13 @@ describe("themeCss", () => {
     expect(text).toContain("--mui-palette-primary-main:#1b6b4f;");
     expect(text).toContain("--mui-shape-borderRadius:10px;");
     expect(text).toBe(fromThemeProvider(theme));
+  });
+
+  it("is what the app's stylesheet holds (run `npm run theme:css` after changing the theme)", () => {
+    const file = fs.readFileSync(path.join(__dirname, "../..", THEME_STYLESHEET), "utf8");
+    expect(file, "components/layout/theme-variables.css is stale: run npm run theme:css").toBe(themeStylesheet(theme));
+    // the variables themselves, below the line that says where they come from
+    expect(file.split("\n")[1]).toBe(fromThemeProvider(theme));
   });
 
   it("carries every colour scheme: dark under its media query, or its class", () => {
