@@ -21,10 +21,10 @@ import "./status-panel";
 /**
  * emotion's cache (MUI's styles as <style> tags carrying the page's CSP `nonce`, only the vendor
  * prefixes browsers still need: lib/ui/lean-prefixer.ts) and the theme, whose CSS variables come
- * from a stylesheet (theme-variables.css, imported here) instead of
- * ThemeProvider writing them on every render. The colour
- * scheme follows the system until the household picks one (ColorSchemeSwitch, kept in
- * localStorage by MUI); with no preference stated by the system, it is light.
+ * from a stylesheet (theme-variables.css, imported above) instead of ThemeProvider writing them on
+ * every render. The colour scheme follows the system until the household picks one
+ * (ColorSchemeSwitch, kept in localStorage by MUI); with no preference stated by the system, it is
+ * light.
  */
 export function Providers({ nonce, children }: { nonce?: string; children: React.ReactNode }) {
   // Marks the document once React has hydrated it: a click before then does nothing, so the

@@ -21,7 +21,7 @@ export function themeCss(theme: CssVarsTheme): string {
   return String(cache.insert("", serialized, cache.sheet, false) ?? "");
 }
 
-/** Where the app's copy of its theme's variables lives: a stylesheet the root layout imports. */
+/** Where the app's copy of its theme's variables lives: a stylesheet the providers import (components/layout/providers.tsx). */
 export const THEME_STYLESHEET = "components/layout/theme-variables.css";
 
 /**

@@ -1,4 +1,4 @@
-// The theme's CSS variables (lib/ui/theme-css.ts), in the stylesheet the root layout imports
+// The theme's CSS variables (lib/ui/theme-css.ts), in the stylesheet the providers import
 // (components/layout/theme-variables.css, written by npm run theme:css): the very text MUI's
 // ThemeProvider writes on every render.
 import fs from "node:fs";
