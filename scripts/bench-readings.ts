@@ -161,7 +161,7 @@ async function run(url: string) {
   const TRIGGERS = ["readings_inserted", "readings_updated", "readings_deleted"];
   const rates: Record<"with" | "without", number[]> = { with: [], without: [] };
   for (let i = 0; i < 6; i++) {
-    const on = i % 2 === (Math.floor(i / 2) % 2);
+    const on = i % 2 === (Math.floor(i / 2) % 2); // with, without, without, with, with, without
     for (const t of TRIGGERS) await q(`ALTER TABLE energy.readings ${on ? "ENABLE" : "DISABLE"} TRIGGER ${t}`);
     const points = year(TRIGGERS_FROM + i);
     const t = performance.now();

@@ -1,7 +1,8 @@
 // npm run theme:css: writes the theme's CSS variables (both colour schemes) to
 // components/layout/theme-variables.css, the stylesheet components/layout/providers.tsx imports, so
 // that they reach the browser in a stylesheet it keeps instead of 22 KB of <style> in every page
-// (docs/performance.md, "Styles per render"). Run it after changing components/layout/theme.ts: the unit tests fail until then.
+// (docs/performance.md, "Styles per render"). Run it after changing components/layout/theme.ts:
+// the unit tests fail until then.
 import fs from "node:fs";
 import path from "node:path";
 import { theme } from "@/components/layout/theme";

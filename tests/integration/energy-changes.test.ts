@@ -124,6 +124,40 @@ describe("Home's summary, kept until what it was computed from changes", () => {
     expect(after.meters.get(meterId)).not.toBe("");
   });
 
+  it("a meter created between the versions' read and the meters' is summed up with the others", async () => {
+    const first = await summary();
+    // the meters' read held until the versions are read, then a meter added as another process would
+    let versionsRead!: () => void;
+    const versions = new Promise<void>((resolve) => (versionsRead = resolve));
+    let added: number | undefined;
+    const original = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+    spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0];
+      const text = typeof q === "string" ? q : ((q as { text?: string })?.text ?? "");
+      if (this !== other && /energy\.changes/.test(text)) {
+        const sent = original.apply(this, args);
+        void Promise.resolve(sent).finally(versionsRead);
+        return sent;
+      }
+      if (this !== other && added === undefined && /"meters"/.test(text) && /"user_id"/.test(text)) {
+        return (async () => {
+          await versions;
+          added = (await other.query<{ id: number }>(`INSERT INTO meters (user_id, usage_point_id, updated_at) VALUES ($1, '24880057139942', now()) RETURNING id`, [owner.id])).rows[0].id;
+          return original.apply(this, args);
+        })();
+      }
+      return original.apply(this, args);
+    } as never);
+    const r = await call(summaryGET, { path: "/api/v1/energy/summary", token: owner.token });
+    spy.mockRestore();
+    spy = undefined;
+    expect(added).toBeDefined();
+    expect(r.status).toBe(200);
+    expect(r.body.meters).toHaveLength(2);
+    expect(r.body.meters[0]).toEqual(first);
+    expect(r.body.meters[1]).toMatchObject({ id: added, usage_point_id: "24880057139942", month: { kwh: null, days_with_data: 0 } });
+  });
+
   it("another day is another summary", async () => {
     expect((await summary()).yesterday).toMatchObject({ day: "2026-11-22", kwh: 12 });
     vi.setSystemTime(new Date("2026-11-24T10:00:00Z"));

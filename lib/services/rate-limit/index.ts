@@ -31,10 +31,6 @@ function refusedFromMemory(keys: string[], now: number): number {
   return until;
 }
 
-function remember(key: string, until: number) {
-  blocked.set(key, until);
-}
-
 /**
  * Takes one attempt from each limit, atomically: under a transaction-scoped advisory lock per
  * bucket and key, it counts the hits inside the window and, if every limit has room, records one
@@ -66,7 +62,7 @@ export async function consume(limits: Limit[]): Promise<bigint[]> {
       if (hits.length >= l.max) {
         // the window reopens when the oldest of the last `max` hits leaves it
         const reopens = hits[hits.length - 1].createdAt.getTime() + l.windowMs;
-        remember(l.bucket + "\u0001" + l.key, Math.min(reopens, Date.now() + MEMO_MS));
+        blocked.set(l.bucket + "\u0001" + l.key, Math.min(reopens, Date.now() + MEMO_MS));
         retryAfter = Math.max(retryAfter, Math.ceil((reopens - Date.now()) / 1000));
       }
     }
