@@ -1,6 +1,5 @@
-import Box from "@mui/material/Box";
-import { PageWidth } from "@/components/ui/page-width";
 import { PublicHeader } from "./public-header";
+import s from "./frame.module.css";
 import { SiteFooter } from "./site-footer";
 import { SkipLink } from "./skip-link";
 
@@ -10,19 +9,13 @@ import { SkipLink } from "./skip-link";
  */
 export function PublicShell({ children, contact, fullBleed = false }: { children: React.ReactNode; contact: string; fullBleed?: boolean }) {
   return (
-    <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column" }}>
+    <div className={s.shell}>
       <SkipLink />
       <PublicHeader />
-      {fullBleed ? (
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none" }}>
-          {children}
-        </Box>
-      ) : (
-        <PageWidth component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none", py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
-          {children}
-        </PageWidth>
-      )}
+      <main id="main" tabIndex={-1} className={fullBleed ? s.fullBleed : `${s.width} ${s.publicMain}`}>
+        {children}
+      </main>
       <SiteFooter contact={contact} />
-    </Box>
+    </div>
   );
 }

@@ -237,6 +237,34 @@ test("the frame's own stylesheet draws it: the current link, the skip link on th
   await expect(main).toBeHidden();
 });
 
+test("the visitors' bar from the frame's stylesheet: the current page, Sign up filled, Home on wider screens, the page's width", async ({ page }) => {
+  // plain links with the classes of components/layout/frame.module.css, drawn as MUI's Buttons were:
+  // without that stylesheet every colour and width below fails
+  await page.setViewportSize({ width: 1600, height: 800 });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/login");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const login = nav.getByRole("link", { name: "Log in", exact: true });
+  await expect(login).toHaveAttribute("aria-current", "page");
+  await expect(login).toHaveCSS("color", "rgb(27, 107, 79)");
+  await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveCSS("color", "rgba(0, 0, 0, 0.6)");
+  const signup = nav.getByRole("link", { name: "Sign up", exact: true });
+  await expect(signup).toHaveCSS("background-color", "rgb(27, 107, 79)");
+  await expect(signup).toHaveCSS("color", "rgb(255, 255, 255)");
+  await expect(signup).toHaveCSS("border-radius", "10px");
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector("header")!).position)).toBe("sticky");
+  // the bar's content as wide as the page's: 1,200 px in the middle of 1,600
+  const brand = (await page.getByRole("link", { name: "Foyer, home" }).boundingBox())!;
+  expect(brand.x).toBeGreaterThanOrEqual(200);
+  expect((await signup.boundingBox())!.x + (await signup.boundingBox())!.width).toBeLessThanOrEqual(1400);
+
+  // a phone: the brand is the way home, Log in and Sign up stay
+  await page.setViewportSize(PHONE);
+  await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeHidden();
+  await expect(login).toBeVisible();
+  await expect(signup).toBeVisible();
+});
+
 test("the privacy policy: its version and date, and the cookies Foyer sets, by name", async ({ page, context, baseURL }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Data Privacy Policy" }).click();
