@@ -17,7 +17,9 @@
 //      in them from the build's client reference manifests, and marks of known packages);
 //   4. Lighthouse mobile (default config: emulated Moto G Power, simulated slow 4G) on a Chromium
 //      of its own per run: score, TBT, CLS, LCP, BENCH_LIGHTHOUSE_RUNS (3) runs per page in rounds,
-//      the run of median TBT reported (reports kept in .next-bench/lighthouse/);
+//      the run of median TBT reported (reports kept in .next-bench/lighthouse/); the MUI floor twice:
+//      as Next serves it, and with the app's security headers added by a proxy (Cross-Origin-Opener-
+//      Policy costs a page a renderer process of its own in Lighthouse's run);
 //   5. autocannon on the pages (BENCH_SECONDS, 10 s each, BENCH_CONNECTIONS 50): req/s and latency,
 //      every status counted; visitors anonymous, the rest with the cookie; and the CPU the app's
 //      processes and PostgreSQL used per page meanwhile. Before each, a warm-up: 2 s for the
@@ -39,6 +41,7 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -48,6 +51,7 @@ import zlib from "node:zlib";
 import { FLOORS, strayProjectSources, writeFloor } from "./lib/bench-floor.mjs";
 import { treeCpuMs, startProcess, stopAll, stopProcess } from "./lib/bench-procs.mjs";
 import { distDir, nextBin, root } from "./lib/build-dir.mjs";
+import { securityHeaders } from "./lib/http-guard.mjs";
 import { markEagerCompile } from "./lib/compile-hints.mjs";
 
 const benchDir = path.join(root, ".next-bench"); // gitignored (.next-*/), and ignored by ESLint and tsc
@@ -76,7 +80,7 @@ if (flag("--help")) {
 const VISITOR = ["/", "/login", "/signup", "/forgot-password", "/privacy"];
 const HOUSEHOLD = ["/", "/integrations", "/device-info", "/user-devices", "/locations/", "/schedules", "/dashboards", "/protected"];
 const ADMIN = ["/admin"];
-const LIGHTHOUSE = [["visitor", "/"], ["visitor", "/login"], ["household", "/"], ["household", "/schedules"], ["household", "/device-info"], ["floor-mui", "/"]];
+const LIGHTHOUSE = [["visitor", "/"], ["visitor", "/login"], ["household", "/"], ["household", "/schedules"], ["household", "/device-info"], ["floor-mui", "/"], ["floor-mui-headers", "/"]];
 const THROUGHPUT = [...VISITOR.map((p) => ["visitor", p]), ...["/", "/locations/", "/schedules", "/device-info"].map((p) => ["household", p])];
 /** the issue's render rates before the work on it (pages/s), where it measured them */
 const BEFORE = { "household /locations/": 49, "visitor /": 61 };
@@ -86,7 +90,8 @@ const kib = (b) => (b / 1024).toFixed(1);
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 const secs = (t0) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-const label = (who, p) => (who.startsWith("floor") ? `${who === "floor-mui" ? "MUI" : "blank"} floor` : `${who} ${p}`);
+const FLOOR_LABELS = { "floor-mui": "MUI floor", "floor-blank": "blank floor", "floor-mui-headers": "MUI floor + headers" };
+const label = (who, p) => FLOOR_LABELS[who] ?? `${who} ${p}`;
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -388,6 +393,21 @@ function summarize(m) {
   };
 }
 
+/** A proxy in front of a floor that adds the app's security headers to its answers; `close()` stops it. */
+async function floorWithHeaders(upstream) {
+  const target = new URL(upstream);
+  const server = http.createServer((req, res) => {
+    const up = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...securityHeaders({ https: false, pathname: req.url ?? "/" }) });
+      answer.pipe(res);
+    });
+    up.on("error", () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
+}
+
 /** A Chromium for Lighthouse, with a debugging port and a profile of its own. */
 async function startChromium(logDir) {
   const port = await freePort();
@@ -488,6 +508,12 @@ async function main() {
     origins[`floor-${f}`] = `http://127.0.0.1:${port}`;
     await waitFor(`${origins[`floor-${f}`]}/`, `the ${f} floor`, child);
   }
+  // the MUI floor again with the app's security headers (scripts/lib/http-guard.mjs; not its CSP,
+  // whose nonces the floor's scripts lack): Cross-Origin-Opener-Policy makes Chromium open the page
+  // in a new renderer process (a new browsing context group) instead of the one of the tab's
+  // about:blank, which Lighthouse starts from, and that costs the floor too (docs/performance.md)
+  const headersProxy = await floorWithHeaders(origins["floor-mui"]);
+  origins["floor-mui-headers"] = headersProxy.origin;
 
   // 2. the app on a throw-away database
   const users = {
@@ -678,6 +704,7 @@ async function main() {
 
   // floors no longer needed
   for (const c of floorChildren) await stopProcess(c);
+  await headersProxy.close();
 
   // 5. throughput
   if (!flag("--no-throughput")) {
