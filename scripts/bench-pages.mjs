@@ -404,6 +404,9 @@ async function floorWithHeaders(upstream) {
     up.on("error", () => res.destroy());
     req.pipe(up);
   });
+  // neither it nor its connections keep the bench alive: a run that fails before close() still ends
+  server.unref();
+  server.on("connection", (socket) => socket.unref());
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
 }
