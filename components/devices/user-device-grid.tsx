@@ -1,15 +1,10 @@
 "use client";
 import { NextLink as Link } from "@/components/ui/next-link";
-import { useLocale, useTranslations } from "use-intl";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardActions from "@mui/material/CardActions";
-import CardContent from "@mui/material/CardContent";
+import { useTranslations } from "use-intl";
 import { Tag } from "@/components/ui/tag";
-import Grid from "@mui/material/Grid";
 import { Text } from "@/components/ui/text";
-import EditOutlined from "@mui/icons-material/EditOutlined";
+import { PlainIcon } from "@/components/ui/plain-icon";
+import { EDIT_ICON } from "@/components/ui/icon-paths";
 import { useDeviceInfoList, useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
 import { useMyLocations, type LocationView } from "@/lib/swr/use-locations";
 import { NoDevices } from "./device-list";
@@ -17,6 +12,9 @@ import { integrationLabel } from "@/components/ui/labels";
 import { classificationLabel, dataSourceLabel, deviceTypeLabel, phaseLabel } from "@/lib/devices/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import type { IntegrationChoice } from "./user-device-values";
+import b from "@/components/ui/button-reset.module.css";
+import tb from "@/components/ui/small-text-button.module.css";
+import s from "./user-device-grid.module.css";
 
 /** My Devices: the caller's devices as cards, three a row on a wide screen, one on a phone. */
 export function UserDeviceGrid({ callerId, integrations }: { callerId: number; integrations: IntegrationChoice[] }) {
@@ -30,30 +28,21 @@ export function UserDeviceGrid({ callerId, integrations }: { callerId: number; i
   if (!data.length) return <NoDevices href="/user-devices/new" text={t("empty.userDevices")} />;
   const displayNames = new Map((infos.data ?? []).map((d) => [d.id, new Map(d.metadata.map((m) => [m.name, m.display_name]))]));
   return (
-    <Grid container spacing={2.5}>
+    <div className={s.grid}>
       {data.map((d) => (
-        <Grid key={d.id} size={{ xs: 12, sm: 6, md: 4 }}>
-          <UserDeviceCard device={d} displayNames={displayNames.get(d.id)} locations={locations.data} integrations={integrations} />
-        </Grid>
+        <UserDeviceCard key={d.id} device={d} displayNames={displayNames.get(d.id)} locations={locations.data} integrations={integrations} />
       ))}
-    </Grid>
+    </div>
   );
 }
 
-// the labels' column: French's "Source de données" is wider than English's "Integration"
-const LABEL_WIDTH: Record<string, number> = { en: 84, fr: 140 };
-
+/** A label and its value; the labels' column is as wide as the language needs (the stylesheet). */
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  const width = LABEL_WIDTH[useLocale()] ?? 84;
   return (
-    <Box sx={{ display: "flex", gap: 1, fontSize: 14, lineHeight: 1.7, minWidth: 0 }}>
-      <Box component="span" sx={{ color: "text.secondary", flexShrink: 0, width }}>
-        {label}
-      </Box>
-      <Box component="span" sx={{ fontWeight: 500, overflowWrap: "anywhere", minWidth: 0 }}>
-        {children}
-      </Box>
-    </Box>
+    <div className={s.line}>
+      <span className={s.label}>{label}</span>
+      <span className={s.value}>{children}</span>
+    </div>
   );
 }
 
@@ -75,14 +64,14 @@ function UserDeviceCard({
   const integration = integrations.find((i) => i.id === d.integration_id);
   const titleId = `device-${d.id}`;
   return (
-    <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 3 }}>
-      <CardContent sx={{ flexGrow: 1 }}>
-        <Box sx={{ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: 1, mb: 1.5 }}>
-          <Text id={titleId} variant="h2" sx={{ fontSize: "1.1rem", overflowWrap: "anywhere", minWidth: 0 }}>
+    <article aria-labelledby={titleId} className={s.card}>
+      <div className={s.content}>
+        <div className={s.head}>
+          <Text id={titleId} variant="h2" className={s.title}>
             {d.device_id}
           </Text>
           {d.device_type && <Tag color="primary" variant="outlined" label={deviceTypeLabel(d.device_type, tl)} />}
-        </Box>
+        </div>
         <Line label={t("location")}>{location ? location.name : d.location_id ? t("locationN", { id: String(d.location_id) }) : t("none")}</Line>
         <Line label={t("source")}>{dataSourceLabel(d.data.source, tl) ?? t("notSet")}</Line>
         {d.phase_m && <Line label={t("phase")}>{phaseLabel(d.phase_m, tl)}</Line>}
@@ -90,46 +79,39 @@ function UserDeviceCard({
         {d.integration_id && (
           <Line label={t("integration")}>{integration ? integrationLabel(integration.name, tcommon) : t("integrationN", { id: String(d.integration_id) })}</Line>
         )}
-        <Text variant="subtitle2" component="h3" sx={{ mt: 1.5, mb: 0.5 }}>
+        <Text variant="subtitle2" component="h3" className={s.channelsTitle}>
           {d.data.channels.length ? t("channels", { count: d.data.channels.length }) : t("noChannels")}
         </Text>
         {d.data.channels.length > 0 && (
-          <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none", display: "flex", flexDirection: "column", gap: 0.75 }}>
+          <ul className={s.channels}>
             {d.data.channels.map((c) => {
               const units = c.metadata.measurements.map((q) => q.unit).filter(Boolean);
               const shown = displayNames?.get(c.name);
               return (
-                <Box component="li" key={c.name} sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", fontSize: 14 }}>
-                  <Box component="span" sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>
-                    {shown || c.name}
-                  </Box>
-                  {shown && shown !== c.name && (
-                    <Box component="span" sx={{ color: "text.secondary", fontFamily: "monospace", overflowWrap: "anywhere" }}>
-                      {c.name}
-                    </Box>
-                  )}
+                <li key={c.name}>
+                  <span className={s.channelName}>{shown || c.name}</span>
+                  {shown && shown !== c.name && <span className={s.channelId}>{c.name}</span>}
                   {c.classification && (
                     <Tag label={classificationLabel(c.classification, tl)} color={c.classification === "production" ? "secondary" : "default"} dense />
                   )}
-                  {units.length > 0 && (
-                    <Box component="span" sx={{ color: "text.secondary" }}>
-                      {units.join(", ")}
-                    </Box>
-                  )}
-                </Box>
+                  {units.length > 0 && <span className={s.units}>{units.join(", ")}</span>}
+                </li>
               );
             })}
-          </Box>
+          </ul>
         )}
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1 }}>
-        <Button component={Link} href={`/user-devices/${d.id}/edit`} variant="outlined" size="small" startIcon={<EditOutlined />} aria-label={t("editLabel", { id: d.device_id })}>
+      </div>
+      <div className={s.actions}>
+        <Link href={`/user-devices/${d.id}/edit`} className={`${b.reset} ${tb.button} ${tb.outlined}`} aria-label={t("editLabel", { id: d.device_id })}>
+          <span className={tb.startIcon}>
+            <PlainIcon d={EDIT_ICON} />
+          </span>
           {t("edit")}
-        </Button>
-        <Button component={Link} href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
+        </Link>
+        <Link href={`/device-info/${d.id}`} className={`${b.reset} ${tb.button}`} aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
-        </Button>
-      </CardActions>
-    </Card>
+        </Link>
+      </div>
+    </article>
   );
 }

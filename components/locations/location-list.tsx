@@ -27,7 +27,7 @@ import { PlainIcon } from "@/components/ui/plain-icon";
 import b from "@/components/ui/button-reset.module.css";
 import tb from "@/components/ui/small-text-button.module.css";
 import p from "@/components/ui/panel.module.css";
-import { PLACE_ICON } from "@/components/ui/icon-paths";
+import { EDIT_ICON, PLACE_ICON } from "@/components/ui/icon-paths";
 import { coordinateText } from "./coordinate";
 import s from "./location-list.module.css";
 
@@ -108,9 +108,8 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
   );
 }
 
-// Material's icons (Apache 2.0, as @mui/icons-material ships them), drawn by PlainIcon (the pin
-// in components/ui/icon-paths.ts)
-const EDIT_ICON = "m14.06 9.02.92.92L5.92 19H5v-.92zM17.66 3c-.25 0-.51.1-.7.29l-1.83 1.83 3.75 3.75 1.83-1.83c.39-.39.39-1.02 0-1.41l-2.34-2.34c-.2-.2-.45-.29-.71-.29m-3.6 3.19L3 17.25V21h3.75L17.81 9.94z";
+// Material's icon (Apache 2.0, as @mui/icons-material ships it), drawn by PlainIcon (the pin and
+// the pencil in components/ui/icon-paths.ts)
 const DELETE_ICON = "M16 9v10H8V9zm-1.5-6h-5l-1 1H5v2h14V4h-3.5zM18 7H6v12c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2z";
 
 /**

@@ -114,7 +114,7 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
   await snapBoth(page, "demo-locations");
 });
 
-test("the pages' own stylesheets draw them: Home's cards and tags, the device table, the week grid either way round", async ({ page }) => {
+test("the pages' own stylesheets draw them: Home's cards and tags, the device table, My Devices' cards, the week grid either way round", async ({ page }) => {
   // Home's sections, the tags, the device list and the schedules' week grids are plain elements with
   // the classes of CSS Modules (docs/performance.md, "Home, tables and schedules in plain CSS"):
   // without those stylesheets every check below fails
@@ -147,6 +147,26 @@ test("the pages' own stylesheets draw them: Home's cards and tags, the device ta
   const view = table.getByRole("link", { name: /^View / }).first();
   await expect(view).toHaveCSS("padding", "4px 5px");
   await expect(view).toHaveCSS("color", "rgb(27, 107, 79)");
+
+  // My Devices: the cards three to a row and as tall as each other, round and bordered; the labels in
+  // a column of 84 px (140 in French); Edit drawn as a small outlined button, View as a text one
+  await page.goto("/user-devices");
+  const deviceCards = DEVICES.slice(0, 3).map((id) => page.getByRole("article", { name: id }));
+  const row = await Promise.all(deviceCards.map((c) => c.boundingBox()));
+  expect(new Set(row.map((b) => Math.round(b!.y))).size).toBe(1);
+  expect(new Set(row.map((b) => Math.round(b!.height))).size).toBe(1);
+  expect(row[0]!.x + row[0]!.width + 20).toBeCloseTo(row[1]!.x, 0);
+  await expect(deviceCards[0]).toHaveCSS("border-radius", "30px");
+  await expect(deviceCards[0]).toHaveCSS("border-top-width", "1px");
+  await expect(deviceCards[0].getByText("Location", { exact: true })).toHaveCSS("width", "84px");
+  const edit = deviceCards[0].getByRole("link", { name: `Edit Device ${DEVICES[0]}` });
+  await expect(edit).toHaveCSS("padding", "3px 9px");
+  await expect(edit).toHaveCSS("border-top-color", "rgba(27, 107, 79, 0.5)");
+  await expect(deviceCards[0].getByRole("link", { name: `View ${DEVICES[0]}` })).toHaveCSS("padding", "4px 5px");
+  await page.context().addCookies([{ name: "foyer-locale", value: "fr", url: page.url() }]);
+  await page.reload();
+  await expect(page.getByRole("article", { name: DEVICES[0] }).getByText("Lieu", { exact: true })).toHaveCSS("width", "140px");
+  await page.context().clearCookies({ name: "foyer-locale" });
 
   // a week grid: a day's 24 hours across, left to right, on a desktop; down, top to bottom, on a phone
   const hours = () => page.locator(".wg-cell").evaluateAll((cells) => cells.slice(0, 24).map((c) => c.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), h: Math.round(r.height) })));
