@@ -14,6 +14,7 @@ import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import type { IntegrationChoice } from "./user-device-values";
 import b from "@/components/ui/button-reset.module.css";
 import tb from "@/components/ui/small-text-button.module.css";
+import g from "@/components/ui/card-grid.module.css";
 import s from "./user-device-grid.module.css";
 
 /** My Devices: the caller's devices as cards, three a row on a wide screen, one on a phone. */
@@ -28,7 +29,7 @@ export function UserDeviceGrid({ callerId, integrations }: { callerId: number; i
   if (!data.length) return <NoDevices href="/user-devices/new" text={t("empty.userDevices")} />;
   const displayNames = new Map((infos.data ?? []).map((d) => [d.id, new Map(d.metadata.map((m) => [m.name, m.display_name]))]));
   return (
-    <div className={s.grid}>
+    <div className={`${g.grid} ${g.halvesFromSm}`}>
       {data.map((d) => (
         <UserDeviceCard key={d.id} device={d} displayNames={displayNames.get(d.id)} locations={locations.data} integrations={integrations} />
       ))}
@@ -64,7 +65,7 @@ function UserDeviceCard({
   const integration = integrations.find((i) => i.id === d.integration_id);
   const titleId = `device-${d.id}`;
   return (
-    <article aria-labelledby={titleId} className={s.card}>
+    <article aria-labelledby={titleId} className={`${g.card} ${s.card}`}>
       <div className={s.content}>
         <div className={s.head}>
           <Text id={titleId} variant="h2" className={s.title}>

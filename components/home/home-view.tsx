@@ -7,6 +7,7 @@ import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
 import { HomeAttention } from "./attention";
 import { EnergyHistory, PrivacyNotice } from "./home-parts";
+import it from "@/components/ui/icon-tile.module.css";
 import s from "./home.module.css";
 
 // Material's icons (Apache 2.0, as @mui/icons-material ships them: PowerOutlined,
@@ -61,7 +62,7 @@ export function HomeView({
         <div className={s.sections}>
           {SECTIONS.map(({ href, key, icon }) => (
             <LinkCard key={href} href={href} className={s.section}>
-              <div aria-hidden className={s.tile}>
+              <div aria-hidden className={it.tile}>
                 <PlainIcon d={icon} />
               </div>
               <Text variant="h2" className={s.sectionTitle}>

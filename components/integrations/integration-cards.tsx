@@ -1,22 +1,15 @@
 "use client";
 import { useState } from "react";
 import { Notice, NoticeTitle } from "@/components/ui/notice";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardActions from "@mui/material/CardActions";
-import CardContent from "@mui/material/CardContent";
 import { Tag } from "@/components/ui/tag";
 import CircularProgress from "@mui/material/CircularProgress";
-import Grid from "@mui/material/Grid";
 import { Text } from "@/components/ui/text";
+import { PlainIcon } from "@/components/ui/plain-icon";
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
-import ElectricMeterOutlined from "@mui/icons-material/ElectricMeterOutlined";
-import HomeOutlined from "@mui/icons-material/HomeOutlined";
 import LinkIcon from "@mui/icons-material/Link";
 import LinkOff from "@mui/icons-material/LinkOff";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
-import SensorsOutlined from "@mui/icons-material/SensorsOutlined";
 import { useLocale, useTranslations } from "use-intl";
 import { MeterSyncList } from "@/components/energy/meter-sync";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
@@ -25,18 +18,29 @@ import { useErrorMessage } from "@/components/i18n/api-texts";
 import { fetchConsentLink, revalidateIntegrations, unlinkIntegration, useIntegrations, type Vendor } from "@/lib/swr/use-integrations";
 import { day, meterIds, type IntegrationView } from "./integration-view";
 import { lazyWhenOpen } from "@/components/ui/lazy";
-import { primaryTint } from "@/lib/ui/tints";
 import { SandboxChip } from "./sandbox-chip";
+import g from "@/components/ui/card-grid.module.css";
+import it from "@/components/ui/icon-tile.module.css";
+import s from "./integration-cards.module.css";
 
-type VendorCard = { vendor: Vendor; icon: React.ElementType; names: string[] };
+type VendorCard = { vendor: Vendor; icon: string | readonly string[]; names: string[] };
 
 const UnlinkDialog = lazyWhenOpen(() => import("./unlink-dialog").then((m) => m.UnlinkDialog));
 
+// Material's icons (Apache 2.0, as @mui/icons-material ships them: HomeOutlined, SensorsOutlined,
+// ElectricMeterOutlined), drawn by PlainIcon
+const HOME_ICON = "m12 5.69 5 4.5V18h-2v-6H9v6H7v-7.81zM12 3 2 12h3v8h6v-6h2v6h6v-8h3z";
+const SENSORS_ICON = "M7.76 16.24C6.67 15.16 6 13.66 6 12s.67-3.16 1.76-4.24l1.42 1.42C8.45 9.9 8 10.9 8 12s.45 2.1 1.17 2.83zm8.48 0C17.33 15.16 18 13.66 18 12s-.67-3.16-1.76-4.24l-1.42 1.42C15.55 9.9 16 10.9 16 12s-.45 2.1-1.17 2.83zM12 10c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m8 2c0 2.21-.9 4.21-2.35 5.65l1.42 1.42C20.88 17.26 22 14.76 22 12s-1.12-5.26-2.93-7.07l-1.42 1.42C19.1 7.79 20 9.79 20 12M6.35 6.35 4.93 4.93C3.12 6.74 2 9.24 2 12s1.12 5.26 2.93 7.07l1.42-1.42C4.9 16.21 4 14.21 4 12s.9-4.21 2.35-5.65";
+const METER_ICON = [
+  "M21 11c0-4.97-4.03-9-9-9s-9 4.03-9 9c0 3.92 2.51 7.24 6 8.48V22h2v-2.06c.33.04.66.06 1 .06s.67-.02 1-.06V22h2v-2.52c3.49-1.24 6-4.56 6-8.48m-9 7c-3.86 0-7-3.14-7-7s3.14-7 7-7 7 3.14 7 7-3.14 7-7 7",
+  "M8 7h8v2H8zm4.75 3-3 3L11 14.25 9.75 15.5l1.5 1.5 3-3L13 12.75l1.25-1.25z",
+] as const;
+
 // their titles and texts: the catalog's integrations.cards.<vendor>
 const VENDORS: VendorCard[] = [
-  { vendor: "legrand", icon: HomeOutlined, names: ["legrand", "legrand_up"] },
-  { vendor: "netatmo", icon: SensorsOutlined, names: ["netatmo"] },
-  { vendor: "linky", icon: ElectricMeterOutlined, names: ["linky"] },
+  { vendor: "legrand", icon: HOME_ICON, names: ["legrand", "legrand_up"] },
+  { vendor: "netatmo", icon: SENSORS_ICON, names: ["netatmo"] },
+  { vendor: "linky", icon: METER_ICON, names: ["linky"] },
 ];
 
 /** The vendor callback's ?error= codes that mean something for a person (integrations.callbackErrors); anything else is shown as it came. */
@@ -90,17 +94,13 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
       ) : (
         // the cards share the row's height, except beside Linky's live sync progress: stretched to
         // it, their Link buttons would move with each change of its height under a pointer
-        <Grid container spacing={2.5} sx={{ alignItems: syncShown ? "flex-start" : "stretch" }}>
+        <div className={syncShown ? `${g.grid} ${s.top}` : g.grid}>
           {VENDORS.map((v) => {
             const mine = (data?.results ?? []).filter((i) => v.names.includes(i.name));
             const integration = mine.find((i) => i.name === v.vendor) ?? mine[0];
-            return (
-              <Grid key={v.vendor} size={{ xs: 12, md: 4 }}>
-                <IntegrationCard card={v} integration={integration} onUnlink={(i) => setUnlinking({ integration: i, vendor: v.vendor })} />
-              </Grid>
-            );
+            return <IntegrationCard key={v.vendor} card={v} integration={integration} onUnlink={(i) => setUnlinking({ integration: i, vendor: v.vendor })} />;
           })}
-        </Grid>
+        </div>
       )}
       <UnlinkDialog
         open={!!unlinking}
@@ -122,7 +122,7 @@ export function IntegrationCards({ initial, callbackError }: { initial: Integrat
 }
 
 function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; integration?: IntegrationView; onUnlink: (i: IntegrationView) => void }) {
-  const { vendor, icon: Icon } = card;
+  const { vendor, icon } = card;
   const t = useTranslations("integrations.cards");
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
@@ -145,34 +145,29 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
   };
 
   return (
-    <Card
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ height: "100%", display: "flex", flexDirection: "column", borderRadius: 3, borderColor: integration?.needs_relink ? "warning.main" : undefined }}
-    >
-      <CardContent sx={{ p: 3, flexGrow: 1, display: "flex", flexDirection: "column", gap: 1.5 }}>
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-          <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2.5, display: "grid", placeItems: "center", bgcolor: primaryTint(), color: "primary.main", flexShrink: 0 }}>
-            <Icon />
-          </Box>
-          <Text id={headingId} variant="h2" sx={{ fontSize: "1.2rem" }}>
+    <section aria-labelledby={headingId} className={integration?.needs_relink ? `${g.card} ${s.card} ${s.relink}` : `${g.card} ${s.card}`}>
+      <div className={s.content}>
+        <div className={s.head}>
+          <div aria-hidden className={it.tile}>
+            <PlainIcon d={icon} />
+          </div>
+          <Text id={headingId} variant="h2" className={s.title}>
             {t(`${vendor}.title`)}
           </Text>
-        </Box>
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        </div>
+        <div className={s.tags}>
           {integration ? (
             <Tag color="success" variant="outlined" icon={<CheckCircleOutline />} label={t("linkedSince", { date: day(integration.created_at, locale) })} />
           ) : (
             <Tag variant="outlined" icon={<RadioButtonUnchecked />} label={t("notLinked")} />
           )}
           {integration?.sandbox && <SandboxChip />}
-        </Box>
-        <Text variant="body2" color="textSecondary" sx={{ lineHeight: 1.6 }}>
+        </div>
+        <Text variant="body2" color="textSecondary" className={s.text}>
           {t(`${vendor}.text`)}
         </Text>
         {integration && (
-          <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 1.5, rowGap: 0.5, fontSize: 14, "& dt": { color: "text.secondary" }, "& dd": { m: 0, overflowWrap: "anywhere" } }}>
+          <dl className={s.facts}>
             {vendor === "linky" && (
               <>
                 <dt>{meters.length === 1 ? t("meter") : t("meters")}</dt>
@@ -181,7 +176,7 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
             )}
             <dt>{t("lastUpdated")}</dt>
             <dd>{day(integration.updated_at, locale)}</dd>
-          </Box>
+          </dl>
         )}
         {integration?.needs_relink && (
           <Notice severity="warning" sx={{ py: 0 }}>
@@ -198,8 +193,8 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
             {linkError}
           </Notice>
         )}
-      </CardContent>
-      <CardActions sx={{ px: 3, pb: 2.5, pt: 0, gap: 1, flexWrap: "wrap" }}>
+      </div>
+      <div className={s.actions}>
         <Button
           variant={integration && !integration.needs_relink ? "outlined" : "contained"}
           onClick={link}
@@ -211,17 +206,17 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           {integration ? t("linkAgain") : t("link")}
         </Button>
         {integration && (
-          <Button color="error" onClick={() => onUnlink(integration)} disabled={busy} aria-label={t(`${vendor}.unlink`)} startIcon={<LinkOff />} sx={{ ml: "auto !important" }}>
+          <Button color="error" onClick={() => onUnlink(integration)} disabled={busy} aria-label={t(`${vendor}.unlink`)} startIcon={<LinkOff />} className={s.end}>
             {t("unlink")}
           </Button>
         )}
-      </CardActions>
+      </div>
       {/* below the buttons: the sync grows and changes as it runs, and would move them under a pointer */}
       {vendor === "linky" && integration && (
-        <CardContent sx={{ px: 3, pt: 0.5, pb: "24px !important" }}>
+        <div className={s.sync}>
           <MeterSyncList />
-        </CardContent>
+        </div>
       )}
-    </Card>
+    </section>
   );
 }

@@ -27,6 +27,7 @@ import { PlainIcon } from "@/components/ui/plain-icon";
 import b from "@/components/ui/button-reset.module.css";
 import tb from "@/components/ui/small-text-button.module.css";
 import p from "@/components/ui/panel.module.css";
+import it from "@/components/ui/icon-tile.module.css";
 import { EDIT_ICON, PLACE_ICON } from "@/components/ui/icon-paths";
 import { coordinateText } from "./coordinate";
 import s from "./location-list.module.css";
@@ -125,7 +126,7 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
   return (
     <section aria-labelledby={titleId} className={`${p.panel} ${s.location}`}>
       <div className={s.head}>
-        <div aria-hidden className={s.tile}>
+        <div aria-hidden className={`${it.tile} ${s.tile}`}>
           <PlainIcon d={PLACE_ICON} />
         </div>
         <div className={s.about}>

@@ -114,7 +114,7 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
   await snapBoth(page, "demo-locations");
 });
 
-test("the pages' own stylesheets draw them: Home's cards and tags, the device table, My Devices' cards, the week grid either way round", async ({ page }) => {
+test("the pages' own stylesheets draw them: Home's cards and tags, the device table, My Devices' and the vendors' cards, the week grid either way round", async ({ page }) => {
   // Home's sections, the tags, the device list and the schedules' week grids are plain elements with
   // the classes of CSS Modules (docs/performance.md, "Home, tables and schedules in plain CSS"):
   // without those stylesheets every check below fails
@@ -167,6 +167,19 @@ test("the pages' own stylesheets draw them: Home's cards and tags, the device ta
   await page.reload();
   await expect(page.getByRole("article", { name: DEVICES[0] }).getByText("Lieu", { exact: true })).toHaveCSS("width", "140px");
   await page.context().clearCookies({ name: "foyer-locale" });
+
+  // the vendors' cards: three to a row, each with its icon on a tinted tile; beside Linky's sync
+  // progress each keeps its own height (the row's top, not its height)
+  await page.goto("/integrations");
+  const vendorCards = ["Legrand", "Netatmo", "Linky meter"].map((name) => page.getByRole("region", { name, exact: true }));
+  const vendorRow = await Promise.all(vendorCards.map((c) => c.boundingBox()));
+  expect(new Set(vendorRow.map((b) => Math.round(b!.y))).size).toBe(1);
+  expect(vendorRow[0]!.x + vendorRow[0]!.width + 20).toBeCloseTo(vendorRow[1]!.x, 0);
+  expect(vendorRow[2]!.height).toBeGreaterThan(vendorRow[0]!.height);
+  await expect(vendorCards[0]).toHaveCSS("border-radius", "30px");
+  const tile = vendorCards[0].locator("svg").first().locator("..");
+  await expect(tile).toHaveCSS("width", "44px");
+  await expect(tile).toHaveCSS("background-color", "rgba(27, 107, 79, 0.14)");
 
   // a week grid: a day's 24 hours across, left to right, on a desktop; down, top to bottom, on a phone
   const hours = () => page.locator(".wg-cell").evaluateAll((cells) => cells.slice(0, 24).map((c) => c.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), h: Math.round(r.height) })));
