@@ -102,7 +102,7 @@ function UserDeviceCard({
           </ul>
         )}
       </div>
-      <div className={s.actions}>
+      <div className={`${g.actions} ${s.actions}`}>
         <Link href={`/user-devices/${d.id}/edit`} className={`${b.reset} ${tb.button} ${tb.outlined}`} aria-label={t("editLabel", { id: d.device_id })}>
           <span className={tb.startIcon}>
             <PlainIcon d={EDIT_ICON} />

@@ -194,7 +194,7 @@ function IntegrationCard({ card, integration, onUnlink }: { card: VendorCard; in
           </Notice>
         )}
       </div>
-      <div className={s.actions}>
+      <div className={`${g.actions} ${s.actions}`}>
         <Button
           variant={integration && !integration.needs_relink ? "outlined" : "contained"}
           onClick={link}
