@@ -115,7 +115,7 @@ function newestSource() {
       for (const e of fs.readdirSync(p)) walk(path.join(p, e));
     } else newest = Math.max(newest, st.mtimeMs);
   };
-  for (const d of ["app", "lib", "components", "proxy.ts", "next.config.js"]) walk(path.join(root, d));
+  for (const d of ["app", "lib", "components", "next.config.js"]) walk(path.join(root, d));
   return newest;
 }
 

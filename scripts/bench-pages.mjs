@@ -148,7 +148,7 @@ function newestSource() {
       for (const e of fs.readdirSync(p)) walk(path.join(p, e));
     } else newest = Math.max(newest, st.mtimeMs);
   };
-  for (const d of ["app", "lib", "components", "proxy.ts", "next.config.js", "instrumentation.ts"]) walk(path.join(root, d));
+  for (const d of ["app", "lib", "components", "next.config.js", "instrumentation.ts"]) walk(path.join(root, d));
   return newest;
 }
 
@@ -482,7 +482,7 @@ async function main() {
   } else if (newestSource() > fs.statSync(buildId).mtimeMs) {
     say(`warning: sources changed after the build in ${path.relative(root, distDir)}/ (${fs.statSync(buildId).mtime.toISOString()}): the app measured is that build (pass --build to rebuild)`);
   }
-  const dirty = (await git("status", "--porcelain", "--untracked-files=no", "--", "app", "components", "lib", "proxy.ts", "next.config.js", "instrumentation.ts", "scripts/start.mjs", "scripts/lib")).split("\n").filter(Boolean).length;
+  const dirty = (await git("status", "--porcelain", "--untracked-files=no", "--", "app", "components", "lib", "next.config.js", "instrumentation.ts", "scripts/start.mjs", "scripts/lib")).split("\n").filter(Boolean).length;
   say(`app: the build in ${path.relative(root, distDir)}/ made ${fs.statSync(buildId).mtime.toISOString()}; HEAD ${(await git("rev-parse", "--short", "HEAD")) || "?"}${dirty ? `, with ${dirty} files of the app or its server modified in the working tree` : ""}`);
 
   const baselineBuild = BASELINE && !flag("--no-throughput") ? await prepareBaseline(BASELINE, env, logDir) : null;
@@ -492,7 +492,7 @@ async function main() {
   for (const f of FLOORS) {
     const t = performance.now();
     writeFloor(f, floorDir(f), root);
-    // run from its own folder: from the project's, Next takes the project's instrumentation.ts and proxy.ts into it
+    // run from its own folder: from the project's, Next takes the project's instrumentation.ts into it
     await run(process.execPath, [nextBin, "build"], { cwd: floorDir(f), env, logFile: path.join(logDir, `build-floor-${f}.log`) });
     // like for like: the app's build step marks its scripts for eager compilation (scripts/build.mjs)
     markEagerCompile(path.join(floorDir(f), ".next"));

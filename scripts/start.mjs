@@ -12,6 +12,7 @@ import { prepareEnvironment, migrateDeploy, newEmbeddedCluster, prepareSeed, roo
 import { apiDirOf, createGuard, maxBodyBytesFrom, SERVER_OPTIONS } from "./lib/http-guard.mjs";
 import { brotliQualityFrom, createCompression } from "./lib/compress.mjs";
 import { createPageCache } from "./lib/page-cache.mjs";
+import { createPagePolicy } from "./lib/page-policy.mjs";
 import { createHostCheck } from "./lib/host-check.mjs";
 import { distDir } from "./lib/build-dir.mjs";
 import { forwardedToMain, forwardToMain, isSibling, processesFrom, serveHandedConnections, startSiblings } from "./lib/siblings.mjs";
@@ -168,9 +169,11 @@ async function renderOnce(handler, path) {
 }
 
 // security headers on every response, 405 with Allow for a method the route lacks, 413 over
-// MAX_BODY_BYTES (scripts/lib/http-guard.mjs; the pages' CSP is set by proxy.ts); then brotli or
-// gzip (scripts/lib/compress.mjs)
-const { guard, onConnect, onClientError } = createGuard({ apiDir: apiDirOf(root), https: process.env.APP_URL.startsWith("https:"), maxBodyBytes, dev });
+// MAX_BODY_BYTES (scripts/lib/http-guard.mjs); then brotli or gzip (scripts/lib/compress.mjs)
+const https = process.env.APP_URL.startsWith("https:");
+const { guard, onConnect, onClientError } = createGuard({ apiDir: apiDirOf(root), https, maxBodyBytes, dev });
+// each page's CSP with its nonce, and private pages without a session cookie sent to the login page (scripts/lib/page-policy.mjs)
+const pagePolicy = createPagePolicy({ dev, https, env: process.env });
 const compress = createCompression({ distDir, quality: brotliQuality });
 // the visitors' pages that are the same for everyone, from memory (scripts/lib/page-cache.mjs)
 const pages = createPageCache({ port: () => port, host: hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname, enabled: !dev, appUrl: process.env.APP_URL });
@@ -186,7 +189,7 @@ function onRequest(req, res) {
 }
 function answer(req, res) {
   compress(req, res, () => {
-    if (!pages.serve(req, res)) handle(req, res);
+    if (!pages.serve(req, res) && !pagePolicy(req, res)) handle(req, res);
   });
 }
 const server = http.createServer(SERVER_OPTIONS, (req, res) => {

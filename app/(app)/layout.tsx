@@ -2,7 +2,7 @@ import { requireCaller } from "@/lib/auth/session";
 import { AppShell } from "@/components/layout/app-shell";
 import { env } from "@/lib/env";
 
-// Every page of this group needs a valid, current session (proxy.ts only checks that a cookie exists).
+// Every page of this group needs a valid, current session (the custom server only checks that a cookie exists: scripts/lib/page-policy.mjs).
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const caller = await requireCaller();
   return (

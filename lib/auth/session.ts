@@ -4,18 +4,15 @@ import { forbidden, redirect } from "next/navigation";
 import { decodeSession, isRemembered, type Caller } from "./caller";
 import { sessionTokenFrom } from "./session-token";
 import { currentUser } from "./next-auth";
+import { loginUrl } from "@/scripts/lib/page-policy.mjs";
 
 /** The signed-in user of this request, looked up once however many layouts and pages ask. */
 export const getCaller = cache(currentUser);
 
-/** The login page, coming back to `path` (a same-site path with its query) afterwards. */
-function loginUrl(path: string): string {
-  return path && path !== "/" ? `/login?callbackUrl=${encodeURIComponent(path)}` : "/login";
-}
-
 /**
- * The signed-in user, or a redirect to the login page that comes back here (proxy.ts hands the
- * requested path and query to server code in the `x-pathname` header).
+ * The signed-in user, or a redirect to the login page that comes back here (the custom server,
+ * scripts/lib/page-policy.mjs, hands the requested path and query to server code in the
+ * `x-pathname` header).
  */
 export async function requireCaller(): Promise<Caller> {
   const caller = await getCaller();

@@ -2,7 +2,7 @@
 // security headers every response carries (pages, API, static files, 404s, the sandbox's HTML),
 // 405 with `Allow` and a JSON body for a method the route does not have (TRACE, TRACK and CONNECT
 // everywhere), and 413 for a body over MAX_BODY_BYTES. The pages' Content-Security-Policy, which
-// needs a nonce per request, is set by proxy.ts (lib/security/csp.ts).
+// needs a nonce per request, is set by scripts/lib/page-policy.mjs.
 import path from "node:path";
 import { buildRouteTable, matchRoute } from "./api-routes.mjs";
 import { maxBodyBytesFor } from "./body-limits.mjs";
@@ -154,9 +154,10 @@ export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYT
   function guard(req, res) {
     const pathname = pathnameOf(req.url);
     withDefaultHeaders(res, securityHeaders({ https, pathname }));
-    // the nonce and the policy pages render with come from proxy.ts only, never from the client
+    // the nonce, the policy and the path pages render with come from page-policy.mjs only, never from the client
     delete req.headers["x-nonce"];
     delete req.headers["content-security-policy"];
+    delete req.headers["x-pathname"];
 
     const method = req.method ?? "GET";
     const allow = notAllowed(method, pathname);

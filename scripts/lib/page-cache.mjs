@@ -2,7 +2,7 @@
 // the privacy policy), rendered once per process and served from memory to anyone without a session
 // cookie: a few thousand answers a second instead of a React render each.
 //
-// Each page carries a Content-Security-Policy with a nonce of its own (proxy.ts): the stored page's
+// Each page carries a Content-Security-Policy with a nonce of its own (scripts/lib/page-policy.mjs): the stored page's
 // nonce is replaced by a fresh one in its body and in its policy on every answer, so no two answers
 // share one. Only a plain GET or HEAD of the exact path is served from memory: with a query
 // (?callbackUrl=, ?reset=1), a session cookie, or a client-side navigation (RSC headers), Next
@@ -19,7 +19,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { negotiate } from "./compress.mjs";
 import { LOCALE_COOKIE, cookieValue, pickLocale } from "./locale.mjs";
-import { isSessionCookieName } from "./session-cookies.mjs";
+import { hasSessionCookie } from "./session-cookies.mjs";
 
 /** The visitors' pages served from memory. */
 const CACHED_PAGES = ["/", "/login", "/signup", "/forgot-password", "/privacy"];
@@ -28,14 +28,6 @@ const CACHED_PAGES = ["/", "/login", "/signup", "/forgot-password", "/privacy"];
 const DROPPED = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "set-cookie"]);
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
-
-function hasSessionCookie(header) {
-  if (!header) return false;
-  return header.split(";").some((part) => {
-    const i = part.indexOf("=");
-    return i > 0 && isSessionCookieName(part.slice(0, i).trim());
-  });
-}
 
 /** gzip's header: deflate, no name, no time, unknown system (RFC 1952 2.3). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -169,7 +161,7 @@ export function createPageCache({ port, host = "127.0.0.1", enabled = true, appU
         fill(key);
         return false;
       }
-      // a nonce as long as the stored one (proxy.ts makes 24 characters of base64, 16 random bytes)
+      // a nonce as long as the stored one (page-policy.mjs makes 24 characters of base64, 16 random bytes)
       const nonce = crypto.randomBytes(page.nonce.length).toString("base64").slice(0, page.nonce.length);
       const gzip = negotiate(req.headers["accept-encoding"]) !== "identity";
       const body = gzip ? page.body.with(nonce) : page.body.plain(nonce);

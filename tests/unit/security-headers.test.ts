@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowedMethods, buildRouteTable, exportedMethods, matchRoute } from "../../scripts/lib/api-routes.mjs";
 import { createGuard, maxBodyBytesFrom, pathnameOf, securityHeaders, SERVER_OPTIONS, tooLargeDetail } from "../../scripts/lib/http-guard.mjs";
-import { contentSecurityPolicy, dashboardFrameOrigin, newNonce } from "@/lib/security/csp";
+import { contentSecurityPolicy, dashboardFrameOrigin, newNonce } from "@/scripts/lib/page-policy.mjs";
 
 describe("route files' methods", () => {
   it("reads every way a route file exports a handler", () => {
