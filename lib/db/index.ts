@@ -24,7 +24,7 @@ function client(): PrismaClient {
       query_timeout: e.DB_STATEMENT_TIMEOUT_MS + 1000,
       keepAlive: true,
       idleTimeoutMillis: 30_000,
-    }, e.DB_PREPARED_STATEMENTS ? { statementNameGenerator: statementNames() } : {});
+    }, { statementNameGenerator: statementNames() });
     globalForPrisma.foyerPrisma = new PrismaClient({
       adapter,
       transactionOptions: { maxWait: e.DB_CONNECT_TIMEOUT_MS, timeout: e.DB_STATEMENT_TIMEOUT_MS * 2 },
