@@ -25,3 +25,14 @@ export const STATUS_ERROR_CODES = Object.freeze({
 export function errorCodeOf(status) {
   return STATUS_ERROR_CODES[status] ?? (status >= 500 ? "internal_error" : "bad_request");
 }
+
+/**
+ * An error answered by the custom server itself (its guard, the page policy), in the same shape as
+ * the route handlers' (`{"detail", "code"}`).
+ * @param {import("node:http").ServerResponse} res @param {number} status @param {string} detail @param {Record<string, string>} [extra]  more headers
+ */
+export function sendJson(res, status, detail, extra = {}) {
+  const body = JSON.stringify({ detail, code: errorCodeOf(status) });
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store", ...extra });
+  res.end(body);
+}

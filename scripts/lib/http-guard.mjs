@@ -6,7 +6,7 @@
 import path from "node:path";
 import { buildRouteTable, matchRoute } from "./api-routes.mjs";
 import { maxBodyBytesFor } from "./body-limits.mjs";
-import { errorCodeOf } from "./error-codes.mjs";
+import { errorCodeOf, sendJson } from "./error-codes.mjs";
 
 /**
  * The HTTP server's own options (scripts/start.mjs). A kept-alive connection may stay idle 65 s
@@ -78,12 +78,6 @@ export function pathnameOf(url = "/") {
 export function tooLargeDetail(maxBodyBytes) {
   const size = maxBodyBytes % (1024 * 1024) === 0 ? `${maxBodyBytes / 1024 / 1024} MB` : `${maxBodyBytes} bytes`;
   return `The request body is too large (at most ${size})`;
-}
-
-function sendJson(res, status, detail, extra = {}) {
-  const body = JSON.stringify({ detail, code: errorCodeOf(status) });
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store", ...extra });
-  res.end(body);
 }
 
 /**

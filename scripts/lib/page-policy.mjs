@@ -10,6 +10,7 @@
 // Request, its headers and an AbortSignal on every page: about 1.4 ms of CPU per page on a blank
 // page (5.2 against 6.6 ms, docs/performance.md), done here with the request Node already has.
 import crypto from "node:crypto";
+import { sendJson } from "./error-codes.mjs";
 import { hasSessionCookie } from "./session-cookies.mjs";
 
 /** Pages behind the login (each path and everything below it). */
@@ -84,7 +85,7 @@ const isDashboards = (/** @type {string} */ path) => path === "/dashboards" || p
  * The page policy of a server whose settings are fixed for its life.
  * @param {{ dev: boolean, https: boolean, env: { DASHBOARD_PUBLIC_URL?: string, DASHBOARD_URL?: string } }} options
  * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean}
- *   true when it answered (the redirect to the login page); else the request goes on to Next
+ *   true when it answered (the redirect to the login page, a 400 for a target it cannot read); else the request goes on to Next
  */
 export function createPagePolicy({ dev, https, env }) {
   const dashboards = dashboardFrameOrigin(env);
@@ -94,7 +95,10 @@ export function createPagePolicy({ dev, https, env }) {
       // as Next reads it for its routes: dot segments resolved, nothing decoded
       url = new URL(req.url ?? "/", "http://n");
     } catch {
-      return false; // Next answers it
+      // a target no URL parser reads (an absolute form with a port past 65535, a bad host): refused
+      // here, so that nothing is ever rendered without its policy or its login check
+      sendJson(res, 400, "Bad Request");
+      return true;
     }
     const { pathname, search } = url;
     if (!isPagePath(pathname)) return false;

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPagePolicy, loginUrl, needsLogin } from "@/scripts/lib/page-policy.mjs";
@@ -84,6 +85,22 @@ describe("the page policy", () => {
       const res = await get(path, forged);
       expect(res.headers.get("content-security-policy"), path).toBeNull();
       expect(await seen(res), path).toEqual({ nonce: null, csp: null, path: null });
+    }
+  });
+
+  it("refuses a target it cannot read rather than let it through without a policy", async () => {
+    const port = new URL(origin).port;
+    for (const target of ["http://h:99999/locations/", "http://[bad/login"]) {
+      const raw = await new Promise<string>((resolve, reject) => {
+        const c = net.connect(Number(port), "127.0.0.1", () => c.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        let d = "";
+        c.on("data", (b) => (d += b));
+        c.on("end", () => resolve(d));
+        c.on("error", reject);
+      });
+      expect(raw.split("\r\n")[0], target).toBe("HTTP/1.1 400 Bad Request");
+      expect(raw, target).not.toMatch(/content-security-policy/i);
+      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4)), target).toEqual({ detail: "Bad Request", code: expect.any(String) });
     }
   });
 
