@@ -61,6 +61,9 @@ async function create(workers: boolean): Promise<PgBoss> {
   return boss;
 }
 
+/** The error of a query on the queue's tables before any process ever started the queue (its schema does not exist yet). */
+export const beforeQueueStarted = (err: unknown) => /relation "pgboss\.job" does not exist/.test(String((err as { message?: string })?.message ?? err));
+
 /** The process's queue, started on first use (sending only, unless `startWorkers` came first). */
 export async function jobs(workers = false): Promise<PgBoss> {
   // one that only sent jobs so far cannot supervise nor run cron: a worker process replaces it

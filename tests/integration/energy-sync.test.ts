@@ -192,6 +192,23 @@ describe("the queue", () => {
     await stopJobs(2000);
   });
 
+  it("plans nothing for a meter whose sync is under way, and plans it again once settled", async () => {
+    const { jobs, stopJobs, QUEUES } = await import("@/lib/jobs/queue");
+    const { meterId } = await meterFor(CONSUMER);
+    const boss = await jobs();
+    const [first] = await planMeter(meterId, NOW);
+    const id = await boss.send(QUEUES.chunk, first, { singletonKey: `${meterId}:${first.what}:${first.from}` });
+    // waiting, then running: a second plan (the hourly round, a relink) queues nothing and leaves the state
+    for (const state of ["created", "active"]) {
+      await db.$executeRaw`UPDATE pgboss.job SET state = ${state}::pgboss.job_state WHERE id = ${id}::uuid`;
+      expect(await planMeter(meterId, NOW)).toEqual([]);
+      expect((await db.meter.findUniqueOrThrow({ where: { id: meterId } })).syncState).toBe("queued");
+    }
+    await db.$executeRaw`UPDATE pgboss.job SET state = 'completed' WHERE id = ${id}::uuid`;
+    expect((await planMeter(meterId, NOW)).length).toBeGreaterThan(100);
+    await stopJobs(2000);
+  });
+
   it("two last chunks finishing together: each sees the other still active, and a later check settles the meter", async () => {
     const { jobs, stopJobs, QUEUES } = await import("@/lib/jobs/queue");
     const { handleSettle } = await import("@/lib/jobs/workers");

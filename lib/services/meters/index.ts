@@ -4,7 +4,7 @@ import { db, Prisma } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { conflict, notFound } from "@/lib/http/errors";
 import { ownedBy } from "@/lib/services/access";
-import { jobs, QUEUES } from "@/lib/jobs/queue";
+import { beforeQueueStarted, jobs, QUEUES } from "@/lib/jobs/queue";
 import { logError } from "@/lib/log";
 
 type Tx = Prisma.TransactionClient;
@@ -87,7 +87,7 @@ export async function dropQueuedWork(meterIds: number[]): Promise<void> {
   await db.$executeRaw`DELETE FROM pgboss.job WHERE name IN (${QUEUES.plan}, ${QUEUES.chunk}, ${QUEUES.settle}) AND state IN ('created', 'retry')
     AND split_part(singleton_key, ':', 1) = ANY(${keys}::text[])`.catch((err) => {
     // before the queue ever started, its schema does not exist: nothing is queued then
-    if (!/relation "pgboss\.job" does not exist/.test(String(err?.message ?? err))) throw err;
+    if (!beforeQueueStarted(err)) throw err;
   });
 }
 

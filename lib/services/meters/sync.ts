@@ -6,6 +6,7 @@ import { LINKY_LIMITS, historyStart, LinkyError, type LinkyData } from "@/lib/in
 import { addDays, daysBetween, parisDayOf } from "@/lib/integrations/linky/time";
 import { heldRange, upsertCurve, upsertDaily, upsertMaxPower, type ReadingSource } from "@/lib/services/readings";
 import { takeVendorCall } from "@/lib/jobs/pacing";
+import { beforeQueueStarted, QUEUES } from "@/lib/jobs/queue";
 import { dropQueuedWork } from "./index";
 
 type ChunkWhat = "curve-consumption" | "curve-production" | "daily-consumption" | "daily-production" | "maxpower" | "contract";
@@ -62,6 +63,12 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export async function planMeter(meterId: number, now = Date.now()): Promise<ChunkJob[]> {
   const meter = await db.meter.findUnique({ where: { id: meterId }, select: { id: true, integrationId: true, syncState: true, producer: true, contractSyncedAt: true } });
   if (!meter || !meter.integrationId || meter.syncState === "needs_relink" || meter.syncState === "stopped") return [];
+  // a sync under way (chunks waiting or running) covers what this plan would lay out. Planning
+  // again, as the hourly round or a relink can during a backfill, would fetch twice: the stately
+  // queue lets a second job wait for a window while its first runs, and the daily values'
+  // windows were cut from what was held then. The next round plans the meter once it is settled.
+  const pending = await pendingWork(meterId);
+  if (pending.waiting || pending.running) return [];
   const today = parisDayOf(now);
   const yesterday = addDays(today, -1);
   const series = meter.producer === false ? ["consumption"] : ["consumption", "production"];
@@ -209,8 +216,12 @@ async function pendingWork(meterId: number, exceptId?: string): Promise<{ waitin
   const rows = await db.$queryRaw<{ waiting: bigint; running: bigint }[]>`
     SELECT count(*) FILTER (WHERE state IN ('created', 'retry')) AS waiting, count(*) FILTER (WHERE state = 'active') AS running
     FROM pgboss.job
-    WHERE name = 'meter-chunk' AND state IN ('created', 'retry', 'active')
-      AND split_part(singleton_key, ':', 1) = ${String(meterId)} AND (${exceptId ?? null}::uuid IS NULL OR id <> ${exceptId ?? null}::uuid)`;
+    WHERE name = ${QUEUES.chunk} AND state IN ('created', 'retry', 'active')
+      AND split_part(singleton_key, ':', 1) = ${String(meterId)} AND (${exceptId ?? null}::uuid IS NULL OR id <> ${exceptId ?? null}::uuid)`.catch((err) => {
+    // before the queue ever started, its schema does not exist: no work then
+    if (beforeQueueStarted(err)) return [];
+    throw err;
+  });
   return { waiting: Number(rows[0]?.waiting ?? 0), running: Number(rows[0]?.running ?? 0) };
 }
 
