@@ -95,6 +95,8 @@ const schema = z
     DB_POOL_MAX: int(10),
     DB_CONNECT_TIMEOUT_MS: int(3000),
     DB_STATEMENT_TIMEOUT_MS: int(5000),
+    /** statements prepared once per connection (lib/db/statement-names.ts); false behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21) */
+    DB_PREPARED_STATEMENTS: bool(true),
     /** load shedding: requests served at once per process, and how many may wait (then 503) */
     MAX_CONCURRENT_REQUESTS: int(64),
     MAX_QUEUED_REQUESTS: int(256),

@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { statementNames } from "./statement-names";
 
 const globalForPrisma = globalThis as unknown as { foyerPrisma?: PrismaClient };
 
@@ -23,7 +24,7 @@ function client(): PrismaClient {
       query_timeout: e.DB_STATEMENT_TIMEOUT_MS + 1000,
       keepAlive: true,
       idleTimeoutMillis: 30_000,
-    });
+    }, e.DB_PREPARED_STATEMENTS ? { statementNameGenerator: statementNames() } : {});
     globalForPrisma.foyerPrisma = new PrismaClient({
       adapter,
       transactionOptions: { maxWait: e.DB_CONNECT_TIMEOUT_MS, timeout: e.DB_STATEMENT_TIMEOUT_MS * 2 },

@@ -93,3 +93,34 @@ describe("a list is the caller's row and one statement (its page and total, lib/
     expect(sql.length, sql.join("\n")).toBeLessThanOrEqual(2);
   });
 });
+
+describe("a read's statements are prepared once per connection (lib/db/statement-names.ts)", () => {
+  /** The names the read's statements were sent under ("" or none: unnamed, parsed and planned every time). */
+  async function namesOf(run: () => Promise<{ status: number }>): Promise<string[]> {
+    const names: string[] = [];
+    const original = pg.Client.prototype.query;
+    spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0];
+      names.push(typeof q === "object" && q !== null ? String((q as { name?: string }).name ?? "") : "");
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      expect((await run()).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+      spy = undefined;
+    }
+    return names;
+  }
+
+  it("names each statement of a list, the same names every time", async () => {
+    const read = get(myLocations.GET, cast.owner.token, "/api/v1/locations/my");
+    const first = await namesOf(read);
+    expect(first.length).toBeGreaterThan(0);
+    for (const n of first) expect(n).toMatch(/^f_[A-Za-z0-9_-]{24}$/);
+    expect(await namesOf(read)).toEqual(first);
+    // and PostgreSQL holds them: a named statement stays prepared on the connection that ran it
+    const [{ held }] = await db.$queryRaw<{ held: number }[]>`SELECT count(*)::int AS held FROM pg_prepared_statements WHERE name LIKE 'f\_%'`;
+    expect(held).toBeGreaterThan(0);
+  });
+});
