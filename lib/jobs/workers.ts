@@ -72,7 +72,7 @@ export async function handleSettle(boss: PgBoss, meterId: number) {
   await settleLater(boss, meterId, await settleMeter(meterId));
 }
 
-/** The hourly round (08:00-20:00, Paris): every syncing meter planned again, spread out. */
+/** The hourly round (08:00-20:00, Paris): every syncing meter planned again, spread out (one whose sync is still under way plans nothing: planMeter). */
 export async function handleRound() {
   const meters = await db.meter.findMany({ where: { integrationId: { not: null }, syncState: { notIn: ["needs_relink", "stopped"] } }, select: { id: true } });
   for (const m of meters) await queueSync([m.id], m.id % SPREAD_SECONDS);
