@@ -34,9 +34,18 @@ function worker(extra: Record<string, string> = {}): ChildProcess {
 
 it("two worker processes backfill a meter without a duplicate call or row, within the shared budget", async () => {
   const calls: { at: number; key: string; path: string }[] = [];
+  // the first call for daily values is held in flight (its chunk running) until the test lets it go
+  let dailyArrived!: () => void;
+  let releaseDaily!: () => void;
+  const dailyInFlight = new Promise<void>((r) => (dailyArrived = r));
+  const dailyReleased = new Promise<void>((r) => (releaseDaily = r));
   fake.hold = async (req) => {
     if (!/mesure_synchrone_auto|contrat|comptage/.test(req.path)) return;
     calls.push({ at: Date.now(), key: `${req.path}?${req.query.toString()}`, path: req.path });
+    if (req.path.endsWith("/consommation_quotidienne")) {
+      dailyArrived();
+      await dailyReleased;
+    }
   };
   await fake.start(); // it counts 5 calls per second per API, as Enedis does, and answers 429 past them
 
@@ -47,11 +56,13 @@ it("two worker processes backfill a meter without a duplicate call or row, withi
   worker();
   const started = Date.now();
   await queueSync([meterId]);
-  // the hourly round (or a relink) asks for the same meter again while its daily values are being
-  // fetched (after the curves): nothing may be fetched twice for it
-  const fetchingDaily = async () => (await db.$queryRaw<unknown[]>`SELECT 1 FROM pgboss.job WHERE name = 'meter-chunk' AND state = 'active' AND data->>'what' = 'daily-consumption' LIMIT 1`).length > 0;
-  while (!(await fetchingDaily()) && Date.now() - started < 100_000) await new Promise((r) => setTimeout(r, 20));
+  // the hourly round (or a relink) asks for the same meter again while a window of its daily values
+  // is being fetched: once that plan has run, the call goes on. Nothing may be fetched twice.
+  await dailyInFlight;
   await queueSync([meterId]);
+  const planPending = async () => (await db.$queryRaw<unknown[]>`SELECT 1 FROM pgboss.job WHERE name = 'meter-plan' AND state IN ('created', 'retry', 'active') LIMIT 1`).length > 0;
+  while ((await planPending()) && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 50));
+  releaseDaily();
 
   let meter = await db.meter.findUniqueOrThrow({ where: { id: meterId } });
   while (meter.syncState !== "done" && Date.now() - started < 100_000) {
