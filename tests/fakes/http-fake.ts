@@ -5,7 +5,8 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 
-export type SeenRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: http.IncomingHttpHeaders };
+/** A request as the fake received it; `receivedAt` is when it arrived (by the fake's `clock`), before any `hold`. */
+export type SeenRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: http.IncomingHttpHeaders; receivedAt: number };
 
 /** An answer: `body` an object (sent as JSON), a string (sent as HTML) or null (empty). */
 export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
@@ -34,15 +35,20 @@ export abstract class HttpFake {
 
   /** Whether `path` is one of the vendor's OAuth endpoints (failWith leaves those alone). */
   protected abstract isOAuth(path: string): boolean;
+  /** The fake's time (a vendor fake may run on a clock of its own). */
+  protected clock(): number {
+    return Date.now();
+  }
   /** The vendor's answer to one request. */
   protected abstract answer(req: SeenRequest): FakeAnswer | Promise<FakeAnswer>;
 
   async start() {
     this.server = http.createServer(async (req, res) => {
+      const receivedAt = this.clock();
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const url = new URL(req.url ?? "/", this.origin);
-      const seen: SeenRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")), headers: req.headers };
+      const seen: SeenRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")), headers: req.headers, receivedAt };
       this.seen.push(seen);
       await this.hold?.(seen);
       if (this.drop?.(seen)) return void res.socket?.destroy();

@@ -177,23 +177,30 @@ export class LinkyFake extends HttpFake {
     const grant = this.oauth.bearer(req);
     // the gateway refuses a missing, unknown or expired token before anything else
     if (!grant) return fail(401, "error-401-invalid-credentials.json");
-    if (p in V5) return grant.kind === "user" ? this.quota(p.split("/")[1]) ?? this.v5(req, V5[p], grant.usagePoints) : fail(401, "error-401-invalid-credentials.json");
+    if (p in V5) return grant.kind === "user" ? this.quota(p.split("/")[1], req) ?? this.v5(req, V5[p], grant.usagePoints) : fail(401, "error-401-invalid-credentials.json");
     if (grant.kind !== "application") return fail(401, "error-401-invalid-credentials.json");
     const contract = /^\/(situation_contrat_auto|comptage_auto)\/v1\/([^/]+)$/.exec(p);
-    if (contract) return this.quota(contract[1]) ?? this.contract(contract[1], contract[2]);
+    if (contract) return this.quota(contract[1], req) ?? this.contract(contract[1], contract[2]);
     if (p.startsWith(M)) {
       const name = p.slice(M.length);
       if (!(name in CURVES || name in DAILY || name === "puissance_conso_max_quotidienne")) return fail(500, "error-500.json");
-      return this.quota("mesure_synchrone_auto") ?? this.measure(name, req.query);
+      return this.quota("mesure_synchrone_auto", req) ?? this.measure(name, req.query);
     }
     // "any request outside the Swagger answers 500"
     return fail(500, "error-500.json");
   }
 
-  /** Enedis' 5 calls a second per application and API: 429 "SLA dépassé" past them. */
-  private quota(api: string): FakeAnswer | null {
+  protected clock() {
+    return this.now();
+  }
+
+  /**
+   * Enedis' 5 calls a second per application and API: 429 "SLA dépassé" past them. A call counts
+   * when it arrived (a test may hold it in flight before it is answered).
+   */
+  private quota(api: string, req: SeenRequest): FakeAnswer | null {
     if (this.maxPerSecond <= 0) return null;
-    const now = this.now();
+    const now = req.receivedAt;
     const recent = (this.calls.get(api) ?? []).filter((t) => t > now - 1000 && t <= now);
     if (recent.length >= this.maxPerSecond) {
       this.calls.set(api, recent);
