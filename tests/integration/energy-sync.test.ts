@@ -247,4 +247,19 @@ describe("the queue", () => {
     const { stopJobs } = await import("@/lib/jobs/queue");
     await stopJobs(2000);
   });
+
+  it("plans and unlinks before the queue ever started (no pgboss schema yet)", async () => {
+    const { stopJobs } = await import("@/lib/jobs/queue");
+    const { dropQueuedWork } = await import("@/lib/services/meters");
+    await stopJobs(2000);
+    await db.$executeRawUnsafe("DROP SCHEMA IF EXISTS pgboss CASCADE");
+    const { meterId } = await meterFor(CONSUMER);
+    // nothing can be pending: the plan lays the meter out as usual, and dropping its work is a no-op
+    expect((await planMeter(meterId, NOW)).length).toBeGreaterThan(100);
+    await expect(dropQueuedWork([meterId])).resolves.toBeUndefined();
+    // a query failing on another relation is not taken for that
+    const { beforeQueueStarted } = await import("@/lib/jobs/queue");
+    const other = await db.$queryRaw`SELECT 1 FROM pgboss_elsewhere.job`.catch((e: unknown) => e);
+    expect(beforeQueueStarted(other)).toBe(false);
+  });
 });
