@@ -1,11 +1,8 @@
 "use client";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { useTranslations } from "use-intl";
-import Button from "@mui/material/Button";
 import { Text } from "@/components/ui/text";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
-import Add from "@mui/icons-material/Add";
 import DevicesOtherOutlined from "@mui/icons-material/DevicesOtherOutlined";
 import { useDeviceInfoList, type DeviceInfo } from "@/lib/swr/use-devices";
 // every user's e-mail by id, for an admin (GET /api/v1/users; the same read as the schedules' owners)
@@ -13,9 +10,9 @@ import { useScheduleOwners as useOwnerEmails } from "@/lib/swr/use-schedules";
 import { deviceTypeLabel, ownerText } from "@/lib/devices/labels";
 import { DataTableHead } from "@/components/ui/data-table-head";
 import { EmptyState } from "@/components/ui/empty-state";
+import { PlainLinkButton } from "@/components/ui/plain-button";
+import { ADD_ICON } from "@/components/ui/icon-paths";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
-import b from "@/components/ui/button-reset.module.css";
-import tb from "@/components/ui/small-text-button.module.css";
 import dt from "@/components/ui/data-table.module.css";
 import s from "./device-list.module.css";
 
@@ -27,9 +24,9 @@ export function NoDevices({ href, text }: { href: string; text: string }) {
       icon={DevicesOtherOutlined}
       title={t("title")}
       action={
-        <Button component={Link} href={href} variant="contained" startIcon={<Add />}>
+        <PlainLinkButton href={href} variant="contained" startIcon={ADD_ICON}>
           {t("action")}
-        </Button>
+        </PlainLinkButton>
       }
     >
       {text}
@@ -58,12 +55,12 @@ export function DeviceList({ callerId, isAdmin }: { callerId: number; isAdmin: b
   );
   const actions = (d: DeviceInfo) => (
     <>
-      <Link href={`/device-info/${d.id}`} className={`${b.reset} ${tb.button}`} aria-label={t("list.viewLabel", { id: d.device_id })}>
+      <PlainLinkButton href={`/device-info/${d.id}`} size="small" aria-label={t("list.viewLabel", { id: d.device_id })}>
         {t("list.view")}
-      </Link>
-      <Link href={`/device-info/${d.id}/edit`} className={`${b.reset} ${tb.button}`} aria-label={t("list.editLabel", { id: d.device_id })}>
+      </PlainLinkButton>
+      <PlainLinkButton href={`/device-info/${d.id}/edit`} size="small" aria-label={t("list.editLabel", { id: d.device_id })}>
         {t("list.edit")}
-      </Link>
+      </PlainLinkButton>
     </>
   );
   if (phone) {

@@ -1,10 +1,9 @@
 "use client";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { useTranslations } from "use-intl";
 import { Tag } from "@/components/ui/tag";
 import { Text } from "@/components/ui/text";
-import { PlainIcon } from "@/components/ui/plain-icon";
 import { EDIT_ICON } from "@/components/ui/icon-paths";
+import { PlainLinkButton } from "@/components/ui/plain-button";
 import { useDeviceInfoList, useUserDevices, type UserDevice } from "@/lib/swr/use-devices";
 import { useMyLocations, type LocationView } from "@/lib/swr/use-locations";
 import { NoDevices } from "./device-list";
@@ -12,8 +11,6 @@ import { integrationLabel } from "@/components/ui/labels";
 import { classificationLabel, dataSourceLabel, deviceTypeLabel, phaseLabel } from "@/lib/devices/labels";
 import { ErrorState, LoadingState } from "@/components/ui/page-states";
 import type { IntegrationChoice } from "./user-device-values";
-import b from "@/components/ui/button-reset.module.css";
-import tb from "@/components/ui/small-text-button.module.css";
 import g from "@/components/ui/card-grid.module.css";
 import s from "./user-device-grid.module.css";
 
@@ -103,15 +100,12 @@ function UserDeviceCard({
         )}
       </div>
       <div className={`${g.actions} ${s.actions}`}>
-        <Link href={`/user-devices/${d.id}/edit`} className={`${b.reset} ${tb.button} ${tb.outlined}`} aria-label={t("editLabel", { id: d.device_id })}>
-          <span className={tb.startIcon}>
-            <PlainIcon d={EDIT_ICON} />
-          </span>
+        <PlainLinkButton href={`/user-devices/${d.id}/edit`} size="small" variant="outlined" startIcon={EDIT_ICON} aria-label={t("editLabel", { id: d.device_id })}>
           {t("edit")}
-        </Link>
-        <Link href={`/device-info/${d.id}`} className={`${b.reset} ${tb.button}`} aria-label={t("viewLabel", { id: d.device_id })}>
+        </PlainLinkButton>
+        <PlainLinkButton href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
-        </Link>
+        </PlainLinkButton>
       </div>
     </article>
   );

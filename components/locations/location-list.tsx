@@ -1,13 +1,10 @@
 "use client";
 import { useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import { NextLink as Link } from "@/components/ui/next-link";
 import { Notice } from "@/components/ui/notice";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import { Tag } from "@/components/ui/tag";
 import { Text } from "@/components/ui/text";
-import Add from "@mui/icons-material/Add";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
 import { send } from "@/lib/swr/fetcher";
 import { deviceTypeLabel, measureTypeLabel, phaseLabel } from "@/lib/devices/labels";
@@ -25,10 +22,10 @@ import { useToast } from "@/components/ui/toast-provider";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import { PlainIcon } from "@/components/ui/plain-icon";
 import b from "@/components/ui/button-reset.module.css";
-import tb from "@/components/ui/small-text-button.module.css";
 import p from "@/components/ui/panel.module.css";
 import it from "@/components/ui/icon-tile.module.css";
-import { EDIT_ICON, PLACE_ICON } from "@/components/ui/icon-paths";
+import { ADD_ICON, EDIT_ICON, PLACE_ICON } from "@/components/ui/icon-paths";
+import { PlainLinkButton } from "@/components/ui/plain-button";
 import { coordinateText } from "./coordinate";
 import s from "./location-list.module.css";
 
@@ -59,9 +56,9 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
           </Text>
           <Text color="textSecondary">{t("page.intro")}</Text>
         </Box>
-        <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />} sx={{ flexShrink: 0 }}>
+        <PlainLinkButton href="/locations/new" variant="contained" startIcon={ADD_ICON} className={s.add}>
           {t("page.add")}
-        </Button>
+        </PlainLinkButton>
       </Box>
       {isAdmin && (
         <Notice severity="info" sx={{ mb: 3 }}>
@@ -77,9 +74,9 @@ export function LocationList({ callerId, isAdmin }: { callerId: number; isAdmin:
           icon={PlaceOutlined}
           title={t("page.emptyTitle")}
           action={
-            <Button component={Link} href="/locations/new" variant="contained" startIcon={<Add />}>
+            <PlainLinkButton href="/locations/new" variant="contained" startIcon={ADD_ICON}>
               {t("page.emptyAction")}
-            </Button>
+            </PlainLinkButton>
           }
         >
           {t("page.emptyText")}
@@ -155,12 +152,9 @@ function LocationCard({ location: l, owner, onDelete }: { location: LocationView
           </div>
         </div>
         <div className={s.actions}>
-          <Link href={`/locations/${l.id}/edit`} className={`${b.reset} ${tb.button}`} aria-label={t("editLabel", { name: l.name })}>
-            <span className={tb.startIcon}>
-              <PlainIcon d={EDIT_ICON} />
-            </span>
+          <PlainLinkButton href={`/locations/${l.id}/edit`} size="small" startIcon={EDIT_ICON} aria-label={t("editLabel", { name: l.name })}>
             {t("edit")}
-          </Link>
+          </PlainLinkButton>
           {/* the browser's own tooltip: MUI's Tooltip (and Popper) weighed 11 KiB on this page alone */}
           <button type="button" className={`${b.reset} ${s.iconButton}`} onClick={onDelete} aria-label={t("deleteLabel", { name: l.name })} title={t("delete")}>
             <PlainIcon d={DELETE_ICON} />
@@ -211,9 +205,9 @@ function DeviceCard({ device: d }: { device: DeviceInfo }) {
         )}
       </div>
       <div className={s.deviceActions}>
-        <Link href={`/device-info/${d.id}`} className={`${b.reset} ${tb.button}`} aria-label={t("viewLabel", { id: d.device_id })}>
+        <PlainLinkButton href={`/device-info/${d.id}`} size="small" aria-label={t("viewLabel", { id: d.device_id })}>
           {t("view")}
-        </Link>
+        </PlainLinkButton>
       </div>
     </article>
   );

@@ -1,11 +1,10 @@
 "use client";
 import { useId } from "react";
 import { useTranslations } from "use-intl";
-import Button from "@mui/material/Button";
 import { Tag } from "@/components/ui/tag";
 import { Text } from "@/components/ui/text";
-import EditOutlined from "@mui/icons-material/EditOutlined";
-import DeleteOutline from "@mui/icons-material/DeleteOutlineOutlined";
+import { PlainButton } from "@/components/ui/plain-button";
+import { DELETE_OUTLINE_ICON, EDIT_ICON } from "@/components/ui/icon-paths";
 import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
 import type { ScheduleView } from "@/lib/serializers/schedule";
 import { dayText } from "@/components/ui/dates";
@@ -74,12 +73,12 @@ export function ScheduleCard({
             {[starts && t("starts", { date: starts }), updated && t("updated", { date: updated })].filter(Boolean).join(" · ")}
           </Text>
           <div className={s.actions}>
-            <Button id={editButtonId} variant="outlined" startIcon={<EditOutlined />} onClick={onEdit} disabled={actionsDisabled} aria-label={t("editLabel", { name: schedule.der_name })}>
+            <PlainButton id={editButtonId} variant="outlined" startIcon={EDIT_ICON} onClick={onEdit} disabled={actionsDisabled} aria-label={t("editLabel", { name: schedule.der_name })}>
               {t("edit")}
-            </Button>
-            <Button color="error" startIcon={<DeleteOutline />} onClick={onDelete} disabled={actionsDisabled} aria-label={t("deleteLabel", { name: schedule.der_name })}>
+            </PlainButton>
+            <PlainButton color="error" startIcon={DELETE_OUTLINE_ICON} onClick={onDelete} disabled={actionsDisabled} aria-label={t("deleteLabel", { name: schedule.der_name })}>
               {t("delete")}
-            </Button>
+            </PlainButton>
           </div>
         </div>
         <div className={s.grids}>

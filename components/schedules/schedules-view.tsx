@@ -8,7 +8,8 @@ import Paper from "@mui/material/Paper";
 import { Placeholder } from "@/components/ui/placeholder";
 import Stack from "@mui/material/Stack";
 import { Text } from "@/components/ui/text";
-import AddRounded from "@mui/icons-material/AddRounded";
+import { PlainButton } from "@/components/ui/plain-button";
+import { ADD_ROUNDED_ICON } from "@/components/ui/icon-paths";
 import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
 import type { ScheduleView } from "@/lib/serializers/schedule";
 import type { ScheduleData, ScheduleDataInput } from "@/lib/validation/schedule";
@@ -116,16 +117,16 @@ export function SchedulesView({ viewer }: { viewer: Viewer }) {
           </Text>
           <Text color="textSecondary">{t("page.intro")}</Text>
         </Box>
-        <Button
+        <PlainButton
           id={NEW_BUTTON_ID}
           variant="contained"
           size="large"
-          startIcon={<AddRounded />}
+          startIcon={ADD_ROUNDED_ICON}
           disabled={editing !== null}
           onClick={() => setEditing({ kind: "new", initial: { ...newScheduleDefaults(), der_name: t("page.defaultName") } })}
         >
           {t("page.new")}
-        </Button>
+        </PlainButton>
       </Box>
 
       {viewer.isSuperuser && (

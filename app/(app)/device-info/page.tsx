@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
-import Button from "@mui/material/Button";
-import Add from "@mui/icons-material/Add";
-import ViewModuleOutlined from "@mui/icons-material/ViewModuleOutlined";
 import { requireCaller } from "@/lib/auth/session";
 import { Messages } from "@/components/i18n/messages";
 import { getT } from "@/lib/i18n/server";
 import { DeviceList } from "@/components/devices/device-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { NextLink } from "@/components/ui/next-link";
+import { PlainLinkButton } from "@/components/ui/plain-button";
+import { ADD_ICON, VIEW_MODULE_ICON } from "@/components/ui/icon-paths";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
 import { DEVICE_INFO_URL } from "@/lib/swr/keys";
@@ -27,12 +25,12 @@ export default async function DevicesPage() {
         subtitle={caller.isSuperuser ? t("pages.devicesAdmin") : t("pages.devicesIntro")}
         actions={
           <>
-            <Button component={NextLink} href="/user-devices" variant="outlined" startIcon={<ViewModuleOutlined />}>
+            <PlainLinkButton href="/user-devices" variant="outlined" startIcon={VIEW_MODULE_ICON}>
               {t("pages.myDevices")}
-            </Button>
-            <Button component={NextLink} href="/device-info/new" variant="contained" startIcon={<Add />}>
+            </PlainLinkButton>
+            <PlainLinkButton href="/device-info/new" variant="contained" startIcon={ADD_ICON}>
               {t("pages.newDevice")}
-            </Button>
+            </PlainLinkButton>
           </>
         }
       />
