@@ -3,7 +3,7 @@
 // asks nothing), Linky, Netatmo and Legrand linked through the sandboxes with the Linky history
 // synced and priced, five devices at its home tied to those links, a battery schedule split by
 // season. It only looks: nothing of the demo is changed, so its tests may run in any order.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
 import { logIn, PHONE, snapBoth, test } from "./helpers";
 
@@ -195,6 +195,73 @@ test("the pages' own stylesheets draw them: Home's cards and tags, the device ta
   const down = await hours();
   expect(new Set(down.map((c) => c.x)).size).toBe(1);
   expect(down.every((c, i) => i === 0 || c.y > down[i - 1].y)).toBe(true);
+});
+
+// what makes a button's look, beside what its state changes (the colours of a disabled one)
+const BOX = ["display", "align-items", "justify-content", "box-sizing", "min-width", "height", "padding", "border-radius", "border-top-width", "border-top-style", "font-family", "font-size", "font-weight", "line-height", "text-transform", "text-decoration-line", "vertical-align", "cursor"];
+const COLOURS = ["color", "background-color", "border-top-color"];
+const buttonLook = (button: Locator) =>
+  button.evaluate(
+    (el, [box, colours]) => {
+      const style = (e: Element | null | undefined, props: string[]) => (e ? Object.fromEntries(props.map((p) => [p, getComputedStyle(e).getPropertyValue(p)])) : null);
+      const icon = el.querySelector("svg");
+      return {
+        disabled: (el as HTMLButtonElement).disabled === true,
+        box: style(el, box),
+        colours: style(el, colours),
+        icon: style(icon, ["width", "height", "fill"]),
+        iconPlace: style(icon?.parentElement, ["display", "margin-left", "margin-right"]),
+      };
+    },
+    [BOX, COLOURS],
+  );
+type Look = Awaited<ReturnType<typeof buttonLook>>;
+/** A button drawn by PlainButton or PlainLinkButton against MUI's Button of the same look, on the same theme. */
+function expectSameLook(ours: Look, mui: Look, { icon = true } = {}) {
+  expect(ours.box).toEqual(mui.box);
+  expect(ours.disabled).toBe(mui.disabled);
+  expect(ours.colours).toEqual(mui.colours);
+  if (icon) {
+    expect(ours.icon).not.toBeNull();
+    expect(ours.icon).toEqual(mui.icon);
+    expect(ours.iconPlace).toEqual(mui.iconPlace);
+  }
+}
+
+test("the list pages' buttons, drawn from a stylesheet, look as MUI's Buttons: contained, outlined, text in the error colour, large, disabled", async ({ page }) => {
+  // PlainButton and PlainLinkButton (components/ui/plain-button.tsx) draw the buttons a list page
+  // renders on every view; a device's own page and the schedule editor still use MUI's Button: the
+  // same looks compared there, property by property, in both colour schemes
+  await logIn(page, E2E.demo.email, E2E.demo.password);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/device-info");
+    const myDevices = await buttonLook(page.getByRole("link", { name: "My Devices", exact: true }));
+    const newDevice = await buttonLook(page.getByRole("link", { name: "New Device", exact: true }));
+    await page.getByRole("link", { name: `View ${DEVICES[0]}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: DEVICES[0] })).toBeVisible();
+    const editDevice = await buttonLook(page.getByRole("link", { name: "Edit Device", exact: true }));
+    const newMeasure = await buttonLook(page.getByRole("button", { name: "New Measure", exact: true }));
+    const deleteDevice = await buttonLook(page.getByRole("button", { name: "Delete", exact: true }));
+    expectSameLook(myDevices, editDevice);
+    expectSameLook(newDevice, newMeasure);
+    if (colorScheme === "light") expect(newDevice.colours!["background-color"]).toBe("rgb(27, 107, 79)");
+
+    // a schedule's Edit and Delete against the device's; New (large, contained) against the
+    // editor's Save, both disabled while the editor is open
+    await page.goto("/schedules");
+    const card = page.getByRole("article", { name: "Water heater" });
+    expectSameLook(await buttonLook(card.getByRole("button", { name: /^Edit / })), editDevice);
+    expectSameLook(await buttonLook(card.getByRole("button", { name: /^Delete / })), deleteDevice);
+    await page.getByRole("button", { name: "New", exact: true }).click();
+    const save = page.getByRole("button", { name: "Save", exact: true });
+    await expect(save).toBeDisabled();
+    const newSchedule = await buttonLook(page.getByRole("button", { name: "New", exact: true }));
+    expectSameLook(newSchedule, await buttonLook(save), { icon: false });
+    expect(newSchedule.box!.padding).toBe("8px 22px");
+    expect(newSchedule.icon).toEqual({ width: "22px", height: "22px", fill: newSchedule.colours!.color });
+  }
 });
 
 test.describe("in French", () => {
