@@ -1,6 +1,6 @@
 // What the custom server (scripts/start.mjs) does to every request before Next sees it: the
 // security headers every response carries (pages, API, static files, 404s, the sandbox's HTML),
-// 405 with `Allow` and a JSON body for a method the route does not have (TRACE, TRACK and CONNECT
+// 400 for a path whose %-escapes do not decode, 405 with `Allow` and a JSON body for a method the route does not have (TRACE, TRACK and CONNECT
 // everywhere), and 413 for a body over MAX_BODY_BYTES. The pages' Content-Security-Policy, which
 // needs a nonce per request, is set by scripts/lib/page-policy.mjs.
 import path from "node:path";
@@ -74,6 +74,23 @@ export function pathnameOf(url = "/") {
   return p || "/";
 }
 
+/**
+ * Whether every %-escape of `pathname` decodes (a % then two hex digits, together valid UTF-8).
+ * Next decodes a dynamic segment with decodeURIComponent and answers a bare 500 when it throws
+ * (`/api/v1/users/%zz`, `/device-info/%E0`).
+ */
+export function pathDecodes(pathname) {
+  if (!pathname.includes("%")) return true;
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const BAD_PATH_DETAIL = "The request path is malformed: each % must start an escape of two hex digits that decodes as UTF-8";
+
 /** The 413 detail, worded as the route handlers' own cap (lib/http/parse.ts). */
 export function tooLargeDetail(maxBodyBytes) {
   const size = maxBodyBytes % (1024 * 1024) === 0 ? `${maxBodyBytes / 1024 / 1024} MB` : `${maxBodyBytes} bytes`;
@@ -81,7 +98,7 @@ export function tooLargeDetail(maxBodyBytes) {
 }
 
 /**
- * The request guard: `guard(req, res)` sets the security headers on `res`, and answers 405 or 413
+ * The request guard: `guard(req, res)` sets the security headers on `res`, and answers 400, 405 or 413
  * itself (returning true), else returns false and the request goes on to Next.
  * `apiDir`: app/api, whose route files give the methods of each /api path; read once, or again
  * every second in development (routes come and go while editing).
@@ -153,6 +170,10 @@ export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYT
     delete req.headers["content-security-policy"];
     delete req.headers["x-pathname"];
 
+    if (!pathDecodes(pathname)) {
+      sendJson(res, 400, BAD_PATH_DETAIL);
+      return true;
+    }
     const method = req.method ?? "GET";
     const allow = notAllowed(method, pathname);
     if (allow) {

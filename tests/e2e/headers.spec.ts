@@ -257,6 +257,31 @@ test("a method the route does not have: 405 with Allow and the contract's JSON b
   expect(raw).toContain('{"detail":"Method Not Allowed","code":"method_not_allowed"}');
 });
 
+test("a path whose %-escapes do not decode: 400 with the contract's JSON, pages and API alike, never Next's 500", async ({ request, baseURL }) => {
+  const user = await apiUser(baseURL!);
+  const auth = { authorization: `Bearer ${user.token}` };
+  for (const [method, path] of [
+    ["GET", "/api/v1/users/%zz"],
+    ["GET", "/api/v1/locations/%E0"],
+    ["GET", "/api/v1/device_info/%"],
+    ["PUT", "/api/v1/schedules/%C3%28"],
+    ["POST", "/api/password-recovery/%ZZ"],
+    ["GET", "/api/%"],
+    ["GET", "/device-info/%E0"],
+    ["GET", "/schedules/%E0/edit"],
+  ]) {
+    const res = await request.fetch(path, { method, headers: auth, maxRedirects: 0 });
+    const what = `${method} ${path}`;
+    expect(res.status(), what).toBe(400);
+    expect(res.headers()["content-type"], what).toMatch(/^application\/json/);
+    expect((await res.json()).code, what).toBe("bad_request");
+    expectEveryAnswerHeaders(res, what);
+  }
+  // escapes that decode reach the routes as before
+  expect((await request.get("/api/v1/locations/%31%32%33%34%35%36", { headers: auth })).status()).toBe(404);
+  expect((await request.get("/api/v1/locations/my?_start=%E0", { headers: auth })).status()).toBe(422);
+});
+
 /** A raw request (Playwright's client always sends a Content-Length): chunked, or announcing `Expect: 100-continue`. */
 function rawPost(path: string, opts: { chunked?: boolean; expectContinue?: boolean; size: number }) {
   return new Promise<{ status: number; body: string; continued: boolean }>((resolve, reject) => {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowedMethods, buildRouteTable, exportedMethods, matchRoute } from "../../scripts/lib/api-routes.mjs";
-import { createGuard, maxBodyBytesFrom, pathnameOf, securityHeaders, SERVER_OPTIONS, tooLargeDetail } from "../../scripts/lib/http-guard.mjs";
+import { BAD_PATH_DETAIL, createGuard, maxBodyBytesFrom, pathDecodes, pathnameOf, securityHeaders, SERVER_OPTIONS, tooLargeDetail } from "../../scripts/lib/http-guard.mjs";
 import { contentSecurityPolicy, dashboardFrameOrigin, newNonce } from "@/scripts/lib/page-policy.mjs";
 
 describe("route files' methods", () => {
@@ -107,6 +107,11 @@ describe("the request guard", () => {
     expect(pathnameOf("/reset-password?token=x")).toBe("/reset-password");
     expect(pathnameOf("http://foyer.test/api/token?x")).toBe("/api/token");
     expect(pathnameOf("")).toBe("/");
+  });
+
+  it("tells a path whose escapes decode from one Next's decoding would throw on", () => {
+    for (const good of ["/", "/api/v1/users/12", "/api/v1/schedules/%25", "/device-info/caf%C3%A9", "/a%2Fb", "/%20"]) expect(pathDecodes(good), good).toBe(true);
+    for (const bad of ["/api/v1/users/%", "/api/v1/users/%zz", "/device-info/%E0", "/x/%C3%28", "/x/%ED%A0%80", "/x/%2"]) expect(pathDecodes(bad), bad).toBe(false);
   });
 
   it("takes MAX_BODY_BYTES or 1 MiB, and names the variable when it is wrong", () => {
@@ -265,6 +270,18 @@ describe("the guard on the wire", () => {
     const viaWriteHead = await get("/own-headers");
     expect(viaWriteHead.match(/referrer-policy: [^\r]*/gi)).toEqual(["referrer-policy: same-origin"]);
     expect(viaWriteHead).toContain("X-Frame-Options: DENY");
+  });
+
+  it("answers 400 with the contract's JSON to a path whose escapes do not decode, before the method check", async () => {
+    for (const [method, target] of [["GET", "/api/v1/users/%zz"], ["GET", "/device-info/%E0"], ["POST", "/api/password-recovery/%"], ["TRACE", "/api/%"], ["GET", "http://x/api/v1/locations/%C3%28?x=1"]]) {
+      const answer = await raw(`${method} ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer, target).toContain("\r\nContent-Type: application/json\r\n");
+      expect(answer, target).toContain("\r\nX-Content-Type-Options: nosniff\r\n");
+      expect(answer.slice(answer.indexOf("\r\n\r\n") + 4), target).toBe(JSON.stringify({ detail: BAD_PATH_DETAIL, code: "bad_request" }));
+    }
+    // what decodes goes on to Next, even where the query's escapes do not
+    expect(await raw("GET /api/v1/schedules/%25?q=%E0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 [^]*next read 0$/);
   });
 
   it("answers OPTIONS on a page itself, and leaves a route's OPTIONS to Next", async () => {
