@@ -282,6 +282,34 @@ test("a path whose %-escapes do not decode: 400 with the contract's JSON, pages 
   expect((await request.get("/api/v1/locations/my?_start=%E0", { headers: auth })).status()).toBe(422);
 });
 
+test("next-auth's endpoints: an error code that is not a word lands on the login page, its own errors are the contract's JSON", async ({ request }) => {
+  for (const path of ["/api/auth/error?error=%E2%82%AC", "/api/auth/error/%E2%82%AC", "/api/auth/error?error=%C3%A9t%C3%A9"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(302);
+    expect(new URL(res.headers()["location"], E2E.baseURL).pathname + new URL(res.headers()["location"], E2E.baseURL).search, path).toBe("/login?error=Default");
+  }
+  // a word passes as it came
+  const word = await request.get("/api/auth/error?error=Configuration", { maxRedirects: 0 });
+  expect(new URL(word.headers()["location"], E2E.baseURL).search).toBe("?error=Configuration");
+  for (const path of ["/api/auth/callback/nope", "/api/auth/%E2%82%AC"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(400);
+    expect(res.headers()["content-type"], path).toMatch(/^application\/json/);
+    expect(await res.json(), path).toEqual({ detail: "This action with HTTP GET is not supported by NextAuth.js", code: "bad_request" });
+  }
+  // the credentials provider signs in by POST: a GET on its callback was next-auth's 500
+  for (const path of ["/api/auth/callback/credentials", "/api/auth/callback/credentials?error=%E2%82%AC"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(405);
+    expect(res.headers()["allow"], path).toBe("POST");
+    expect(await res.json(), path).toEqual({ detail: "Method Not Allowed", code: "method_not_allowed" });
+  }
+  const update = await request.post("/api/auth/session", { form: { x: "1" } });
+  expect(update.status()).toBe(400);
+  expect(await update.json()).toEqual({ detail: "The request was refused: its CSRF token is missing or does not match", code: "bad_request" });
+  expect((await request.get("/api/auth/session")).headers()["content-type"]).toMatch(/^application\/json/);
+});
+
 /** A raw request (Playwright's client always sends a Content-Length): chunked, or announcing `Expect: 100-continue`. */
 function rawPost(path: string, opts: { chunked?: boolean; expectContinue?: boolean; size: number }) {
   return new Promise<{ status: number; body: string; continued: boolean }>((resolve, reject) => {
