@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { prepareEnvironment, migrateDeploy, newEmbeddedCluster, prepareSeed, root, dataDir, timing } from "./lib/runtime.mjs";
 import { apiDirOf, createGuard, maxBodyBytesFrom, SERVER_OPTIONS } from "./lib/http-guard.mjs";
 import { brotliQualityFrom, createCompression } from "./lib/compress.mjs";
+import { runTracked } from "./lib/page-unavailable.mjs";
 import { createPageCache } from "./lib/page-cache.mjs";
 import { createPagePolicy } from "./lib/page-policy.mjs";
 import { createHostCheck } from "./lib/host-check.mjs";
@@ -189,7 +190,8 @@ function onRequest(req, res) {
 }
 function answer(req, res) {
   compress(req, res, () => {
-    if (!pages.serve(req, res) && !pagePolicy(req, res)) handle(req, res);
+    // a page that failed for the database goes out as 503, not 500 (scripts/lib/page-unavailable.mjs)
+    if (!pages.serve(req, res) && !pagePolicy(req, res)) runTracked(res, () => handle(req, res));
   });
 }
 const server = http.createServer(SERVER_OPTIONS, (req, res) => {

@@ -1,5 +1,7 @@
 // Which errors mean "the database cannot serve this request now" (down, frozen, overloaded), so
-// that the API answers 503 with Retry-After instead of 500. One place, used by errorResponse.
+// that the API answers 503 with Retry-After instead of 500. One place, used by errorResponse and,
+// for pages, by Next's onRequestError (instrumentation.ts).
+import { noteDatabaseUnavailable } from "@/scripts/lib/page-unavailable.mjs";
 
 /** Prisma's codes for a database that cannot be reached or did not answer in time. */
 const PRISMA_CODES = new Set([
@@ -48,4 +50,12 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (adapterCause && isDatabaseUnavailable(adapterCause, depth + 1)) return true;
   if (typeof e.message === "string" && PG_MESSAGES.test(e.message)) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * For a page whose render failed: when the cause is the database, the custom server sends the
+ * page's 500 as 503 with Retry-After (scripts/lib/page-unavailable.mjs).
+ */
+export function noteIfDatabaseUnavailable(err: unknown): void {
+  if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
 }
