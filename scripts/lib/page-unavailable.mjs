@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /** Seconds a client should wait before trying again (the API's own Retry-After for the database). */
-export const RETRY_AFTER_SECONDS = "2";
+const RETRY_AFTER_SECONDS = "2";
 
 const KEY = Symbol.for("foyer.request-state");
 /** @type {AsyncLocalStorage<{ databaseUnavailable: boolean }>} */
