@@ -11,6 +11,6 @@ export async function register() {
  * Next calls this for an error thrown while it renders a page (or in a route handler, which catch
  * their own): a page that failed because the database could not answer goes out as 503.
  */
-export function onRequestError(err: unknown): void {
-  noteIfDatabaseUnavailable(err);
+export function onRequestError(err: unknown, request: { headers: Record<string, string | string[] | undefined> }): void {
+  noteIfDatabaseUnavailable(err, request.headers);
 }

@@ -191,7 +191,7 @@ function onRequest(req, res) {
 function answer(req, res) {
   compress(req, res, () => {
     // a page that failed for the database goes out as 503, not 500 (scripts/lib/page-unavailable.mjs)
-    if (!pages.serve(req, res) && !pagePolicy(req, res)) runTracked(res, () => handle(req, res));
+    if (!pages.serve(req, res) && !pagePolicy(req, res)) runTracked(req, res, () => handle(req, res));
   });
 }
 const server = http.createServer(SERVER_OPTIONS, (req, res) => {

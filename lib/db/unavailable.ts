@@ -53,9 +53,10 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 }
 
 /**
- * For a page whose render failed: when the cause is the database, the custom server sends the
- * page's 500 as 503 with Retry-After (scripts/lib/page-unavailable.mjs).
+ * For a request whose render failed (its headers as Next gives them to onRequestError): when the
+ * cause is the database, the custom server sends its 500 as 503 with Retry-After
+ * (scripts/lib/page-unavailable.mjs).
  */
-export function noteIfDatabaseUnavailable(err: unknown): void {
-  if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
+export function noteIfDatabaseUnavailable(err: unknown, headers: Record<string, string | string[] | undefined> | undefined): void {
+  if (isDatabaseUnavailable(err)) noteDatabaseUnavailable(headers);
 }

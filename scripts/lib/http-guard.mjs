@@ -1,7 +1,7 @@
 // What the custom server (scripts/start.mjs) does to every request before Next sees it: the
 // security headers every response carries (pages, API, static files, 404s, the sandbox's HTML),
-// 400 for a path whose %-escapes do not decode, 405 with `Allow` and a JSON body for a method the route does not have (TRACE, TRACK and CONNECT
-// everywhere), and 413 for a body over MAX_BODY_BYTES. The pages' Content-Security-Policy, which
+// 400 for a path whose %-escapes do not decode, 405 with `Allow` and a JSON body for a method the
+// route does not have (TRACE, TRACK and CONNECT everywhere), and 413 for a body over MAX_BODY_BYTES. The pages' Content-Security-Policy, which
 // needs a nonce per request, is set by scripts/lib/page-policy.mjs.
 import path from "node:path";
 import { buildRouteTable, matchRoute } from "./api-routes.mjs";

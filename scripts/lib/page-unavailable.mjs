@@ -1,26 +1,33 @@
 // A page that failed because the database could not answer is a 503 with Retry-After, as the API's
-// answers are (lib/http/errors.ts), not Next's 500. The custom server runs each request that Next
-// renders inside `runTracked`; server code that sees the database unavailable calls
-// `noteDatabaseUnavailable` (lib/db/unavailable.ts, through the shared store below), and a 500
-// written for that request goes out as 503. A 500 for any other cause stays a 500.
-import { AsyncLocalStorage } from "node:async_hooks";
+// answers are (lib/http/errors.ts), not Next's 500. The custom server gives each request that Next
+// renders an id in a header of its own (`runTracked`); Next hands the headers of a request whose
+// render threw to onRequestError (instrumentation.ts), which notes the id when the cause is the
+// database (`noteDatabaseUnavailable`, through lib/db/unavailable.ts); a 500 then written for that
+// request goes out as 503. A 500 for any other cause stays a 500. No AsyncLocalStorage: one more
+// store would cost every async step of every request.
 
+/** The request's id, set by the server over anything a client sent under that name. */
+const HEADER = "x-foyer-request";
 /** Seconds a client should wait before trying again (the API's own Retry-After for the database). */
 const RETRY_AFTER_SECONDS = "2";
 
-const KEY = Symbol.for("foyer.request-state");
-/** @type {AsyncLocalStorage<{ databaseUnavailable: boolean }>} */
-const store = (/** @type {any} */ (globalThis)[KEY] ??= new AsyncLocalStorage());
+// shared by the server's copy of this module and the one bundled into Next's server code
+const KEY = Symbol.for("foyer.database-unavailable");
+/** @type {Set<string>} ids of requests whose render failed for the database, until they are answered */
+const failed = (/** @type {any} */ (globalThis)[KEY] ??= new Set());
+let last = 0;
 
 /**
- * Runs `next` with a state that server code can mark, and turns a 500 into 503 with Retry-After
- * when it was marked. @param {import("node:http").ServerResponse} res @param {() => void} next
+ * Runs `handle` for a request with an id Next passes on to onRequestError, and turns its 500 into
+ * 503 with Retry-After when the database was the cause.
+ * @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {() => void} handle
  */
-export function runTracked(res, next) {
-  const state = { databaseUnavailable: false };
+export function runTracked(req, res, handle) {
+  const id = String(++last);
+  req.headers[HEADER] = id;
   const writeHead = res.writeHead;
   res.writeHead = function (statusCode, ...rest) {
-    if (statusCode === 500 && state.databaseUnavailable) {
+    if (statusCode === 500 && failed.has(id)) {
       statusCode = 503;
       this.statusMessage = "Service Unavailable";
       if (typeof rest[0] === "string") rest.shift();
@@ -28,11 +35,15 @@ export function runTracked(res, next) {
     }
     return writeHead.call(this, statusCode, ...rest);
   };
-  store.run(state, next);
+  res.once("close", () => failed.delete(id));
+  handle();
 }
 
-/** Marks the current request's failure as the database's (no-op outside a tracked request). */
-export function noteDatabaseUnavailable() {
-  const state = store.getStore();
-  if (state) state.databaseUnavailable = true;
+/**
+ * Notes that the request with these headers failed for the database (nothing for a request the
+ * server did not track). @param {Record<string, string | string[] | undefined> | undefined} headers
+ */
+export function noteDatabaseUnavailable(headers) {
+  const id = headers?.[HEADER];
+  if (typeof id === "string") failed.add(id);
 }

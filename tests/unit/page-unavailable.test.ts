@@ -20,11 +20,12 @@ const cases = new Map<string, Case>([
 describe("a page that failed for the database", () => {
   const server = http.createServer((req, res) => {
     const c = cases.get(req.url ?? "")!;
-    runTracked(res, () => {
-      // later, as a render's error comes (after an await, in the request's async context)
+    runTracked(req, res, () => {
+      // later, as a render's error comes, with the request's headers as Next hands them on (a copy)
+      const headers = { ...req.headers };
       setTimeout(() => {
-        if (c.note === "database") noteIfDatabaseUnavailable(Object.assign(new Error("can't reach"), { code: "P1001" }));
-        if (c.note === "other") noteIfDatabaseUnavailable(new TypeError("x is undefined"));
+        if (c.note === "database") noteIfDatabaseUnavailable(Object.assign(new Error("can't reach"), { code: "P1001" }), headers);
+        if (c.note === "other") noteIfDatabaseUnavailable(new TypeError("x is undefined"), headers);
         if (c.implicit) {
           res.statusCode = c.status;
           res.end("page");
@@ -53,7 +54,8 @@ describe("a page that failed for the database", () => {
     expect((await fetch(`${base}/plain-404`)).status).toBe(404);
   });
 
-  it("does nothing outside a tracked request", () => {
-    expect(() => noteDatabaseUnavailable()).not.toThrow();
+  it("does nothing for a request the server did not track", () => {
+    expect(() => noteDatabaseUnavailable({})).not.toThrow();
+    expect(() => noteDatabaseUnavailable(undefined)).not.toThrow();
   });
 });
