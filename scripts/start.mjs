@@ -190,8 +190,11 @@ function onRequest(req, res) {
 }
 function answer(req, res) {
   compress(req, res, () => {
-    // a page that failed for the database goes out as 503, not 500 (scripts/lib/page-unavailable.mjs)
-    if (!pages.serve(req, res) && !pagePolicy(req, res)) runTracked(req, res, () => handle(req, res));
+    if (pages.serve(req, res) || pagePolicy(req, res)) return;
+    // a page that failed for the database goes out as 503, not 500 (scripts/lib/page-unavailable.mjs);
+    // the API's handlers answer their own errors, 503 included
+    if (req.url?.startsWith("/api/")) handle(req, res);
+    else runTracked(req, res, () => handle(req, res));
   });
 }
 const server = http.createServer(SERVER_OPTIONS, (req, res) => {

@@ -1,5 +1,5 @@
 // A page that failed because the database could not answer is a 503 with Retry-After, as the API's
-// answers are (lib/http/errors.ts), not Next's 500. The custom server gives each request that Next
+// answers are (lib/http/errors.ts), not Next's 500. The custom server gives each page request Next
 // renders an id in a header of its own (`runTracked`); Next hands the headers of a request whose
 // render threw to onRequestError (instrumentation.ts), which notes the id when the cause is the
 // database (`noteDatabaseUnavailable`, through lib/db/unavailable.ts); a 500 then written for that
