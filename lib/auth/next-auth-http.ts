@@ -13,8 +13,10 @@ const ERROR_CODE = /^[A-Za-z]{1,64}$/;
  */
 export function withWordErrorCode(req: NextRequest, segments: readonly string[] | undefined): void {
   if (segments?.[0] !== "error") return;
-  const code = req.nextUrl.searchParams.get("error") ?? segments[1];
-  if (code !== undefined && !ERROR_CODE.test(code)) req.nextUrl.searchParams.set("error", "Default");
+  // next-auth takes the last of repeated parameters: each is checked, and `set` replaces them all
+  const given = req.nextUrl.searchParams.getAll("error");
+  const codes = given.length ? given : segments[1] !== undefined ? [segments[1]] : [];
+  if (codes.some((code) => !ERROR_CODE.test(code))) req.nextUrl.searchParams.set("error", "Default");
 }
 
 /**
@@ -41,5 +43,8 @@ export async function asJsonError(res: Response): Promise<Response> {
   if (res.status >= 500) return errorResponse(new Error(`next-auth answered ${res.status}: ${text}`));
   // its one 4xx without a sentence: a session update (POST /api/auth/session) without its CSRF token
   const sentence = /^[A-Za-z]/.test(text) ? text : NO_CSRF;
-  return errorResponse(new ApiError(res.status, sentence));
+  const answer = errorResponse(new ApiError(res.status, sentence));
+  // next-auth's cookies go with it (a new CSRF cookie, say)
+  for (const cookie of res.headers.getSetCookie()) answer.headers.append("set-cookie", cookie);
+  return answer;
 }

@@ -14,7 +14,8 @@ type Handler<C> = (ctx: C) => Response | Promise<Response>;
 export type PublicContext = { req: Request; params: Params };
 export type AuthedContext = PublicContext & { caller: Caller };
 
-const requestInfo = (req: Request): RequestInfo => ({ id: newRequestId(), method: req.method, path: new URL(req.url).pathname });
+/** What a log line names of a request: a new id, the method and the path. */
+export const requestInfo = (req: Request): RequestInfo => ({ id: newRequestId(), method: req.method, path: new URL(req.url).pathname });
 
 /**
  * Answers that depend on who asks, or that carry credentials, must not be stored by a browser or

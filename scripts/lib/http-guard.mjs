@@ -7,6 +7,7 @@ import path from "node:path";
 import { buildRouteTable, matchRoute } from "./api-routes.mjs";
 import { maxBodyBytesFor } from "./body-limits.mjs";
 import { errorCodeOf, sendJson } from "./error-codes.mjs";
+import { REQUEST_ID_HEADER } from "./page-unavailable.mjs";
 
 /**
  * The HTTP server's own options (scripts/start.mjs). A kept-alive connection may stay idle 65 s
@@ -169,6 +170,8 @@ export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYT
     delete req.headers["x-nonce"];
     delete req.headers["content-security-policy"];
     delete req.headers["x-pathname"];
+    // the id a page's render is known by (page-unavailable.mjs) is the server's alone
+    delete req.headers[REQUEST_ID_HEADER];
 
     if (!pathDecodes(pathname)) {
       sendJson(res, 400, BAD_PATH_DETAIL);

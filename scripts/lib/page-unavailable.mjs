@@ -13,8 +13,8 @@ const RETRY_AFTER_SECONDS = "2";
 
 // shared by the server's copy of this module and the one bundled into Next's server code
 const KEY = Symbol.for("foyer.database-unavailable");
-/** @type {Set<string>} ids of requests whose render failed for the database, until they are answered */
-const failed = (/** @type {any} */ (globalThis)[KEY] ??= new Set());
+/** @type {{ live: Set<string>, failed: Set<string> }} ids of requests not yet closed, and of those whose render failed for the database */
+const ids = (/** @type {any} */ (globalThis)[KEY] ??= { live: new Set(), failed: new Set() });
 let last = 0;
 
 /**
@@ -25,9 +25,10 @@ let last = 0;
 export function runTracked(req, res, handle) {
   const id = String(++last);
   req.headers[HEADER] = id;
+  ids.live.add(id);
   const writeHead = res.writeHead;
   res.writeHead = function (statusCode, ...rest) {
-    if (statusCode === 500 && failed.has(id)) {
+    if (statusCode === 500 && ids.failed.has(id)) {
       statusCode = 503;
       this.statusMessage = "Service Unavailable";
       if (typeof rest[0] === "string") rest.shift();
@@ -35,15 +36,23 @@ export function runTracked(req, res, handle) {
     }
     return writeHead.call(this, statusCode, ...rest);
   };
-  res.once("close", () => failed.delete(id));
+  res.once("close", () => {
+    ids.live.delete(id);
+    ids.failed.delete(id);
+  });
   handle();
 }
 
 /**
- * Notes that the request with these headers failed for the database (nothing for a request the
- * server did not track). @param {Record<string, string | string[] | undefined> | undefined} headers
+ * Notes that the request with these headers failed for the database: nothing for a request the
+ * server did not track or has already closed (a visitor who left while the query waited; Next
+ * goes on rendering), so nothing stays behind.
+ * @param {Record<string, string | string[] | undefined> | undefined} headers
  */
 export function noteDatabaseUnavailable(headers) {
   const id = headers?.[HEADER];
-  if (typeof id === "string") failed.add(id);
+  if (typeof id === "string" && ids.live.has(id)) ids.failed.add(id);
 }
+
+/** The header's name, which the server's guard removes from every request a client sends. */
+export const REQUEST_ID_HEADER = HEADER;

@@ -283,7 +283,7 @@ test("a path whose %-escapes do not decode: 400 with the contract's JSON, pages 
 });
 
 test("next-auth's endpoints: an error code that is not a word lands on the login page, its own errors are the contract's JSON", async ({ request }) => {
-  for (const path of ["/api/auth/error?error=%E2%82%AC", "/api/auth/error/%E2%82%AC", "/api/auth/error?error=%C3%A9t%C3%A9"]) {
+  for (const path of ["/api/auth/error?error=%E2%82%AC", "/api/auth/error/%E2%82%AC", "/api/auth/error?error=%C3%A9t%C3%A9", "/api/auth/error?error=Configuration&error=%E2%82%AC"]) {
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(302);
     expect(new URL(res.headers()["location"], E2E.baseURL).pathname + new URL(res.headers()["location"], E2E.baseURL).search, path).toBe("/login?error=Default");
@@ -307,6 +307,8 @@ test("next-auth's endpoints: an error code that is not a word lands on the login
   const update = await request.post("/api/auth/session", { form: { x: "1" } });
   expect(update.status()).toBe(400);
   expect(await update.json()).toEqual({ detail: "The request was refused: its CSRF token is missing or does not match", code: "bad_request" });
+  // next-auth's cookies go with its error (a CSRF cookie for a client that had none)
+  expect(update.headers()["set-cookie"]).toContain("next-auth.csrf-token=");
   expect((await request.get("/api/auth/session")).headers()["content-type"]).toMatch(/^application\/json/);
 });
 

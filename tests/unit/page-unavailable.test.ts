@@ -8,14 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noteDatabaseUnavailable, runTracked } from "../../scripts/lib/page-unavailable.mjs";
 import { noteIfDatabaseUnavailable } from "@/lib/db/unavailable";
 
-type Case = { note?: "database" | "other"; status: number; implicit?: boolean };
+type Case = { note?: "database" | "other"; status: number; implicit?: boolean; late?: boolean };
 const cases = new Map<string, Case>([
   ["/db-500", { note: "database", status: 500 }],
   ["/db-500-implicit", { note: "database", status: 500, implicit: true }],
   ["/bug-500", { note: "other", status: 500 }],
   ["/db-200", { note: "database", status: 200 }],
   ["/plain-404", { status: 404 }],
+  // the 500 goes out (the visitor left, say) before the render's error is noted
+  ["/db-late", { note: "database", status: 500, late: true }],
 ]);
+/** The server's ids, shared on globalThis (scripts/lib/page-unavailable.mjs). */
+const ids = (globalThis as unknown as Record<symbol, { live: Set<string>; failed: Set<string> }>)[Symbol.for("foyer.database-unavailable")];
 
 describe("a page that failed for the database", () => {
   const server = http.createServer((req, res) => {
@@ -23,6 +27,11 @@ describe("a page that failed for the database", () => {
     runTracked(req, res, () => {
       // later, as a render's error comes, with the request's headers as Next hands them on (a copy)
       const headers = { ...req.headers };
+      if (c.late) {
+        res.writeHead(500).end("page");
+        res.once("close", () => setTimeout(() => noteIfDatabaseUnavailable(Object.assign(new Error("can't reach"), { code: "P1001" }), headers), 5));
+        return;
+      }
       setTimeout(() => {
         if (c.note === "database") noteIfDatabaseUnavailable(Object.assign(new Error("can't reach"), { code: "P1001" }), headers);
         if (c.note === "other") noteIfDatabaseUnavailable(new TypeError("x is undefined"), headers);
@@ -54,8 +63,17 @@ describe("a page that failed for the database", () => {
     expect((await fetch(`${base}/plain-404`)).status).toBe(404);
   });
 
-  it("does nothing for a request the server did not track", () => {
-    expect(() => noteDatabaseUnavailable({})).not.toThrow();
-    expect(() => noteDatabaseUnavailable(undefined)).not.toThrow();
+  it("keeps nothing once a request is answered, a mark that comes after it included", async () => {
+    expect((await fetch(`${base}/db-late`)).status).toBe(500);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ids.live.size).toBe(0);
+    expect(ids.failed.size).toBe(0);
+  });
+
+  it("marks nothing for a request the server did not track", () => {
+    noteDatabaseUnavailable({});
+    noteDatabaseUnavailable(undefined);
+    noteDatabaseUnavailable({ "x-foyer-request": "999999" });
+    expect(ids.failed.size).toBe(0);
   });
 });

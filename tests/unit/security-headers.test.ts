@@ -128,6 +128,7 @@ describe("the guard on the wire", () => {
   const { guard, onConnect, onClientError } = createGuard({ apiDir: path.resolve("app/api"), https: false, maxBodyBytes: 1000, lingerMs: 300 });
   const server = http.createServer(SERVER_OPTIONS, (req, res) => {
     if (guard(req, res)) return;
+    if (req.url === "/request-id") return void res.end(`id ${String(req.headers["x-foyer-request"])}`);
     if (req.url === "/own-referrer-policy") res.setHeader("Referrer-Policy", "no-referrer");
     if (req.url === "/own-headers") return void res.writeHead(200, { "referrer-policy": "same-origin" }).end();
     let n = 0;
@@ -282,6 +283,10 @@ describe("the guard on the wire", () => {
     }
     // what decodes goes on to Next, even where the query's escapes do not
     expect(await raw("GET /api/v1/schedules/%25?q=%E0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 [^]*next read 0$/);
+  });
+
+  it("takes no page id from a client (the server's own, scripts/lib/page-unavailable.mjs)", async () => {
+    expect(await raw("GET /request-id HTTP/1.1\r\nHost: x\r\nX-Foyer-Request: 1\r\nConnection: close\r\n\r\n")).toMatch(/id undefined$/);
   });
 
   it("answers OPTIONS on a page itself, and leaves a route's OPTIONS to Next", async () => {

@@ -4,6 +4,7 @@ import { authOptions } from "@/lib/auth/next-auth";
 import { asJsonError, credentialsCallbackByGet, withWordErrorCode } from "@/lib/auth/next-auth-http";
 import { asBrowserSessionCookies } from "@/lib/auth/session-cookie";
 import { errorResponse } from "@/lib/http/errors";
+import { requestInfo } from "@/lib/http/route";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
@@ -18,7 +19,7 @@ async function handler(req: NextRequest, ctx: Ctx) {
     withWordErrorCode(req, segments);
     return await asJsonError(await asBrowserSessionCookies(await NextAuth(authOptions())(req, ctx)));
   } catch (err) {
-    return errorResponse(err, req);
+    return errorResponse(err, requestInfo(req));
   }
 }
 export { handler as GET, handler as POST };
