@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { E2E } from "../../playwright.config";
+import { clusterPids } from "../helpers/cluster";
 import { signedIn, snap, test } from "./helpers";
 
 // A database fault through the real server: pages as well as the API answer 503 with Retry-After
@@ -11,30 +12,13 @@ import { signedIn, snap, test } from "./helpers";
 
 const dataDir = path.resolve(".data", `e2e-${new URL(E2E.baseURL).port}`, "pg", "data");
 
-/** The postmaster and every process it started. */
-function clusterPids(): number[] {
-  const root = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-  const kids = fs
-    .readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return Number(fs.readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]) === root;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [root, ...kids];
-}
-
 test("a frozen database: pages and the API answer 503 with Retry-After and say so; they answer again once it is back", async ({ page, baseURL }) => {
   test.skip(!fs.existsSync(path.join(dataDir, "postmaster.pid")), "the e2e server runs on a PostgreSQL of its own, not the embedded cluster this test freezes");
   test.setTimeout(120_000);
   const user = await signedIn(page, baseURL!);
   expect((await page.goto("/device-info"))?.status()).toBe(200);
 
-  const frozen = clusterPids();
+  const frozen = clusterPids(dataDir);
   for (const pid of frozen) process.kill(pid, "SIGSTOP");
   try {
     for (const path of ["/device-info", "/schedules", "/protected"]) {

@@ -2,8 +2,8 @@
 // Every request must answer 503 (with Retry-After) within the pool's timeouts, never 500 and
 // never hang; once the database is back, requests succeed again without a restart, and no write
 // that was acknowledged is lost.
-import fs from "node:fs";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { clusterPids as clusterPidsOf, postmasterPid as postmasterPidOf } from "../helpers/cluster";
 
 // short timeouts for this file (read once by lib/env.ts, on the first database call below)
 Object.assign(process.env, { DB_CONNECT_TIMEOUT_MS: "1000", DB_STATEMENT_TIMEOUT_MS: "1500" });
@@ -19,7 +19,8 @@ const dataDir = inject("pgDataDir");
 const pgRoot = inject("pgRoot");
 const port = Number(new URL(process.env.DATABASE_URL!).port);
 
-const postmasterPid = () => Number(fs.readFileSync(`${dataDir}/postmaster.pid`, "utf8").split("\n")[0]);
+const postmasterPid = () => postmasterPidOf(dataDir);
+const clusterPids = () => clusterPidsOf(dataDir);
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -28,22 +29,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-/** The postmaster and every process it started (backends, checkpointer...). */
-function clusterPids(): number[] {
-  const root = postmasterPid();
-  const kids = fs
-    .readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return Number(fs.readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]) === root;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [root, ...kids];
-}
 
 async function stopCluster() {
   const pid = postmasterPid();
