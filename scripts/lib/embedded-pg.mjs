@@ -236,9 +236,12 @@ export async function prepareClusterTemplate({ template = templateDir(), databas
  * Start (initialising on first use) a cluster whose state lives in `root` (e.g. `.data/pg`).
  * Returns { url, stop() }. `port` 0 picks a free port. `template`: where a new cluster's template
  * is (prepareClusterTemplate), null for none (initdb, and no template left).
- * @param {{ root: string, port?: number, database?: string, password?: string, fast?: boolean, template?: string | null }} options
+ * `supervise`: the app's own cluster is started again when it exits without `stop()` (killed, or
+ * crashed), after 1 s, then up to 30 s between tries; meanwhile the app answers 503 and its pool
+ * reconnects once it is back. Test clusters are not supervised: some stop theirs on purpose.
+ * @param {{ root: string, port?: number, database?: string, password?: string, fast?: boolean, template?: string | null, supervise?: boolean }} options
  */
-export async function startEmbeddedPostgres({ root, port = 54329, database = "foyer", password = undefined, fast = process.env.FOYER_PG_FAST === "1", template = templateDir() }) {
+export async function startEmbeddedPostgres({ root, port = 54329, database = "foyer", password = undefined, fast = process.env.FOYER_PG_FAST === "1", template = templateDir(), supervise = false }) {
   root = path.resolve(root);
   fs.mkdirSync(root, { recursive: true });
   const place = clusterPlace(root);
@@ -298,10 +301,14 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
     throw new Error(`Port ${port} is taken by another program, so the embedded PostgreSQL cannot start. Free it, or set EMBEDDED_PG_PORT to another port.`);
   }
   fs.writeFileSync(portFile, String(port));
-  const out = fs.openSync(logFile, "a");
-  if (runAs) { try { fs.chownSync(logFile, runAs.uid, runAs.gid); } catch {} }
-  const child = spawn(path.join(bin, "postgres"), ["-D", dataDir, "-p", String(port), "-h", "127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", ...durability(fast)], { ...spawnOpts, stdio: ["ignore", out, out] });
-  fs.closeSync(out);
+  const spawnPostgres = () => {
+    const out = fs.openSync(logFile, "a");
+    if (runAs) { try { fs.chownSync(logFile, runAs.uid, runAs.gid); } catch {} }
+    const started = spawn(path.join(bin, "postgres"), ["-D", dataDir, "-p", String(port), "-h", "127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", ...durability(fast)], { ...spawnOpts, stdio: ["ignore", out, out] });
+    fs.closeSync(out);
+    return started;
+  };
+  let child = spawnPostgres();
   const config = { host: "127.0.0.1", port, user: "postgres", password: pw };
   await waitReady(config, child, logFile);
 
@@ -314,13 +321,40 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
   await admin.end();
 
   let stopped = false;
+  /** @type {NodeJS.Timeout | undefined} */
+  let restartTimer;
   const stop = async () => {
-    if (stopped || child.exitCode !== null) return;
     stopped = true;
+    clearTimeout(restartTimer);
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const done = new Promise((r) => child.once("exit", r));
     child.kill("SIGINT"); // fast shutdown
     await Promise.race([done, new Promise((r) => setTimeout(r, 10000))]);
   };
+  if (supervise) {
+    let delay = 1000;
+    const watch = (/** @type {import("node:child_process").ChildProcess} */ proc) =>
+      proc.once("exit", (code, signal) => {
+        if (stopped) return;
+        log(`PostgreSQL exited (${signal ?? `code ${code}`}) without being asked; starting it again in ${delay / 1000} s`);
+        restartTimer = setTimeout(async () => {
+          if (stopped) return;
+          child = spawnPostgres();
+          watch(child);
+          try {
+            await waitReady(config, child, logFile);
+            delay = 1000;
+            log("PostgreSQL is back");
+          } catch (e) {
+            delay = Math.min(delay * 2, 30000);
+            log(`PostgreSQL did not come back: ${String(/** @type {Error} */ (e).message).split("\n")[0]}`);
+            if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
+          }
+        }, delay);
+        restartTimer.unref();
+      });
+    watch(child);
+  }
   const url = `postgresql://postgres:${encodeURIComponent(pw)}@127.0.0.1:${port}/${database}`;
-  return { url, config, stop, child, dataDir };
+  return { url, config, stop, get child() { return child; }, dataDir };
 }

@@ -54,7 +54,8 @@ export async function prepareEnvironment({ quiet = false } = {}) {
   for (const [k, v] of Object.entries(secrets)) if (!process.env[k]) { process.env[k] = v; generated.push(k); }
   process.env.FIRST_SUPERUSER_EMAIL ??= "admin@example.com";
   process.env.DEMO_USER_EMAIL ??= "demo@example.com";
-  const db = await startEmbeddedPostgres({ root: path.join(dataDir, "pg"), port: Number(process.env.EMBEDDED_PG_PORT ?? 54329) });
+  // the app's own cluster: started again if it exits unasked (killed, crashed)
+  const db = await startEmbeddedPostgres({ root: path.join(dataDir, "pg"), port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), supervise: true });
   process.env.DATABASE_URL = db.url;
   process.env.FOYER_EMBEDDED_DB = "1";
   process.env.MAIL_DIR ??= path.join(dataDir, "mail");

@@ -1,0 +1,81 @@
+// The app's own embedded cluster is started again when it exits unasked (scripts/lib/embedded-pg.mjs,
+// `supervise`): killed outright, it answers again within seconds, with the data it had; stopped by
+// the app (`stop()`), it stays stopped. A cluster started without `supervise` (the tests' own) is
+// left down. Durable settings, as the app runs its cluster (a test cluster's `fast` may lose the last
+// commits to a kill).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres } from "../../scripts/lib/embedded-pg.mjs";
+
+// 0755: as root, PostgreSQL runs as `postgres`, which must enter the folder (mkdtemp makes it 0700)
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "foyer-pg-supervise-"));
+fs.chmodSync(dir, 0o755);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The query's answer, or null when the cluster does not answer. */
+async function ask(url: string, sql: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ v: string }>(sql);
+    return rows[0]?.v ?? "";
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("the app's embedded cluster", () => {
+  it("comes back by itself after it is killed, with its data, and stays down once the app stops it", { timeout: 60_000 }, async () => {
+    const cluster = await startEmbeddedPostgres({ root: path.join(dir, "app"), port: 0, database: "probe", fast: false, supervise: true });
+    try {
+      expect(await ask(cluster.url, "create table kept as select 'before'::text as v")).toBe("");
+      expect(await ask(cluster.url, "select v from kept")).toBe("before");
+      const first = cluster.child.pid!;
+      process.kill(first, "SIGKILL");
+      await until(async () => alive(first), (a) => !a, 5000);
+      expect(await ask(cluster.url, "select 1::text as v")).toBeNull();
+      expect(await until(() => ask(cluster.url, "select v from kept"), (v) => v !== null, 20_000)).toBe("before");
+      expect(cluster.child.pid).not.toBe(first);
+    } finally {
+      await cluster.stop();
+    }
+    const last = cluster.child.pid!;
+    expect(alive(last)).toBe(false);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await ask(cluster.url, "select 1::text as v")).toBeNull();
+  });
+
+  it("is left down when it was started without supervision", { timeout: 30_000 }, async () => {
+    const cluster = await startEmbeddedPostgres({ root: path.join(dir, "test"), port: 0, database: "probe", fast: true });
+    try {
+      process.kill(cluster.child.pid!, "SIGKILL");
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(await ask(cluster.url, "select 1::text as v")).toBeNull();
+    } finally {
+      await cluster.stop();
+    }
+  });
+});
