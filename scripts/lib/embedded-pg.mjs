@@ -346,6 +346,7 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
             delay = 1000;
             log("PostgreSQL is back");
           } catch (e) {
+            if (stopped) return; // the app stopped it meanwhile
             delay = Math.min(delay * 2, 30000);
             log(`PostgreSQL did not come back: ${String(/** @type {Error} */ (e).message).split("\n")[0]}`);
             if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
