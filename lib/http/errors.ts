@@ -2,7 +2,7 @@ import { ZodError, type ZodIssue } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { logError, type RequestInfo } from "@/lib/log";
-import { errorCodeOf } from "@/scripts/lib/error-codes.mjs";
+import { DATABASE_RETRY_AFTER_SECONDS, errorCodeOf } from "@/scripts/lib/error-codes.mjs";
 
 export type FieldError = { path: string; message: string };
 
@@ -30,7 +30,7 @@ export const forbidden = (detail = "Not enough permissions", code?: string) => n
 export const notFound = (what = "Item") => new ApiError(404, `${what} not found`);
 export const conflict = (detail: string, code?: string) => new ApiError(409, detail, { code });
 /** 503: the service cannot answer now (database unavailable, overloaded); the client may retry. */
-export const unavailable = (detail = "The service is temporarily unavailable, please try again shortly", retryAfterSeconds = 2) =>
+export const unavailable = (detail = "The service is temporarily unavailable, please try again shortly", retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS) =>
   new ApiError(503, detail, { headers: { "Retry-After": String(retryAfterSeconds) } });
 
 /** 422 with one or more field errors; `detail` defaults to the first message. */

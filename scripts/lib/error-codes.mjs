@@ -21,6 +21,9 @@ export const STATUS_ERROR_CODES = Object.freeze({
   504: "vendor_timeout",
 });
 
+/** Seconds a client waits before trying again when the database could not answer (the API's 503, and a page's). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 /** The code of a status: its own, or the class's. @param {number} status */
 export function errorCodeOf(status) {
   return STATUS_ERROR_CODES[status] ?? (status >= 500 ? "internal_error" : "bad_request");

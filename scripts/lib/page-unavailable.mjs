@@ -5,11 +5,10 @@
 // database (`noteDatabaseUnavailable`, through lib/db/unavailable.ts); a 500 then written for that
 // request goes out as 503. A 500 for any other cause stays a 500. No AsyncLocalStorage: one more
 // store would cost every async step of every request.
+import { DATABASE_RETRY_AFTER_SECONDS } from "./error-codes.mjs";
 
 /** The request's id, set by the server over anything a client sent under that name. */
 const HEADER = "x-foyer-request";
-/** Seconds a client should wait before trying again (the API's own Retry-After for the database). */
-const RETRY_AFTER_SECONDS = "2";
 
 // shared by the server's copy of this module and the one bundled into Next's server code
 const KEY = Symbol.for("foyer.database-unavailable");
@@ -32,7 +31,7 @@ export function runTracked(req, res, handle) {
       statusCode = 503;
       this.statusMessage = "Service Unavailable";
       if (typeof rest[0] === "string") rest.shift();
-      if (!this.hasHeader("retry-after")) this.setHeader("Retry-After", RETRY_AFTER_SECONDS);
+      if (!this.hasHeader("retry-after")) this.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     }
     return writeHead.call(this, statusCode, ...rest);
   };

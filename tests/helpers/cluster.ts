@@ -21,3 +21,13 @@ export function clusterPids(dataDir: string): number[] {
     .map(Number);
   return [root, ...kids];
 }
+
+/** Whether a process is still there. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -3,7 +3,7 @@
 // never hang; once the database is back, requests succeed again without a restart, and no write
 // that was acknowledged is lost.
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { clusterPids as clusterPidsOf, postmasterPid as postmasterPidOf } from "../helpers/cluster";
+import { alive, clusterPids as clusterPidsOf, postmasterPid as postmasterPidOf } from "../helpers/cluster";
 
 // short timeouts for this file (read once by lib/env.ts, on the first database call below)
 Object.assign(process.env, { DB_CONNECT_TIMEOUT_MS: "1000", DB_STATEMENT_TIMEOUT_MS: "1500" });
@@ -21,15 +21,6 @@ const port = Number(new URL(process.env.DATABASE_URL!).port);
 
 const postmasterPid = () => postmasterPidOf(dataDir);
 const clusterPids = () => clusterPidsOf(dataDir);
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 async function stopCluster() {
   const pid = postmasterPid();
   process.kill(pid, "SIGINT"); // PostgreSQL's fast shutdown

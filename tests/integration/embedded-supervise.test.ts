@@ -9,20 +9,12 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-pg.mjs";
+import { alive } from "../helpers/cluster";
 
 // 0755: as root, PostgreSQL runs as `postgres`, which must enter the folder (mkdtemp makes it 0700)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "foyer-pg-supervise-"));
 fs.chmodSync(dir, 0o755);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The query's answer, or null when the cluster does not answer. */
 async function ask(url: string, sql: string): Promise<string | null> {
