@@ -93,6 +93,9 @@ const schema = z
     DATA_ARCHIVE_HOURS: int(48),
     /** the database pool: size, the longest wait for a connection, the longest statement */
     DB_POOL_MAX: int(10),
+    /** connections the pool keeps open however long they stay idle (at most DB_POOL_MAX), and how long the others may idle before they are closed */
+    DB_POOL_MIN: z.coerce.number().int().min(0).default(2),
+    DB_POOL_IDLE_MS: int(30_000),
     DB_CONNECT_TIMEOUT_MS: int(3000),
     DB_STATEMENT_TIMEOUT_MS: int(5000),
     /** statements prepared once per connection (lib/db/statement-names.ts); false behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21) */

@@ -25,6 +25,8 @@ const pool = new pg.Pool({
   idle_in_transaction_session_timeout: STATEMENT_MS * 2,
   query_timeout: STATEMENT_MS + 1000,
   keepAlive: true,
+  // as the app's pool keeps them (lib/db/index.ts poolOptions: DB_POOL_MIN, DB_POOL_IDLE_MS)
+  min: 2,
   idleTimeoutMillis: 30_000,
 });
 /** lib/privacy/notice.ts PRIVACY_NOTICE.version: `accepted_tos` is true for the current notice only */
