@@ -14,7 +14,8 @@
 //      locations/my, schedules, device_info/ and the admin's users list: req/s with its spread,
 //      ratios per round, CPU per request of each server process and of PostgreSQL;
 //   4. each list at a fixed rate of half the app's measured capacity (BENCH_FIXED_SECONDS, 8 s),
-//      app, baseline and ceiling in turn (the order rotates), requests evenly spaced (open loop, our
+//      app, baseline and ceiling in turn (the order rotates), each after a pause of
+//      BENCH_SETTLE_SECONDS (2 s) with no load, requests evenly spaced (open loop, our
 //      own client: autocannon's rate sends each second's quota in one burst): p50 / p99 against
 //      p99 <= 2 x baseline's + 10 ms, for the app and for the ceiling at the same rate (what Next
 //      itself allows, as the goal reads it);
@@ -42,6 +43,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FIXED_SECONDS = Number(process.env.BENCH_FIXED_SECONDS ?? 8);
 const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 10);
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 2);
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 100;
 const SIDES = ["app", "baseline", "ceiling"];
@@ -425,11 +427,17 @@ async function main() {
     }
 
     // 4. a fixed rate: half the app's capacity
-    say(`\nat a fixed rate of half the app's capacity (open loop, evenly spaced, ${FIXED_SECONDS} s each, app, baseline and ceiling in turn): latency ms p50 / p99 / max from when each request was due; goal p99 <= 2 x baseline's + 10 ms, the ceiling (Next's route without work) held to the same goal at the same rate`);
+    say(`\nat a fixed rate of half the app's capacity (open loop, evenly spaced, ${FIXED_SECONDS} s each, app, baseline and ceiling in turn, each after ${SETTLE_SECONDS} s at rest): latency ms p50 / p99 / max from when each request was due; goal p99 <= 2 x baseline's + 10 ms, the ceiling (Next's route without work) held to the same goal at the same rate`);
     for (const [i, e] of ENDPOINTS.entries()) {
       const rate = Math.max(1, Math.round(median(results[e.name].app.map((x) => x.rps)) / 2));
       const out = {};
-      for (const side of rotate(SIDES, i)) out[side] = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS);
+      for (const side of rotate(SIDES, i)) {
+        // each window starts on servers at rest: without the pause, the first one began while the
+        // app's process was still closing the last burst's 100 connections, and its first 120 ms
+        // measured that burst (every request in them 110-160 ms late, in every run)
+        await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
+        out[side] = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS);
+      }
       bad500.total += out.app.statuses[500] ?? 0;
       const limit = 2 * out.baseline.p99 + 10;
       const errs = (o) => (o.errors ? `, ${o.errors} connection errors` : "");
