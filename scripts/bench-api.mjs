@@ -14,8 +14,8 @@
 //      locations/my, schedules, device_info/ and the admin's users list: req/s with its spread,
 //      ratios per round, CPU per request of each server process and of PostgreSQL;
 //   4. each list at a fixed rate of half the app's measured capacity (BENCH_FIXED_SECONDS, 8 s),
-//      app, baseline and ceiling in turn (the order rotates), each after a pause of
-//      BENCH_SETTLE_SECONDS (2 s) with no load, requests evenly spaced (open loop, our
+//      app, baseline and ceiling in turn (the order rotates), each after BENCH_FIXED_WARMUP_SECONDS
+//      (1 s) of the same load, not counted; requests evenly spaced (open loop, our
 //      own client: autocannon's rate sends each second's quota in one burst): p50 / p99 against
 //      p99 <= 2 x baseline's + 10 ms, for the app and for the ceiling at the same rate (what Next
 //      itself allows, as the goal reads it);
@@ -37,13 +37,14 @@ import { startEmbeddedPostgres } from "./lib/embedded-pg.mjs";
 import { migrate } from "./lib/migrate.mjs";
 import { distDir, root } from "./lib/build-dir.mjs";
 import { median } from "./lib/bench-stats.mjs";
+import { SERVER_NODE_FLAGS } from "./lib/server-flags.mjs";
 
 const dir = path.join(root, ".data", "bench-api");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FIXED_SECONDS = Number(process.env.BENCH_FIXED_SECONDS ?? 8);
 const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 10);
-const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 2);
+const FIXED_WARMUP_SECONDS = Number(process.env.BENCH_FIXED_WARMUP_SECONDS ?? 1);
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 100;
 const SIDES = ["app", "baseline", "ceiling"];
@@ -258,16 +259,18 @@ async function waitFor(url, what) {
  * (at most `connections`). Latency runs from the moment a request was due, so a server that falls
  * behind shows it (no coordinated omission).
  */
-async function fixedRate(url, headers, rate, seconds, connections = CONNECTIONS) {
+async function fixedRate(url, headers, rate, seconds, warmupSeconds = 0, connections = CONNECTIONS) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const times = [];
   const statuses = {};
   let errors = 0;
-  const one = (due) => new Promise((resolve) => {
+  // the latencies of the first `warmupSeconds` (the same schedule, on the same connections) are
+  // not counted; every answer's status is
+  const one = (due, counted) => new Promise((resolve) => {
     const req = http.get(url, { agent, headers }, (res) => {
       res.resume();
       res.on("end", () => {
-        times.push(performance.now() - due);
+        if (counted) times.push(performance.now() - due);
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         resolve();
       });
@@ -278,13 +281,14 @@ async function fixedRate(url, headers, rate, seconds, connections = CONNECTIONS)
     });
   });
   const start = performance.now();
-  const n = Math.round(rate * seconds);
+  const skip = Math.round(rate * warmupSeconds);
+  const n = skip + Math.round(rate * seconds);
   const pending = [];
   for (let i = 0; i < n; i++) {
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    pending.push(one(due));
+    pending.push(one(due, i >= skip));
   }
   await Promise.all(pending);
   agent.destroy();
@@ -324,7 +328,7 @@ async function main() {
     };
     const [appPort, basePort] = [await freePort(), await freePort()];
     const common = { ...process.env, DATABASE_URL: cluster.url, SECRET_KEY: secret, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
-    children.push(startProcess("the app", ["scripts/start.mjs", "start"], {
+    children.push(startProcess("the app", [...SERVER_NODE_FLAGS, "scripts/start.mjs", "start"], {
       ...common, PORT: String(appPort), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${appPort}`, FOYER_WORKERS: "false", SEED_ON_START: "false",
       // one serving process, as the baseline: the ratio compares the work per request (scripts/lib/siblings.mjs)
       FOYER_PROCESSES: "1",
@@ -427,16 +431,17 @@ async function main() {
     }
 
     // 4. a fixed rate: half the app's capacity
-    say(`\nat a fixed rate of half the app's capacity (open loop, evenly spaced, ${FIXED_SECONDS} s each, app, baseline and ceiling in turn, each after ${SETTLE_SECONDS} s at rest): latency ms p50 / p99 / max from when each request was due; goal p99 <= 2 x baseline's + 10 ms, the ceiling (Next's route without work) held to the same goal at the same rate`);
+    say(`\nat a fixed rate of half the app's capacity (open loop, evenly spaced, ${FIXED_SECONDS} s each, app, baseline and ceiling in turn, each after ${FIXED_WARMUP_SECONDS} s of the same load, not counted): latency ms p50 / p99 / max from when each request was due; goal p99 <= 2 x baseline's + 10 ms, the ceiling (Next's route without work) held to the same goal at the same rate`);
     for (const [i, e] of ENDPOINTS.entries()) {
       const rate = Math.max(1, Math.round(median(results[e.name].app.map((x) => x.rps)) / 2));
       const out = {};
       for (const side of rotate(SIDES, i)) {
-        // each window starts on servers at rest: without the pause, the first one began while the
-        // app's process was still closing the last burst's 100 connections, and its first 120 ms
-        // measured that burst (every request in them 110-160 ms late, in every run)
-        await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
-        out[side] = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS);
+        // a window measures the steady state at that rate: its first second (the same load, on the
+        // same connections) is not counted. Without it, the first window began while the app's process was still closing the last
+        // burst's 100 connections (its first 120 ms 110-160 ms late in every run); after 2 s at
+        // rest instead, every side's first 400 ms were late (up to 50-220 ms), the app's and the
+        // baseline's alike (logged with clocks aligned, 30 Nov)
+        out[side] = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS, FIXED_WARMUP_SECONDS);
       }
       bad500.total += out.app.statuses[500] ?? 0;
       const limit = 2 * out.baseline.p99 + 10;

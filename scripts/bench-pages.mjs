@@ -53,6 +53,7 @@ import { treeCpuMs, startProcess, stopAll, stopProcess } from "./lib/bench-procs
 import { distDir, nextBin, root } from "./lib/build-dir.mjs";
 import { securityHeaders } from "./lib/http-guard.mjs";
 import { markEagerCompile } from "./lib/compile-hints.mjs";
+import { SERVER_NODE_FLAGS } from "./lib/server-flags.mjs";
 
 const benchDir = path.join(root, ".next-bench"); // gitignored (.next-*/), and ignored by ESLint and tsc
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -233,7 +234,9 @@ async function startApp(name, dir, dataDir, users, env, logFile) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const [appPort, pgPort] = [await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${appPort}`;
-  const child = startProcess(name, process.execPath, [path.join(dir, "scripts", "start.mjs"), "start"], {
+  // this checkout as `npm start` runs it; the baseline as it was started on its day
+  const flags = dir === root ? SERVER_NODE_FLAGS : [];
+  const child = startProcess(name, process.execPath, [...flags, path.join(dir, "scripts", "start.mjs"), "start"], {
     cwd: dir,
     env: {
       ...env,

@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { distDir, root } from "./lib/build-dir.mjs";
 import { median } from "./lib/bench-stats.mjs";
+import { SERVER_NODE_FLAGS } from "./lib/server-flags.mjs";
 
 const base = path.join(root, ".data", "bench-start");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -88,7 +89,7 @@ async function oneStart(dataDir, label) {
   const logFile = path.join(base, `${label}.log`);
   const log = fs.createWriteStream(logFile);
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["scripts/start.mjs", "start"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.mjs", "start"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let readyAt = 0;
   const phases = [];
   let out = "";

@@ -20,6 +20,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { errorCodeOf } from "./error-codes.mjs";
+import { withServerFlags } from "./server-flags.mjs";
 
 const MAX_DEFAULT = 4;
 const MAX_RESTARTS = 5;
@@ -58,6 +59,7 @@ export function startSiblings({ server, handler, count, script, args = [], first
 
   function spawnOne() {
     const child = fork(script, args, {
+      execArgv: withServerFlags(process.execArgv),
       env: { ...process.env, FOYER_SIBLING: "1", FOYER_MAIN_SOCKET: socketPath, FOYER_WORKERS: "false", SEED_ON_START: "false", FOYER_PROCESSES: "1" },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
