@@ -7,7 +7,7 @@
 // pool and timeouts, lib/db), and build the JSON as the serializers do (lib/serializers).
 // Only `_start`, `_end` and `_sort=id` are read; the query shapes are the services' own
 // (lib/services/{locations,schedules,devices,users}), written by hand.
-// Env: PORT, DATABASE_URL, SECRET_KEY, DB_POOL_MAX (10).
+// Env: PORT, DATABASE_URL, SECRET_KEY, DB_POOL_MAX (10), DB_POOL_MIN (2), DB_POOL_IDLE_MS (30000).
 import crypto from "node:crypto";
 import http from "node:http";
 import pg from "pg";
@@ -25,9 +25,9 @@ const pool = new pg.Pool({
   idle_in_transaction_session_timeout: STATEMENT_MS * 2,
   query_timeout: STATEMENT_MS + 1000,
   keepAlive: true,
-  // as the app's pool keeps them (lib/db/index.ts poolOptions: DB_POOL_MIN, DB_POOL_IDLE_MS)
-  min: 2,
-  idleTimeoutMillis: 30_000,
+  // kept and closed as the app's pool does (lib/db/index.ts poolOptions)
+  min: Number(process.env.DB_POOL_MIN ?? 2),
+  idleTimeoutMillis: Number(process.env.DB_POOL_IDLE_MS ?? 30_000),
 });
 /** lib/privacy/notice.ts PRIVACY_NOTICE.version: `accepted_tos` is true for the current notice only */
 const NOTICE_VERSION = Number(process.env.BENCH_NOTICE_VERSION ?? 2);

@@ -437,10 +437,10 @@ async function main() {
       const out = {};
       for (const side of rotate(SIDES, i)) {
         // a window measures the steady state at that rate: its first second (the same load, on the
-        // same connections) is not counted. Without it, the first window began while the app's process was still closing the last
-        // burst's 100 connections (its first 120 ms 110-160 ms late in every run); after 2 s at
-        // rest instead, every side's first 400 ms were late (up to 50-220 ms), the app's and the
-        // baseline's alike (logged with clocks aligned, 30 Nov)
+        // same connections) is not counted. Without it, the first window began while the app's
+        // process was still closing the last burst's 100 connections (its first 120 ms 110-160 ms
+        // late in every run); after 2 s at rest instead, every side's first 400 ms were late (up to
+        // 50-220 ms), the app's and the baseline's alike (logged with clocks aligned, 30 Nov)
         out[side] = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS, FIXED_WARMUP_SECONDS);
       }
       bad500.total += out.app.statuses[500] ?? 0;

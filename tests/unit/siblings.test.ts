@@ -5,6 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processesFrom } from "@/scripts/lib/siblings.mjs";
+import { SERVER_NODE_FLAGS } from "@/scripts/lib/server-flags.mjs";
 
 describe("FOYER_PROCESSES", () => {
   it("is one per core up to 4 by default, 1 in development, and names itself when wrong", () => {
@@ -39,7 +40,7 @@ async function stopFixture(main: ChildProcess) {
 
 /** One request to `port` on a connection of its own. */
 const askAt = (port: number, urlPath: string, body?: string) =>
-  new Promise<{ pid: number; role: string; url: string; body: string; ip: string }>((resolve, reject) => {
+  new Promise<{ pid: number; role: string; url: string; body: string; ip: string; execArgv: string[] }>((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, path: urlPath, method: body ? "POST" : "GET", agent: false }, (res) => {
       let text = "";
       res.on("data", (c) => (text += c));
@@ -101,6 +102,8 @@ describe("connections dealt between the processes", () => {
     expect(pids.size).toBe(3);
     expect(answers.filter((a) => a.role === "main")).toHaveLength(3);
     for (const a of answers) expect(a.ip).toMatch(/127\.0\.0\.1/);
+    // a sibling runs with the serving flags (scripts/lib/server-flags.mjs), though this main process was started without them
+    for (const a of answers) expect(a.execArgv).toEqual(a.role === "sibling" ? SERVER_NODE_FLAGS : []);
     // a body crosses over untouched
     const posted = await ask("/form", "a=1&b=é");
     expect(posted.body).toBe("a=1&b=é");
@@ -113,5 +116,7 @@ describe("connections dealt between the processes", () => {
     expect(answers.every((a) => a.body === "code=x" && a.url.startsWith("/api/sandbox/linky/token"))).toBe(true);
     // the address the sibling saw travels with the request
     for (const a of answers) expect(a.ip).toMatch(/127\.0\.0\.1/);
+    // a sibling runs with the serving flags (scripts/lib/server-flags.mjs), though this main process was started without them
+    for (const a of answers) expect(a.execArgv).toEqual(a.role === "sibling" ? SERVER_NODE_FLAGS : []);
   });
 });
