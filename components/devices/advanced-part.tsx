@@ -28,15 +28,19 @@ export function AdvancedPart({ label: given, hasError, summary, children }: { la
     });
   }, [hasError]);
 
-  // the form focused its first field in error while this was closed: a hidden field cannot take
-  // the focus, so it goes to this part's first one once shown (unless a field in error has it)
-  const onEntering = () => {
-    if (!focusOnOpen.current) return;
+  // Its fields take the focus only once the part is fully open (inert until then, and again as it
+  // closes): a field focused inside the clipped, half-open box scrolled that box, which then opened
+  // with the field's label cut off; the form's own focus on its first field in error came there when
+  // Save followed a close at once. The part's first field in error takes it instead, once shown,
+  // unless another field in error has it.
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!shown || !focusOnOpen.current) return;
     focusOnOpen.current = false;
     const active = document.activeElement;
     if (active instanceof HTMLElement && active.getAttribute("aria-invalid") === "true") return;
     region.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
+  }, [shown]);
 
   return (
     <Box sx={{ mt: 1.5 }}>
@@ -56,8 +60,8 @@ export function AdvancedPart({ label: given, hasError, summary, children }: { la
           </Box>
         )}
       </Button>
-      <Collapse in={open} onEntering={onEntering}>
-        <Box ref={region} id={regionId} role="group" aria-label={label} sx={{ pt: 1.5 }}>
+      <Collapse in={open} onEntered={() => setShown(true)} onExit={() => setShown(false)}>
+        <Box ref={region} id={regionId} role="group" aria-label={label} inert={!shown} sx={{ pt: 1.5 }}>
           {children}
         </Box>
       </Collapse>
