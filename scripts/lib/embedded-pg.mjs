@@ -332,11 +332,16 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
     await Promise.race([done, new Promise((r) => setTimeout(r, 10000))]);
   };
   if (supervise) {
+    // the wait before the next start: 1 s, then twice as long after each start that fails (up to
+    // 30 s), 1 s again once one succeeds. Taken when PostgreSQL exits: a start that fails exits
+    // before its readiness check gives up, so doubling it there came a step late
     let delay = 1000;
     const watch = (/** @type {import("node:child_process").ChildProcess} */ proc) =>
       proc.once("exit", (code, signal) => {
         if (stopped) return;
-        log(`PostgreSQL exited (${signal ?? `code ${code}`}) without being asked; starting it again in ${delay / 1000} s`);
+        const wait = delay;
+        delay = Math.min(delay * 2, 30000);
+        log(`PostgreSQL exited (${signal ?? `code ${code}`}) without being asked; starting it again in ${wait / 1000} s`);
         restartTimer = setTimeout(async () => {
           if (stopped) return;
           child = spawnPostgres();
@@ -347,11 +352,10 @@ export async function startEmbeddedPostgres({ root, port = 54329, database = "fo
             log("PostgreSQL is back");
           } catch (e) {
             if (stopped) return; // the app stopped it meanwhile
-            delay = Math.min(delay * 2, 30000);
             log(`PostgreSQL did not come back: ${String(/** @type {Error} */ (e).message).split("\n")[0]}`);
             if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
           }
-        }, delay);
+        }, wait);
         restartTimer.unref();
       });
     watch(child);
