@@ -1,10 +1,11 @@
 // The hot lists (issue 14) read a page and its total in one SQL statement, the page's rows as one
-// JSON array of arrays built by PostgreSQL: one round trip, one value for the client to parse,
-// instead of Prisma's page (its relations as nested JSONB) and count. Each service writes its own
-// statement with these pieces (tagged templates: every value a parameter) and turns the arrays
-// back into the rows its serializers read, so the answers stay byte for byte the same
-// (tests/integration/list-bytes.test.ts compares them with Prisma's reads).
-import { db, Prisma } from "@/lib/db";
+// JSON array of arrays built by PostgreSQL: one round trip (straight through the pool: readRows),
+// one value for the client to parse, instead of Prisma's page (its relations as nested JSONB)
+// and count. Each service writes its own statement with these pieces (tagged templates: every
+// value a parameter) and turns the arrays back into the rows its serializers read, so the answers
+// stay byte for byte the same (tests/integration/list-bytes.test.ts compares them with Prisma's
+// reads).
+import { Prisma, readRows } from "@/lib/db";
 import type { SortOrder } from "@/lib/http/list";
 
 /** `WHERE a AND b ...`, or nothing. */
@@ -30,6 +31,6 @@ export const containsInsensitive = (column: Prisma.Sql, q: string): Prisma.Sql =
  * when the page is empty), side by side.
  */
 export async function readPage(total: Prisma.Sql, rows: Prisma.Sql): Promise<{ rows: unknown[][]; total: number }> {
-  const [r] = await db.$queryRaw<{ total: number; rows: unknown[][] | null }[]>`SELECT (${total}) AS total, (${rows}) AS rows`;
+  const [r] = await readRows<{ total: number; rows: unknown[][] | null }>(Prisma.sql`SELECT (${total}) AS total, (${rows}) AS rows`);
   return { rows: r.rows ?? [], total: r.total };
 }

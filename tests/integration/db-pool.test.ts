@@ -4,8 +4,9 @@
 // pg_stat_activity, with a pool of its own built from the same options (short idle time).
 import { afterEach, describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { db, poolOptions } from "@/lib/db";
+import { db, disconnectDb, poolOptions, Prisma, readRows } from "@/lib/db";
 import { env } from "@/lib/env";
 
 const IDLE_MS = 300;
@@ -57,5 +58,23 @@ describe("the database pool", () => {
   it("never keeps more than DB_POOL_MAX", () => {
     expect(poolOptions({ ...env(), DB_POOL_MIN: 50, DB_POOL_MAX: 10 }).min).toBe(10);
     expect(poolOptions(env())).toMatchObject({ min: 2, idleTimeoutMillis: 30_000, application_name: "foyer" });
+  });
+
+  it("lives through an idle connection the server ends before Prisma's first statement, and reads again", async () => {
+    // the app's connection anew, read first through readRows (the caller's row does that): Prisma
+    // has not connected, so only the pool's own listener hears the error of the idle connection
+    await disconnectDb();
+    const [{ pid }] = await readRows<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`);
+    const other = new pg.Client({ connectionString: env().DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query("SELECT pg_terminate_backend($1)", [pid]);
+    } finally {
+      await other.end();
+    }
+    // the pool hears of it (its 'error'), unheard it would end the process
+    await new Promise((r) => setTimeout(r, 300));
+    const [{ v }] = await readRows<{ v: number }>(Prisma.sql`SELECT 41 + ${1} AS v`);
+    expect(v).toBe(42);
   });
 });
