@@ -22,8 +22,10 @@ export function AdvancedPart({ label: given, hasError, summary, children }: { la
 
   useEffect(() => {
     if (!hasError) return;
-    setOpen((was) => {
-      if (!was) focusOnOpen.current = true;
+    // not fully open (closed, opening or closing: its region inert), its fields cannot take the
+    // focus now: the first in error takes it once shown
+    setOpen(() => {
+      if (region.current?.inert !== false) focusOnOpen.current = true;
       return true;
     });
   }, [hasError]);

@@ -38,6 +38,11 @@ async function stopFixture(main: ChildProcess) {
   await new Promise((r) => main.once("exit", r));
 }
 
+/** A sibling runs with the serving flags (scripts/lib/server-flags.mjs), though this main process was started without them. */
+const expectServingFlags = (answers: { role: string; execArgv: string[] }[]) => {
+  for (const a of answers) expect(a.execArgv).toEqual(a.role === "sibling" ? SERVER_NODE_FLAGS : []);
+};
+
 /** One request to `port` on a connection of its own. */
 const askAt = (port: number, urlPath: string, body?: string) =>
   new Promise<{ pid: number; role: string; url: string; body: string; ip: string; execArgv: string[] }>((resolve, reject) => {
@@ -102,8 +107,7 @@ describe("connections dealt between the processes", () => {
     expect(pids.size).toBe(3);
     expect(answers.filter((a) => a.role === "main")).toHaveLength(3);
     for (const a of answers) expect(a.ip).toMatch(/127\.0\.0\.1/);
-    // a sibling runs with the serving flags (scripts/lib/server-flags.mjs), though this main process was started without them
-    for (const a of answers) expect(a.execArgv).toEqual(a.role === "sibling" ? SERVER_NODE_FLAGS : []);
+    expectServingFlags(answers);
     // a body crosses over untouched
     const posted = await ask("/form", "a=1&b=é");
     expect(posted.body).toBe("a=1&b=é");
@@ -116,7 +120,6 @@ describe("connections dealt between the processes", () => {
     expect(answers.every((a) => a.body === "code=x" && a.url.startsWith("/api/sandbox/linky/token"))).toBe(true);
     // the address the sibling saw travels with the request
     for (const a of answers) expect(a.ip).toMatch(/127\.0\.0\.1/);
-    // a sibling runs with the serving flags (scripts/lib/server-flags.mjs), though this main process was started without them
-    for (const a of answers) expect(a.execArgv).toEqual(a.role === "sibling" ? SERVER_NODE_FLAGS : []);
+    expectServingFlags(answers);
   });
 });
