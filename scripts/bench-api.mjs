@@ -13,15 +13,16 @@
 //      (autocannon), app, baseline and ceiling in turn (the order rotates each round) on
 //      locations/my, schedules, device_info/ and the admin's users list: req/s with its spread,
 //      ratios per round, CPU per request of each server process and of PostgreSQL;
-//   4. each list at a fixed rate of half the app's measured capacity (BENCH_FIXED_SECONDS, 8 s),
-//      app, baseline and ceiling in turn (the order rotates), each after BENCH_FIXED_WARMUP_SECONDS
-//      (1 s) of the same load, not counted; requests evenly spaced (open loop, our
-//      own client: autocannon's rate sends each second's quota in one burst): p50 / p99 against
-//      p99 <= 2 x baseline's + 10 ms, for the app and for the ceiling at the same rate (what Next
-//      itself allows, as the goal reads it);
+//   4. each list at a fixed rate of half the app's measured capacity, BENCH_FIXED_ROUNDS (3)
+//      interleaved rounds of BENCH_FIXED_SECONDS (8 s), app, baseline and ceiling in turn (the order
+//      rotates), each window after BENCH_FIXED_WARMUP_SECONDS (1 s) of the same load, not counted;
+//      requests evenly spaced (open loop, our own client: autocannon's rate sends each second's
+//      quota in one burst): p50 / p99 of the rounds' requests together (and each round's p99)
+//      against p99 <= 2 x baseline's + 10 ms, for the app and for the ceiling at the same rate
+//      (what Next itself allows, as the goal reads it);
 //   5. the app alone at 100 then 200 connections over the four lists (BENCH_OVERLOAD_SECONDS, 10 s):
 //      every status counted, 503 with and without Retry-After apart.
-// Exits non-zero when the bodies differ or the app answered any 500. About 5 minutes.
+// Exits non-zero when the bodies differ or the app answered any 500. About 8 minutes.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -43,6 +44,7 @@ const dir = path.join(root, ".data", "bench-api");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FIXED_SECONDS = Number(process.env.BENCH_FIXED_SECONDS ?? 8);
+const FIXED_ROUNDS = Number(process.env.BENCH_FIXED_ROUNDS ?? 3);
 const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 10);
 const FIXED_WARMUP_SECONDS = Number(process.env.BENCH_FIXED_WARMUP_SECONDS ?? 1);
 const WARMUP_SECONDS = 2;
@@ -292,9 +294,14 @@ async function fixedRate(url, headers, rate, seconds, warmupSeconds = 0, connect
   }
   await Promise.all(pending);
   agent.destroy();
-  const sorted = times.sort((a, b) => a - b);
+  return { times, statuses, errors };
+}
+
+/** p50, p99 and max of latencies (ms), the nearest-rank way. */
+function latencyOf(times) {
+  const sorted = [...times].sort((a, b) => a - b);
   const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-  return { p50: at(50), p99: at(99), max: sorted[sorted.length - 1], statuses, errors };
+  return { p50: at(50), p99: at(99), max: sorted[sorted.length - 1] };
 }
 
 let stopping = false;
@@ -430,23 +437,32 @@ async function main() {
       }
     }
 
-    // 4. a fixed rate: half the app's capacity
-    say(`\nat a fixed rate of half the app's capacity (open loop, evenly spaced, ${FIXED_SECONDS} s each, app, baseline and ceiling in turn, each after ${FIXED_WARMUP_SECONDS} s of the same load, not counted): latency ms p50 / p99 / max from when each request was due; goal p99 <= 2 x baseline's + 10 ms, the ceiling (Next's route without work) held to the same goal at the same rate`);
+    // 4. a fixed rate: half the app's capacity, in interleaved rounds
+    say(`\nat a fixed rate of half the app's capacity (open loop, evenly spaced): ${FIXED_ROUNDS} interleaved rounds of ${FIXED_SECONDS} s, app, baseline and ceiling in turn (the order rotates), each window after ${FIXED_WARMUP_SECONDS} s of the same load, not counted; latency ms from when each request was due, p50 / p99 / max over the rounds' requests together, then each round's p99; goal p99 <= 2 x baseline's + 10 ms, the ceiling (Next's route without work) held to the same goal at the same rate`);
     for (const [i, e] of ENDPOINTS.entries()) {
       const rate = Math.max(1, Math.round(median(results[e.name].app.map((x) => x.rps)) / 2));
-      const out = {};
-      for (const side of rotate(SIDES, i)) {
-        // a window measures the steady state at that rate: its first second (the same load, on the
-        // same connections) is not counted. Without it, the first window began while the app's
-        // process was still closing the last burst's 100 connections (its first 120 ms 110-160 ms
-        // late in every run); after 2 s at rest instead, every side's first 400 ms were late (up to
-        // 50-220 ms), the app's and the baseline's alike (logged with clocks aligned, 30 Nov)
-        out[side] = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS, FIXED_WARMUP_SECONDS);
+      const out = Object.fromEntries(SIDES.map((side) => [side, { times: [], rounds: [], statuses: {}, errors: 0 }]));
+      for (let round = 0; round < FIXED_ROUNDS; round++) {
+        for (const side of rotate(SIDES, i + round)) {
+          // a window measures the steady state at that rate: its first second (the same load, on
+          // the same connections) is not counted. Without it, the first window began while the
+          // app's process was still closing the last burst's 100 connections (its first 120 ms
+          // 110-160 ms late in every run); after 2 s at rest instead, every side's first 400 ms
+          // were late (up to 50-220 ms), the app's and the baseline's alike (logged with clocks
+          // aligned, 30 Nov)
+          const w = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS, FIXED_WARMUP_SECONDS);
+          const o = out[side];
+          o.times.push(...w.times);
+          o.rounds.push(latencyOf(w.times).p99);
+          for (const [s, n] of Object.entries(w.statuses)) o.statuses[s] = (o.statuses[s] ?? 0) + n;
+          o.errors += w.errors;
+        }
       }
+      for (const o of Object.values(out)) Object.assign(o, latencyOf(o.times));
       bad500.total += out.app.statuses[500] ?? 0;
       const limit = 2 * out.baseline.p99 + 10;
       const errs = (o) => (o.errors ? `, ${o.errors} connection errors` : "");
-      const lat = (o) => `${fmt(o.p50, 1)} / ${fmt(o.p99, 1)} / ${fmt(o.max, 1)}`;
+      const lat = (o) => `${fmt(o.p50, 1)} / ${fmt(o.p99, 1)} / ${fmt(o.max, 1)} (${o.rounds.map((x) => fmt(x, 1)).join(", ")})`;
       const verdict = (o) => (o.p99 <= limit ? "met" : "not met");
       say(`  ${e.label.padEnd(18)} ${fmt(rate).padStart(5)} req/s   app ${lat(out.app)}   baseline ${lat(out.baseline)}   ceiling ${lat(out.ceiling)}   p99 vs ${fmt(limit, 1)}: app ${verdict(out.app)}, ceiling ${verdict(out.ceiling)}   statuses app ${statusText(out.app.statuses)}${errs(out.app)}, baseline ${statusText(out.baseline.statuses)}${errs(out.baseline)}, ceiling ${statusText(out.ceiling.statuses)}${errs(out.ceiling)}`);
     }
