@@ -5,12 +5,14 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Collapse from "@mui/material/Collapse";
 import ExpandMore from "@mui/icons-material/ExpandMore";
+import { REVEAL_EVENT } from "@/components/ui/reveal";
 
 /**
  * The technical fields of a device or channel, folded under "Advanced": closed at first, opened
  * by its button (a real button: Tab and Enter reach it) and by itself when one of its fields is in
- * error, which then takes the focus if no other field in error has it. `summary` says what is set
- * inside while it is closed.
+ * error, which then takes the focus if no other field in error has it; also when a form's Save
+ * would focus one of its fields (components/ui/reveal.ts), even an error it was closed over.
+ * `summary` says what is set inside while it is closed.
  */
 export function AdvancedPart({ label: given, hasError, summary, children }: { label?: string; hasError: boolean; summary?: string; children: React.ReactNode }) {
   const t = useTranslations("devices.channels");
@@ -29,6 +31,20 @@ export function AdvancedPart({ label: given, hasError, summary, children }: { la
       return true;
     });
   }, [hasError]);
+
+  // a form focusing a field inside (its first field in error, on Save): the part opens if it is
+  // not fully open, and its field in error takes the focus once it is
+  useEffect(() => {
+    const el = region.current;
+    if (!el) return;
+    const reveal = () => {
+      if (el.inert === false) return;
+      focusOnOpen.current = true;
+      setOpen(true);
+    };
+    el.addEventListener(REVEAL_EVENT, reveal);
+    return () => el.removeEventListener(REVEAL_EVENT, reveal);
+  }, []);
 
   // Its fields take the focus only once the part is fully open (inert until then, and again as it
   // closes): a field focused inside the clipped, half-open box scrolled that box, which then opened

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef, useState, type ChangeEvent, type Dispatch
 import type { z } from "zod";
 import { errorMessage, FetchError, serverFieldErrors, UNREACHABLE } from "@/lib/swr/fetcher";
 import { useApiText } from "@/components/i18n/api-texts";
+import { focusField } from "./reveal";
 
 type FieldValue = string | boolean | null | undefined;
 type Values = Record<string, FieldValue>;
@@ -191,7 +192,8 @@ export function useZodForm<S extends z.ZodType, V extends object>(schema: Schema
       const next = issuesByPath(parsed.error.issues);
       setErrors(next);
       setServerError(next[""] ?? null);
-      focusTarget(form, next)?.focus();
+      const target = focusTarget(form, next);
+      if (target) focusField(target);
       return;
     }
     setErrors({});

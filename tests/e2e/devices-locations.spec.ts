@@ -446,6 +446,15 @@ test("Devices and My Devices are one experience: each opens and saves unchanged 
   await expect(channel(2).getByLabel("Prefix", { exact: true })).toBeFocused();
   expect(await page.evaluate(() => (window as unknown as { focusedOpen?: boolean }).focusedOpen), "focused once fully open").toBe(true);
   await snapBoth(page, "user-device-form-advanced-error");
+  // closed over its error, Save opens it again and gives the field the focus, once fully open
+  await advanced.click();
+  await expect(advanced).toHaveAttribute("aria-expanded", "false");
+  await page.evaluate(() => ((window as unknown as { focusedOpen?: boolean }).focusedOpen = undefined));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(advanced).toHaveAttribute("aria-expanded", "true");
+  await expect(channel(2).getByLabel("Prefix", { exact: true })).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { focusedOpen?: boolean }).focusedOpen), "focused once fully open").toBe(true);
+  await snapBoth(page, "user-device-form-advanced-reopened");
   await channel(2).getByLabel("Prefix", { exact: true }).fill("pv");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/user-devices$/);
