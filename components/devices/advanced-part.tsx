@@ -21,29 +21,25 @@ export function AdvancedPart({ label: given, hasError, summary, children }: { la
   const regionId = useId();
   const region = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef(false);
-
-  useEffect(() => {
-    if (!hasError) return;
-    // not fully open (closed, opening or closing: its region inert), its fields cannot take the
-    // focus now: the first in error takes it once shown
+  // Opens the part for a field in error: not fully open (closed, opening or closing: its region
+  // inert), its fields cannot take the focus now, so the first in error takes it once shown
+  const openForError = () =>
     setOpen(() => {
       if (region.current?.inert !== false) focusOnOpen.current = true;
       return true;
     });
+
+  // one of its fields newly in error
+  useEffect(() => {
+    if (hasError) openForError();
   }, [hasError]);
 
-  // a form focusing a field inside (its first field in error, on Save): the part opens if it is
-  // not fully open, and its field in error takes the focus once it is
+  // a form focusing a field inside (its first field in error, on Save), even an error the part
+  // was closed over
   useEffect(() => {
     const el = region.current;
-    if (!el) return;
-    const reveal = () => {
-      if (el.inert === false) return;
-      focusOnOpen.current = true;
-      setOpen(true);
-    };
-    el.addEventListener(REVEAL_EVENT, reveal);
-    return () => el.removeEventListener(REVEAL_EVENT, reveal);
+    el?.addEventListener(REVEAL_EVENT, openForError);
+    return () => el?.removeEventListener(REVEAL_EVENT, openForError);
   }, []);
 
   // Its fields take the focus only once the part is fully open (inert until then, and again as it
