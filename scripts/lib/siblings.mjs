@@ -25,6 +25,20 @@ import { withServerFlags } from "./server-flags.mjs";
 const MAX_DEFAULT = 4;
 const MAX_RESTARTS = 5;
 
+/**
+ * A connection dealt to this process goes to its http.Server as if that server had accepted it,
+ * Nagle's algorithm off as an http.Server has it (Node turns it off at accept, not when a server is
+ * given a socket). With it on, an answer written in two parts (head, then body) waited for the
+ * client's delayed acknowledgement, 40 ms on Linux, whenever the first part was not yet
+ * acknowledged: with two processes, the app alone at a fixed 280 req/s had a p99 of 50-53 ms in
+ * every window, against 7-10 with one (docs/performance.md, "The API's slow tail", 1 Dec 07:50).
+ */
+function serveConnection(server, socket) {
+  socket.setNoDelay(true);
+  server.emit("connection", socket);
+  socket.resume();
+}
+
 /** FOYER_PROCESSES: a whole number from 1 to 64, by default one per core up to 4; always 1 in development. */
 export function processesFrom(env, dev) {
   if (dev) return 1;
@@ -82,10 +96,7 @@ export function startSiblings({ server, handler, count, script, args = [], first
   };
 
   /** This process's own share: the socket goes to its http.Server as if it had accepted it. */
-  const serveHere = (socket) => {
-    server.emit("connection", socket);
-    socket.resume();
-  };
+  const serveHere = (socket) => serveConnection(server, socket);
   let turn = 0;
   const front = net.createServer({ pauseOnConnect: true }, (socket) => {
     const ready = live.filter((c) => c.ready && c.connected);
@@ -124,10 +135,7 @@ export function startSiblings({ server, handler, count, script, args = [], first
 /** In a sibling: serves the connections the main process sends; stops when the main process is gone. */
 export function serveHandedConnections(server, onGone) {
   process.on("message", (m, socket) => {
-    if (m === "foyer:connection" && socket) {
-      server.emit("connection", socket);
-      socket.resume();
-    }
+    if (m === "foyer:connection" && socket) serveConnection(server, socket);
   });
   process.on("disconnect", onGone);
   process.send?.("foyer:ready");

@@ -45,7 +45,7 @@ const expectServingFlags = (answers: { role: string; execArgv: string[] }[]) => 
 
 /** One request to `port` on a connection of its own. */
 const askAt = (port: number, urlPath: string, body?: string) =>
-  new Promise<{ pid: number; role: string; url: string; body: string; ip: string; execArgv: string[] }>((resolve, reject) => {
+  new Promise<{ pid: number; role: string; url: string; body: string; ip: string; noDelay: boolean; execArgv: string[] }>((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, path: urlPath, method: body ? "POST" : "GET", agent: false }, (res) => {
       let text = "";
       res.on("data", (c) => (text += c));
@@ -108,6 +108,9 @@ describe("connections dealt between the processes", () => {
     expect(answers.filter((a) => a.role === "main")).toHaveLength(3);
     for (const a of answers) expect(a.ip).toMatch(/127\.0\.0\.1/);
     expectServingFlags(answers);
+    // Nagle's algorithm off on every dealt connection, the main process's share as well, as an
+    // http.Server has it on what it accepts itself (else a reply in two writes waits for a delayed ACK)
+    expect(answers.map((a) => a.noDelay)).toEqual(Array(9).fill(true));
     // a body crosses over untouched
     const posted = await ask("/form", "a=1&b=é");
     expect(posted.body).toBe("a=1&b=é");
