@@ -21,8 +21,12 @@
 //      against p99 <= 2 x baseline's + 10 ms, for the app and for the ceiling at the same rate
 //      (what Next itself allows, as the goal reads it);
 //   5. the app alone at 100 then 200 connections over the four lists (BENCH_OVERLOAD_SECONDS, 10 s):
-//      every status counted, 503 with and without Retry-After apart.
-// Exits non-zero when the bodies differ or the app answered any 500. About 8 minutes.
+//      every status counted, 503 with and without Retry-After apart;
+//   6. the app as deployed: a second instance of the same build with the default number of serving
+//      processes (one per core, scripts/lib/siblings.mjs), idle until then, at the same fixed rates
+//      (BENCH_FIXED_ROUNDS windows each, the limits of step 4) and over capacity as in step 5.
+//      Steps 3 to 5 compare one process with the one-process baseline; this is what users get.
+// Exits non-zero when the bodies differ or the app answered any 500. About 10 minutes.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -39,6 +43,7 @@ import { migrate } from "./lib/migrate.mjs";
 import { distDir, root } from "./lib/build-dir.mjs";
 import { median } from "./lib/bench-stats.mjs";
 import { SERVER_NODE_FLAGS } from "./lib/server-flags.mjs";
+import { processesFrom } from "./lib/siblings.mjs";
 
 const dir = path.join(root, ".data", "bench-api");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -84,20 +89,22 @@ function cpuOf(pid) {
   }
 }
 
-/** CPU time (ms) of the PostgreSQL cluster: the postmaster and its children (backends, walwriter...). */
-function pgCpu(postmaster) {
-  let total = 0;
-  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+/** The processes whose parent is `pid`, from /proc. */
+function childrenOf(pid) {
+  const out = [];
+  for (const child of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(pid) === postmaster || Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) * 10;
+      const stat = fs.readFileSync(`/proc/${child}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) out.push(Number(child));
     } catch {
       // gone meanwhile
     }
   }
-  return total;
+  return out;
 }
+
+/** CPU time (ms) of the PostgreSQL cluster: the postmaster and its children (backends, walwriter...). */
+const pgCpu = (postmaster) => childrenOf(postmaster).reduce((total, pid) => total + cpuOf(pid), cpuOf(postmaster));
 
 function machine() {
   let model = os.cpus()[0]?.model?.trim() ?? "?";
@@ -333,7 +340,7 @@ async function main() {
       household: { Authorization: `Bearer ${await token(secret, data.household)}` },
       admin: { Authorization: `Bearer ${await token(secret, data.admin)}` },
     };
-    const [appPort, basePort] = [await freePort(), await freePort()];
+    const [appPort, basePort, deployedPort] = [await freePort(), await freePort(), await freePort()];
     const common = { ...process.env, DATABASE_URL: cluster.url, SECRET_KEY: secret, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
     children.push(startProcess("the app", [...SERVER_NODE_FLAGS, "scripts/start.mjs", "start"], {
       ...common, PORT: String(appPort), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${appPort}`, FOYER_WORKERS: "false", SEED_ON_START: "false",
@@ -344,8 +351,13 @@ async function main() {
     children.push(startProcess("the baseline", ["scripts/bench-api-baseline.mjs"], {
       ...common, PORT: String(basePort), BENCH_NOTICE_VERSION: String(PRIVACY_NOTICE.version),
     }, path.join(dir, "baseline.log")));
-    const origin = { app: `http://127.0.0.1:${appPort}`, baseline: `http://127.0.0.1:${basePort}`, ceiling: `http://127.0.0.1:${appPort}` };
-    await Promise.all([waitFor(`${origin.app}/api/health`, "the app"), waitFor(`${origin.baseline}/health`, "the baseline")]);
+    // the app as `npm start` runs it: FOYER_PROCESSES unset (step 6)
+    const { FOYER_PROCESSES: _unset, ...deployedEnv } = common;
+    children.push(startProcess("the app as deployed", [...SERVER_NODE_FLAGS, "scripts/start.mjs", "start"], {
+      ...deployedEnv, PORT: String(deployedPort), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${deployedPort}`, FOYER_WORKERS: "false", SEED_ON_START: "false",
+    }, path.join(dir, "app-deployed.log")));
+    const origin = { app: `http://127.0.0.1:${appPort}`, baseline: `http://127.0.0.1:${basePort}`, ceiling: `http://127.0.0.1:${appPort}`, deployed: `http://127.0.0.1:${deployedPort}` };
+    await Promise.all([waitFor(`${origin.app}/api/health`, "the app"), waitFor(`${origin.baseline}/health`, "the baseline"), waitFor(`${origin.deployed}/api/health`, "the app as deployed")]);
     const pids = { app: children[0].pid, baseline: children[1].pid, ceiling: children[0].pid };
     const postmaster = Number(fs.readFileSync(path.join(cluster.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
     const urlOf = (side, e) => origin[side] + (side === "ceiling" ? `/api/bench/ceiling/${e.name}` : e.path);
@@ -439,9 +451,21 @@ async function main() {
 
     // 4. a fixed rate: half the app's capacity, in interleaved rounds
     say(`\nat a fixed rate of half the app's capacity (open loop, evenly spaced): ${FIXED_ROUNDS} interleaved rounds of ${FIXED_SECONDS} s, app, baseline and ceiling in turn (the order rotates), each window after ${FIXED_WARMUP_SECONDS} s of the same load, not counted; latency ms from when each request was due, p50 / p99 / max over the rounds' requests together, then each round's p99; goal p99 <= 2 x baseline's + 10 ms, the ceiling (Next's route without work) held to the same goal at the same rate`);
+    const fixed = {};
+    const errs = (o) => (o.errors ? `, ${o.errors} connection errors` : "");
+    const lat = (o) => `${fmt(o.p50, 1)} / ${fmt(o.p99, 1)} / ${fmt(o.max, 1)} (${o.rounds.map((x) => fmt(x, 1)).join(", ")})`;
+    const newWindows = () => ({ times: [], rounds: [], statuses: {}, errors: 0 });
+    /** One fixed-rate window of `side` on `e`, added to `o` (its first second not counted). */
+    const windowInto = async (o, side, e, rate) => {
+      const w = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS, FIXED_WARMUP_SECONDS);
+      o.times.push(...w.times);
+      o.rounds.push(latencyOf(w.times).p99);
+      for (const [s, n] of Object.entries(w.statuses)) o.statuses[s] = (o.statuses[s] ?? 0) + n;
+      o.errors += w.errors;
+    };
     for (const [i, e] of ENDPOINTS.entries()) {
       const rate = Math.max(1, Math.round(median(results[e.name].app.map((x) => x.rps)) / 2));
-      const out = Object.fromEntries(SIDES.map((side) => [side, { times: [], rounds: [], statuses: {}, errors: 0 }]));
+      const out = Object.fromEntries(SIDES.map((side) => [side, newWindows()]));
       for (let round = 0; round < FIXED_ROUNDS; round++) {
         for (const side of rotate(SIDES, i + round)) {
           // a window measures the steady state at that rate: its first second (the same load, on
@@ -450,41 +474,55 @@ async function main() {
           // 110-160 ms late in every run); after 2 s at rest instead, every side's first 400 ms
           // were late (up to 50-220 ms), the app's and the baseline's alike (logged with clocks
           // aligned, 30 Nov)
-          const w = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS, FIXED_WARMUP_SECONDS);
-          const o = out[side];
-          o.times.push(...w.times);
-          o.rounds.push(latencyOf(w.times).p99);
-          for (const [s, n] of Object.entries(w.statuses)) o.statuses[s] = (o.statuses[s] ?? 0) + n;
-          o.errors += w.errors;
+          await windowInto(out[side], side, e, rate);
         }
       }
       for (const o of Object.values(out)) Object.assign(o, latencyOf(o.times));
       bad500.total += out.app.statuses[500] ?? 0;
       const limit = 2 * out.baseline.p99 + 10;
-      const errs = (o) => (o.errors ? `, ${o.errors} connection errors` : "");
-      const lat = (o) => `${fmt(o.p50, 1)} / ${fmt(o.p99, 1)} / ${fmt(o.max, 1)} (${o.rounds.map((x) => fmt(x, 1)).join(", ")})`;
+      fixed[e.name] = { rate, limit };
       const verdict = (o) => (o.p99 <= limit ? "met" : "not met");
       say(`  ${e.label.padEnd(18)} ${fmt(rate).padStart(5)} req/s   app ${lat(out.app)}   baseline ${lat(out.baseline)}   ceiling ${lat(out.ceiling)}   p99 vs ${fmt(limit, 1)}: app ${verdict(out.app)}, ceiling ${verdict(out.ceiling)}   statuses app ${statusText(out.app.statuses)}${errs(out.app)}, baseline ${statusText(out.baseline.statuses)}${errs(out.baseline)}, ceiling ${statusText(out.ceiling.statuses)}${errs(out.ceiling)}`);
     }
 
     // 5. the app over its capacity
     say(`\noverload: the app alone, the four lists in turn on each connection, ${OVERLOAD_SECONDS} s`);
-    for (const connections of [100, 200]) {
-      const seen = { retryAfter: 0, noRetryAfter: 0 };
-      const requests = ENDPOINTS.map((e) => ({
-        method: "GET",
-        path: e.path,
-        headers: auth[e.as],
-        onResponse: (status, _body, _ctx, headers) => {
-          if (status !== 503) return;
-          if (Object.keys(headers).some((h) => h.toLowerCase() === "retry-after")) seen.retryAfter++;
-          else seen.noRetryAfter++;
-        },
-      }));
-      const r = await autocannon({ url: origin.app, connections, duration: OVERLOAD_SECONDS, requests });
-      const st = Object.fromEntries(Object.entries(r.statusCodeStats).map(([s, v]) => [s, v.count]));
-      bad500.total += st[500] ?? 0;
-      say(`  ${String(connections).padStart(3)} connections: ${fmt(r["2xx"] / r.duration)} req/s answered 2xx; statuses ${statusText(st)}; 503 with Retry-After ${seen.retryAfter}, without ${seen.noRetryAfter}; connection errors ${r.errors}, timeouts ${r.timeouts}; latency p50 ${fmt(r.latency.p50)} ms, p99 ${fmt(r.latency.p99)} ms`);
+    await overload(origin.app);
+
+    // 6. the app as deployed
+    const serving = 1 + childrenOf(children[2].pid).length;
+    say(`\nthe app as deployed: the same build with the default serving processes (FOYER_PROCESSES unset: ${processesFrom({}, false)} on this machine; ${serving} running), at the same fixed rates, ${FIXED_ROUNDS} windows of ${FIXED_SECONDS} s each after a warm-up, against the limits above; then over capacity as above`);
+    for (const e of ENDPOINTS) {
+      await autocannon({ url: urlOf("deployed", e), headers: auth[e.as], connections: CONNECTIONS, duration: WARMUP_SECONDS });
+      const { rate, limit } = fixed[e.name];
+      const o = newWindows();
+      for (let round = 0; round < FIXED_ROUNDS; round++) await windowInto(o, "deployed", e, rate);
+      Object.assign(o, latencyOf(o.times));
+      bad500.total += o.statuses[500] ?? 0;
+      say(`  ${e.label.padEnd(18)} ${fmt(rate).padStart(5)} req/s   app as deployed ${lat(o)}   p99 vs ${fmt(limit, 1)}: ${o.p99 <= limit ? "met" : "not met"}   statuses ${statusText(o.statuses)}${errs(o)}`);
+    }
+    say(`  over capacity, as in step 5:`);
+    await overload(origin.deployed);
+
+    /** The four lists in turn on each connection of `url`, at 100 then 200 connections: every status, 503s with and without Retry-After. */
+    async function overload(url) {
+      for (const connections of [100, 200]) {
+        const seen = { retryAfter: 0, noRetryAfter: 0 };
+        const requests = ENDPOINTS.map((e) => ({
+          method: "GET",
+          path: e.path,
+          headers: auth[e.as],
+          onResponse: (status, _body, _ctx, headers) => {
+            if (status !== 503) return;
+            if (Object.keys(headers).some((h) => h.toLowerCase() === "retry-after")) seen.retryAfter++;
+            else seen.noRetryAfter++;
+          },
+        }));
+        const r = await autocannon({ url, connections, duration: OVERLOAD_SECONDS, requests });
+        const st = Object.fromEntries(Object.entries(r.statusCodeStats).map(([s, v]) => [s, v.count]));
+        bad500.total += st[500] ?? 0;
+        say(`  ${String(connections).padStart(3)} connections: ${fmt(r["2xx"] / r.duration)} req/s answered 2xx; statuses ${statusText(st)}; 503 with Retry-After ${seen.retryAfter}, without ${seen.noRetryAfter}; connection errors ${r.errors}, timeouts ${r.timeouts}; latency p50 ${fmt(r.latency.p50)} ms, p99 ${fmt(r.latency.p99)} ms`);
+      }
     }
     say(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     say(bad500.total ? `${bad500.total} answers of 500 from the app: FAILED (the servers' logs: ${path.relative(root, dir)}/)` : "no answer of 500 from the app");
