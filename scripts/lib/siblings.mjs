@@ -25,15 +25,26 @@ import { withServerFlags } from "./server-flags.mjs";
 const MAX_DEFAULT = 4;
 const MAX_RESTARTS = 5;
 
+/** The servers whose connections Node's timeouts watch (see `serveConnection`). */
+const watched = new WeakSet();
+
 /**
  * A connection dealt to this process goes to its http.Server as if that server had accepted it,
- * Nagle's algorithm off as an http.Server has it (Node turns it off at accept, not when a server is
- * given a socket). With it on, an answer written in two parts (head, then body) waited for the
- * client's delayed acknowledgement, 40 ms on Linux, whenever the first part was not yet
- * acknowledged: with two processes, the app alone at a fixed 280 req/s had a p99 of 50-53 ms in
- * every window, against 7-10 with one (docs/performance.md, "The API's slow tail", 1 Dec 07:50).
+ * with what Node gives a server's own connections and not one it is handed:
+ * - Nagle's algorithm off, as an http.Server turns it off at accept. With it on, an answer written
+ *   in two parts (head, then body) waited for the client's delayed acknowledgement, 40 ms on Linux,
+ *   whenever the first part was not yet acknowledged: with two processes, the API's lists had a
+ *   p50 of 44 ms at a fixed 300 req/s against 1.5-3 ms with one (docs/performance.md, "Serving
+ *   processes");
+ * - `headersTimeout` and `requestTimeout`: Node checks them over a list of connections that it
+ *   starts when the server emits "listening", and a server that is dealt sockets never listens.
+ *   Without it, a client that sent its headers a byte at a time held its connection for ever.
  */
 function serveConnection(server, socket) {
+  if (!watched.has(server)) {
+    watched.add(server);
+    server.emit("listening");
+  }
   socket.setNoDelay(true);
   server.emit("connection", socket);
   socket.resume();

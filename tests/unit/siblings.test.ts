@@ -2,6 +2,7 @@
 // itself and its siblings, a sibling forwards the sandboxes to the main process, and the setting.
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processesFrom } from "@/scripts/lib/siblings.mjs";
@@ -115,6 +116,28 @@ describe("connections dealt between the processes", () => {
     const posted = await ask("/form", "a=1&b=é");
     expect(posted.body).toBe("a=1&b=é");
   });
+
+  it("cuts off a client that never finishes its headers, in every process (Node's headersTimeout)", async () => {
+    /** What a connection that sent half a request got before it closed, or null if still open after 10 s. */
+    const halfRequest = () =>
+      new Promise<string | null>((resolve, reject) => {
+        const socket = net.connect(port, "127.0.0.1", () => socket.write("GET /slow HTTP/1.1\r\nHost: x\r\n"));
+        let got = "";
+        const giveUp = setTimeout(() => {
+          socket.destroy();
+          resolve(null);
+        }, 10_000);
+        socket.on("data", (d) => (got += d));
+        socket.on("close", () => {
+          clearTimeout(giveUp);
+          resolve(got);
+        });
+        socket.on("error", reject);
+      });
+    // three connections in a row: one to each process, dealt in turn
+    const got = await Promise.all([halfRequest(), halfRequest(), halfRequest()]);
+    for (const g of got) expect(g).toMatch(/^HTTP\/1\.1 408 /);
+  }, 20_000);
 
   it("answers the sandboxes from the main process, whichever process got the connection", async () => {
     const answers = [];
