@@ -23,10 +23,11 @@
 //   5. the app alone at 100 then 200 connections over the four lists (BENCH_OVERLOAD_SECONDS, 10 s):
 //      every status counted, 503 with and without Retry-After apart;
 //   6. the app as deployed: a second instance of the same build with the default number of serving
-//      processes (one per core, scripts/lib/siblings.mjs), idle until then, at the same fixed rates
-//      (BENCH_FIXED_ROUNDS windows each, the limits of step 4) and over capacity as in step 5.
+//      processes (one per core, scripts/lib/siblings.mjs), idle until then. Per list, its own
+//      capacity at 100 connections, then half of it as in step 4 (BENCH_FIXED_ROUNDS interleaved
+//      rounds, the baseline at the same rate, the same goal); then over capacity as in step 5.
 //      Steps 3 to 5 compare one process with the one-process baseline; this is what users get.
-// Exits non-zero when the bodies differ or the app answered any 500. About 10 minutes.
+// Exits non-zero when the bodies differ or the app answered any 500. About 13 minutes.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -358,7 +359,7 @@ async function main() {
     }, path.join(dir, "app-deployed.log")));
     const origin = { app: `http://127.0.0.1:${appPort}`, baseline: `http://127.0.0.1:${basePort}`, ceiling: `http://127.0.0.1:${appPort}`, deployed: `http://127.0.0.1:${deployedPort}` };
     await Promise.all([waitFor(`${origin.app}/api/health`, "the app"), waitFor(`${origin.baseline}/health`, "the baseline"), waitFor(`${origin.deployed}/api/health`, "the app as deployed")]);
-    const pids = { app: children[0].pid, baseline: children[1].pid, ceiling: children[0].pid };
+    const pids = { app: children[0].pid, baseline: children[1].pid, ceiling: children[0].pid, deployed: children[2].pid };
     const postmaster = Number(fs.readFileSync(path.join(cluster.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
     const urlOf = (side, e) => origin[side] + (side === "ceiling" ? `/api/bench/ceiling/${e.name}` : e.path);
 
@@ -451,7 +452,6 @@ async function main() {
 
     // 4. a fixed rate: half the app's capacity, in interleaved rounds
     say(`\nat a fixed rate of half the app's capacity (open loop, evenly spaced): ${FIXED_ROUNDS} interleaved rounds of ${FIXED_SECONDS} s, app, baseline and ceiling in turn (the order rotates), each window after ${FIXED_WARMUP_SECONDS} s of the same load, not counted; latency ms from when each request was due, p50 / p99 / max over the rounds' requests together, then each round's p99; goal p99 <= 2 x baseline's + 10 ms, the ceiling (Next's route without work) held to the same goal at the same rate`);
-    const fixed = {};
     const errs = (o) => (o.errors ? `, ${o.errors} connection errors` : "");
     const lat = (o) => `${fmt(o.p50, 1)} / ${fmt(o.p99, 1)} / ${fmt(o.max, 1)} (${o.rounds.map((x) => fmt(x, 1)).join(", ")})`;
     const newWindows = () => ({ times: [], rounds: [], statuses: {}, errors: 0 });
@@ -480,7 +480,6 @@ async function main() {
       for (const o of Object.values(out)) Object.assign(o, latencyOf(o.times));
       bad500.total += out.app.statuses[500] ?? 0;
       const limit = 2 * out.baseline.p99 + 10;
-      fixed[e.name] = { rate, limit };
       const verdict = (o) => (o.p99 <= limit ? "met" : "not met");
       say(`  ${e.label.padEnd(18)} ${fmt(rate).padStart(5)} req/s   app ${lat(out.app)}   baseline ${lat(out.baseline)}   ceiling ${lat(out.ceiling)}   p99 vs ${fmt(limit, 1)}: app ${verdict(out.app)}, ceiling ${verdict(out.ceiling)}   statuses app ${statusText(out.app.statuses)}${errs(out.app)}, baseline ${statusText(out.baseline.statuses)}${errs(out.baseline)}, ceiling ${statusText(out.ceiling.statuses)}${errs(out.ceiling)}`);
     }
@@ -489,17 +488,21 @@ async function main() {
     say(`\noverload: the app alone, the four lists in turn on each connection, ${OVERLOAD_SECONDS} s`);
     await overload(origin.app);
 
-    // 6. the app as deployed
+    // 6. the app as deployed: its own capacity, then half of it against the baseline at that rate
     const serving = 1 + childrenOf(children[2].pid).length;
-    say(`\nthe app as deployed: the same build with the default serving processes (FOYER_PROCESSES unset: ${processesFrom({}, false)} on this machine; ${serving} running), at the same fixed rates, ${FIXED_ROUNDS} windows of ${FIXED_SECONDS} s each after a warm-up, against the limits above; then over capacity as above`);
-    for (const e of ENDPOINTS) {
-      await autocannon({ url: urlOf("deployed", e), headers: auth[e.as], connections: CONNECTIONS, duration: WARMUP_SECONDS });
-      const { rate, limit } = fixed[e.name];
-      const o = newWindows();
-      for (let round = 0; round < FIXED_ROUNDS; round++) await windowInto(o, "deployed", e, rate);
-      Object.assign(o, latencyOf(o.times));
-      bad500.total += o.statuses[500] ?? 0;
-      say(`  ${e.label.padEnd(18)} ${fmt(rate).padStart(5)} req/s   app as deployed ${lat(o)}   p99 vs ${fmt(limit, 1)}: ${o.p99 <= limit ? "met" : "not met"}   statuses ${statusText(o.statuses)}${errs(o)}`);
+    say(`\nthe app as deployed: the same build with the default serving processes (FOYER_PROCESSES unset: ${processesFrom({}, false)} on this machine; ${serving} running). Per list: its capacity at ${CONNECTIONS} connections (${SECONDS} s after ${WARMUP_SECONDS} s), then half of it in ${FIXED_ROUNDS} interleaved rounds of ${FIXED_SECONDS} s with the baseline at the same rate, as in step 4; then over capacity as in step 5`);
+    // idle until now: every list warmed first (both processes compile the same code), then each again before its capacity
+    for (const e of ENDPOINTS) await run("deployed", e, { duration: WARMUP_SECONDS });
+    for (const [i, e] of ENDPOINTS.entries()) {
+      await run("deployed", e, { duration: WARMUP_SECONDS });
+      const capacity = (await run("deployed", e, {})).rps;
+      const rate = Math.max(1, Math.round(capacity / 2));
+      const out = { deployed: newWindows(), baseline: newWindows() };
+      for (let round = 0; round < FIXED_ROUNDS; round++) for (const side of rotate(["deployed", "baseline"], i + round)) await windowInto(out[side], side, e, rate);
+      for (const o of Object.values(out)) Object.assign(o, latencyOf(o.times));
+      bad500.total += out.deployed.statuses[500] ?? 0;
+      const limit = 2 * out.baseline.p99 + 10;
+      say(`  ${e.label.padEnd(18)} capacity ${fmt(capacity)} req/s; at ${fmt(rate)} req/s: as deployed ${lat(out.deployed)}   baseline ${lat(out.baseline)}   p99 vs ${fmt(limit, 1)}: ${out.deployed.p99 <= limit ? "met" : "not met"}   statuses ${statusText(out.deployed.statuses)}${errs(out.deployed)}, baseline ${statusText(out.baseline.statuses)}${errs(out.baseline)}`);
     }
     say(`  over capacity, as in step 5:`);
     await overload(origin.deployed);
