@@ -343,8 +343,10 @@ async function main() {
     };
     const [appPort, basePort, deployedPort] = [await freePort(), await freePort(), await freePort()];
     const common = { ...process.env, DATABASE_URL: cluster.url, SECRET_KEY: secret, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+    /** An instance of the app on `port`: the production build, no job workers, no seed. */
+    const appEnv = (env, port) => ({ ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, FOYER_WORKERS: "false", SEED_ON_START: "false" });
     children.push(startProcess("the app", [...SERVER_NODE_FLAGS, "scripts/start.mjs", "start"], {
-      ...common, PORT: String(appPort), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${appPort}`, FOYER_WORKERS: "false", SEED_ON_START: "false",
+      ...appEnv(common, appPort),
       // one serving process, as the baseline: the ratio compares the work per request (scripts/lib/siblings.mjs)
       FOYER_PROCESSES: "1",
       FOYER_BENCH: "1", FOYER_BENCH_DIR: path.join(dir, "ceiling"),
@@ -354,9 +356,7 @@ async function main() {
     }, path.join(dir, "baseline.log")));
     // the app as `npm start` runs it: FOYER_PROCESSES unset (step 6)
     const { FOYER_PROCESSES: _unset, ...deployedEnv } = common;
-    children.push(startProcess("the app as deployed", [...SERVER_NODE_FLAGS, "scripts/start.mjs", "start"], {
-      ...deployedEnv, PORT: String(deployedPort), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${deployedPort}`, FOYER_WORKERS: "false", SEED_ON_START: "false",
-    }, path.join(dir, "app-deployed.log")));
+    children.push(startProcess("the app as deployed", [...SERVER_NODE_FLAGS, "scripts/start.mjs", "start"], appEnv(deployedEnv, deployedPort), path.join(dir, "app-deployed.log")));
     const origin = { app: `http://127.0.0.1:${appPort}`, baseline: `http://127.0.0.1:${basePort}`, ceiling: `http://127.0.0.1:${appPort}`, deployed: `http://127.0.0.1:${deployedPort}` };
     await Promise.all([waitFor(`${origin.app}/api/health`, "the app"), waitFor(`${origin.baseline}/health`, "the baseline"), waitFor(`${origin.deployed}/api/health`, "the app as deployed")]);
     const pids = { app: children[0].pid, baseline: children[1].pid, ceiling: children[0].pid, deployed: children[2].pid };
@@ -454,30 +454,35 @@ async function main() {
     say(`\nat a fixed rate of half the app's capacity (open loop, evenly spaced): ${FIXED_ROUNDS} interleaved rounds of ${FIXED_SECONDS} s, app, baseline and ceiling in turn (the order rotates), each window after ${FIXED_WARMUP_SECONDS} s of the same load, not counted; latency ms from when each request was due, p50 / p99 / max over the rounds' requests together, then each round's p99; goal p99 <= 2 x baseline's + 10 ms, the ceiling (Next's route without work) held to the same goal at the same rate`);
     const errs = (o) => (o.errors ? `, ${o.errors} connection errors` : "");
     const lat = (o) => `${fmt(o.p50, 1)} / ${fmt(o.p99, 1)} / ${fmt(o.max, 1)} (${o.rounds.map((x) => fmt(x, 1)).join(", ")})`;
-    const newWindows = () => ({ times: [], rounds: [], statuses: {}, errors: 0 });
-    /** One fixed-rate window of `side` on `e`, added to `o` (its first second not counted). */
-    const windowInto = async (o, side, e, rate) => {
-      const w = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS, FIXED_WARMUP_SECONDS);
-      o.times.push(...w.times);
-      o.rounds.push(latencyOf(w.times).p99);
-      for (const [s, n] of Object.entries(w.statuses)) o.statuses[s] = (o.statuses[s] ?? 0) + n;
-      o.errors += w.errors;
-    };
-    for (const [i, e] of ENDPOINTS.entries()) {
-      const rate = Math.max(1, Math.round(median(results[e.name].app.map((x) => x.rps)) / 2));
-      const out = Object.fromEntries(SIDES.map((side) => [side, newWindows()]));
+    /**
+     * BENCH_FIXED_ROUNDS interleaved windows of each of `sides` on `e` at `rate`, the order rotating
+     * from `shift`: per side, p50 / p99 / max of its windows' requests together, each window's p99,
+     * statuses and connection errors.
+     */
+    const interleaved = async (sides, e, rate, shift) => {
+      const out = Object.fromEntries(sides.map((side) => [side, { times: [], rounds: [], statuses: {}, errors: 0 }]));
       for (let round = 0; round < FIXED_ROUNDS; round++) {
-        for (const side of rotate(SIDES, i + round)) {
+        for (const side of rotate(sides, shift + round)) {
           // a window measures the steady state at that rate: its first second (the same load, on
           // the same connections) is not counted. Without it, the first window began while the
           // app's process was still closing the last burst's 100 connections (its first 120 ms
           // 110-160 ms late in every run); after 2 s at rest instead, every side's first 400 ms
           // were late (up to 50-220 ms), the app's and the baseline's alike (logged with clocks
           // aligned, 30 Nov)
-          await windowInto(out[side], side, e, rate);
+          const w = await fixedRate(urlOf(side, e), auth[e.as], rate, FIXED_SECONDS, FIXED_WARMUP_SECONDS);
+          const o = out[side];
+          o.times.push(...w.times);
+          o.rounds.push(latencyOf(w.times).p99);
+          for (const [s, n] of Object.entries(w.statuses)) o.statuses[s] = (o.statuses[s] ?? 0) + n;
+          o.errors += w.errors;
         }
       }
       for (const o of Object.values(out)) Object.assign(o, latencyOf(o.times));
+      return out;
+    };
+    for (const [i, e] of ENDPOINTS.entries()) {
+      const rate = Math.max(1, Math.round(median(results[e.name].app.map((x) => x.rps)) / 2));
+      const out = await interleaved(SIDES, e, rate, i);
       bad500.total += out.app.statuses[500] ?? 0;
       const limit = 2 * out.baseline.p99 + 10;
       const verdict = (o) => (o.p99 <= limit ? "met" : "not met");
@@ -497,9 +502,7 @@ async function main() {
       await run("deployed", e, { duration: WARMUP_SECONDS });
       const capacity = (await run("deployed", e, {})).rps;
       const rate = Math.max(1, Math.round(capacity / 2));
-      const out = { deployed: newWindows(), baseline: newWindows() };
-      for (let round = 0; round < FIXED_ROUNDS; round++) for (const side of rotate(["deployed", "baseline"], i + round)) await windowInto(out[side], side, e, rate);
-      for (const o of Object.values(out)) Object.assign(o, latencyOf(o.times));
+      const out = await interleaved(["deployed", "baseline"], e, rate, i);
       bad500.total += out.deployed.statuses[500] ?? 0;
       const limit = 2 * out.baseline.p99 + 10;
       say(`  ${e.label.padEnd(18)} capacity ${fmt(capacity)} req/s; at ${fmt(rate)} req/s: as deployed ${lat(out.deployed)}   baseline ${lat(out.baseline)}   p99 vs ${fmt(limit, 1)}: ${out.deployed.p99 <= limit ? "met" : "not met"}   statuses ${statusText(out.deployed.statuses)}${errs(out.deployed)}, baseline ${statusText(out.baseline.statuses)}${errs(out.baseline)}`);

@@ -25,29 +25,26 @@ import { withServerFlags } from "./server-flags.mjs";
 const MAX_DEFAULT = 4;
 const MAX_RESTARTS = 5;
 
-/** The servers whose connections Node's timeouts watch (see `serveConnection`). */
-const watched = new WeakSet();
-
 /**
- * A connection dealt to this process goes to its http.Server as if that server had accepted it,
- * with what Node gives a server's own connections and not one it is handed:
+ * How `server` (this process's http.Server, which never listens) takes a connection dealt to this
+ * process: as if it had accepted it, with what Node gives a server's own connections and not one it
+ * is handed:
  * - Nagle's algorithm off, as an http.Server turns it off at accept. With it on, an answer written
  *   in two parts (head, then body) waited for the client's delayed acknowledgement, 40 ms on Linux,
  *   whenever the first part was not yet acknowledged: with two processes, the API's lists had a
  *   p50 of 44 ms at a fixed 300 req/s against 1.5-3 ms with one (docs/performance.md, "Serving
  *   processes");
  * - `headersTimeout` and `requestTimeout`: Node checks them over a list of connections that it
- *   starts when the server emits "listening", and a server that is dealt sockets never listens.
+ *   starts when the server emits "listening", which a server that is dealt sockets never did.
  *   Without it, a client that sent its headers a byte at a time held its connection for ever.
  */
-function serveConnection(server, socket) {
-  if (!watched.has(server)) {
-    watched.add(server);
-    server.emit("listening");
-  }
-  socket.setNoDelay(true);
-  server.emit("connection", socket);
-  socket.resume();
+function connectionTaker(server) {
+  server.emit("listening");
+  return (socket) => {
+    socket.setNoDelay(true);
+    server.emit("connection", socket);
+    socket.resume();
+  };
 }
 
 /** FOYER_PROCESSES: a whole number from 1 to 64, by default one per core up to 4; always 1 in development. */
@@ -107,7 +104,7 @@ export function startSiblings({ server, handler, count, script, args = [], first
   };
 
   /** This process's own share: the socket goes to its http.Server as if it had accepted it. */
-  const serveHere = (socket) => serveConnection(server, socket);
+  const serveHere = connectionTaker(server);
   let turn = 0;
   const front = net.createServer({ pauseOnConnect: true }, (socket) => {
     const ready = live.filter((c) => c.ready && c.connected);
@@ -145,8 +142,9 @@ export function startSiblings({ server, handler, count, script, args = [], first
 
 /** In a sibling: serves the connections the main process sends; stops when the main process is gone. */
 export function serveHandedConnections(server, onGone) {
+  const serve = connectionTaker(server);
   process.on("message", (m, socket) => {
-    if (m === "foyer:connection" && socket) serveConnection(server, socket);
+    if (m === "foyer:connection" && socket) serve(socket);
   });
   process.on("disconnect", onGone);
   process.send?.("foyer:ready");
