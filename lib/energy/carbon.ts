@@ -1,10 +1,17 @@
-// France's grid carbon intensity (RTE éCO2mix, field `taux_co2`, g CO2/kWh) in half-hour rows,
-// behind one interface: a bundled sample year read from lib/energy/data/carbon-fr-<year>.csv and
-// ODRÉ's public records API (no key). Nothing here is called at request time by tests: they read
-// CSV text and talk to a local fake of ODRÉ (tests/fakes/odre.ts).
+// France's grid carbon intensity: which value each half hour of a household's history gets.
+// - Measured: the half hours a source has, the bundled years (lib/energy/data/carbon/<id>/, made by
+//   `npm run carbon:import`, each folder with its dataset.json, licence and README) and whatever a
+//   fetcher stored. An hourly source gives both half hours of an hour that hour's value.
+// - Estimated: any other half hour takes the mean of the reference year (the bundled year with the
+//   most rows) for the same month, day type (working day, Saturday, Sunday or public holiday:
+//   ./day-type.ts) and Paris hour, and is flagged `estimated`, never passed off as a measurement.
+// Also here: ODRÉ's records API (RTE éCO2mix `taux_co2`, no key) behind `CarbonSource`, for a job;
+// tests talk to its local fake (tests/fakes/odre.ts). Nothing here is fetched at request time.
 import fs from "node:fs";
 import path from "node:path";
-import { addDays, isDay, parisDayOf, parisDayStart, parisInstantsOf, parisToUtc, parisWall, weekdayOf } from "@/lib/integrations/linky/time";
+import { addDays, parisDayOf, parisDayStart, parisDayStarts, parisOffsetMinutes, weekdayOf } from "@/lib/integrations/linky/time";
+import { parseBundled, type IntensityPoint } from "./carbon-import";
+import { DAY_TYPES, dayTypeOf } from "./day-type";
 
 export type CarbonRow = { start: Date; gPerKwh: number };
 
@@ -51,171 +58,186 @@ export function halfHoursOf(values: { at: number; g: number | null | undefined }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The compact CSV of the bundled sample: `start,g_per_kwh`, one half hour a line, the start in UTC
-// (`2023-01-01T00:00Z`), the value in g CO2/kWh (one decimal at most: the mean of two integers).
+// The bundled years
 
-const CARBON_CSV_HEADER = "start,g_per_kwh";
-const CSV_LINE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})Z,(\d+(?:\.\d+)?)$/;
+/** A bundled folder's dataset.json: where its numbers come from and how to credit them. */
+export type CarbonDatasetMeta = {
+  id: string;
+  title: string;
+  /** who publishes the numbers ("Electricity Maps") and under which licence ("ODbL") */
+  provider: string;
+  licence: string;
+  /** the words every place showing a figure computed from it must carry */
+  credit: string;
+  /** what the numbers are, in a sentence (the API's `carbon.source`) */
+  source: string;
+  url: string;
+  /** intensity of the electricity consumed (imports traced) or generated in the zone */
+  basis: "consumed" | "generated";
+  step_minutes: 30 | 60;
+  first: string;
+  last: string;
+  rows: number;
+};
 
-/** Reads the compact CSV; a malformed line, a start off the half hour or a repeated start is an error, never skipped. */
-export function parseCarbonCsv(text: string): CarbonRow[] {
-  const lines = text.split(/\r?\n/);
-  if (lines[0]?.trim() !== CARBON_CSV_HEADER) throw new CarbonSourceError("malformed", `carbon CSV: expected the header "${CARBON_CSV_HEADER}"`);
-  const out: CarbonRow[] = [];
-  let previous = -Infinity;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (!line) continue;
-    const m = CSV_LINE.exec(line);
-    const t = m ? Date.parse(`${m[1]}:00Z`) : NaN;
-    const g = m ? Number(m[2]) : NaN;
-    if (!m || !Number.isFinite(t) || t % HALF_HOUR !== 0 || !(g > 0)) throw new CarbonSourceError("malformed", `carbon CSV line ${i + 1}: "${line}"`);
-    if (t <= previous) throw new CarbonSourceError("malformed", `carbon CSV line ${i + 1}: not after the line before`);
-    previous = t;
-    out.push({ start: new Date(t), gPerKwh: g });
+export type CarbonDataset = { meta: CarbonDatasetMeta; points: IntensityPoint[] };
+
+export const CARBON_DATA_DIR = path.join(process.cwd(), "lib", "energy", "data", "carbon");
+
+/** Every bundled year under `dir` (a folder each, with dataset.json and intensity.csv); none when `dir` is absent. */
+export function loadCarbonDatasets(dir = CARBON_DATA_DIR): CarbonDataset[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: CarbonDataset[] = [];
+  for (const id of fs.readdirSync(dir).sort()) {
+    const folder = path.join(dir, id);
+    if (!fs.existsSync(path.join(folder, "dataset.json"))) continue;
+    const meta = JSON.parse(fs.readFileSync(path.join(folder, "dataset.json"), "utf8")) as CarbonDatasetMeta;
+    const series = parseBundled(fs.readFileSync(path.join(folder, "intensity.csv"), "utf8"));
+    if (series.stepMinutes !== meta.step_minutes || series.points.length !== meta.rows) {
+      throw new CarbonSourceError("malformed", `carbon dataset ${id}: dataset.json says ${meta.rows} rows of ${meta.step_minutes} min, intensity.csv has ${series.points.length} of ${series.stepMinutes}`);
+    }
+    out.push({ meta, points: series.points });
   }
   return out;
 }
 
-/** Writes rows as the compact CSV (the converse of `parseCarbonCsv`). */
-export function toCarbonCsv(rows: { start: number | Date; gPerKwh: number }[]): string {
-  const lines = rows.map((r) => `${new Date(r.start).toISOString().slice(0, 16)}Z,${Math.round(r.gPerKwh * 10) / 10}`);
-  return `${CARBON_CSV_HEADER}\n${lines.join("\n")}\n`;
-}
+const CELLS = 12 * DAY_TYPES.length * 24;
+const cellOf = (month: number, dayType: number, hour: number) => ((month - 1) * DAY_TYPES.length + dayType) * 24 + hour;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
 
 /**
- * The compact CSV from an ODRÉ export of `eco2mix-national-cons-def` (or `-tr`): `;`-separated,
- * with field names (`date_heure`, `taux_co2`) or labels (`Date - Heure`, `Taux de CO2 (g/kWh)`)
- * as header. Keeps the half hours of Paris calendar year `year` when given. This is how a sample
- * year is made from a download (see docs/energy-history.md, "Carbon").
+ * The half hours of whole Paris days, each with its intensity, whether that is an estimate, and
+ * its Paris hour of the week (0: Monday 00:00 ... 167: Sunday 23:00): typed arrays indexed from
+ * `start`, so a year of lookups costs next to nothing.
  */
-export function carbonCsvFromOdreExport(text: string, year?: number): string {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).filter((l) => l.trim());
-  const header = (lines[0] ?? "").split(";").map((h) => h.trim().replace(/^"|"$/g, ""));
-  const at = header.findIndex((h) => h === "date_heure" || h === "Date - Heure");
-  const co2 = header.findIndex((h) => h === "taux_co2" || h === "Taux de CO2 (g/kWh)");
-  if (at < 0 || co2 < 0) throw new CarbonSourceError("malformed", "ODRÉ export: no date_heure / taux_co2 column");
-  const values = lines.slice(1).map((line, i) => {
-    const cells = line.split(";").map((c) => c.trim().replace(/^"|"$/g, ""));
-    const t = Date.parse(cells[at]);
-    if (!Number.isFinite(t)) throw new CarbonSourceError("malformed", `ODRÉ export line ${i + 2}: bad date "${cells[at]}"`);
-    return { at: t, g: cells[co2] === "" || cells[co2] === undefined ? null : Number(cells[co2].replace(",", ".")) };
-  });
-  const rows = halfHoursOf(values).filter((r) => year === undefined || parisDayOf(r.start).startsWith(`${year}-`));
-  return toCarbonCsv(rows);
+export class IntensitySpan {
+  constructor(
+    readonly start: number,
+    readonly g: Float64Array,
+    readonly estimated: Uint8Array,
+    readonly hourOfWeek: Uint8Array,
+  ) {}
+
+  /** The index of the half hour holding `t`, -1 outside the span. */
+  index(t: number): number {
+    const i = Math.floor((t - this.start) / HALF_HOUR);
+    return i >= 0 && i < this.g.length ? i : -1;
+  }
+
+  /** The intensity of the half hour holding `t`; undefined outside the span. */
+  at(t: number): number | undefined {
+    const i = this.index(t);
+    return i < 0 ? undefined : this.g[i];
+  }
+
+  /** The half hours as rows, oldest first (tests and small spans). */
+  rows(): { start: number; g: number; estimated: boolean }[] {
+    return Array.from(this.g, (g, i) => ({ start: this.start + i * HALF_HOUR, g, estimated: this.estimated[i] === 1 }));
+  }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The bundled sample
-
-const DATA_DIR = path.join(process.cwd(), "lib", "energy", "data");
-
-/** The newest bundled sample file (`carbon-fr-<year>.csv`), or null when none is bundled. */
-export function bundledCarbonFile(dir = DATA_DIR): string | null {
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^carbon-fr-\d{4}\.csv$/.test(f)).sort() : [];
-  return files.length ? path.join(dir, files[files.length - 1]) : null;
+/** Each Paris day of [from, to) with its start, end, month, day-type index and Monday-based weekday. */
+function eachDay(from: string, to: string, f: (start: number, end: number, month: number, dayType: number, weekday: number) => void) {
+  const { days, starts } = parisDayStarts(from, to);
+  days.forEach((day, i) => f(starts[i], starts[i + 1], Number(day.slice(5, 7)), DAY_TYPES.indexOf(dayTypeOf(day)), (weekdayOf(day) + 6) % 7));
 }
+
+/** The Paris hour (0-23) of instant `t`. */
+const parisHour = (t: number) => Math.floor(((t + parisOffsetMinutes(t) * 60_000) % DAY) / HOUR);
 
 /**
- * The bundled sample year. Inside the sample's range a half hour is read as it is; outside it
- * (any other year) a half hour is read from the sample's same weekday-aligned half hour: the same
- * Paris wall-clock time on the sample day nearest the same calendar date that falls on the same
- * weekday (so a Monday 08:00 stays a Monday 08:00, within 3 days of the season). The answer is
- * stamped with the asked instant: it is an estimate from a typical year, not that year's
- * measurement, and `source` says so.
+ * The intensity of any half hour (module comment): measured where a bundled year or a stored row
+ * has it, else the reference year's mean for the same month, day type and Paris hour. `reference`
+ * is null when nothing is bundled: then there is no figure at all (`carbon.available: false`).
  */
-export class BundledCarbonSource implements CarbonSource {
-  readonly source = "sample";
-  private byStart?: Map<number, number>;
-  private first = 0;
-  private last = 0;
-  private firstDay = "";
-  private lastDay = "";
+export class GridIntensity {
+  readonly reference: CarbonDatasetMeta | null;
+  /** the bundled years' half hours, from `measuredStart`; NaN where none has a value */
+  private readonly measured: Float64Array;
+  private readonly measuredStart: number;
+  private readonly profile = new Float64Array(CELLS);
 
-  /** `csv`: the sample's text (tests); by default the bundled file, read once on first use. */
-  constructor(private readonly csv?: string | (() => string)) {}
-
-  private load(): Map<number, number> {
-    if (this.byStart) return this.byStart;
-    let text: string;
-    if (typeof this.csv === "string") text = this.csv;
-    else if (typeof this.csv === "function") text = this.csv();
-    else {
-      const file = bundledCarbonFile();
-      if (!file) throw new CarbonSourceError("no_sample", "No bundled carbon sample: lib/energy/data/carbon-fr-<year>.csv is missing (docs/energy-history.md, Carbon)");
-      text = fs.readFileSync(file, "utf8");
+  constructor(datasets: CarbonDataset[]) {
+    const spans = datasets.filter((d) => d.points.length).map((d) => ({ d, a: d.points[0].t, b: d.points[d.points.length - 1].t + d.meta.step_minutes * 60_000 }));
+    this.measuredStart = spans.length ? Math.min(...spans.map((s) => s.a)) : 0;
+    const end = spans.length ? Math.max(...spans.map((s) => s.b)) : 0;
+    this.measured = new Float64Array((end - this.measuredStart) / HALF_HOUR).fill(NaN);
+    for (const { d } of spans) {
+      const step = d.meta.step_minutes * 60_000;
+      for (const p of d.points) for (let t = p.t; t < p.t + step; t += HALF_HOUR) this.measured[(t - this.measuredStart) / HALF_HOUR] = p.g;
     }
-    const rows = parseCarbonCsv(text);
-    if (!rows.length) throw new CarbonSourceError("no_sample", "The bundled carbon sample is empty");
-    this.byStart = new Map(rows.map((r) => [r.start.getTime(), r.gPerKwh]));
-    this.first = rows[0].start.getTime();
-    this.last = rows[rows.length - 1].start.getTime();
-    this.firstDay = parisDayOf(this.first);
-    this.lastDay = parisDayOf(this.last);
-    return this.byStart;
+    const ref = spans.reduce<(typeof spans)[number] | null>((best, s) => (!best || s.d.points.length >= best.d.points.length ? s : best), null);
+    this.reference = ref?.d.meta ?? null;
+    if (ref) this.buildProfile(ref.a, ref.b);
   }
 
-  /** The sample's first and last half hours. */
-  range(): { first: Date; last: Date } {
-    this.load();
-    return { first: new Date(this.first), last: new Date(this.last) };
+  private measuredAt(t: number): number {
+    const i = (t - this.measuredStart) / HALF_HOUR;
+    return i >= 0 && i < this.measured.length ? this.measured[i] : NaN;
   }
 
-  /** The sample day standing for Paris day `day`: same weekday, nearest the same calendar date, inside the sample. */
-  sampleDayOf(day: string): string {
-    this.load();
-    const md = day.slice(5);
-    const firstYear = Number(this.firstDay.slice(0, 4));
-    const dayIn = (y: number) => (isDay(`${y}-${md}`) ? `${y}-${md}` : `${y}-02-28`);
-    let target = [firstYear, firstYear + 1].map(dayIn).find((d) => d >= this.firstDay && d <= this.lastDay) ?? dayIn(firstYear);
-    target = addDays(target, ((weekdayOf(day) - weekdayOf(target) + 10) % 7) - 3);
-    if (target < this.firstDay) target = addDays(target, 7);
-    else if (target > this.lastDay) target = addDays(target, -7);
-    return target;
-  }
-
-  /** The instant of the sample whose value stands for half hour `t` (itself when inside the sample). */
-  sampleInstantOf(t: number): number {
-    this.load();
-    if (t >= this.first && t <= this.last) return t;
-    const w = parisWall(t);
-    const day = this.sampleDayOf(parisDayOf(t));
-    // the repeated October hour: the first or second instant as asked; the skipped March hour:
-    // read as the clock that skipped it would (parisToUtc)
-    const asked = parisInstantsOf(w);
-    const target = parisInstantsOf({ ...parseDay(day), h: w.h, mi: w.mi, s: 0 });
-    if (!target.length) return parisToUtc(`${day} ${String(w.h).padStart(2, "0")}:${String(w.mi).padStart(2, "0")}:00`) ?? NaN;
-    return target[Math.min(Math.max(asked.indexOf(t), 0), target.length - 1)];
-  }
-
-  async intensity(from: Date, to: Date): Promise<CarbonRow[]> {
-    const byStart = this.load();
-    const out: CarbonRow[] = [];
-    const end = to.getTime();
-    let t = Math.ceil(from.getTime() / HALF_HOUR) * HALF_HOUR;
-    while (t < end) {
-      // a Paris day at a time: when it and its sample day have the same length (no clock change
-      // in either), the same offset from midnight is the same wall-clock time
-      const day = parisDayOf(t);
-      const dayStart = parisDayStart(day);
-      const dayEnd = parisDayStart(addDays(day, 1));
-      const target = this.sampleDayOf(day);
-      const targetStart = parisDayStart(target);
-      const sameLength = parisDayStart(addDays(target, 1)) - targetStart === dayEnd - dayStart;
-      for (; t < Math.min(end, dayEnd); t += HALF_HOUR) {
-        const inside = t >= this.first && t <= this.last;
-        const g = byStart.get(inside ? t : sameLength ? targetStart + (t - dayStart) : this.sampleInstantOf(t));
-        if (g !== undefined) out.push({ start: new Date(t), gPerKwh: g });
+  /** Means of the reference year's half hours [a, b) by (month, day type, hour), else by (month, hour), else overall. */
+  private buildProfile(a: number, b: number) {
+    const sum = new Float64Array(CELLS), n = new Uint32Array(CELLS);
+    const mhSum = new Float64Array(12 * 24), mhN = new Uint32Array(12 * 24);
+    let all = 0, allN = 0;
+    eachDay(parisDayOf(a), addDays(parisDayOf(b - 1), 1), (start, end, month, type) => {
+      for (let t = start; t < end; t += HALF_HOUR) {
+        const g = t >= a && t < b ? this.measuredAt(t) : NaN;
+        if (Number.isNaN(g)) continue;
+        const h = parisHour(t);
+        sum[cellOf(month, type, h)] += g;
+        n[cellOf(month, type, h)]++;
+        mhSum[(month - 1) * 24 + h] += g;
+        mhN[(month - 1) * 24 + h]++;
+        all += g;
+        allN++;
       }
+    });
+    for (let c = 0; c < CELLS; c++) {
+      const mh = Math.floor(c / (24 * DAY_TYPES.length)) * 24 + (c % 24);
+      this.profile[c] = n[c] ? sum[c] / n[c] : mhN[mh] ? mhSum[mh] / mhN[mh] : all / allN;
     }
-    return out;
+  }
+
+  /** The reference year's mean for the month, day type and Paris hour of half hour `t`. */
+  estimateOf(t: number): number {
+    const day = parisDayOf(t);
+    return this.profile[cellOf(Number(day.slice(5, 7)), DAY_TYPES.indexOf(dayTypeOf(day)), parisHour(t))];
+  }
+
+  /**
+   * Every half hour of Paris days [from, to), measured (`stored` first, then the bundled years) or
+   * estimated; null when nothing is bundled.
+   */
+  span(from: string, to: string, stored?: ReadonlyMap<number, number>): IntensitySpan | null {
+    if (!this.reference) return null;
+    const first = parisDayStart(from);
+    const n = Math.max(0, (parisDayStart(to) - first) / HALF_HOUR);
+    const g = new Float64Array(n), estimated = new Uint8Array(n), how = new Uint8Array(n);
+    let i = 0;
+    eachDay(from, to, (start, end, month, type, weekday) => {
+      for (let t = start; t < end; t += HALF_HOUR, i++) {
+        const h = parisHour(t);
+        how[i] = weekday * 24 + h;
+        const m = stored?.get(t) ?? this.measuredAt(t);
+        if (Number.isNaN(m)) {
+          g[i] = this.profile[cellOf(month, type, h)];
+          estimated[i] = 1;
+        } else g[i] = m;
+      }
+    });
+    return new IntensitySpan(first, g, estimated, how);
   }
 }
 
-const parseDay = (day: string) => {
-  const [y, mo, d] = day.split("-").map(Number);
-  return { y, mo, d };
-};
+let bundled: GridIntensity | undefined;
+
+/** The bundled years, read once per process. */
+export function bundledGridIntensity(): GridIntensity {
+  return (bundled ??= new GridIntensity(loadCarbonDatasets()));
+}
 
 // ---------------------------------------------------------------------------------------------
 // ODRÉ (Opendatasoft Explore API v2.1), no key

@@ -2,6 +2,7 @@
 // time, the compared period, the contract's off-peak text, and the one pass that turns a period's
 // readings into the chart's series and totals (kWh, self-consumption, € per bucket, kg CO2).
 // The service (lib/services/energy) reads the database and calls these.
+import type { IntensitySpan } from "./carbon";
 import { addDays, addMonths, daysBetween, parisDayStart, parisDayStarts } from "@/lib/integrations/linky/time";
 import { BUCKET_LIMIT_DAYS, type Bucket, type CompareKind } from "@/lib/validation/energy";
 import type { OffpeakRange, OffpeakSlots } from "./costs";
@@ -132,7 +133,7 @@ export type SeriesInput = {
   /** the option priced (a day known only by its total is priced for Base only) */
   option: TariffOption | null;
   /** g CO2/kWh by half-hour start; null: no intensity available */
-  intensity: Map<number, number> | null;
+  intensity: IntensitySpan | null;
   /** Paris today: days from it on are not counted missing */
   today: string;
 };
@@ -145,6 +146,8 @@ type SeriesPoint = {
   self_consumed_kwh: number | null;
   cost_eur: number | null;
   co2_kg: number | null;
+  /** some of the bucket's kg come from estimated intensities */
+  co2_estimated: boolean;
   complete: boolean;
 };
 
@@ -160,6 +163,8 @@ type SeriesTotals = {
   missing_days: string[];
   co2_kg: number | null;
   co2_partial: boolean;
+  /** some of the kg come from estimated intensities */
+  co2_estimated: boolean;
 };
 
 export type SeriesResult = {
@@ -194,7 +199,7 @@ export function buildSeries(input: SeriesInput): SeriesResult {
   const consWh = new Float64Array(n), consMin = new Float64Array(n), consN = new Uint32Array(n);
   const prodWh = new Float64Array(n), prodN = new Uint32Array(n);
   const selfWh = new Float64Array(n), selfN = new Uint32Array(n);
-  const eur = new Float64Array(n), co2 = new Float64Array(n), co2N = new Uint32Array(n);
+  const eur = new Float64Array(n), co2 = new Float64Array(n), co2N = new Uint32Array(n), co2Est = new Uint8Array(n);
   const dayCurve = new Uint8Array(days.length), dayProdCurve = new Uint8Array(days.length);
   const start = edges[0], end = edges[n];
 
@@ -217,10 +222,12 @@ export function buildSeries(input: SeriesInput): SeriesResult {
       if (price.eurPerKwh !== undefined) eur[b] += (wh / 1000) * price.eurPerKwh;
     }
     if (intensity) {
-      const g = intensity.get(Math.floor(t / HALF_HOUR) * HALF_HOUR);
-      if (g !== undefined) {
+      const j = intensity.index(t);
+      const g = j < 0 ? NaN : intensity.g[j];
+      if (!Number.isNaN(g)) {
         co2[b] += (wh / 1000) * g / 1000;
         co2N[b]++;
+        if (intensity.estimated[j]) co2Est[b] = 1;
       } else if (wh > 0) co2Partial = true;
     }
     if (prod) {
@@ -284,7 +291,7 @@ export function buildSeries(input: SeriesInput): SeriesResult {
   }
 
   const series: SeriesPoint[] = new Array(n);
-  let cTotal = 0, cAny = false, pTotalAll = 0, pAny = false, sTotal = 0, sAny = false, co2Total = 0;
+  let cTotal = 0, cAny = false, pTotalAll = 0, pAny = false, sTotal = 0, sAny = false, co2Total = 0, co2AnyEst = false;
   for (let k = 0; k < n; k++) {
     const has = consN[k] > 0;
     const minutes = (edges[k + 1] - edges[k]) / 60_000;
@@ -296,6 +303,7 @@ export function buildSeries(input: SeriesInput): SeriesResult {
       self_consumed_kwh: prod && selfN[k] > 0 ? r3(selfWh[k] / 1000) : null,
       cost_eur: pricer && has ? r4(eur[k]) : null,
       co2_kg: intensity && has ? r3(co2[k]) : null,
+      co2_estimated: co2Est[k] === 1,
       complete: has && consMin[k] >= minutes,
     };
     if (has) {
@@ -311,6 +319,7 @@ export function buildSeries(input: SeriesInput): SeriesResult {
       sAny = true;
     }
     co2Total += co2[k];
+    if (co2Est[k]) co2AnyEst = true;
   }
 
   const consumption = cAny ? cTotal / 1000 : null;
@@ -330,6 +339,7 @@ export function buildSeries(input: SeriesInput): SeriesResult {
       missing_days: missing,
       co2_kg: intensity ? r3(co2Total) : null,
       co2_partial: intensity ? co2Partial : false,
+      co2_estimated: co2AnyEst,
     },
     dailyOnlyDays,
   };

@@ -3,6 +3,7 @@
 // off-peak text, the settings' precedence, the series pass, and the inputs' rules.
 import { describe, expect, it } from "vitest";
 import { computeCost, pricerOf } from "@/lib/energy/costs";
+import { IntensitySpan } from "@/lib/energy/carbon";
 import type { TariffRow } from "@/lib/energy/tariff";
 import {
   bucketCount, bucketEdges, buildSeries, chooseBucket, comparePeriod, offpeakFromContract, optionFromContract, tariffSettingsOf, type CurveArrays,
@@ -164,14 +165,16 @@ describe("the series pass", () => {
 
   it("CO2 from the half hours' intensity; a half hour without one leaves the total partial", () => {
     const cons = curve("2026-11-02", "2026-11-03", () => 1000);
-    const intensity = new Map(cons.t.slice(0, 47).map((t) => [t, 50]));
+    // 47 half hours at 50 g (the first two estimated), the last one without a value
+    const g = Float64Array.from(cons.t, (_, i) => (i < 47 ? 50 : NaN));
+    const intensity = new IntensitySpan(cons.t[0], g, Uint8Array.from(g, (_, i) => (i < 2 ? 1 : 0)), new Uint8Array(g.length));
     const r = buildSeries({
       from: "2026-11-02", to: "2026-11-03", bucket: "day", consumption: cons, production: null, dailyConsumption: new Map(), dailyProduction: null,
       pricer: null, option: null, intensity, today: "2026-11-23",
     });
     // 47 kWh × 50 g
     expect(r.totals).toMatchObject({ co2_kg: 2.35, co2_partial: true });
-    expect(r.series[0]).toMatchObject({ co2_kg: 2.35, cost_eur: null });
+    expect(r.series[0]).toMatchObject({ co2_kg: 2.35, co2_estimated: true, cost_eur: null });
   });
 });
 

@@ -51,6 +51,7 @@ const point = z.object({
   self_consumed_kwh: kwh,
   cost_eur: z.number().nullable(),
   co2_kg: z.number().nullable(),
+  co2_estimated: z.boolean(),
   complete: z.boolean(),
 });
 const totals = z.object({
@@ -65,6 +66,7 @@ const totals = z.object({
   missing_days: z.array(day),
   co2_kg: z.number().nullable(),
   co2_partial: z.boolean(),
+  co2_estimated: z.boolean(),
 });
 const costSchema = z.object({
   option,
@@ -78,6 +80,7 @@ const costSchema = z.object({
   reasons: z.array(z.enum(["tempo_colour_unknown", "no_tariff", "offpeak_unknown", "subscription_unknown", "curve_missing", "readings_missing"])),
 });
 const hourOfWeek = z.object({ weekday: z.number().int(), hour: z.number().int(), g_per_kwh: z.number() });
+const householdHour = hourOfWeek.extend({ kwh: z.number(), co2_kg: z.number() });
 const maxPowerDay = z.object({ day, va: z.number(), at: timestamp.nullable() });
 
 export const energyAnswerSchema = z.object({
@@ -89,7 +92,21 @@ export const energyAnswerSchema = z.object({
   totals,
   cost: costSchema.nullable(),
   max_power: z.object({ subscribed_kva: z.number().int().nullable(), peak: maxPowerDay.nullable(), over_subscribed_days: z.number().int(), days: z.array(maxPowerDay) }),
-  carbon: z.object({ available: z.boolean(), source: z.string().nullable(), cleanest_hours: z.array(hourOfWeek), dirtiest_hours: z.array(hourOfWeek) }),
+  carbon: z.object({
+    available: z.boolean(),
+    source: z.string().nullable(),
+    provider: z.string().nullable(),
+    licence: z.string().nullable(),
+    credit: z.string().nullable(),
+    basis: z.enum(["consumed", "generated"]).nullable(),
+    step_minutes: z.number().int().nullable(),
+    profile_year: z.number().int().nullable(),
+    estimated: z.boolean(),
+    estimated_share: z.number(),
+    cleanest_hours: z.array(householdHour),
+    dirtiest_hours: z.array(householdHour),
+    grid_cleanest_hours: z.array(hourOfWeek),
+  }),
   compare: z
     .object({ kind: z.enum(["previous", "last_year"]), from: day, to: day, series: z.array(point), totals, cost: costSchema.nullable() })
     .nullable(),
@@ -121,10 +138,11 @@ export const energySummarySchema = z.object({
     z.object({
       id,
       usage_point_id: z.string(),
-      yesterday: z.object({ day, kwh, eur: z.number().nullable() }),
-      month: z.object({ from: day, to: day, kwh, eur: z.number().nullable(), days: z.number().int(), days_with_data: z.number().int() }),
-      last_month: z.object({ from: day, to: day, kwh, days_with_data: z.number().int() }),
-      last_year: z.object({ from: day, to: day, kwh, days_with_data: z.number().int() }),
+      yesterday: z.object({ day, kwh, eur: z.number().nullable(), co2_kg: z.number().nullable() }),
+      month: z.object({ from: day, to: day, kwh, eur: z.number().nullable(), co2_kg: z.number().nullable(), days: z.number().int(), days_with_data: z.number().int() }),
+      last_month: z.object({ from: day, to: day, kwh, co2_kg: z.number().nullable(), days_with_data: z.number().int() }),
+      last_year: z.object({ from: day, to: day, kwh, co2_kg: z.number().nullable(), days_with_data: z.number().int() }),
+      carbon: z.object({ credit: z.string(), estimated: z.boolean() }).nullable(),
     }),
   ),
 });

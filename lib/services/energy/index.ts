@@ -11,8 +11,8 @@ import { heldRange, KIND_CODE, readMaxPower } from "@/lib/services/readings";
 import { listTariffs, tempoColours } from "@/lib/services/tariffs";
 import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
 import { compareOptions, computeCost, pricerOf, type CostResult, type OffpeakSlots, type Reading } from "@/lib/energy/costs";
-import { BundledCarbonSource, CarbonSourceError, type CarbonRow, type CarbonSource } from "@/lib/energy/carbon";
-import { cleanestAndDirtiestHours } from "@/lib/energy/carbon-calc";
+import { bundledGridIntensity, type IntensitySpan } from "@/lib/energy/carbon";
+import { gridCleanestHours, householdHours } from "@/lib/energy/carbon-calc";
 import type { TariffOption, TariffRow, TempoColour } from "@/lib/energy/tariff";
 import { buildSeries, chooseBucket, comparePeriod, r2, r3, tariffSettingsOf, type CurveArrays, type SeriesResult, type TariffSettings } from "@/lib/energy/series";
 import type { Bucket, CompareKind, EnergyQuery, MeterTariffInput } from "@/lib/validation/energy";
@@ -164,7 +164,7 @@ type PeriodAnswer = SeriesResult & { cost: CostView | null };
  */
 function computePeriod(
   from: string, to: string, bucket: Bucket, data: PeriodData, settings: TariffSettings, ctx: PriceContext | null,
-  intensity: Map<number, number> | null, today: string,
+  intensity: IntensitySpan | null, today: string,
 ): PeriodAnswer {
   const pricing = ctx && settings.option && settings.kva
     ? { option: settings.option, kva: settings.kva, tariffs: ctx.tariffs, offpeak: settings.slots, tempo: ctx.tempo }
@@ -204,37 +204,93 @@ function computePeriod(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Carbon
+// Carbon (lib/energy/carbon.ts: measured where a bundled year has the hour, else estimated)
 
-const carbonSource: CarbonSource = new BundledCarbonSource();
+const HALF_HOUR_MS = 30 * 60_000;
 
-function carbonLabel(source: CarbonSource): string {
-  if (source instanceof BundledCarbonSource) {
-    try {
-      return `RTE éCO2mix via ODRÉ (sample ${source.range().first.getUTCFullYear()})`;
-    } catch {
-      return "RTE éCO2mix via ODRÉ (sample)";
-    }
-  }
-  return "RTE éCO2mix via ODRÉ";
-}
-
-/** The half-hour intensities of [from, to); null when no source can give them (never a 500). */
-async function intensityOf(from: string, to: string): Promise<CarbonRow[] | null> {
+/** The intensities of Paris days [from, to); null when nothing is bundled (`carbon.available: false`). */
+function intensityOf(from: string, to: string): IntensitySpan | null {
   try {
-    const rows = await carbonSource.intensity(new Date(parisDayStart(from)), new Date(parisDayStart(to)));
-    return rows.length ? rows : null;
+    return bundledGridIntensity().span(from, to);
   } catch (err) {
-    if (!(err instanceof CarbonSourceError)) logError("carbon intensity unavailable", err, undefined, "warn");
+    // a malformed bundled file is a deployment fault: logged, and the page goes on without carbon
+    logError("carbon intensity unavailable", err, undefined, "warn");
     return null;
   }
+}
+
+/** The reference year's facts (source, credit), null when nothing is bundled or it cannot be read. */
+function carbonReference() {
+  try {
+    return bundledGridIntensity().reference;
+  } catch {
+    return null; // intensityOf has logged why
+  }
+}
+
+type CarbonHourView = { weekday: number; hour: number; g_per_kwh: number; kwh: number; co2_kg: number };
+type CarbonView = {
+  available: boolean;
+  source: string | null;
+  provider: string | null;
+  licence: string | null;
+  credit: string | null;
+  basis: "consumed" | "generated" | null;
+  step_minutes: number | null;
+  /** the year whose month, day-type and hour means stand in for hours no source covers */
+  profile_year: number | null;
+  estimated: boolean;
+  estimated_share: number;
+  cleanest_hours: CarbonHourView[];
+  dirtiest_hours: CarbonHourView[];
+  grid_cleanest_hours: { weekday: number; hour: number; g_per_kwh: number }[];
+};
+
+const NO_CARBON: CarbonView = {
+  available: false, source: null, provider: null, licence: null, credit: null, basis: null, step_minutes: null, profile_year: null,
+  estimated: false, estimated_share: 0, cleanest_hours: [], dirtiest_hours: [], grid_cleanest_hours: [],
+};
+
+/**
+ * The carbon part of the energy answer: the source and its credit; how much of the period (up to
+ * now) is estimated; the household's hours of the week with the most and the least CO2 from its
+ * own consumption; and the grid's cleanest hours of the period's typical week (when to run things).
+ */
+function carbonView(intensity: IntensitySpan | null, from: string, to: string, consumption: CurveArrays, now: number): CarbonView {
+  const ref = carbonReference();
+  if (!intensity || !ref) return NO_CARBON;
+  const a = parisDayStart(from), end = parisDayStart(to);
+  // the share of the period's half hours up to now whose intensity is an estimate
+  let n = 0, est = 0;
+  for (let j = Math.max(0, intensity.index(a)), last = Math.min(end, now); j < intensity.g.length && intensity.start + j * HALF_HOUR_MS < last; j++) {
+    n++;
+    est += intensity.estimated[j];
+  }
+  const mine = householdHours(consumption.t, consumption.wh, intensity);
+  const hourView = (h: (typeof mine.cleanest)[number]): CarbonHourView => ({ weekday: h.weekday, hour: h.hour, g_per_kwh: Math.round(h.gPerKwh * 10) / 10, kwh: r3(h.kwh), co2_kg: r3(h.kg) });
+  const grid = gridCleanestHours(intensity, a, end);
+  return {
+    available: true,
+    source: ref.source,
+    provider: ref.provider,
+    licence: ref.licence,
+    credit: ref.credit,
+    basis: ref.basis,
+    step_minutes: ref.step_minutes,
+    profile_year: Number(ref.first.slice(0, 4)),
+    estimated: est > 0,
+    estimated_share: n ? r3(est / n) : 0,
+    cleanest_hours: mine.cleanest.map(hourView),
+    dirtiest_hours: mine.dirtiest.map(hourView),
+    grid_cleanest_hours: grid.map((h) => ({ weekday: h.weekday, hour: h.hour, g_per_kwh: Math.round(h.gPerKwh * 10) / 10 })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/v1/meters/{id}/energy
 
 type PointView = SeriesResult["series"][number];
-const emptyPoint = (): PointView => ({ start: "", end: "", consumption_kwh: null, production_kwh: null, self_consumed_kwh: null, cost_eur: null, co2_kg: null, complete: false });
+const emptyPoint = (): PointView => ({ start: "", end: "", consumption_kwh: null, production_kwh: null, self_consumed_kwh: null, cost_eur: null, co2_kg: null, co2_estimated: false, complete: false });
 
 /** The energy of a meter over [from, to) as the chart shows it (docs/my-energy.md). */
 export async function energyOf(caller: Caller, meterId: number, query: EnergyQuery, now = Date.now()) {
@@ -247,18 +303,17 @@ export async function energyOf(caller: Caller, meterId: number, query: EnergyQue
   const first = compare && compare.from < from ? compare.from : from;
 
   // the meter (ownership: someone else's is a 404 and nothing read is answered) and the data, at once
-  const [meter, raw, rawCompare, tariffs, maxPower, intensityRows] = await Promise.all([
+  const [meter, raw, rawCompare, tariffs, maxPower] = await Promise.all([
     meterOf(caller, meterId),
     fetchPeriod(meterId, from, to),
     compare ? fetchPeriod(meterId, compare.from, compare.to) : Promise.resolve(null),
     listTariffs(db),
     readMaxPower(meterId, from, to),
-    intensityOf(first, to),
   ]);
+  const intensity = intensityOf(first, to);
   const ctx = await priceContext(meter.settings, first, to, tariffs);
   const data = periodData(raw, from, meter.producer);
   const compareData = compare && rawCompare ? periodData(rawCompare, compare.from, meter.producer) : null;
-  const intensity = intensityRows ? new Map(intensityRows.map((r) => [r.start.getTime(), r.gPerKwh])) : null;
   const main = computePeriod(from, to, bucket, data, meter.settings, ctx, intensity, today);
 
   let compareView = null;
@@ -272,13 +327,7 @@ export async function energyOf(caller: Caller, meterId: number, query: EnergyQue
   const kva = meter.settings.kva;
   const days = maxPower.map((d) => ({ day: d.day, va: d.va, at: d.at ? d.at.toISOString() : null }));
   const peak = days.reduce<(typeof days)[number] | null>((best, d) => (best === null || d.va > best.va ? d : best), null);
-  let carbon: { available: boolean; source: string | null; cleanest_hours: { weekday: number; hour: number; g_per_kwh: number }[]; dirtiest_hours: { weekday: number; hour: number; g_per_kwh: number }[] };
-  if (intensityRows) {
-    const inPeriod = intensityRows.filter((r) => r.start.getTime() >= parisDayStart(from) && r.start.getTime() < parisDayStart(to));
-    const week = cleanestAndDirtiestHours(inPeriod, null, 3);
-    const hourView = (h: (typeof week.cleanest)[number]) => ({ weekday: h.weekday, hour: h.hour, g_per_kwh: Math.round(h.gPerKwh * 10) / 10 });
-    carbon = { available: true, source: carbonLabel(carbonSource), cleanest_hours: week.cleanest.map(hourView), dirtiest_hours: week.dirtiest.map(hourView) };
-  } else carbon = { available: false, source: null, cleanest_hours: [], dirtiest_hours: [] };
+  const carbon = carbonView(intensity, from, to, data.consumption, now);
 
   return {
     meter: { id: meter.id, usage_point_id: meter.usagePointId, producer: data.production !== null },
@@ -341,10 +390,12 @@ export async function tariffComparison(caller: Caller, meterId: number, now = Da
 type MeterSummary = {
   id: number;
   usage_point_id: string;
-  yesterday: { day: string; kwh: number | null; eur: number | null };
-  month: { from: string; to: string; kwh: number | null; eur: number | null; days: number; days_with_data: number };
-  last_month: { from: string; to: string; kwh: number | null; days_with_data: number };
-  last_year: { from: string; to: string; kwh: number | null; days_with_data: number };
+  yesterday: { day: string; kwh: number | null; eur: number | null; co2_kg: number | null };
+  month: { from: string; to: string; kwh: number | null; eur: number | null; co2_kg: number | null; days: number; days_with_data: number };
+  last_month: { from: string; to: string; kwh: number | null; co2_kg: number | null; days_with_data: number };
+  last_year: { from: string; to: string; kwh: number | null; co2_kg: number | null; days_with_data: number };
+  /** carbon's source and whether any of these kg come from estimated intensities (null: no carbon data) */
+  carbon: { credit: string; estimated: boolean } | null;
 };
 
 /**
@@ -387,9 +438,12 @@ async function meterSummary(id: number, usagePointId: string, settings: TariffSe
   const producer = false; // kWh consumed only
   const period = async (from: string, to: string, ctx: PriceContext | null) => {
     const t = to > from ? to : addDays(from, 1);
-    return computePeriod(from, t, "day", await readPeriod(id, from, t, producer), settings, ctx, null, today);
+    return computePeriod(from, t, "day", await readPeriod(id, from, t, producer), settings, ctx, intensityOf(from, t), today);
   };
   const ctx = await priceContext(settings, lastYear.from, today);
+  const ref = carbonReference();
+  // kg only where energy is held: no reading, no figure (never 0)
+  const co2Of = (p: PeriodAnswer) => (p.totals.consumption_kwh === null ? null : p.totals.co2_kg);
   const [y, month, lm, ly] = await Promise.all([
     period(yesterday, today, ctx),
     period(monthFrom, today, ctx),
@@ -399,14 +453,16 @@ async function meterSummary(id: number, usagePointId: string, settings: TariffSe
   return {
     id,
     usage_point_id: usagePointId,
-    yesterday: { day: yesterday, kwh: y.totals.consumption_kwh, eur: y.cost && y.totals.consumption_kwh !== null ? y.cost.total_eur : null },
+    yesterday: { day: yesterday, kwh: y.totals.consumption_kwh, eur: y.cost && y.totals.consumption_kwh !== null ? y.cost.total_eur : null, co2_kg: co2Of(y) },
     month: {
       from: monthFrom, to: today, kwh: month.totals.consumption_kwh,
       eur: month.cost && month.totals.consumption_kwh !== null ? month.cost.total_eur : null,
+      co2_kg: co2Of(month),
       days: month.totals.days, days_with_data: month.totals.days_with_data,
     },
-    last_month: { from: lastMonth.from, to: lastMonth.to, kwh: lm.totals.consumption_kwh, days_with_data: lm.totals.days_with_data },
-    last_year: { from: lastYear.from, to: lastYear.to, kwh: ly.totals.consumption_kwh, days_with_data: ly.totals.days_with_data },
+    last_month: { from: lastMonth.from, to: lastMonth.to, kwh: lm.totals.consumption_kwh, co2_kg: co2Of(lm), days_with_data: lm.totals.days_with_data },
+    last_year: { from: lastYear.from, to: lastYear.to, kwh: ly.totals.consumption_kwh, co2_kg: co2Of(ly), days_with_data: ly.totals.days_with_data },
+    carbon: ref ? { credit: ref.credit, estimated: [y, month, lm, ly].some((p) => p.totals.co2_estimated) } : null,
   };
 }
 
