@@ -239,6 +239,11 @@ export function bundledGridIntensity(): GridIntensity {
   return (bundled ??= new GridIntensity(loadCarbonDatasets()));
 }
 
+/** Tests: answer with `g` instead of the bundled years (undefined: the bundled years again). */
+export function useGridIntensityForTests(g: GridIntensity | undefined) {
+  bundled = g;
+}
+
 // ---------------------------------------------------------------------------------------------
 // ODRÉ (Opendatasoft Explore API v2.1), no key
 

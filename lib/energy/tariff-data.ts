@@ -5,9 +5,9 @@
 //
 // Subscriptions are EDF's grid (« Grille de prix Tarif Bleu », monthly € TTC) × 12, as the grid
 // of 1 August 2026 already was. The CRE's open data (data.gouv « Historique des TRVE »,
-// Option_Base.csv / Option_Tempo.csv, PART_FIXE_TTC in €/year) gives figures 0.2 % to 1.1 % higher
-// than EDF's monthly × 12 at every power and grid where both were read; they are quoted under each
-// grid below, not bundled, so the three options of one grid come from one method. The CRE files
+// Option_Base.csv / Option_Tempo.csv, PART_FIXE_TTC in €/year) gives figures about 0.2 % to 1.1 %
+// higher than EDF's monthly × 12 at every power and grid where both were read; they are quoted
+// under each grid below, not bundled, so the three options of one grid come from one method. The CRE files
 // read were copies in public repositories (no copy of the HP/HC file was found; the Base file
 // lists 3-15 kVA only): martinhsn/IA-verte Option_Base.csv (SRC_CRE_BASE) and GladysAssistant/Gladys
 // tempo_pricing.csv (SRC_CRE_TEMPO, a copy of Option_Tempo.csv).
@@ -37,8 +37,8 @@
 // STILL MISSING (null): HP/HC subscriptions at 12-36 kVA and every Tempo subscription of the grid of
 // 1 August 2026 (no source read gives them; not derived from Base's even though the February 2026
 // grid had HP/HC = Base), and HP/HC at 3 kVA in the grids of 2025 and February 2026 (EDF's grid
-// lists HP/HC from 6 kVA). So an option comparison whose 12 months reach into August 2026 stays
-// `cheapest: null` (`subscription_unknown`) for HP/HC above 9 kVA and for Tempo.
+// lists HP/HC from 6 kVA). So over any span reaching past 1 August 2026, Tempo (and HP/HC above
+// 9 kVA) is priced partially (`subscription_unknown`) and `cheapest` is null whenever it would win.
 //
 // Powers: Base and HP/HC rows at 3-36 kVA (Base is closed to new 18-36 kVA contracts since February
 // 2026 but existing ones are billed); Tempo at 6, 9, 12, 15, 18, 30 and 36 kVA (EDF's Tempo grids

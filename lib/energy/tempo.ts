@@ -1,5 +1,5 @@
-// Tempo day colours behind one interface: the bundled sample (a generated placeholder, see
-// data/tempo-sample.json) and RTE's public endpoint (no key), which a job may call to refresh
+// Tempo day colours behind one interface: the bundled colours (RTE's published calendar as cached
+// in public repositories, see data/tempo-sample.json) and RTE's public endpoint (no key), which a job may call to refresh
 // `tempo_days`. Nothing here runs at request time; tests talk to a local fake of RTE.
 import { addDays, isDay } from "@/lib/integrations/linky/time";
 import type { TempoColour } from "./tariff";
@@ -29,9 +29,19 @@ function seasonsBetween(from: string, to: string): string[] {
   return out;
 }
 
-type Sample = { source: string; seasons: Record<string, { red: string[]; white: string[] }> };
+type Sample = { source: string; seasons: Record<string, { red: string[]; white: string[]; knownThrough?: string }> };
 
-/** The bundled sample: a GENERATED PLACEHOLDER respecting RTE's counts and rules, not RTE's history. */
+/** The last day the bundled colours cover (a season still running is known through its `knownThrough`). */
+export function bundledTempoThrough(): string {
+  const seasons = (sample as Sample).seasons;
+  const last = Object.keys(seasons).sort().at(-1)!;
+  return seasons[last].knownThrough ?? `${last.slice(5)}-08-31`;
+}
+
+/**
+ * The bundled colours: RTE's published calendar as cached in public repositories (the file's
+ * `note` names each copy), whole seasons and the running one up to its `knownThrough`.
+ */
 export class BundledTempoSource implements TempoSource {
   readonly source = "sample";
   async colours(from: string, to: string): Promise<TempoDayColour[]> {
@@ -39,7 +49,7 @@ export class BundledTempoSource implements TempoSource {
     const out: TempoDayColour[] = [];
     for (let d = from; d < to; d = addDays(d, 1)) {
       const s = seasons[seasonOf(d)];
-      if (!s) continue;
+      if (!s || (s.knownThrough && d > s.knownThrough)) continue;
       out.push({ day: d, colour: s.red.includes(d) ? "red" : s.white.includes(d) ? "white" : "blue" });
     }
     return out;

@@ -98,10 +98,11 @@ describe("tempo_days", () => {
     expect(await refusal(`INSERT INTO tempo_days (day, colour, source) VALUES (${day}, ${colour}, ${source})`)).toContain(constraint);
   });
 
-  it("the sample loads idempotently: 3 seasons, 22 red and 43 white each", async () => {
+  it("the bundled colours load idempotently: 3 whole seasons of 22 red and 43 white, and 2026-2027 through its last known day", async () => {
     await seedTempoSample(db);
     await seedTempoSample(db);
-    expect(await db.tempoDay.count()).toBe(366 + 365 + 365);
+    expect(await db.tempoDay.count()).toBe(366 + 365 + 365 + 33);
+    expect((await tempoColours(db, "2026-10-03", "2026-10-05")).size).toBe(1); // 4 October is not known
     const season = await tempoColours(db, "2025-09-01", "2026-09-01");
     const count = (c: string) => [...season.values()].filter((x) => x === c).length;
     expect([count("blue"), count("white"), count("red")]).toEqual([300, 43, 22]);

@@ -1,59 +1,103 @@
-// Grid carbon: the compact CSV, the bundled sample's mapping of other years, ODRÉ's records API
-// (against tests/fakes/odre.ts), and the pure computations against hand-worked examples. Every
-// intensity here is made up for the test: none is RTE's.
+// Grid carbon: the import of the bundled 2023 year (the real file, byte for byte), the rule that
+// gives each half hour its intensity (measured, else the same month, day type and hour of the
+// reference year), kg CO2 worked by hand, the household's and the grid's hours of the week, and
+// ODRÉ's records API against its local fake (tests/fakes/odre.ts). Intensities other than the
+// bundled file's are made up for the test.
+import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BundledCarbonSource,
-  CarbonSourceError,
-  OdreCarbonSource,
-  bundledCarbonFile,
-  carbonCsvFromOdreExport,
-  halfHoursOf,
-  parseCarbonCsv,
-  toCarbonCsv,
-} from "@/lib/energy/carbon";
-import { bucketEnd, carbonOf, cleanestAndDirtiestHours, parisMondayOf, type IntensityRow } from "@/lib/energy/carbon-calc";
-import { addDays, parisDayStart, parisWall } from "@/lib/integrations/linky/time";
+import { CARBON_DATA_DIR, GridIntensity, IntensitySpan, OdreCarbonSource, bundledGridIntensity, halfHoursOf, loadCarbonDatasets, type CarbonDataset } from "@/lib/energy/carbon";
+import { CarbonImportError, detectFormat, importIntensity, parseBundled, seriesFacts, toBundledCsv } from "@/lib/energy/carbon-import";
+import { gridCleanestHours, householdHours } from "@/lib/energy/carbon-calc";
+import { dayTypeOf, easterOf, frenchHolidays } from "@/lib/energy/day-type";
+import { buildSeries } from "@/lib/energy/series";
+import { isoParis } from "@/lib/energy/export/format";
+import { parisDayStart } from "@/lib/integrations/linky/time";
 import { OdreFake } from "../fakes/odre";
 
 const HH = 30 * 60_000;
 const at = (iso: string) => new Date(iso);
-const row = (iso: string, gPerKwh: number): IntensityRow => ({ start: at(iso), gPerKwh });
-const isoMin = (t: number) => new Date(t).toISOString().slice(0, 16) + "Z";
+const row = (iso: string, gPerKwh: number) => ({ start: at(iso), gPerKwh });
+const FOLDER = path.join(CARBON_DATA_DIR, "fr-2023");
+const read = (f: string) => fs.readFileSync(path.join(FOLDER, f), "utf8");
 
-/** the half hours of Paris day `day`, with their wall-clock time and their rank among that wall time's instants */
-function halfHoursOfDay(day: string) {
-  const out: { t: number; h: number; mi: number; index: number; repeat: number }[] = [];
-  const seen = new Map<string, number>();
-  const end = parisDayStart(addDays(day, 1));
-  for (let t = parisDayStart(day), i = 0; t < end; t += HH, i++) {
-    const w = parisWall(t);
-    const k = `${w.h}:${w.mi}`;
-    seen.set(k, (seen.get(k) ?? 0) + 1);
-    out.push({ t, h: w.h, mi: w.mi, index: i, repeat: seen.get(k)! - 1 });
-  }
-  return out;
-}
+describe("importing a year (npm run carbon:import)", () => {
+  const original = read("source.electricitymaps.csv");
+  const bundled = read("intensity.csv");
 
-describe("compact CSV", () => {
-  it("reads and writes start,g_per_kwh rows", () => {
-    const rows = parseCarbonCsv("start,g_per_kwh\n2023-01-01T00:00Z,40\n2023-01-01T00:30Z,42.5\n\n");
-    expect(rows).toEqual([row("2023-01-01T00:00Z", 40), row("2023-01-01T00:30Z", 42.5)]);
-    expect(toCarbonCsv(rows)).toBe("start,g_per_kwh\n2023-01-01T00:00Z,40\n2023-01-01T00:30Z,42.5\n");
+  it("turns Electricity Maps' file into the bundled file byte for byte (the README's sha256)", () => {
+    const s = importIntensity(original);
+    expect(s.format).toBe("electricitymaps");
+    expect(s.points).toHaveLength(8760);
+    expect(s.providerEstimated).toBe(5);
+    const text = toBundledCsv(s.points);
+    expect(text).toBe(bundled);
+    expect(crypto.createHash("sha256").update(text).digest("hex")).toBe("7e2e56de8d6a85007db3bf98f657485fa4843d3f6b1b926199862c2f3c210d6f");
+  });
+
+  it("writes the DST days in Paris time: no 02:00 on 26 March, two on 29 October", () => {
+    const lines = bundled.split("\n");
+    expect(lines.filter((l) => l.startsWith("2023-03-26T02:"))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith("2023-03-26T"))).toHaveLength(23);
+    expect(lines.filter((l) => l.startsWith("2023-10-29T02:00:00"))).toEqual(["2023-10-29T02:00:00+02:00,7.01", "2023-10-29T02:00:00+01:00,6.75"]);
+    expect(lines.filter((l) => l.startsWith("2023-10-29T"))).toHaveLength(25);
+    // the first and last hours: the UTC year 2023
+    expect(lines[1]).toBe("2023-01-01T01:00:00+01:00,35.34");
+    expect(lines[8760]).toMatch(/^2024-01-01T00:00:00\+01:00,/);
+  });
+
+  it("dataset.json says what the file holds", () => {
+    const meta = JSON.parse(read("dataset.json"));
+    expect(meta).toMatchObject({ ...seriesFacts(importIntensity(bundled)), provider_estimated_rows: 5, licence: "ODbL", credit: "Carbon intensity: Electricity Maps (ODbL)", basis: "consumed" });
+    expect(meta).toMatchObject({ rows: 8760, missing_rows: 0, mean_g_per_kwh: 30.43, min_g_per_kwh: 3.54, max_g_per_kwh: 126.78 });
+    expect(fs.readFileSync(path.join(FOLDER, "LICENSE.md"), "utf8")).toContain("Open Database License");
+  });
+
+  it("reads an ODRÉ export (labels as header): quarter hours into half hours, zero and empty dropped, one Paris year", () => {
+    const exported = [
+      "Périmètre;Nature;Date;Heure;Date - Heure;Consommation (MW);Taux de CO2 (g/kWh)",
+      "France;Données définitives;2022-12-31;23:45;2022-12-31T23:45:00+01:00;61000;39",
+      "France;Données définitives;2023-01-01;00:00;2023-01-01T00:00:00+01:00;60000;40",
+      "France;Données définitives;2023-01-01;00:15;2023-01-01T00:15:00+01:00;60000;",
+      "France;Données définitives;2023-01-01;00:30;2023-01-01T00:30:00+01:00;60000;41",
+      "France;Données définitives;2023-01-01;00:45;2023-01-01T00:45:00+01:00;60000;44",
+      "France;Données définitives;2023-01-01;01:00;2023-01-01T01:00:00+01:00;60000;0",
+      "France;Données définitives;2023-01-01;01:30;2023-01-01T01:30:00+01:00;60000;45",
+    ].join("\n");
+    const s = importIntensity(exported, 2023);
+    expect(s).toMatchObject({ format: "rte", stepMinutes: 30, missing: 1 });
+    expect(toBundledCsv(s.points)).toBe("datetime,gco2_per_kwh\n2023-01-01T00:00:00+01:00,40\n2023-01-01T00:30:00+01:00,42.5\n2023-01-01T01:30:00+01:00,45\n");
+    expect(toBundledCsv(importIntensity("date_heure;taux_co2\n2023-06-01T12:00:00+00:00;20\n2023-06-01T12:15:00+00:00;21\n").points)).toBe("datetime,gco2_per_kwh\n2023-06-01T14:00:00+02:00,20.5\n");
+  });
+
+  it("reads RTE's annual file (tab, Paris wall-clock times): the repeated October hour in order", () => {
+    const head = "Périmètre\tNature\tDate\tHeures\tConsommation\tTaux de Co2";
+    const rows = [["01:30", 10], ["02:00", 11], ["02:30", 12], ["02:00", 13], ["02:30", 14], ["03:00", 15]].map(([h, g]) => `France\tDonnées définitives\t2023-10-29\t${h}\t50000\t${g}`);
+    const s = importIntensity([head, ...rows, "RTE ne pourra être tenu responsable…"].join("\n"));
+    expect(s.points.map((p) => [isoParis(p.t), p.g])).toEqual([
+      ["2023-10-29T01:30:00+02:00", 10], ["2023-10-29T02:00:00+02:00", 11], ["2023-10-29T02:30:00+02:00", 12],
+      ["2023-10-29T02:00:00+01:00", 13], ["2023-10-29T02:30:00+01:00", 14], ["2023-10-29T03:00:00+01:00", 15],
+    ]);
   });
 
   it.each([
-    ["a wrong header", "time,co2\n2023-01-01T00:00Z,40"],
-    ["a start off the half hour", "start,g_per_kwh\n2023-01-01T00:15Z,40"],
-    ["a zero (a missing value must be absent)", "start,g_per_kwh\n2023-01-01T00:00Z,0"],
-    ["an empty value", "start,g_per_kwh\n2023-01-01T00:00Z,"],
-    ["a repeated start", "start,g_per_kwh\n2023-01-01T00:00Z,40\n2023-01-01T00:00Z,41"],
-    ["rows out of order", "start,g_per_kwh\n2023-01-01T00:30Z,40\n2023-01-01T00:00Z,41"],
+    ["an unknown header", "time,co2\n2023-01-01T00:00Z,40"],
+    ["a repeated interval", "datetime,gco2_per_kwh\n2023-01-01T01:00:00+01:00,40\n2023-01-01T01:00:00+01:00,41"],
+    ["rows out of order", "datetime,gco2_per_kwh\n2023-01-01T02:00:00+01:00,40\n2023-01-01T01:00:00+01:00,41"],
+    ["a zero (a missing value must be absent)", "datetime,gco2_per_kwh\n2023-01-01T01:00:00+01:00,0"],
+    ["a time off the hour", "datetime,gco2_per_kwh\n2023-01-01T01:15:00+01:00,40\n2023-01-01T02:15:00+01:00,40"],
+    ["a malformed line", "datetime,gco2_per_kwh\n2023-01-01 01:00,40"],
+    ["nothing", "datetime,gco2_per_kwh\n"],
   ])("refuses %s", (_, text) => {
-    expect(() => parseCarbonCsv(text)).toThrow(CarbonSourceError);
+    expect(() => importIntensity(text)).toThrow(CarbonImportError);
+  });
+
+  it("recognises each format by its header", () => {
+    expect(detectFormat(original)).toBe("electricitymaps");
+    expect(detectFormat(bundled)).toBe("bundled");
+    expect(detectFormat("\uFEFFdate_heure;taux_co2\n")).toBe("rte");
+    expect(parseBundled(bundled).stepMinutes).toBe(60);
   });
 
   it("averages quarter hours into half hours and drops zero and empty values", () => {
@@ -75,222 +119,166 @@ describe("compact CSV", () => {
     ]);
   });
 
-  it("makes the sample from an ODRÉ export (labels as header), keeping one Paris year", () => {
-    const exported = [
-      "Périmètre;Nature;Date;Heure;Date - Heure;Consommation (MW);Taux de CO2 (g/kWh)",
-      "France;Données définitives;2022-12-31;23:45;2022-12-31T23:45:00+01:00;61000;39",
-      "France;Données définitives;2023-01-01;00:00;2023-01-01T00:00:00+01:00;60000;40",
-      "France;Données définitives;2023-01-01;00:15;2023-01-01T00:15:00+01:00;60000;",
-      "France;Données définitives;2023-01-01;00:30;2023-01-01T00:30:00+01:00;60000;41",
-      "France;Données définitives;2023-01-01;00:45;2023-01-01T00:45:00+01:00;60000;44",
-      "France;Données définitives;2023-01-01;01:00;2023-01-01T01:00:00+01:00;60000;0",
-    ].join("\n");
-    expect(carbonCsvFromOdreExport(exported, 2023)).toBe("start,g_per_kwh\n2022-12-31T23:00Z,40\n2022-12-31T23:30Z,42.5\n");
-    const byFieldNames = "date_heure;taux_co2\n2023-06-01T12:00:00+00:00;20\n2023-06-01T12:15:00+00:00;21\n";
-    expect(carbonCsvFromOdreExport(byFieldNames)).toBe("start,g_per_kwh\n2023-06-01T12:00Z,20.5\n");
-    expect(() => carbonCsvFromOdreExport("Date;Consommation\n2023-01-01;1")).toThrow(CarbonSourceError);
+});
+
+describe("day types", () => {
+  it("Easter and France's public holidays", () => {
+    expect([2023, 2024, 2025, 2026].map(easterOf)).toEqual(["2023-04-09", "2024-03-31", "2025-04-20", "2026-04-05"]);
+    expect([...frenchHolidays(2026)].sort()).toEqual(["2026-01-01", "2026-04-06", "2026-05-01", "2026-05-08", "2026-05-14", "2026-05-25", "2026-07-14", "2026-08-15", "2026-11-01", "2026-11-11", "2026-12-25"]);
+    expect(["2026-12-07", "2026-12-05", "2026-12-06", "2026-12-25", "2026-05-14"].map(dayTypeOf)).toEqual(["workday", "saturday", "sunday_holiday", "sunday_holiday", "sunday_holiday"]);
   });
 });
 
-describe("the bundled sample", () => {
-  // a made-up sample: Monday 9 January 2023 (100 + half hour of the day, local 11:00 missing)
-  // and Wednesday 12 July 2023 (10 + half hour of the day)
-  const winter = halfHoursOfDay("2023-01-09").filter((h) => !(h.h === 11 && h.mi === 0)).map((h) => ({ start: h.t, gPerKwh: 100 + h.index }));
-  const summer = halfHoursOfDay("2023-07-12").map((h) => ({ start: h.t, gPerKwh: 10 + h.index }));
-  const csv = toCarbonCsv([...winter, ...summer]);
-  const source = new BundledCarbonSource(csv);
+/** A made-up hourly dataset of Paris days [from, to) with the value `g(t)`. */
+function dataset(from: string, to: string, g: (t: number) => number, step: 30 | 60 = 60): CarbonDataset {
+  const points = [];
+  for (let t = parisDayStart(from); t < parisDayStart(to); t += step * 60_000) points.push({ t, g: g(t) });
+  return {
+    meta: { id: "test", title: "Test", provider: "Test", licence: "Test", credit: "Carbon intensity: Test", source: "made up", url: "", basis: "consumed", step_minutes: step, first: isoParis(points[0].t), last: isoParis(points[points.length - 1].t), rows: points.length },
+    points,
+  };
+}
+const parisHour = (t: number) => Number(isoParis(t).slice(11, 13));
 
-  it("reads a half hour inside the sample as it is", async () => {
-    // Paris 10:00 in January is 09:00Z: the 20th half hour of the day
-    expect(await source.intensity(at("2023-01-09T09:00Z"), at("2023-01-09T10:00Z"))).toEqual([row("2023-01-09T09:00Z", 120), row("2023-01-09T09:30Z", 121)]);
-    expect(source.range()).toEqual({ first: at("2023-01-08T23:00Z"), last: at("2023-07-12T21:30Z") });
+describe("which intensity a half hour gets", () => {
+  it("measured: both half hours of an hour take its value; hours outside are estimated, never measured", () => {
+    const grid = new GridIntensity([dataset("2023-06-01", "2023-06-02", (t) => 10 + parisHour(t))]);
+    const span = grid.span("2023-05-31", "2023-06-03")!;
+    const rows = span.rows();
+    expect(rows).toHaveLength(3 * 48);
+    const june1 = rows.filter((r) => r.start >= parisDayStart("2023-06-01") && r.start < parisDayStart("2023-06-02"));
+    expect(june1.map((r) => r.g)).toEqual(Array.from({ length: 48 }, (_, i) => 10 + Math.floor(i / 2)));
+    expect(june1.every((r) => !r.estimated)).toBe(true);
+    expect(rows.filter((r) => r.estimated)).toHaveLength(96);
   });
 
-  it("reads another year from the same weekday and Paris wall-clock time of the sample", async () => {
-    // Monday 12 January 2026 10:00 Paris → 12 January 2023 is a Thursday → Monday 9 January 10:00
-    expect(await source.intensity(at("2026-01-12T09:00Z"), at("2026-01-12T09:30Z"))).toEqual([row("2026-01-12T09:00Z", 120)]);
-    // Wednesday 15 July 2026 12:00 Paris (10:00Z, summer time) → Wednesday 12 July 2023 12:00 Paris: the 24th half hour
-    expect(await source.intensity(at("2026-07-15T10:00Z"), at("2026-07-15T10:30Z"))).toEqual([row("2026-07-15T10:00Z", 34)]);
-    // years before the sample too: Monday 9 January 2017 00:00 Paris → Monday 9 January 2023 00:00
-    expect(source.sampleInstantOf(Date.parse("2017-01-08T23:00Z"))).toBe(Date.parse("2023-01-08T23:00Z"));
-  });
-
-  it("keeps the first and the second of the repeated October hour apart", async () => {
-    // Sunday 29 October 2023 (fall-back day, 50 half hours): value = half hour of the day
-    const october = new BundledCarbonSource(toCarbonCsv(halfHoursOfDay("2023-10-29").map((h) => ({ start: h.t, gPerKwh: 1 + h.index }))));
-    // Sunday 25 October 2026: 02:00 summer time is 00:00Z, 02:00 winter time 01:00Z; so in 2023
-    // (day from 22:00Z): the 5th and the 7th half hours
-    expect(await october.intensity(at("2026-10-25T00:00Z"), at("2026-10-25T01:30Z"))).toEqual([row("2026-10-25T00:00Z", 5), row("2026-10-25T00:30Z", 6), row("2026-10-25T01:00Z", 7)]);
-  });
-
-  it("maps the spring-forward day to a plain sample day by wall-clock time", async () => {
-    // a sample of one plain Sunday, 19 March 2023 (value = 1 + half hour of the day)
-    const march = new BundledCarbonSource(toCarbonCsv(halfHoursOfDay("2023-03-19").map((h) => ({ start: h.t, gPerKwh: 1 + h.index }))));
-    // Sunday 29 March 2026 (46 half hours): 01:30 Paris (00:30Z) → 01:30, the 4th half hour;
-    // 03:00 summer time (01:00Z), right after the skipped hour → 03:00, the 7th
-    expect(await march.intensity(at("2026-03-29T00:30Z"), at("2026-03-29T01:30Z"))).toEqual([row("2026-03-29T00:30Z", 4), row("2026-03-29T01:00Z", 7)]);
-  });
-
-  it("leaves out the sample's missing half hours and days it lacks, never as zero", async () => {
-    // Monday 12 January 2026 10:00-12:00 Paris: local 11:00 is missing in the sample
-    const rows = await source.intensity(at("2026-01-12T09:00Z"), at("2026-01-12T11:00Z"));
-    expect(rows.map((r) => [isoMin(r.start.getTime()), r.gPerKwh])).toEqual([
-      ["2026-01-12T09:00Z", 120],
-      ["2026-01-12T09:30Z", 121],
-      ["2026-01-12T10:30Z", 123],
-    ]);
-    // a Thursday maps to a Thursday, which this sample does not hold
-    expect(await source.intensity(at("2026-01-15T09:00Z"), at("2026-01-15T12:00Z"))).toEqual([]);
-  });
-
-  it("reads the CSV once", async () => {
-    let reads = 0;
-    const counted = new BundledCarbonSource(() => {
-      reads += 1;
-      return csv;
-    });
-    await counted.intensity(at("2023-01-09T09:00Z"), at("2023-01-09T10:00Z"));
-    await counted.intensity(at("2026-01-12T09:00Z"), at("2026-01-12T10:00Z"));
-    expect(reads).toBe(1);
-  });
-
-  it("finds the newest carbon-fr-<year>.csv, and says so when none is bundled", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-"));
-    try {
-      expect(bundledCarbonFile(dir)).toBeNull();
-      fs.writeFileSync(path.join(dir, "carbon-fr-2022.csv"), "start,g_per_kwh\n");
-      fs.writeFileSync(path.join(dir, "carbon-fr-2023.csv"), "start,g_per_kwh\n");
-      fs.writeFileSync(path.join(dir, "tempo-sample.json"), "{}");
-      expect(bundledCarbonFile(dir)).toBe(path.join(dir, "carbon-fr-2023.csv"));
-    } finally {
-      fs.rmSync(dir, { recursive: true });
-    }
-    await expect(new BundledCarbonSource("start,g_per_kwh\n").intensity(at("2023-01-01T00:00Z"), at("2023-01-02T00:00Z"))).rejects.toMatchObject({ kind: "no_sample" });
-  });
-});
-
-describe("carbonOf", () => {
-  it("30-minute readings: each half hour at its own intensity, a missing one reported apart", () => {
-    const out = carbonOf(
-      [
-        { start: at("2026-01-12T00:00Z"), wh: 1000 },
-        { start: at("2026-01-12T00:30Z"), wh: 500 },
-        { start: at("2026-01-12T01:00Z"), wh: 2000 },
-      ],
-      [row("2026-01-12T00:00Z", 50), row("2026-01-12T00:30Z", 100)],
-    );
-    // 1 kWh × 50 g + 0.5 kWh × 100 g = 100 g; the last 2 kWh have no intensity
-    expect(out.kg).toBeCloseTo(0.1, 12);
-    expect(out).toMatchObject({ wh: 3500, whWithIntensity: 1500, whWithoutIntensity: 2000, partial: true });
-    expect(out.buckets.map((b) => [b.kg, b.partial])).toEqual([
-      [0.05, false],
-      [0.05, false],
-      [null, true],
-    ]);
-    expect(out.buckets[2]).toMatchObject({ kg: null, gPerKwh: null, halfHours: 1, halfHoursWithIntensity: 0, whWithoutIntensity: 2000 });
-  });
-
-  it("an hour: 600 Wh over 30 then 60 g/kWh is 27 g", () => {
-    const out = carbonOf([{ start: at("2026-01-12T10:00Z"), wh: 600 }], [row("2026-01-12T10:00Z", 30), row("2026-01-12T10:30Z", 60)], "hour");
-    expect(out.kg).toBeCloseTo(0.027, 12);
-    expect(out.buckets[0]).toMatchObject({ halfHours: 2, gPerKwh: 45, partial: false });
-  });
-
-  it("the spring-forward day has 46 half hours: 4.6 kWh at 20 g is 92 g", () => {
-    const start = parisDayStart("2026-03-29");
-    expect(new Date(start).toISOString()).toBe("2026-03-28T23:00:00.000Z");
-    const intensity = Array.from({ length: 46 }, (_, i) => ({ start: new Date(start + i * HH), gPerKwh: 20 }));
-    const out = carbonOf([{ start: new Date(start), wh: 4600 }], intensity, "day");
-    expect(out.buckets[0]).toMatchObject({ halfHours: 46, halfHoursWithIntensity: 46, partial: false });
-    expect(out.kg).toBeCloseTo(0.092, 12);
-  });
-
-  it("the fall-back day has 50 half hours: 25 at 10 g and 25 at 30 g over 5 kWh is 100 g", () => {
-    const start = parisDayStart("2026-10-25");
-    const intensity = Array.from({ length: 50 }, (_, i) => ({ start: new Date(start + i * HH), gPerKwh: i < 25 ? 10 : 30 }));
-    const out = carbonOf([{ start: new Date(start), wh: 5000 }], intensity, "day");
-    // 100 Wh a half hour: 25 × 0.1 kWh × 10 g + 25 × 0.1 kWh × 30 g = 25 + 75 g
-    expect(out.buckets[0]).toMatchObject({ halfHours: 50, gPerKwh: 20 });
-    expect(out.kg).toBeCloseTo(0.1, 12);
-  });
-
-  it("a day missing two half hours is partial: 46 × 0.1 kWh × 40 g = 184 g, 200 Wh without intensity", () => {
-    const start = parisDayStart("2026-01-12");
-    const intensity = Array.from({ length: 48 }, (_, i) => ({ start: new Date(start + i * HH), gPerKwh: 40 })).filter((_, i) => i !== 10 && i !== 11);
-    const out = carbonOf([{ start: new Date(start), wh: 4800 }], intensity, "day");
-    expect(out.kg).toBeCloseTo(0.184, 12);
-    expect(out.whWithoutIntensity).toBeCloseTo(200, 9);
-    expect(out.buckets[0]).toMatchObject({ halfHours: 48, halfHoursWithIntensity: 46, gPerKwh: 40, partial: true });
-  });
-
-  it("months end at the next Paris month: March 2026 has 1,486 half hours, October 1,490", () => {
-    const march = parisDayStart("2026-03-01");
-    const october = parisDayStart("2026-10-01");
-    expect((bucketEnd(march, "month") - march) / HH).toBe(31 * 48 - 2);
-    expect((bucketEnd(october, "month") - october) / HH).toBe(31 * 48 + 2);
-    expect(carbonOf([{ start: new Date(march), wh: 1486 }], [], "month").buckets[0]).toMatchObject({ halfHours: 1486, kg: null, partial: true, whWithoutIntensity: 1486 });
-  });
-
-  it("no energy is no carbon, whatever the intensity", () => {
-    expect(carbonOf([{ start: at("2026-01-12T00:00Z"), wh: 0 }], [])).toMatchObject({ kg: 0, partial: false, buckets: [{ kg: 0, partial: false }] });
-  });
-});
-
-describe("cleanestAndDirtiestHours", () => {
-  /** every half hour of the Paris week from `monday` at `g`, then `change` may alter or drop (undefined) each */
-  function week(monday: string, change: (h: { day: number; h: number; mi: number; repeat: number }) => number | undefined = () => 10) {
-    const rows: IntensityRow[] = [];
-    for (let d = 0; d < 7; d++)
-      for (const h of halfHoursOfDay(addDays(monday, d))) {
-        const g = change({ day: d + 1, h: h.h, mi: h.mi, repeat: h.repeat });
-        if (g !== undefined) rows.push({ start: new Date(h.t), gPerKwh: g });
+  it("estimated: the reference year's mean for the same month, day type and Paris hour", () => {
+    // January 2023: workdays 100 + hour, Saturdays 200 + hour, Sundays and 1 January 300 + hour, with a
+    // spread within each cell (+0 on odd days, +4 on even days) so the mean is not any one day's value
+    const g = (t: number) => {
+      const day = isoParis(t).slice(0, 10);
+      const base = { workday: 100, saturday: 200, sunday_holiday: 300 }[dayTypeOf(day)];
+      return base + parisHour(t) + (Number(day.slice(8)) % 2 ? 0 : 4);
+    };
+    const grid = new GridIntensity([dataset("2023-01-01", "2023-02-01", g)]);
+    const mean = (kind: string, h: number) => {
+      const vals = [];
+      for (let d = 1; d <= 31; d++) {
+        const day = `2023-01-${String(d).padStart(2, "0")}`;
+        if (dayTypeOf(day) === kind) vals.push(g(parisDayStart(day) + h * 3_600_000));
       }
-    return rows;
-  }
-
-  it("ranks Paris hours of the week; the repeated October hour is one hour of four half hours", () => {
-    const rows = week("2026-10-19", ({ day, h, mi, repeat }) => {
-      if (day === 2 && h === 3) return mi === 0 ? 2 : 4; // Tuesday 03:00 → 3
-      if (day === 3 && h === 18) return 90; // Wednesday 18:00 → 90
-      if (day === 7 && h === 2) return repeat === 0 ? 5 : 7; // Sunday 02:00, twice → 6
-      if (day === 4 && h === 12) return undefined; // Thursday 12:00 missing
-      if (day === 5 && h === 8 && mi === 30) return undefined; // Friday 08:00 half there
-      return 10;
-    });
-    // a row of the week before is not this week's
-    rows.unshift(row("2026-10-18T10:00Z", 1));
-    const out = cleanestAndDirtiestHours(rows, at("2026-10-22T12:00Z"), 2);
-    expect(out.cleanest.map((h) => [h.weekday, h.hour, h.gPerKwh])).toEqual([
-      [2, 3, 3],
-      [7, 2, 6],
-    ]);
-    expect(out.dirtiest.map((h) => [h.weekday, h.hour, h.gPerKwh])).toEqual([
-      [3, 18, 90],
-      [1, 0, 10],
-    ]);
-    expect(out.hours).toHaveLength(167);
-    expect(out.hours.find((h) => h.weekday === 7 && h.hour === 2)).toMatchObject({ halfHours: 4, partial: false });
-    expect(out.hours.find((h) => h.weekday === 5 && h.hour === 8)).toMatchObject({ halfHours: 1, partial: true, gPerKwh: 10 });
-    expect(out.hours.find((h) => h.weekday === 4 && h.hour === 12)).toBeUndefined();
-    expect(out).toMatchObject({ missingHours: 1, partial: true });
+      return vals.reduce((a, b) => a + b, 0) / vals.length;
+    };
+    const span = grid.span("2026-01-01", "2026-01-06")!; // Thu 1 (holiday), Fri 2, Sat 3, Sun 4, Mon 5
+    const hourOf = (day: string, h: number) => span.at(parisDayStart(day) + h * 3_600_000)!;
+    expect(hourOf("2026-01-01", 8)).toBeCloseTo(mean("sunday_holiday", 8), 9);
+    expect(hourOf("2026-01-02", 8)).toBeCloseTo(mean("workday", 8), 9);
+    expect(hourOf("2026-01-03", 19)).toBeCloseTo(mean("saturday", 19), 9);
+    expect(hourOf("2026-01-04", 0)).toBeCloseTo(mean("sunday_holiday", 0), 9);
+    expect(mean("workday", 8)).not.toBe(108);
+    expect(Array.from(span.estimated).every((e) => e === 1)).toBe(true);
+    // a month the reference year lacks: the mean of every value held
+    expect(grid.span("2026-07-01", "2026-07-02")!.at(parisDayStart("2026-07-01"))).toBeCloseTo(averageOf(grid), 9);
   });
 
-  it("the spring-forward week has 167 hours and none missing", () => {
-    const rows = week("2026-03-23", ({ day, h }) => (day === 6 && h === 14 ? 55 : 10));
-    const out = cleanestAndDirtiestHours(rows, at("2026-03-29T12:00Z"), 1);
-    expect(out.hours).toHaveLength(167);
-    expect(out.hours.find((h) => h.weekday === 7 && h.hour === 2)).toBeUndefined();
-    expect(out).toMatchObject({ missingHours: 0, partial: false });
-    expect(out.dirtiest[0]).toMatchObject({ weekday: 6, hour: 14, gPerKwh: 55 });
-    expect(parisMondayOf(Date.parse("2026-03-29T21:00Z"))).toBe("2026-03-23");
+  it("the bundled year: July 2026's Wednesday 14:00 is 2023's July working days' 14:00 mean, from the file itself", () => {
+    const lines = read("intensity.csv").trim().split("\n").slice(1);
+    const vals = lines.filter((l) => /^2023-07-\d{2}T14:00/.test(l) && dayTypeOf(l.slice(0, 10)) === "workday").map((l) => Number(l.split(",")[1]));
+    expect(vals).toHaveLength(20); // 21 weekdays, less 14 July
+    const expected = vals.reduce((a, b) => a + b, 0) / vals.length;
+    const grid = bundledGridIntensity();
+    expect(grid.reference?.id).toBe("fr-2023");
+    const span = grid.span("2026-07-15", "2026-07-16")!;
+    expect(span.at(parisDayStart("2026-07-15") + 14 * 3_600_000)).toBeCloseTo(expected, 9);
+    expect(span.at(parisDayStart("2026-07-15") + 14.5 * 3_600_000)).toBeCloseTo(expected, 9);
+    // and 2023 itself is measured
+    const measured = grid.span("2023-07-12", "2023-07-13")!;
+    expect(measured.at(parisDayStart("2023-07-12") + 12 * 3_600_000)).toBe(37);
+    expect(Array.from(measured.estimated).some((e) => e === 1)).toBe(false);
   });
 
-  it("without a week, a typical week over every row", () => {
-    const rows = [...week("2026-01-05", ({ day, h }) => (day === 1 && h === 0 ? 10 : 50)), ...week("2026-01-12", ({ day, h }) => (day === 1 && h === 0 ? 30 : 50))];
-    const out = cleanestAndDirtiestHours(rows, null, 1);
-    expect(out.cleanest).toEqual([{ weekday: 1, hour: 0, gPerKwh: 20, halfHours: 4, partial: false }]);
-    expect(out).toMatchObject({ missingHours: 0, partial: false });
-    expect(cleanestAndDirtiestHours(rows.slice(0, 10), null)).toMatchObject({ missingHours: 163, partial: true });
+  it("DST days: 46 and 50 half hours, each at its own Paris hour", () => {
+    const grid = new GridIntensity([dataset("2023-03-01", "2023-04-01", (t) => parisHour(t) + 1), dataset("2023-10-01", "2023-11-01", (t) => parisHour(t) + 1)]);
+    expect(grid.span("2026-03-29", "2026-03-30")!.g.length).toBe(46);
+    const oct = grid.span("2026-10-25", "2026-10-26")!;
+    expect(Array.from(oct.g).slice(0, 10)).toEqual([1, 1, 2, 2, 3, 3, 3, 3, 4, 4]);
+    expect(Array.from(oct.hourOfWeek).slice(0, 10)).toEqual([144, 144, 145, 145, 146, 146, 146, 146, 147, 147]);
+  });
+
+  it("nothing bundled: no span at all (carbon.available is false)", () => {
+    const none = new GridIntensity([]);
+    expect(none.reference).toBeNull();
+    expect(none.span("2026-01-01", "2026-01-02")).toBeNull();
+    expect(loadCarbonDatasets(path.join(FOLDER, "no-such-folder"))).toEqual([]);
+  });
+});
+
+function averageOf(grid: GridIntensity) {
+  // the mean of every half hour of the reference January, as the last fallback
+  const s = grid.span("2023-01-01", "2023-02-01")!;
+  return Array.from(s.g).reduce((a, b) => a + b, 0) / s.g.length;
+}
+
+describe("kg CO2 of a day worked by hand", () => {
+  const curve = (from: string, to: string, wh: (t: number) => number) => {
+    const t: number[] = [], w: number[] = [], step: number[] = [];
+    for (let x = parisDayStart(from); x < parisDayStart(to); x += HH) {
+      t.push(x);
+      w.push(wh(x));
+      step.push(30);
+    }
+    return { t, wh: w, step };
+  };
+  const series = (from: string, to: string, cons: ReturnType<typeof curve>, span: IntensitySpan | null, bucket: "hour" | "day" = "day") =>
+    buildSeries({ from, to, bucket, consumption: cons, production: null, dailyConsumption: new Map(), dailyProduction: null, pricer: null, option: null, intensity: span, today: "2026-12-06" });
+
+  it("500 Wh every half hour, the hour at 10 + h g/kWh: Σ 2 × 0.5 kWh × (10 + h) g = 0.516 kg", () => {
+    const grid = new GridIntensity([dataset("2023-06-01", "2023-06-02", (t) => 10 + parisHour(t))]);
+    const r = series("2023-06-01", "2023-06-02", curve("2023-06-01", "2023-06-02", () => 500), grid.span("2023-06-01", "2023-06-02"));
+    expect(r.totals).toMatchObject({ consumption_kwh: 24, co2_kg: 0.516, co2_partial: false, co2_estimated: false });
+    const hours = series("2023-06-01", "2023-06-02", curve("2023-06-01", "2023-06-02", () => 500), grid.span("2023-06-01", "2023-06-02"), "hour");
+    // 07:00: 1 kWh × 17 g
+    expect(hours.series[7]).toMatchObject({ consumption_kwh: 1, co2_kg: 0.017, co2_estimated: false });
+  });
+
+  it("the spring-forward day: 46 half hours of 100 Wh at 20 g is 92 g; a period into estimated days says so per bucket", () => {
+    const grid = new GridIntensity([dataset("2023-03-26", "2023-03-27", () => 20)]);
+    const r = series("2023-03-26", "2023-03-28", curve("2023-03-26", "2023-03-28", () => 100), grid.span("2023-03-26", "2023-03-28"));
+    expect(r.series[0]).toMatchObject({ consumption_kwh: 4.6, co2_kg: 0.092, co2_estimated: false });
+    expect(r.series[1]).toMatchObject({ consumption_kwh: 4.8, co2_estimated: true });
+    expect(r.totals.co2_estimated).toBe(true);
+  });
+
+  it("without intensity: no kg anywhere (null, never 0)", () => {
+    const r = series("2026-11-01", "2026-11-02", curve("2026-11-01", "2026-11-02", () => 100), null);
+    expect(r.totals).toMatchObject({ co2_kg: null, co2_partial: false, co2_estimated: false });
+    expect(r.series[0].co2_kg).toBeNull();
+  });
+});
+
+describe("hours of the week", () => {
+  // Monday 2026-11-02 and Tuesday 2026-11-03: intensity 10 + hour; the household uses 1 kWh per half
+  // hour at 19:00-20:00 on Monday, 0.1 kWh at 03:00 on Tuesday, 0.5 kWh at 13:00 on Tuesday
+  const grid = new GridIntensity([dataset("2026-11-02", "2026-11-04", (t) => 10 + parisHour(t))]);
+  const span = grid.span("2026-11-02", "2026-11-04")!;
+  const mon = parisDayStart("2026-11-02"), tue = parisDayStart("2026-11-03");
+  const h = 3_600_000;
+  const t = [mon + 19 * h, mon + 19.5 * h, tue + 3 * h, tue + 13 * h, tue + 13.5 * h, tue + 20 * h];
+  const wh = [1000, 1000, 100, 500, 0, 0];
+
+  it("the household's: the most and the fewest kg of its own consumption, hours it used nothing left out", () => {
+    const r = householdHours(t, wh, span);
+    expect(r.dirtiest.map((x) => [x.weekday, x.hour, x.kwh, +x.kg.toFixed(6), +x.gPerKwh.toFixed(6)])).toEqual([
+      [1, 19, 2, 0.058, 29],
+      [2, 13, 0.5, 0.0115, 23],
+      [2, 3, 0.1, 0.0013, 13],
+    ]);
+    expect(r.cleanest.map((x) => [x.weekday, x.hour])).toEqual([[2, 3], [2, 13], [1, 19]]);
+  });
+
+  it("the grid's cleanest hours of the period's typical week", () => {
+    expect(gridCleanestHours(span, mon, tue + 24 * h, 3).map((x) => [x.weekday, x.hour, x.gPerKwh])).toEqual([[1, 0, 10], [2, 0, 10], [1, 1, 11]]);
+    expect(gridCleanestHours(span, tue, tue + 24 * h, 2).map((x) => [x.weekday, x.hour])).toEqual([[2, 0], [2, 1]]);
   });
 });
 

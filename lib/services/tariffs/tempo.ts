@@ -1,8 +1,8 @@
 // Tempo colours in `tempo_days`: written from any TempoSource (the bundled sample at seed time, RTE
-// from a refresh job), read back for the cost computation. A colour from RTE is never replaced by
-// the sample's placeholder.
+// from a refresh job), read back for the cost computation. A colour fetched from RTE is never
+// replaced by the bundled copy.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { BundledTempoSource, RteTempoSource, seasonOf, type TempoDayColour, type TempoSource } from "@/lib/energy/tempo";
+import { BundledTempoSource, RteTempoSource, bundledTempoThrough, seasonOf, type TempoDayColour, type TempoSource } from "@/lib/energy/tempo";
 import { addDays, parisDayOf } from "@/lib/integrations/linky/time";
 import { env } from "@/lib/env";
 import type { TempoColour } from "@/lib/energy/tariff";
@@ -28,9 +28,9 @@ export async function refreshTempo(db: Db, source: TempoSource & { source: strin
   return storeTempoColours(db, await source.colours(from, to), source.source);
 }
 
-/** The bundled sample's seasons (a generated placeholder), for the seed. */
+/** The bundled colours (RTE's, from September 2023 to the last day the file knows), for the seed. */
 export async function seedTempoSample(db: Db): Promise<number> {
-  return refreshTempo(db, new BundledTempoSource(), "2023-09-01", "2026-09-01");
+  return refreshTempo(db, new BundledTempoSource(), "2023-09-01", addDays(bundledTempoThrough(), 1));
 }
 
 /** Stored colours of days [from, to). */
