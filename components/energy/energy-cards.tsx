@@ -10,9 +10,9 @@ import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/messages";
 import type { TariffOption } from "@/lib/energy/tariff";
 import { useErrorMessage } from "@/components/i18n/api-texts";
-import { useTariffComparison, type CarbonHour, type EnergyAnswer, type EnergyCost, type PartialReason } from "@/lib/swr/use-energy";
+import { useTariffComparison, type CarbonHour, type EnergyAnswer, type GridHour, type PartialReason } from "@/lib/swr/use-energy";
 import { hourOfWeekText, type EnergyT, type Period } from "./period";
-import { changeText, eurText, kgText, kwhText, pctText, rangeText, addDays, SAME } from "./format";
+import { changeText, co2Text, dayMonthText, eurText, kgText, kwhText, pctText, rangeText, addDays, SAME } from "./format";
 import { Tag } from "@/components/ui/tag";
 
 /** Cards keep this height at least, and so do their skeletons. */
@@ -230,36 +230,66 @@ export function CheaperOptionCard({ meterId, onTariff }: { meterId: number; onTa
   );
 }
 
-function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffComparison>["data"]> }) {
+type Comparison = NonNullable<ReturnType<typeof useTariffComparison>["data"]>;
+type ComparisonCost = NonNullable<Comparison["options"]["base"]>;
+type ComparisonEstimate = Comparison["estimates"][number];
+
+/** One sentence saying which parts of the comparison are estimated and how (the API's `estimates`). */
+function estimatesText(t: EnergyT, locale: Locale, estimates: ComparisonEstimate[]): string | null {
+  if (!estimates.length) return null;
+  const short = (o: string) => (isOption(o) ? t(`options.short.${o}`) : o);
+  const and = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} ${t("cards.and")} ${xs[xs.length - 1]}` : xs[0]);
+  // the same stand-in for several options is said once: "the Base and HP/HC subscriptions"
+  const groups = new Map<string, { e: ComparisonEstimate; options: string[] }>();
+  let tempoDays = 0;
+  for (const e of estimates) {
+    if (e.kind === "tempo_colours") {
+      tempoDays += e.days;
+      continue;
+    }
+    const key = `${e.kind}|${e.from}|${e.to}|${e.grid}`;
+    const g = groups.get(key) ?? { e, options: [] };
+    g.options.push(short(e.option));
+    groups.set(key, g);
+  }
+  const parts = [...groups.values()].map(({ e, options }) =>
+    t(`cards.estimate.${e.kind === "prices" ? "prices" : "subscription"}`, {
+      options: and(options),
+      range: rangeText(e.from, addDays(e.to, -1), true, locale),
+      grid: dayMonthText(e.grid!, true, locale),
+    }),
+  );
+  if (tempoDays) parts.push(t("cards.estimate.tempo", { count: tempoDays }));
+  return t("cards.estimate.sentence", { parts: parts.join(locale === "fr" ? "\u202f; " : "; ") });
+}
+
+function CheaperBody({ data }: { data: Comparison }) {
   const t = useTranslations("energy");
   const locale = useLocale();
   const eur = (v: number) => eurText(v, false, locale);
   const short = (o: TariffOption) => t(`options.short.${o}`);
-  const cost = (o: TariffOption): EnergyCost | null => data.options[o] ?? null;
-  const current = data.current ? cost(data.current) : null;
-  // readings missing leave the same hours out of every option: the comparison still holds on the readings held
-  const sameGaps = OPTIONS.every((o) => cost(o) && cost(o)!.reasons.every((r) => r === "readings_missing"));
-  const onTotal = data.cheapest ?? (sameGaps ? OPTIONS.reduce((a, b) => (cost(b)!.total_eur < cost(a)!.total_eur ? b : a)) : null);
-  // subscriptions unknown for part of the period: a verdict on the kWh alone, said as such
-  const onEnergy = !onTotal ? (data.cheapest_on_energy ?? null) : null;
-  const best = onTotal ?? onEnergy;
-  const amount = (c: EnergyCost) => (onEnergy ? c.energy_eur : c.total_eur);
-  const cheapest = best ? cost(best) : null;
-  // the verdict, said "on the energy alone" or "on the readings held" when it is only that
-  const on = onEnergy ? "cards.verdictEnergy" : !data.cheapest && best ? "cards.verdictHeld" : "cards.verdict";
-  const verdict =
-    !best || !cheapest
-      ? t("cards.noVerdict")
-      : data.current === best
-        ? t(`${on}.yours`, { best: short(best) })
-        : current
-          ? t(`${on}.less`, { best: short(best), amount: eur(amount(current) - amount(cheapest)), current: short(data.current!) })
-          : t(`${on}.cheapest`, { best: short(best) });
-  const why = OPTIONS.filter((o) => cost(o)?.partial && cost(o)!.reasons.some((r) => r !== "readings_missing"));
+  const cost = (o: TariffOption): ComparisonCost | null => data.options[o] ?? null;
+  const offered = OPTIONS.filter((o) => cost(o)?.offered);
+  const best = data.cheapest;
+  const current = data.current && cost(data.current)?.offered ? cost(data.current) : null;
+  // readings missing leave the same hours out of every option: the verdict holds on the readings held
+  const held = offered.some((o) => cost(o)!.reasons.includes("readings_missing"));
+  const on = held ? "cards.verdictHeld" : "cards.verdict";
+  const margin = offered.reduce((s, o) => s + cost(o)!.margin_eur, 0);
+  const stillPartial = offered.filter((o) => cost(o)!.reasons.some((r) => r !== "readings_missing"));
+  let verdict: string;
+  if (best && data.current === best) verdict = data.difference_eur !== null ? t(`${on}.yoursBy`, { best: short(best), amount: eur(data.difference_eur) }) : t(`${on}.yours`, { best: short(best) });
+  else if (best && current) verdict = t(`${on}.less`, { best: short(best), amount: eur(current.total_eur - cost(best)!.total_eur), current: short(data.current!) });
+  else if (best) verdict = data.difference_eur !== null ? t(`${on}.cheapestBy`, { best: short(best), amount: eur(data.difference_eur) }) : t(`${on}.cheapest`, { best: short(best) });
+  else if (!stillPartial.length && offered.length > 1) verdict = t("cards.withinMargin", { margin: eur(margin) });
+  else verdict = t("cards.noVerdict");
   const notes = [
-    ...(sameGaps && !data.cheapest ? [t("cards.sameGaps")] : []),
-    ...why.map((o) => t("cards.optionPartial", { option: short(o), reasons: reasonsText(t, locale, cost(o)!.reasons.filter((r) => r !== "readings_missing")) })),
-  ];
+    estimatesText(t, locale, data.estimates),
+    ...(held ? [t("cards.sameGaps")] : []),
+    ...stillPartial.map((o) => t("cards.optionPartial", { option: short(o), reasons: reasonsText(t, locale, cost(o)!.reasons.filter((r) => r !== "readings_missing")) })),
+  ].filter((x): x is string => Boolean(x));
+  const amountOf = (c: ComparisonCost) =>
+    !c.offered ? t("cards.notOffered", { kva: data.kva ?? "" }) : c.partial && c.reasons.some((r) => r !== "readings_missing") ? t("cards.atLeast", { amount: eur(c.total_eur) }) : c.estimated_eur > 0 ? t("cards.about", { amount: eur(c.total_eur) }) : eur(c.total_eur);
   return (
     <>
       <Text variant="body2" color="textSecondary">
@@ -276,7 +306,7 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
               {data.current === o && <Tag variant="outlined" label={t("cards.yourOption")} />}
               {best === o && <Tag color="success" label={t("cards.cheapest")} />}
               <Box component="span" sx={{ ml: "auto", fontVariantNumeric: "tabular-nums", fontWeight: 500 }}>
-                {c ? (onEnergy ? t("cards.forTheKwh", { amount: eur(c.energy_eur) }) : c.partial ? t("cards.atLeast", { amount: eur(c.total_eur) }) : eur(c.total_eur)) : "–"}
+                {c ? amountOf(c) : "–"}
               </Box>
             </Box>
           );
@@ -297,7 +327,8 @@ function CheaperBody({ data }: { data: NonNullable<ReturnType<typeof useTariffCo
   );
 }
 
-function HoursList({ hours }: { hours: CarbonHour[] | undefined }) {
+/** Hours of the week; with the household's kWh and kg when it has them, else the grid's g/kWh. */
+function HoursList({ hours }: { hours: (CarbonHour | GridHour)[] | undefined }) {
   const t = useTranslations("energy");
   const locale = useLocale();
   return (
@@ -305,15 +336,30 @@ function HoursList({ hours }: { hours: CarbonHour[] | undefined }) {
       {(hours ?? []).map((h) => (
         <li key={`${h.weekday}-${h.hour}`}>
           {hourOfWeekText(h.weekday, h.hour, locale)}
-          {typeof h.g_per_kwh === "number" ? ` · ${t("cards.gPerKwh", { g: Math.round(h.g_per_kwh) })}` : ""}
+          {" · "}
+          {"co2_kg" in h ? t("cards.hourCo2", { kg: co2Text(h.co2_kg, locale), g: Math.round(h.g_per_kwh) }) : t("cards.gPerKwh", { g: Math.round(h.g_per_kwh) })}
         </li>
       ))}
     </ul>
   );
 }
 
-/** The period's kg CO2 and the grid's cleanest and dirtiest hours of the week; quiet when there is no carbon data. */
-export function CarbonCard({ data }: { data: EnergyAnswer }) {
+/** "Carbon intensity: Electricity Maps (ODbL)": the credit the data's licence asks of every place showing a figure from it. */
+function CarbonCredit({ provider, licence }: { provider: string | null; licence: string | null }) {
+  const t = useTranslations("energy");
+  if (!provider) return null;
+  return (
+    <Text variant="caption" color="textSecondary">
+      {t("cards.credit", { provider, licence: licence ?? "" })}
+    </Text>
+  );
+}
+
+/**
+ * The period's kg CO2 (against the compared period), whether measured or estimated and how, the
+ * household's hours with the most and the least CO2, the grid's cleanest hours, and the credit.
+ */
+export function CarbonCard({ data, comparedLabel }: { data: EnergyAnswer; comparedLabel?: string | null }) {
   const t = useTranslations("energy");
   const locale = useLocale();
   const carbon = data.carbon;
@@ -325,30 +371,63 @@ export function CarbonCard({ data }: { data: EnergyAnswer }) {
       </Paper>
     );
   }
-  const kg = kgText(data.totals.co2_kg, locale);
+  const totals = data.totals;
+  const kg = kgText(totals.co2_kg, locale);
+  const c = data.compare?.totals;
+  const change = c && comparedLabel ? changeText(totals.co2_kg, c.co2_kg, locale) : null;
+  const compared = comparedLabel?.toLowerCase() ?? "";
+  const share = pctText(carbon.estimated_share, locale);
+  const how = carbon.estimated
+    ? carbon.estimated_share >= 1
+      ? t("cards.carbonEstimatedAll", { year: carbon.profile_year ?? "" })
+      : t("cards.carbonEstimatedSome", { share, year: carbon.profile_year ?? "" })
+    : t("cards.carbonMeasured");
+  const lines = [
+    totals.co2_partial ? t("cards.carbonPartial") : null,
+    change ? (change === SAME ? t("cards.costSame", { compared }) : t("cards.costChange", { change, compared })) : null,
+  ].filter((x): x is string => Boolean(x));
   return (
     <Paper component="section" variant="outlined" aria-labelledby="carbon-title" sx={card}>
       <CardTitle id="carbon-title">{t("cards.carbon")}</CardTitle>
-      <Big sub={data.totals.co2_partial ? t("cards.carbonPartial") : t("cards.carbonFrom")}>{data.totals.co2_partial ? t("cards.atLeast", { amount: kg }) : kg}</Big>
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.5, fontSize: 14, "& ul": { m: 0, pl: 2.5 } }}>
-        <Box>
-          <Text variant="body2" sx={{ fontWeight: 600 }}>
-            {t("cards.cleanest")}
-          </Text>
-          <HoursList hours={carbon.cleanest_hours} />
+      <Big sub={lines.join(" · ") || null}>
+        {totals.co2_partial ? t("cards.atLeast", { amount: kg }) : kg}
+        {carbon.estimated && (
+          <Box component="span" sx={{ ml: 1, verticalAlign: "middle" }}>
+            <Tag variant="outlined" label={t("cards.estimatedTag")} />
+          </Box>
+        )}
+      </Big>
+      <Text variant="body2" color="textSecondary">
+        {how}
+      </Text>
+      {carbon.dirtiest_hours.length > 0 && (
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.5, fontSize: 14, "& ul": { m: 0, pl: 2.5 } }}>
+          <Box>
+            <Text variant="body2" sx={{ fontWeight: 600 }}>
+              {t("cards.dirtiest")}
+            </Text>
+            <HoursList hours={carbon.dirtiest_hours} />
+          </Box>
+          <Box>
+            <Text variant="body2" sx={{ fontWeight: 600 }}>
+              {t("cards.cleanest")}
+            </Text>
+            <HoursList hours={carbon.cleanest_hours} />
+          </Box>
         </Box>
-        <Box>
-          <Text variant="body2" sx={{ fontWeight: 600 }}>
-            {t("cards.dirtiest")}
-          </Text>
-          <HoursList hours={carbon.dirtiest_hours} />
-        </Box>
-      </Box>
-      {carbon.source && (
-        <Text variant="caption" color="textSecondary">
-          {t("cards.source", { source: carbon.source })}
-        </Text>
       )}
+      {carbon.grid_cleanest_hours.length > 0 && (
+        <Box sx={{ fontSize: 14, "& ul": { m: 0, pl: 2.5 } }}>
+          <Text variant="body2" sx={{ fontWeight: 600 }}>
+            {t("cards.gridCleanest")}
+          </Text>
+          <HoursList hours={carbon.grid_cleanest_hours} />
+        </Box>
+      )}
+      <Text variant="caption" color="textSecondary">
+        {t(`cards.carbonSource.${carbon.basis === "generated" ? "generated" : "consumed"}`, { step: carbon.step_minutes === 30 ? t("cards.halfHourly") : t("cards.hourly"), year: carbon.profile_year ?? "" })}
+      </Text>
+      <CarbonCredit provider={carbon.provider} licence={carbon.licence} />
     </Paper>
   );
 }

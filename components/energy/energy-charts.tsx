@@ -13,7 +13,7 @@ import type { Bucket, EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
 import { CHART_HEIGHT } from "./chart-skeleton";
 import { bucketLabel, bucketText } from "./period";
 import { fixedText } from "@/components/ui/numbers";
-import { eurText, intlLocale, kwhText, percentSpace } from "./format";
+import { eurText, intlLocale, kgText, kwhText, percentSpace } from "./format";
 
 /**
  * The theme with the palette of the colour scheme shown (light or dark): canvas needs the values,
@@ -40,6 +40,8 @@ function chartColours(theme: Theme) {
     production: p.secondary.main,
     cost: p.info.main,
     costCompared: fade(p.info.main, 0.6),
+    carbon: p.success.main,
+    carbonCompared: fade(p.success.main, 0.6),
     power: dark ? p.grey[500] : p.grey[600],
     limit: dark ? p.error.light : p.error.dark,
   };
@@ -402,6 +404,23 @@ export function CostChart({ data, periodDays, comparedLabel }: { data: EnergyAns
     if (data.compare && comparedLabel) series.push({ id: "cost-compared", label: comparedLabel, data: s.map((_, i) => data.compare!.series[i]?.cost_eur ?? null), color: c.costCompared, format: eur });
     const live = (bucket: string, values: string) => t("chart.live", { bucket, values });
     return { title: t("chart.costTitle"), locale, live, series, starts: starts(data), ends: ends(data), bucket: data.bucket, periodDays, yLabel: "€", yFormat: yNumber(locale) };
+  }, [data, periodDays, comparedLabel, theme, t, locale]);
+  return <Bars spec={spec} />;
+}
+
+/** kg CO₂ per bucket (and the compared period's), from the grid's intensity hour by hour. */
+export function CarbonChart({ data, periodDays, comparedLabel }: { data: EnergyAnswer; periodDays: number; comparedLabel: string | null }) {
+  const theme = useSchemeTheme();
+  const t = useTranslations("energy");
+  const locale = useLocale();
+  const spec = useMemo((): Spec => {
+    const c = chartColours(theme);
+    const s = data.series;
+    const kg = noData(t("chart.noData"), (v) => kgText(v, locale));
+    const series: Series[] = [{ id: "co2", label: t("chart.carbon"), data: s.map((p) => p.co2_kg), color: c.carbon, format: kg }];
+    if (data.compare && comparedLabel) series.push({ id: "co2-compared", label: comparedLabel, data: s.map((_, i) => data.compare!.series[i]?.co2_kg ?? null), color: c.carbonCompared, format: kg });
+    const live = (bucket: string, values: string) => t("chart.live", { bucket, values });
+    return { title: t("chart.carbonTitle"), locale, live, series, starts: starts(data), ends: ends(data), bucket: data.bucket, periodDays, yLabel: "kg", yFormat: yNumber(locale) };
   }, [data, periodDays, comparedLabel, theme, t, locale]);
   return <Bars spec={spec} />;
 }

@@ -2,10 +2,10 @@
 // Home's compact My Energy summary: yesterday, this month so far, and how that month compares.
 import { Placeholder } from "@/components/ui/placeholder";
 import { Text } from "@/components/ui/text";
-import { LinkCard, LinkCardHint } from "@/components/ui/link-card";
+import { CardTitleLink, LinkCardHint, TitledLinkCard } from "@/components/ui/link-card";
 import { useLocale, useTranslations } from "use-intl";
 import { useEnergySummary, type EnergySummary } from "@/lib/swr/use-energy";
-import { changeText, eurText, kwhText, rangeText, addDays, SAME } from "./format";
+import { changeText, eurText, kgText, kwhText, rangeText, addDays, SAME } from "./format";
 import s from "./energy-summary-card.module.css";
 
 const HEIGHT = 132;
@@ -55,23 +55,31 @@ function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number
     .join(" · ");
   const monthDays = month.to > month.from ? rangeText(month.from, addDays(month.to, -1), false, locale) : null;
   const id = meter.usage_point_id;
+  // € and kg CO₂ under each figure; "(estimated)" when the grid's intensity is an estimate for these days
+  const co2 = (kg: number | null) => (kg === null || !meter.carbon ? null : meter.carbon.estimated ? t("summary.co2Estimated", { kg: kgText(kg, locale) }) : kgText(kg, locale));
+  const sub = (eur: number | null, kg: number | null) => [eur !== null ? eurText(eur, false, locale) : null, co2(kg)].filter(Boolean).join(" · ") || null;
   return (
-    <LinkCard href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"} label={several ? t("summary.openMeter", { id }) : t("summary.open")} className={s.card}>
+    <TitledLinkCard className={s.card}>
       <div className={s.head}>
         <Text component="h3" className={s.title}>
-          {several ? t("summary.titleMeter", { id }) : t("summary.title")}
+          <CardTitleLink href={several ? `/dashboards?meter=${meter.id}` : "/dashboards"}>{several ? t("summary.titleMeter", { id }) : t("summary.title")}</CardTitleLink>
         </Text>
         <LinkCardHint className={s.open}>{t("summary.seeCharts")}</LinkCardHint>
       </div>
       <div className={s.figures}>
-        <Figure label={t("summary.yesterday")} value={kwhText(meter.yesterday.kwh, true, locale)} sub={meter.yesterday.eur !== null ? eurText(meter.yesterday.eur, false, locale) : null} />
-        <Figure label={monthDays ? t("summary.thisMonthDays", { days: monthDays }) : t("summary.thisMonth")} value={kwhText(month.kwh, true, locale)} sub={month.eur !== null ? eurText(month.eur, false, locale) : null} />
+        <Figure label={t("summary.yesterday")} value={kwhText(meter.yesterday.kwh, true, locale)} sub={sub(meter.yesterday.eur, meter.yesterday.co2_kg)} />
+        <Figure label={monthDays ? t("summary.thisMonthDays", { days: monthDays }) : t("summary.thisMonth")} value={kwhText(month.kwh, true, locale)} sub={sub(month.eur, month.co2_kg)} />
         <div className={s.compare}>
           <Text variant="body2" color={compare ? "textPrimary" : "textSecondary"} className={compare ? s.changed : undefined}>
             {compare || t("summary.nothingToCompare")}
           </Text>
+          {meter.carbon && (
+            <Text variant="caption" color="textSecondary" className={s.credit}>
+              {t("summary.credit", { provider: meter.carbon.provider, licence: meter.carbon.licence })}
+            </Text>
+          )}
         </div>
       </div>
-    </LinkCard>
+    </TitledLinkCard>
   );
 }

@@ -55,16 +55,16 @@ function Grid({ caption, head, rows, noData }: { caption: string; head: string[]
 
 /**
  * Per bucket: consumption, the compared period, production, € and kg CO2 (only the columns that
- * exist); `only="cost"` for the cost panel. The rows are `periodTable`'s, as the CSV download's;
+ * exist); `only="cost"` for the cost panel, `only="carbon"` for the carbon panel. The rows are `periodTable`'s, as the CSV download's;
  * the headers are the reader's language's.
  */
-export function EnergyTable({ data, comparedLabel, only }: { data: EnergyAnswer; comparedLabel: string | null; only?: "cost" }) {
+export function EnergyTable({ data, comparedLabel, only }: { data: EnergyAnswer; comparedLabel: string | null; only?: "cost" | "carbon" }) {
   const t = useTranslations("energy");
   const locale = useLocale();
   const noData = t("table.noData");
   const table = periodTable(data, comparedLabel);
   const fine = data.bucket === "30min" || data.bucket === "hour";
-  const shown = columnsOf(table, only === "cost" ? "cost" : "energy");
+  const shown = columnsOf(table, only ?? "energy");
   // kg CO2 with the API's 3 decimals (English without a thousands separator, as the table always wrote them)
   const kg = (v: number) => (locale === "en" ? v.toFixed(3) : fixedText(v, 3, locale));
   const text = (unit: PeriodUnit, v: number | null) =>
@@ -72,7 +72,7 @@ export function EnergyTable({ data, comparedLabel, only }: { data: EnergyAnswer;
   const label = (c: PeriodColumn) => t(`table.columns.${c.key}`, { compared: comparedLabel ?? "" });
   return (
     <Grid
-      caption={only === "cost" ? t("table.costCaption") : t("table.energyCaption")}
+      caption={only === "cost" ? t("table.costCaption") : only === "carbon" ? t("table.carbonCaption") : t("table.energyCaption")}
       head={[t("table.period"), ...shown.map((c) => label(c.column))]}
       noData={noData}
       rows={table.rows.map((r) => {

@@ -74,6 +74,9 @@ export const eurText = (v: number | null | undefined, precise = false, locale: L
 export const pctText = (rate: number | null | undefined, locale: Locale = "en") => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}${percentSpace(locale)}%`);
 
 export const kgText = (v: number | null | undefined, locale: Locale = "en") => (v === null || v === undefined ? "–" : `${fixedText(v, v < 10 ? 2 : v < 100 ? 1 : 0, locale)}${unitSpace(locale)}kg CO₂`);
+/** A small amount of CO₂ in grams ("110 g CO₂"), from 1 kg on in kg. */
+export const co2Text = (kg: number | null | undefined, locale: Locale = "en") =>
+  kg === null || kg === undefined || Math.abs(kg) >= 1 ? kgText(kg, locale) : `${Math.round(kg * 1000)}${unitSpace(locale)}g CO₂`;
 
 /** What `changeText` says of two equal amounts (the sentences around it say "the same as"). */
 export const SAME = "same as";

@@ -20,6 +20,7 @@ function ChartsLoading() {
 const chartsLoading = () => <ChartsLoading />;
 const EnergyChart = dynamic(() => import("./energy-charts").then((m) => m.EnergyChart), { ssr: false, loading: chartsLoading });
 const CostChart = dynamic(() => import("./energy-charts").then((m) => m.CostChart), { ssr: false, loading: chartsLoading });
+const CarbonChart = dynamic(() => import("./energy-charts").then((m) => m.CarbonChart), { ssr: false, loading: chartsLoading });
 const PowerChart = dynamic(() => import("./energy-charts").then((m) => m.PowerChart), { ssr: false, loading: chartsLoading });
 // the table view loads when asked for
 const EnergyTable = dynamic(() => import("./energy-table").then((m) => m.EnergyTable), { ssr: false, loading: chartsLoading });
@@ -100,9 +101,14 @@ export function PeriodBody({ data, period, periodDays, mode, comparedLabel, onTa
           {data?.max_power?.peak && <PeakText peak={data.max_power.peak} kva={data.max_power.subscribed_kva} />}
         </Panel>
       )}
+      {data?.carbon.available && !empty && (
+        <Panel id="carbon-chart-title" title={t("body.carbon")} note={data.carbon.estimated ? t("body.kgPerEstimated", { unit: t(`body.kgPer.${data.bucket}`) }) : t(`body.kgPer.${data.bucket}`)}>
+          {mode === "table" ? <EnergyTable data={data} comparedLabel={compared} only="carbon" /> : <CarbonChart data={data} periodDays={periodDays} comparedLabel={compared} />}
+        </Panel>
+      )}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
         <CheaperOptionCard meterId={meterId} onTariff={onTariff} />
-        {data ? <CarbonCard data={data} /> : <CardSkeleton title={t("cards.carbon")} />}
+        {data ? <CarbonCard data={data} comparedLabel={compared} /> : <CardSkeleton title={t("cards.carbon")} />}
       </Box>
     </>
   );

@@ -5,5 +5,10 @@ import s from "./frame.module.css";
  * frame.module.css), without the image loading and fallback icon that Avatar brings for pictures.
  */
 export function InitialsAvatar({ initials }: { initials: string }) {
-  return <div className={`MuiAvatar-root MuiAvatar-circular MuiAvatar-colorDefault ${s.avatar}`}>{initials}</div>;
+  // a picture of the user, not a label: the control it sits in is named by the user's name
+  return (
+    <div aria-hidden className={`MuiAvatar-root MuiAvatar-circular MuiAvatar-colorDefault ${s.avatar}`}>
+      {initials}
+    </div>
+  );
 }

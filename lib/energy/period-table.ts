@@ -3,7 +3,7 @@
 // the numbers the table and the charts show, no more, no fewer. Pure: no React, no browser, no
 // server; the CSV follows the exports' dialects (lib/energy/export/csv.ts).
 import type { Bucket } from "@/lib/validation/energy";
-import { CSV_BOM, CSV_EOL, CSV_SEPARATOR, csvNumber, type CsvDialect } from "./export/csv";
+import { CSV_BOM, CSV_EOL, CSV_SEPARATOR, csvNumber, csvText, type CsvDialect } from "./export/csv";
 import { isoParis } from "./export/format";
 
 /** A bucket of `GET /api/v1/meters/{id}/energy` (the fields the view shows). */
@@ -14,6 +14,8 @@ export type PeriodPoint = {
   production_kwh: number | null;
   cost_eur: number | null;
   co2_kg: number | null;
+  /** some of the bucket's kg come from estimated intensities */
+  co2_estimated?: boolean;
   complete: boolean;
 };
 
@@ -26,7 +28,7 @@ export type PeriodAnswer = {
   series: PeriodPoint[];
   /** null when the meter has no tariff: no € anywhere */
   cost: object | null;
-  carbon: { available: boolean };
+  carbon: { available: boolean; credit?: string | null };
   compare: { kind: "previous" | "last_year"; series: PeriodPoint[] } | null;
 };
 
@@ -40,8 +42,8 @@ export type PeriodColumn = {
   /** the CSV's header, stable for programs: `consumption_kwh`, `last_year_cost_eur` */
   name: string;
   unit: PeriodUnit;
-  /** the view's tables showing it: the Energy panel's, the Cost panel's (€ are in both) */
-  tables: ("energy" | "cost")[];
+  /** the view's tables showing it: the Energy panel's, the Cost panel's (€ are in both), the Carbon panel's (kg are in both) */
+  tables: ("energy" | "cost" | "carbon")[];
 };
 
 type PeriodRow = {
@@ -53,6 +55,8 @@ type PeriodRow = {
   comparedStart: string | null;
   /** one per column, null where nothing is held (a gap: never 0) */
   values: (number | null)[];
+  /** with a CO₂ column: whether the bucket's kg are (partly) estimated */
+  co2Estimated: boolean | null;
 };
 
 export type PeriodTable = {
@@ -60,6 +64,8 @@ export type PeriodTable = {
   compareKind: "previous" | "last_year" | null;
   columns: PeriodColumn[];
   rows: PeriodRow[];
+  /** with a CO₂ column: the credit its data's licence asks for ("Carbon intensity: Electricity Maps (ODbL)") */
+  co2Credit: string | null;
 };
 
 /** The CSV's name of a compared series: `previous_period_consumption_kwh`, `last_year_cost_eur`. */
@@ -87,12 +93,13 @@ export function periodTable(data: PeriodAnswer, comparedLabel: string | null): P
     add({ key: "cost", label: "Cost (€)", name: "cost_eur", unit: "€", tables: ["energy", "cost"] }, (i) => s[i].cost_eur);
     if (cmp) add({ key: "compared_cost", label: `${comparedLabel} (€)`, name: `${prefix}cost_eur`, unit: "€", tables: ["cost"] }, (i) => cmp.series[i]?.cost_eur ?? null);
   }
-  if (data.carbon.available) add({ key: "co2", label: "CO₂ (kg)", name: "co2_kg", unit: "kg", tables: ["energy"] }, (i) => s[i].co2_kg);
+  if (data.carbon.available) add({ key: "co2", label: "CO₂ (kg)", name: "co2_kg", unit: "kg", tables: ["energy", "carbon"] }, (i) => s[i].co2_kg);
 
   return {
     bucket: data.bucket,
     compareKind: cmp ? cmp.kind : null,
     columns: columns.map(({ of: _of, ...c }) => c),
+    co2Credit: data.carbon.available ? (data.carbon.credit ?? null) : null,
     rows: s.map((p, i) => ({
       start: p.start,
       end: p.end,
@@ -100,12 +107,13 @@ export function periodTable(data: PeriodAnswer, comparedLabel: string | null): P
       // the compared series is padded with empty buckets (start "") when it is the shorter
       comparedStart: cmp ? cmp.series[i]?.start || null : null,
       values: columns.map((c) => c.of(i) ?? null),
+      co2Estimated: data.carbon.available ? p.co2_estimated === true : null,
     })),
   };
 }
 
 /** The columns one of the view's tables shows, with their index in each row's `values`. */
-export function columnsOf(table: PeriodTable, which: "energy" | "cost"): { column: PeriodColumn; index: number }[] {
+export function columnsOf(table: PeriodTable, which: "energy" | "cost" | "carbon"): { column: PeriodColumn; index: number }[] {
   return table.columns.flatMap((column, index) => (column.tables.includes(which) ? [{ column, index }] : []));
 }
 
@@ -113,13 +121,17 @@ export function columnsOf(table: PeriodTable, which: "energy" | "cost"): { colum
  * The rows as CSV in one of the exports' dialects (`fr`: BOM, `;`, decimal comma; `en`: `,`, point;
  * CRLF both): `start_local;end_local` (Paris time with its offset, so the repeated October hour is
  * unambiguous), the columns' values with the API's decimals (an empty cell where nothing is held,
- * never 0), `partial` (`true`/`false`), and with a comparison the compared bucket's start.
+ * never 0), `partial` (`true`/`false`), with a comparison the compared bucket's start, and with
+ * kg CO₂ `co2_estimated` (`true` where the grid's intensity was estimated) and `co2_source`, the
+ * credit the carbon data's licence asks for, on every row.
  */
 export function periodCsv(table: PeriodTable, dialect: CsvDialect = "fr"): string {
   const sep = CSV_SEPARATOR[dialect];
   if (!sep) throw new RangeError(`unknown CSV dialect ${dialect}`);
   const comparedStart = table.compareKind ? [`${COMPARED_PREFIX[table.compareKind]}start_local`] : [];
-  const head = ["start_local", "end_local", ...table.columns.map((c) => c.name), "partial", ...comparedStart];
+  const co2 = table.columns.some((c) => c.key === "co2");
+  const head = ["start_local", "end_local", ...table.columns.map((c) => c.name), "partial", ...comparedStart, ...(co2 ? ["co2_estimated", "co2_source"] : [])];
+  const credit = co2 && table.co2Credit ? csvText(table.co2Credit, sep) : "";
   let out = (dialect === "fr" ? CSV_BOM : "") + head.join(sep) + CSV_EOL;
   const decimals = table.columns.map((c) => DECIMALS[c.unit]);
   for (const r of table.rows) {
@@ -127,6 +139,7 @@ export function periodCsv(table: PeriodTable, dialect: CsvDialect = "fr"): strin
     r.values.forEach((v, i) => cells.push(v === null ? "" : csvNumber(v, dialect, decimals[i])));
     cells.push(r.partial ? "true" : "false");
     if (table.compareKind) cells.push(r.comparedStart ? isoParis(Date.parse(r.comparedStart)) : "");
+    if (co2) cells.push(r.co2Estimated ? "true" : "false", credit);
     out += cells.join(sep) + CSV_EOL;
   }
   return out;

@@ -18,6 +18,7 @@ export type PartialReason = CostReason;
 export type EnergyCost = NonNullable<EnergyAnswer["cost"]>;
 export type PowerDay = EnergyAnswer["max_power"]["days"][number];
 export type CarbonHour = EnergyAnswer["carbon"]["cleanest_hours"][number];
+export type GridHour = EnergyAnswer["carbon"]["grid_cleanest_hours"][number];
 export type TariffComparison = Awaited<ReturnType<typeof tariffComparison>>;
 export type EnergySummary = Awaited<ReturnType<typeof energySummary>>;
 

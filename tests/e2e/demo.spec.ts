@@ -54,10 +54,12 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
   await expect(page.getByRole("button", { name: "Confirm Acceptance" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Privacy notice" })).toHaveCount(0);
   const history = page.getByRole("region", { name: "Your energy history" });
-  const summary = history.getByRole("link", { name: "My Energy: open the charts" });
-  await expect(summary.getByText("Yesterday")).toBeVisible();
-  await expect(summary.getByText(/^\d[\d,]*(\.\d+)? kWh$/).first()).toBeVisible();
-  await expect(summary.getByText(/^€\d[\d,]*\.\d{2}$/).first()).toBeVisible();
+  // the summary's link is its title (its name the words it shows); € and kg CO₂ under each figure, with the credit
+  await expect(history.getByRole("link", { name: "My Energy", exact: true })).toBeVisible();
+  await expect(history.getByText("Yesterday")).toBeVisible();
+  await expect(history.getByText(/^\d[\d,]*(\.\d+)? kWh$/).first()).toBeVisible();
+  await expect(history.getByText(/^€\d[\d,]*\.\d{2} · \d+(\.\d+)? kg CO₂ \(estimated\)$/).first()).toBeVisible();
+  await expect(history.getByText("Carbon intensity: Electricity Maps (ODbL)")).toBeVisible();
   const meter = history.getByRole("region", { name: `Meter ${PRM}` });
   await expect(meter.getByText("Up to date")).toBeVisible();
   // Home sends some groups of My Energy's messages only (app/page.tsx): one it uses and does not send shows as its key
@@ -285,10 +287,11 @@ test.describe("in French", () => {
     await expect(page.getByRole("button", { name: "Confirmer l'acceptation" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Avis de confidentialité" })).toHaveCount(0);
     const history = page.getByRole("region", { name: "Votre historique d'énergie" });
-    const summary = history.getByRole("link", { name: /^Mon énergie\s: ouvrir les graphiques$/ });
-    await expect(summary.getByText("Hier")).toBeVisible();
-    await expect(summary.getByText(/^\d[\d\s]*(,\d+)?\skWh$/).first()).toBeVisible();
-    await expect(summary.getByText(/^\d[\d\s]*,\d{2}\s€$/).first()).toBeVisible();
+    await expect(history.getByRole("link", { name: "Mon énergie", exact: true })).toBeVisible();
+    await expect(history.getByText("Hier")).toBeVisible();
+    await expect(history.getByText(/^\d[\d\s]*(,\d+)?\skWh$/).first()).toBeVisible();
+    await expect(history.getByText(/^\d[\d\s]*,\d{2}\s€ · \d+(,\d+)?\skg CO₂ \(estimé\)$/).first()).toBeVisible();
+    await expect(history.getByText(/^Intensité carbone\s: Electricity Maps \(ODbL\)$/)).toBeVisible();
     const meter = history.getByRole("region", { name: `Compteur ${PRM}` });
     await expect(meter.getByText("À jour")).toBeVisible();
     await expect(page.locator("main")).not.toContainText(MESSAGE_KEY);

@@ -42,6 +42,6 @@ test("link Linky: each meter's history arrives with a progress bar, then its ran
   await page.setViewportSize(PHONE);
   await snap(page, "energy-sync-done-phone");
 
-  await producer.getByRole("button", { name: `Sync meter ${PRODUCER} now` }).click();
+  await producer.getByRole("button", { name: `Sync now: meter ${PRODUCER}` }).click();
   await expect(page.getByText("A catch-up of this meter's history is queued")).toBeVisible();
 });

@@ -98,7 +98,7 @@ test("Home leads with what needs attention: an integration to link again and a f
   await expect(part.getByRole("heading", { name: "Netatmo" })).toHaveCount(0);
 
   // the failed sync tried again now: a catch-up is queued, the meter syncs, and nothing is left to fix
-  await failed.getByRole("button", { name: `Try the sync of meter ${CONSUMER} now` }).click();
+  await failed.getByRole("button", { name: `Try now: the sync of meter ${CONSUMER}` }).click();
   await expect(page.getByText("A catch-up of this meter's history is queued")).toBeVisible();
   await expect(part).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByRole("region", { name: `Meter ${CONSUMER}` }).getByText("Up to date")).toBeVisible({ timeout: 60_000 });

@@ -135,7 +135,17 @@ test("My Energy: periods, previous and next, a comparison that is remembered, ta
   await expect(page.getByRole("region", { name: "Cost", exact: true }).getByRole("figure", { name: "Cost per period, in euros" })).toBeVisible();
   const cheaper = page.getByRole("region", { name: "Which option would have been cheaper" });
   await expect(cheaper.getByText("Your option")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Carbon", exact: true })).toBeVisible();
+  // a verdict with the difference in €, the estimated parts said in one sentence
+  await expect(cheaper.getByText(/would have cost €[\d,]+\.\d{2} less than your HP\/HC\.$|^Your option, HP\/HC, was the cheapest, by €[\d,]+\.\d{2} over the next one\.$/)).toBeVisible();
+  await expect(cheaper.getByText(/^Estimated: .*Tempo/)).toBeVisible();
+  // carbon: the sandbox's history is 2024-2026, outside the bundled 2023: estimated, said so, credited
+  const carbon = page.getByRole("region", { name: "Carbon", exact: true });
+  await expect(carbon.getByText(/^\d[\d,]*(\.\d+)? kg CO₂$/)).toBeVisible();
+  await expect(carbon.getByText("Estimate", { exact: true })).toBeVisible();
+  await expect(carbon.getByText(/^Estimated: no measured intensity covers these dates/)).toBeVisible();
+  await expect(carbon.getByText("Your hours with the most CO₂")).toBeVisible();
+  await expect(carbon.getByText("Carbon intensity: Electricity Maps (ODbL)")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Carbon footprint" }).getByRole("figure", { name: "Carbon per period, in kg CO₂" })).toBeVisible();
   await settled(page);
   await snap(page, "my-energy-costs-desktop");
 
@@ -143,7 +153,7 @@ test("My Energy: periods, previous and next, a comparison that is remembered, ta
   await page.getByRole("button", { name: "Table", exact: true }).click();
   const table = energy.getByRole("table");
   await expect(table).toBeVisible();
-  await expect(table.getByRole("columnheader")).toContainText(["Period", "Consumption (kWh)", "Same period last year (kWh)", "Production (kWh)", "Cost (€)"]);
+  await expect(table.getByRole("columnheader")).toContainText(["Period", "Consumption (kWh)", "Same period last year (kWh)", "Production (kWh)", "Cost (€)", "CO₂ (kg)"]);
   const rowsShown = await table.locator("tbody tr").count();
   expect(rowsShown).toBeGreaterThanOrEqual(1);
   await snap(page, "my-energy-table-desktop");
@@ -160,8 +170,9 @@ test("My Energy: periods, previous and next, a comparison that is remembered, ta
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const csvLines = csv.slice(1).split("\r\n");
   expect(csvLines.pop()).toBe("");
-  // no carbon sample is bundled: no CO2 column, as in the table
-  expect(csvLines[0]).toBe("start_local;end_local;consumption_kwh;last_year_consumption_kwh;production_kwh;cost_eur;last_year_cost_eur;partial;last_year_start_local");
+  // kg CO₂ as in the table, whether estimated, and the credit the data's licence asks for
+  expect(csvLines[0]).toBe("start_local;end_local;consumption_kwh;last_year_consumption_kwh;production_kwh;cost_eur;last_year_cost_eur;co2_kg;partial;last_year_start_local;co2_estimated;co2_source");
+  expect(csvLines[1]).toMatch(/;\d+,\d+;(true|false);[^;]*;true;Carbon intensity: Electricity Maps \(ODbL\)$/);
   expect(csvLines.length - 1).toBe(rowsShown);
   expect(csvLines[1]).toMatch(/^\d{4}-\d{2}-01T00:00:00\+0[12]:00;\d{4}-\d{2}-02T00:00:00\+0[12]:00;/);
 
@@ -188,8 +199,8 @@ test("My Energy: periods, previous and next, a comparison that is remembered, ta
   await page.goto("/");
   const summary = page.getByRole("link", { name: /^My Energy/ }).first();
   await expect(summary).toBeVisible();
-  await expect(summary.getByText("Yesterday")).toBeVisible();
-  await expect(summary.getByText(/This month so far/)).toBeVisible();
+  await expect(page.getByText("Yesterday").first()).toBeVisible();
+  await expect(page.getByText(/This month so far/).first()).toBeVisible();
   await snap(page, "my-energy-home-desktop");
   await page.setViewportSize(PHONE);
   await snap(page, "my-energy-home-phone");

@@ -113,7 +113,16 @@ export const energyAnswerSchema = z.object({
 });
 type _EnergyAnswer = Assert<Same<z.output<typeof energyAnswerSchema>, Awaited<ReturnType<typeof energyOf>>>>;
 
-const comparisonFields = { from: day, to: day, kwh: z.number(), current: option.nullable(), offpeak_assumed: z.boolean() };
+const estimateSchema = z.object({ option, kind: z.enum(["prices", "subscription", "tempo_colours"]), from: day, to: day, days: z.number().int(), grid: day.nullable() });
+const comparisonFields = {
+  from: day, to: day, kwh: z.number(), current: option.nullable(), offpeak_assumed: z.boolean(), estimates: z.array(estimateSchema),
+};
+const comparisonCost = costSchema.extend({
+  estimated_eur: z.number(),
+  margin_eur: z.number(),
+  estimated_reasons: costSchema.shape.reasons,
+  offered: z.boolean(),
+});
 /** Either nothing to compare (no readings held, or no subscribed power known) or the three options priced. */
 export const tariffComparisonSchema = z.union([
   z.object({
@@ -121,13 +130,15 @@ export const tariffComparisonSchema = z.union([
     kva: z.number().int().nullable(),
     options: z.object({ base: z.null(), hphc: z.null(), tempo: z.null() }),
     cheapest: z.null(),
+    difference_eur: z.null(),
     cheapest_on_energy: z.null(),
   }),
   z.object({
     ...comparisonFields,
     kva: z.number().int(),
-    options: z.object({ base: costSchema, hphc: costSchema, tempo: costSchema }),
+    options: z.object({ base: comparisonCost, hphc: comparisonCost, tempo: comparisonCost }),
     cheapest: option.nullable(),
+    difference_eur: z.number().nullable(),
     cheapest_on_energy: option.nullable(),
   }),
 ]);
@@ -142,7 +153,7 @@ export const energySummarySchema = z.object({
       month: z.object({ from: day, to: day, kwh, eur: z.number().nullable(), co2_kg: z.number().nullable(), days: z.number().int(), days_with_data: z.number().int() }),
       last_month: z.object({ from: day, to: day, kwh, co2_kg: z.number().nullable(), days_with_data: z.number().int() }),
       last_year: z.object({ from: day, to: day, kwh, co2_kg: z.number().nullable(), days_with_data: z.number().int() }),
-      carbon: z.object({ credit: z.string(), estimated: z.boolean() }).nullable(),
+      carbon: z.object({ provider: z.string(), licence: z.string(), credit: z.string(), estimated: z.boolean() }).nullable(),
     }),
   ),
 });

@@ -13,6 +13,7 @@ import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/integration
 import { compareOptions, computeCost, pricerOf, type CostResult, type OffpeakSlots, type Reading } from "@/lib/energy/costs";
 import { bundledGridIntensity, type IntensitySpan } from "@/lib/energy/carbon";
 import { gridCleanestHours, householdHours } from "@/lib/energy/carbon-calc";
+import { estimatedCost, verdictOf, type EstimateKind } from "@/lib/energy/option-estimate";
 import type { TariffOption, TariffRow, TempoColour } from "@/lib/energy/tariff";
 import { buildSeries, chooseBucket, comparePeriod, r2, r3, tariffSettingsOf, type CurveArrays, type SeriesResult, type TariffSettings } from "@/lib/energy/series";
 import type { Bucket, CompareKind, EnergyQuery, MeterTariffInput } from "@/lib/validation/energy";
@@ -355,9 +356,23 @@ export type EnergyAnswer = Awaited<ReturnType<typeof energyOf>>;
 /** The off-peak hours assumed for the HP/HC column when the meter has none (Enedis' usual 8 night hours). */
 const ASSUMED_OFFPEAK: OffpeakSlots[] = [{ validFrom: "2000-01-01", validTo: null, ranges: [{ from: "22:00", to: "06:00" }] }];
 
+type ComparisonCost = CostView & {
+  /** € of `total_eur` estimated from the nearest grid or the Tempo colour mix, and their margin */
+  estimated_eur: number;
+  margin_eur: number;
+  /** what was missing before the estimates (`subscription_unknown`, `no_tariff`, `tempo_colour_unknown`) */
+  estimated_reasons: CostReason[];
+  /** false: this option has no grid at this power (Tempo at 3 and 24 kVA) */
+  offered: boolean;
+};
+type EstimateView = { option: TariffOption; kind: EstimateKind; from: string; to: string; days: number; grid: string | null };
+
 /**
  * What the last 12 full months (or what is held of them) would have cost under each option at the
  * meter's power. A meter without off-peak hours is compared under 22:00-06:00 (`offpeak_assumed`).
+ * A figure missing for part of the months is estimated (lib/energy/option-estimate.ts: the nearest
+ * grid, the Tempo colour mix of the known seasons), listed in `estimates`, and the verdict given
+ * unless the options are within the estimate's margin.
  */
 export async function tariffComparison(caller: Caller, meterId: number, now = Date.now()) {
   const meter = await meterOf(caller, meterId);
@@ -372,16 +387,37 @@ export async function tariffComparison(caller: Caller, meterId: number, now = Da
   const kva = meter.settings.kva;
   const assumed = !meter.settings.slots.length;
   const none = { base: null, hphc: null, tempo: null };
-  if (!held || from >= to) return { from, to, kwh: 0, kva, options: none, cheapest: null, cheapest_on_energy: null, current: meter.settings.option, offpeak_assumed: assumed };
+  const nothing = { cheapest: null, difference_eur: null, cheapest_on_energy: null, estimates: [] as EstimateView[], current: meter.settings.option, offpeak_assumed: assumed };
+  if (!held || from >= to) return { from, to, kwh: 0, kva, options: none, ...nothing };
   const data = await readPeriod(meter.id, from, to, false);
   const readings: Reading[] = data.consumption.t.map((t, i) => ({ start: t, wh: data.consumption.wh[i] }));
   const kwh = r3(readings.reduce((s, r) => s + r.wh, 0) / 1000);
-  if (!kva) return { from, to, kwh, kva, options: none, cheapest: null, cheapest_on_energy: null, current: meter.settings.option, offpeak_assumed: assumed };
-  const [tariffs, tempo] = await Promise.all([listTariffs(db), tempoColours(db, addDays(from, -1), to)]);
-  const c = compareOptions({ readings, kva, from, to, tariffs, offpeak: assumed ? ASSUMED_OFFPEAK : meter.settings.slots, tempo });
+  if (!kva) return { from, to, kwh, kva, options: none, ...nothing };
+  // the colour mix is learnt from every known season (a few hundred rows a season)
+  const [tariffs, tempo, knownColours] = await Promise.all([listTariffs(db), tempoColours(db, addDays(from, -1), to), tempoColours(db, addMonths(to, -60), to)]);
+  const input = { readings, kva, from, to, tariffs, offpeak: assumed ? ASSUMED_OFFPEAK : meter.settings.slots, tempo };
+  const known = compareOptions(input);
+  const est = { base: estimatedCost({ ...input, option: "base", knownColours }), hphc: estimatedCost({ ...input, option: "hphc", knownColours }), tempo: estimatedCost({ ...input, option: "tempo", knownColours }) };
+  const verdict = verdictOf(est);
   const supplierOf = (o: TariffOption) => tariffs.find((r) => r.option === o && r.kva === kva && r.validFrom < to && (r.validTo === null || r.validTo > from))?.supplier ?? null;
-  const view = (o: TariffOption) => costView(c.options[o], supplierOf(o), c.options[o].missingPoints > 0 ? ["readings_missing"] : []);
-  return { from, to, kwh, kva, options: { base: view("base"), hphc: view("hphc"), tempo: view("tempo") }, cheapest: c.cheapest, cheapest_on_energy: c.cheapestOnEnergy, current: meter.settings.option, offpeak_assumed: assumed };
+  const view = (o: TariffOption): ComparisonCost => ({
+    ...costView(est[o], supplierOf(o), est[o].missingPoints > 0 ? ["readings_missing"] : []),
+    estimated_eur: r2(est[o].estimatedEur),
+    margin_eur: r2(est[o].marginEur),
+    estimated_reasons: est[o].estimatedReasons,
+    offered: est[o].offered,
+  });
+  const estimates: EstimateView[] = (["base", "hphc", "tempo"] as const).flatMap((o) => est[o].estimates.map((e) => ({ option: e.option, kind: e.kind, from: e.from, to: e.to, days: e.days, grid: e.grid })));
+  return {
+    from, to, kwh, kva,
+    options: { base: view("base"), hphc: view("hphc"), tempo: view("tempo") },
+    cheapest: verdict.cheapest,
+    difference_eur: verdict.differenceEur === null ? null : r2(verdict.differenceEur),
+    cheapest_on_energy: known.cheapestOnEnergy,
+    estimates,
+    current: meter.settings.option,
+    offpeak_assumed: assumed,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -395,7 +431,7 @@ type MeterSummary = {
   last_month: { from: string; to: string; kwh: number | null; co2_kg: number | null; days_with_data: number };
   last_year: { from: string; to: string; kwh: number | null; co2_kg: number | null; days_with_data: number };
   /** carbon's source and whether any of these kg come from estimated intensities (null: no carbon data) */
-  carbon: { credit: string; estimated: boolean } | null;
+  carbon: { provider: string; licence: string; credit: string; estimated: boolean } | null;
 };
 
 /**
@@ -462,7 +498,7 @@ async function meterSummary(id: number, usagePointId: string, settings: TariffSe
     },
     last_month: { from: lastMonth.from, to: lastMonth.to, kwh: lm.totals.consumption_kwh, co2_kg: co2Of(lm), days_with_data: lm.totals.days_with_data },
     last_year: { from: lastYear.from, to: lastYear.to, kwh: ly.totals.consumption_kwh, co2_kg: co2Of(ly), days_with_data: ly.totals.days_with_data },
-    carbon: ref ? { credit: ref.credit, estimated: [y, month, lm, ly].some((p) => p.totals.co2_estimated) } : null,
+    carbon: ref ? { provider: ref.provider, licence: ref.licence, credit: ref.credit, estimated: [y, month, lm, ly].some((p) => p.totals.co2_estimated) } : null,
   };
 }
 
