@@ -102,9 +102,11 @@ const COLOURS: TempoColour[] = ["blue", "white", "red"];
 
 /**
  * How often each colour came on the known days of each month and day type (falling back to the
- * month, then to every known day): `mixOf(day)` gives the shares for any day.
+ * month, then to every known day): `mixOf(day)` gives the shares for any day; null when no colour
+ * is known at all (nothing to learn from: the Tempo cost stays partial).
  */
-export function colourMix(known: ReadonlyMap<string, TempoColour>): (day: string) => Mix {
+export function colourMix(known: ReadonlyMap<string, TempoColour>): ((day: string) => Mix) | null {
+  if (!known.size) return null;
   const counts = new Map<string, Mix>();
   const add = (key: string, c: TempoColour) => {
     const m = counts.get(key) ?? { blue: 0, white: 0, red: 0 };
@@ -120,7 +122,7 @@ export function colourMix(known: ReadonlyMap<string, TempoColour>): (day: string
     const n = m.blue + m.white + m.red;
     return { blue: m.blue / n, white: m.white / n, red: m.red / n };
   };
-  return (day) => shares(counts.get(`${day.slice(5, 7)}/${dayTypeOf(day)}`) ?? counts.get(day.slice(5, 7)) ?? counts.get("*") ?? { blue: 1, white: 0, red: 0 });
+  return (day) => shares(counts.get(`${day.slice(5, 7)}/${dayTypeOf(day)}`) ?? counts.get(day.slice(5, 7)) ?? counts.get("*")!);
 }
 
 export type EstimatedCost = CostResult & {
@@ -145,15 +147,15 @@ export function estimatedCost(input: CostInput & { knownColours?: ReadonlyMap<st
   const filled = { ...input, tariffs: rows };
   const gridMargin = (c: CostResult) => GRID_MARGIN * Math.max(0, c.totalEur - known.totalEur);
 
-  if (input.option !== "tempo" || !known.reasons.includes("tempo_colour_unknown")) {
+  const colours = input.tempo instanceof Map ? input.tempo : new Map((input.tempo ?? []).map((c) => [c.day, c.colour] as const));
+  const mixOf = colourMix(input.knownColours ?? colours);
+  if (input.option !== "tempo" || !known.reasons.includes("tempo_colour_unknown") || !mixOf) {
     const c = computeCost(filled);
     return finish(c, known, c.totalEur - known.totalEur, gridMargin(c), estimates);
   }
 
   // Tempo days without a colour: the readings of known days as they are; those of unknown days
   // priced under each colour, grouped by month and day type, weighted by the colour mix
-  const colours = input.tempo instanceof Map ? input.tempo : new Map((input.tempo ?? []).map((c) => [c.day, c.colour] as const));
-  const mixOf = colourMix(input.knownColours ?? colours);
   const knownReadings: Reading[] = [];
   const groups = new Map<string, { readings: Reading[]; days: Set<string> }>();
   for (const r of input.readings) {

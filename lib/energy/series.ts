@@ -291,7 +291,7 @@ export function buildSeries(input: SeriesInput): SeriesResult {
   }
 
   const series: SeriesPoint[] = new Array(n);
-  let cTotal = 0, cAny = false, pTotalAll = 0, pAny = false, sTotal = 0, sAny = false, co2Total = 0, co2AnyEst = false;
+  let cTotal = 0, cAny = false, pTotalAll = 0, pAny = false, sTotal = 0, sAny = false, co2Total = 0, co2Any = false, co2AnyEst = false;
   for (let k = 0; k < n; k++) {
     const has = consN[k] > 0;
     const minutes = (edges[k + 1] - edges[k]) / 60_000;
@@ -302,7 +302,8 @@ export function buildSeries(input: SeriesInput): SeriesResult {
       production_kwh: prod && prodN[k] > 0 ? r3(prodWh[k] / 1000) : null,
       self_consumed_kwh: prod && selfN[k] > 0 ? r3(selfWh[k] / 1000) : null,
       cost_eur: pricer && has ? r4(eur[k]) : null,
-      co2_kg: intensity && has ? r3(co2[k]) : null,
+      // kg where some reading had an intensity: a bucket known only by its daily total has none (null, never 0)
+      co2_kg: intensity && co2N[k] > 0 ? r3(co2[k]) : null,
       co2_estimated: co2Est[k] === 1,
       complete: has && consMin[k] >= minutes,
     };
@@ -319,6 +320,7 @@ export function buildSeries(input: SeriesInput): SeriesResult {
       sAny = true;
     }
     co2Total += co2[k];
+    if (co2N[k] > 0) co2Any = true;
     if (co2Est[k]) co2AnyEst = true;
   }
 
@@ -337,7 +339,7 @@ export function buildSeries(input: SeriesInput): SeriesResult {
       days_with_data: daysWithData,
       average_kwh_per_day: consumption !== null && daysWithData ? r3(consumption / daysWithData) : null,
       missing_days: missing,
-      co2_kg: intensity ? r3(co2Total) : null,
+      co2_kg: intensity && co2Any ? r3(co2Total) : null,
       co2_partial: intensity ? co2Partial : false,
       co2_estimated: co2AnyEst,
     },

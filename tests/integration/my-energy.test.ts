@@ -2,7 +2,12 @@
 // through the readings store: DST days, gaps, bucket choice and limits, comparisons, costs worked
 // by hand, self-consumption, ownership, the tariff settings and Home's summary.
 import fc from "fast-check";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CARBON_DATA_DIR, GridIntensity, useGridIntensityForTests } from "@/lib/energy/carbon";
+import { dayTypeOf } from "@/lib/energy/day-type";
+import { storeTempoColours } from "@/lib/services/tariffs";
 import { db } from "@/lib/db";
 import { parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
 import { upsertCurve, upsertDaily, upsertMaxPower, type CurvePoint } from "@/lib/services/readings";
@@ -219,7 +224,7 @@ describe("GET /api/v1/meters/{id}/energy", () => {
     expect(c.body.totals).toMatchObject({ production_kwh: null, self_consumption_rate: null });
   });
 
-  it("max power against the subscribed power; carbon unavailable without a sample (never a 500)", async () => {
+  it("max power against the subscribed power", async () => {
     await patch({ subscribed_kva: 6 });
     await upsertMaxPower(meterId, [
       { day: "2026-11-02", va: 4100, at: new Date("2026-11-02T18:10:00Z") },
@@ -232,9 +237,91 @@ describe("GET /api/v1/meters/{id}/energy", () => {
       over_subscribed_days: 1,
       days: [{ day: "2026-11-02", va: 4100, at: "2026-11-02T18:10:00.000Z" }, { day: "2026-11-03", va: 6400, at: "2026-11-03T07:40:00.000Z" }],
     });
-    expect(r.body.carbon).toMatchObject({ available: false });
-    expect(r.body.totals).toMatchObject({ co2_kg: null, co2_partial: false });
+  });
+});
+
+/** The bundled 2023 file's hours as written (Paris date, hour, g): read here apart from the code that loads it. */
+const BUNDLED = fs
+  .readFileSync(path.join(CARBON_DATA_DIR, "fr-2023", "intensity.csv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((l) => ({ day: l.slice(0, 10), hour: Number(l.slice(11, 13)), stamp: l.slice(0, 25), g: Number(l.split(",")[1]) }));
+/** The 2023 mean of a month, day type and hour: the estimate's rule, worked from the file. */
+function profileMean(month: number, dayType: string, hour: number) {
+  const xs = BUNDLED.filter((r) => r.day.startsWith("2023-") && Number(r.day.slice(5, 7)) === month && dayTypeOf(r.day) === dayType && r.hour === hour).map((r) => r.g);
+  return xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+const gOf = (stamp: string) => BUNDLED.find((r) => r.stamp === stamp)!.g;
+/** kg as the API writes them: 3 decimals, so within half a gram of the exact figure */
+const expectKg = (answer: number, exact: number) => expect(Math.abs(answer - exact)).toBeLessThanOrEqual(0.0005 + 1e-9);
+
+describe("carbon on the energy endpoints", () => {
+  afterEach(() => useGridIntensityForTests(undefined));
+
+  it("a day of 2023 is measured: each half hour at its hour's value, credited", async () => {
+    await upsertCurve(meterId, "consumption", curveDays("2023-07-12", "2023-07-13", () => 250), "sandbox");
+    const r = await energy({ from: "2023-07-12", to: "2023-07-13", bucket: "hour" });
+    expect(r.status).toBe(200);
+    // 0.5 kWh an hour at that hour's g/kWh
+    const hours = BUNDLED.filter((x) => x.day === "2023-07-12");
+    expect(hours).toHaveLength(24);
+    const kg = hours.reduce((s, x) => s + (0.5 * x.g) / 1000, 0);
+    expectKg(r.body.totals.co2_kg, kg);
+    expectKg(r.body.series[12].co2_kg, (0.5 * gOf("2023-07-12T12:00:00+02:00")) / 1000);
+    expect(r.body.totals).toMatchObject({ co2_partial: false, co2_estimated: false });
+    expect(r.body.series.every((p: { co2_estimated: boolean }) => !p.co2_estimated)).toBe(true);
+    expect(r.body.carbon).toMatchObject({
+      available: true, provider: "Electricity Maps", licence: "ODbL", credit: "Carbon intensity: Electricity Maps (ODbL)",
+      basis: "consumed", step_minutes: 60, profile_year: 2023, estimated: false, estimated_share: 0,
+    });
+    expect(r.body.carbon.source).toMatch(/^Electricity Maps, France 2023, hourly: .*consumed.*not RTE's half-hourly taux_co2/);
+    // the household's hours: a flat consumption, so its most CO₂ is at the grid's dirtiest hour of that day
+    const dirtiest = [...hours].sort((a, b) => b.g - a.g)[0];
+    const r1 = (g: number) => Math.round(g * 10) / 10;
+    expect(r.body.carbon.dirtiest_hours[0]).toMatchObject({ weekday: 3, hour: dirtiest.hour, kwh: 0.5, g_per_kwh: r1(dirtiest.g) });
+    expect(r.body.carbon.grid_cleanest_hours[0].g_per_kwh).toBe(r1(Math.min(...hours.map((x) => x.g))));
+  });
+
+  it("a period of 2026 is estimated from 2023's same month, day type and hour, and says so", async () => {
+    // Monday 2 November 2026 (a working day) and Sunday 1 November (All Saints' Day, a holiday)
+    await upsertCurve(meterId, "consumption", curveDays("2026-11-01", "2026-11-03", () => 250), "sandbox");
+    const r = await energy({ from: "2026-11-01", to: "2026-11-03", bucket: "day" });
+    let expected = 0;
+    for (let h = 0; h < 24; h++) expected += (0.5 * profileMean(11, "sunday_holiday", h)) / 1000;
+    expectKg(r.body.series[0].co2_kg, expected);
+    expected = 0;
+    for (let h = 0; h < 24; h++) expected += (0.5 * profileMean(11, "workday", h)) / 1000;
+    expectKg(r.body.series[1].co2_kg, expected);
+    expect(r.body.series.map((p: { co2_estimated: boolean }) => p.co2_estimated)).toEqual([true, true]);
+    expect(r.body.totals.co2_estimated).toBe(true);
+    expect(r.body.carbon).toMatchObject({ available: true, estimated: true, estimated_share: 1, profile_year: 2023 });
+  });
+
+  it("a period across the end of 2023: measured up to the file's last hour, estimated after, the share said", async () => {
+    await upsertCurve(meterId, "consumption", curveDays("2023-12-31", "2024-01-02", () => 250), "sandbox");
+    const r = await energy({ from: "2023-12-31", to: "2024-01-02", bucket: "day", compare: "previous" });
+    expect(r.body.series.map((p: { co2_estimated: boolean }) => p.co2_estimated)).toEqual([false, true]);
+    // 1 January 2024: 00:00-01:00 is the file's last hour, the other 23 hours are estimated
+    expect(r.body.carbon).toMatchObject({ estimated: true, estimated_share: 0.479 });
+    expectKg(r.body.series[1].co2_kg, (0.5 * gOf("2024-01-01T00:00:00+01:00")) / 1000 + [...Array(23)].reduce((s, _, i) => s + (0.5 * profileMean(1, "sunday_holiday", i + 1)) / 1000, 0));
+    // the compared period (29-31 December 2023, measured) has its own kg
+    expect(r.body.compare.totals).toMatchObject({ co2_kg: null, co2_estimated: false });
+  });
+
+  it("nothing bundled: carbon unavailable, no kg anywhere (null, never 0), never a 500", async () => {
+    useGridIntensityForTests(new GridIntensity([]));
+    await upsertCurve(meterId, "consumption", curveDays("2026-11-01", "2026-11-03", () => 250), "sandbox");
+    const r = await energy({ from: "2026-11-01", to: "2026-11-03" });
+    expect(r.status).toBe(200);
+    expect(r.body.carbon).toEqual({
+      available: false, source: null, provider: null, licence: null, credit: null, basis: null, step_minutes: null, profile_year: null,
+      estimated: false, estimated_share: 0, cleanest_hours: [], dirtiest_hours: [], grid_cleanest_hours: [],
+    });
+    expect(r.body.totals).toMatchObject({ co2_kg: null, co2_partial: false, co2_estimated: false });
     expect(r.body.series[0].co2_kg).toBeNull();
+    const s = await call(summaryGET, { path: "/api/v1/energy/summary", token: owner.token });
+    expect(s.body.meters[0]).toMatchObject({ yesterday: { co2_kg: null }, month: { co2_kg: null }, carbon: null });
   });
 });
 
@@ -315,18 +402,62 @@ describe("PATCH /api/v1/meters/{id}", () => {
 });
 
 describe("GET /api/v1/meters/{id}/tariff-comparison", () => {
-  it("prices what is held of the last 12 full months under each option; no verdict while an unpriced option might be cheaper", async () => {
+  const comparison = () => call(comparisonGET, { path: `/api/v1/meters/${meterId}/tariff-comparison`, params: idParams(), token: owner.token });
+
+  it("prices what is held of the last 12 full months under each option; an option without a grid at this power is not offered", async () => {
     await patch({ tariff: "hphc", subscribed_kva: 6 });
     await upsertCurve(meterId, "consumption", curveDays("2026-10-01", "2026-11-05", () => 250), "sandbox");
-    const r = await call(comparisonGET, { path: `/api/v1/meters/${meterId}/tariff-comparison`, params: idParams(), token: owner.token });
+    const r = await comparison();
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ from: "2026-10-01", to: "2026-11-01", kwh: 372.5, current: "hphc", cheapest: null, cheapest_on_energy: null, offpeak_assumed: true });
+    expect(r.body).toMatchObject({ from: "2026-10-01", to: "2026-11-01", kwh: 372.5, current: "hphc", offpeak_assumed: true, estimates: [] });
     // 31 days of 12 kWh and the fall-back day's extra hour (02:00-03:00, off-peak): 372.5 kWh
     // Base: 372.5 × 0.20 + 31 × 1 €; HP/HC under 22:00-06:00: 31 × (0.40 + 2.00) + 0.05 + 31 × 2 €; Tempo has no row here
-    expect(r.body.options.base).toMatchObject({ total_eur: 105.5, partial: false });
-    expect(r.body.options.hphc).toMatchObject({ total_eur: 136.45, partial: false });
-    // Tempo, with no price at all, counts 0 €: it might have been the cheapest, so Base is not named
-    expect(r.body.options.tempo).toMatchObject({ partial: true, reasons: expect.arrayContaining(["no_tariff"]) });
+    expect(r.body.options.base).toMatchObject({ total_eur: 105.5, partial: false, estimated_eur: 0, margin_eur: 0, offered: true });
+    expect(r.body.options.hphc).toMatchObject({ total_eur: 136.45, partial: false, offered: true });
+    expect(r.body.options.tempo).toMatchObject({ partial: true, reasons: expect.arrayContaining(["no_tariff"]), offered: false });
+    expect(r.body).toMatchObject({ cheapest: "base", difference_eur: 30.95 });
+  });
+
+  it("a missing grid, subscription or Tempo colour is estimated, listed, and the verdict given beyond the margin", async () => {
+    const tempoPrices = { blueHp: 0.15, blueHc: 0.1, whiteHp: 0.3, whiteHc: 0.2, redHp: 0.9, redHc: 0.3 };
+    await upsertTariffs(db, [
+      // Base's grid ends on 15 October 2026: its prices stand in after
+      { ...ROWS[0], validTo: "2026-10-15" },
+      // Tempo: a subscription known until the end of 2025 only
+      { supplier: "Test", option: "tempo", kva: 6, subscriptionEurPerYear: 365, prices: tempoPrices, validFrom: "2025-01-01", validTo: "2026-01-01", source: SRC },
+      { supplier: "Test", option: "tempo", kva: 6, subscriptionEurPerYear: null, prices: tempoPrices, validFrom: "2026-01-01", validTo: null, source: SRC },
+    ]);
+    // October 2025's colours known (all blue): October 2026's are taken from them
+    await storeTempoColours(db, Array.from({ length: 31 }, (_, i) => ({ day: `2025-10-${String(i + 1).padStart(2, "0")}`, colour: "blue" as const })), "rte");
+    await patch({ tariff: "hphc", subscribed_kva: 6 });
+    await upsertCurve(meterId, "consumption", curveDays("2026-10-01", "2026-11-05", () => 250), "sandbox");
+    const r = await comparison();
+    expect(r.status).toBe(200);
+    // Base: as before, 57.90 € of it (17 days of 12 kWh, the fall-back day's 0.5 kWh, 17 days' subscription) from the grid before
+    expect(r.body.options.base).toMatchObject({ total_eur: 105.5, partial: false, estimated_eur: 57.9, margin_eur: 8.68, estimated_reasons: ["no_tariff"] });
+    // Tempo, every day blue: 31 × (8 kWh × 0.15 + 4 kWh × 0.10) + 0.5 kWh × 0.10 + 31 days × 1 €
+    expect(r.body.options.tempo).toMatchObject({ total_eur: 80.65, partial: false, estimated_eur: 80.65, margin_eur: 4.65, offered: true });
+    expect(r.body.options.tempo.estimated_reasons.sort()).toEqual(["subscription_unknown", "tempo_colour_unknown"]);
+    expect(r.body.estimates).toEqual([
+      { option: "base", kind: "prices", from: "2026-10-15", to: "2026-11-01", days: 17, grid: "2025-01-01" },
+      { option: "tempo", kind: "subscription", from: "2026-10-01", to: "2026-11-01", days: 31, grid: "2025-01-01" },
+      // the Tempo day of 1 October's first hours is 30 September's
+      { option: "tempo", kind: "tempo_colours", from: "2026-09-30", to: "2026-11-01", days: 32, grid: null },
+    ]);
+    expect(r.body).toMatchObject({ cheapest: "tempo", difference_eur: 24.85 });
+  });
+
+  it("no verdict when the options are closer than the estimate's margin", async () => {
+    // Base's grid ends on 2 October: nearly all of it estimated (margin about 15 €), 0.5 € from HP/HC's price
+    await upsertTariffs(db, [{ ...ROWS[0], validTo: "2026-10-02" }, { ...ROWS[1], subscriptionEurPerYear: 365 * 1.45, prices: { hp: 0.2, hc: 0.2 } }]);
+    await patch({ tariff: "base", subscribed_kva: 6 });
+    await upsertCurve(meterId, "consumption", curveDays("2026-10-01", "2026-11-05", () => 250), "sandbox");
+    const r = await comparison();
+    expect(r.body.options.base.total_eur).toBe(105.5);
+    // 372.5 kWh × 0.20 + 31 × 1.45 €: 13.95 € more than Base, inside Base's margin of 15 % of 102.10 €
+    expect(r.body.options.hphc.total_eur).toBe(119.45);
+    expect(r.body.options.base).toMatchObject({ estimated_eur: 102.1, margin_eur: 15.31 });
+    expect(r.body).toMatchObject({ cheapest: null, difference_eur: null });
   });
 });
 
@@ -346,8 +477,17 @@ describe("GET /api/v1/energy/summary", () => {
       yesterday: { day: "2026-11-22", kwh: 12, eur: 3.4 },
       month: { from: "2026-11-01", to: "2026-11-23", kwh: 264, eur: 74.8, days: 22, days_with_data: 22 },
       last_month: { from: "2026-10-01", to: "2026-10-23", kwh: 20, days_with_data: 2 },
-      last_year: { from: "2025-11-01", to: "2025-11-23", kwh: null, days_with_data: 0 },
+      // no reading, no kg (never 0)
+      last_year: { from: "2025-11-01", to: "2025-11-23", kwh: null, co2_kg: null, days_with_data: 0 },
+      carbon: { provider: "Electricity Maps", licence: "ODbL", credit: "Carbon intensity: Electricity Maps (ODbL)", estimated: true },
     });
+    // yesterday, a Sunday in November: 0.5 kWh an hour at 2023's November Sundays' means
+    let kg = 0;
+    for (let h = 0; h < 24; h++) kg += (0.5 * profileMean(11, "sunday_holiday", h)) / 1000;
+    expectKg(r.body.meters[0].yesterday.co2_kg, kg);
+    expect(r.body.meters[0].month.co2_kg).toBeGreaterThan(0);
+    // October's two days known only by their total: no curve, so no kg (null, not 0)
+    expect(r.body.meters[0].last_month.co2_kg).toBeNull();
   });
 });
 

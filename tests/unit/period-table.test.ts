@@ -47,6 +47,21 @@ describe("periodTable: the columns on screen", () => {
 });
 
 describe("periodCsv", () => {
+  it("kg CO₂: the Carbon panel's table; in the file, whether each bucket's kg are estimated and the credit on every row", () => {
+    const data = answer("2026-11-01", "2026-11-03", "day", { carbon: { available: true, credit: "Carbon intensity: Electricity Maps (ODbL)" } }, (i) =>
+      [{ consumption_kwh: 12, co2_kg: 0.36, co2_estimated: false, complete: true }, { consumption_kwh: 10, co2_kg: 0.41, co2_estimated: true, complete: true }][i],
+    );
+    const t = periodTable(data, null);
+    expect(columnsOf(t, "carbon").map((c) => c.column.label)).toEqual(["CO₂ (kg)"]);
+    expect(lines(periodCsv(t, "fr"))).toEqual([
+      "\uFEFFstart_local;end_local;consumption_kwh;co2_kg;partial;co2_estimated;co2_source",
+      "2026-11-01T00:00:00+01:00;2026-11-02T00:00:00+01:00;12;0,36;false;false;Carbon intensity: Electricity Maps (ODbL)",
+      "2026-11-02T00:00:00+01:00;2026-11-03T00:00:00+01:00;10;0,41;false;true;Carbon intensity: Electricity Maps (ODbL)",
+    ]);
+    // no carbon data: neither column
+    expect(lines(periodCsv(periodTable(answer("2026-11-01", "2026-11-02", "day"), null), "en"))[0]).toBe("start_local,end_local,consumption_kwh,partial");
+  });
+
   it("a 23-hour day (29 March 2026) in hours: 23 rows, 02:00 skipped, starts and ends with their offsets", () => {
     const csv = periodCsv(periodTable(answer("2026-03-29", "2026-03-30", "hour", {}, (i) => ({ consumption_kwh: 0.25 * i, complete: true })), null), "en");
     const rows = lines(csv);
