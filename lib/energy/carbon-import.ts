@@ -39,7 +39,7 @@ export class CarbonImportError extends Error {
   }
 }
 
-export const BUNDLED_HEADER = "datetime,gco2_per_kwh";
+const BUNDLED_HEADER = "datetime,gco2_per_kwh";
 const EM_TIME = "Datetime (UTC)";
 const EM_DIRECT = "Carbon Intensity gCO₂eq/kWh (direct)";
 const EM_ESTIMATED = "Data Estimated";

@@ -15,7 +15,7 @@ import { DAY_TYPES, dayTypeOf } from "./day-type";
 
 export type CarbonRow = { start: Date; gPerKwh: number };
 
-export interface CarbonSource {
+interface CarbonSource {
   /**
    * The half hours in [from, to) with a known intensity, oldest first, each stamped at its start
    * (UTC). Half hours without a value are left out, never given as zero.
@@ -23,7 +23,7 @@ export interface CarbonSource {
   intensity(from: Date, to: Date): Promise<CarbonRow[]>;
 }
 
-export class CarbonSourceError extends Error {
+class CarbonSourceError extends Error {
   constructor(
     readonly kind: "no_sample" | "malformed" | "unavailable" | "bad_request",
     message: string,

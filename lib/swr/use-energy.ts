@@ -15,7 +15,6 @@ import { ENERGY_SUMMARY_URL } from "./keys";
 export type { EnergyAnswer };
 
 export type PartialReason = CostReason;
-export type EnergyCost = NonNullable<EnergyAnswer["cost"]>;
 export type PowerDay = EnergyAnswer["max_power"]["days"][number];
 export type CarbonHour = EnergyAnswer["carbon"]["cleanest_hours"][number];
 export type GridHour = EnergyAnswer["carbon"]["grid_cleanest_hours"][number];
