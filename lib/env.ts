@@ -123,6 +123,9 @@ const schema = z
     ...integrationsShape,
     /** RTE's Tempo calendar (origin: https://www.services-rte.com): the tempo-refresh job reads colours there; unset, nothing is fetched */
     TEMPO_URL: z.string().url().optional(),
+    /** ODRÉ (RTE éCO2mix `taux_co2`): the carbon-refresh job fetches the grid's recent intensity hourly; unset, nothing is fetched */
+    CARBON_URL: z.string().url().optional(),
+    CARBON_DATASET: z.enum(["eco2mix-national-tr", "eco2mix-national-cons-def"]).default("eco2mix-national-tr"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.FOYER_EMBEDDED_DB && PLACEHOLDER.test(env.SECRET_KEY)) {

@@ -427,7 +427,13 @@ export function CarbonCard({ data, comparedLabel }: { data: EnergyAnswer; compar
       <Text variant="caption" color="textSecondary">
         {t(`cards.carbonSource.${carbon.basis === "generated" ? "generated" : "consumed"}`, { step: carbon.step_minutes === 30 ? t("cards.halfHourly") : t("cards.hourly"), year: carbon.profile_year ?? "" })}
       </Text>
+      {carbon.fetched && (
+        <Text variant="caption" color="textSecondary">
+          {t("cards.carbonFetched", { share: pctText(carbon.fetched.share, locale) })}
+        </Text>
+      )}
       <CarbonCredit provider={carbon.provider} licence={carbon.licence} />
+      {carbon.fetched && <CarbonCredit provider={carbon.fetched.provider} licence={carbon.fetched.licence} />}
     </Paper>
   );
 }

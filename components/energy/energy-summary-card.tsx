@@ -78,6 +78,11 @@ function SummaryCard({ meter, several }: { meter: EnergySummary["meters"][number
               {t("summary.credit", { provider: meter.carbon.provider, licence: meter.carbon.licence })}
             </Text>
           )}
+          {meter.carbon?.fetched && (
+            <Text variant="caption" color="textSecondary" className={s.credit}>
+              {t("summary.credit", { provider: meter.carbon.fetched.provider, licence: meter.carbon.fetched.licence })}
+            </Text>
+          )}
         </div>
       </div>
     </TitledLinkCard>

@@ -16,6 +16,7 @@ import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
 import MailOutlined from "@mui/icons-material/MailOutlined";
 import OpenInNew from "@mui/icons-material/OpenInNew";
 import { primaryTint } from "@/lib/ui/tints";
+import { visuallyHidden } from "@/components/ui/visually-hidden";
 
 const FEATURES = [
   { icon: ElectricMeterOutlined, key: "meters" },
@@ -126,7 +127,6 @@ export function LandingPage({ contact }: { contact: string }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 variant="outlined"
-                aria-label={t("projects.newTab", { name: t(`projects.${p.key}.name`) })}
                 sx={{
                   display: "flex",
                   alignItems: "center",
@@ -146,6 +146,10 @@ export function LandingPage({ contact }: { contact: string }) {
                   <Text variant="body2" color="textSecondary">
                     {t(`projects.${p.key}.text`)}
                   </Text>
+                </Box>
+                {/* said after the card's words, so that its name holds what it shows (WCAG 2.5.3) */}
+                <Box component="span" style={visuallyHidden}>
+                  {t("projects.opensNewTab")}
                 </Box>
                 <OpenInNew fontSize="small" sx={{ color: "text.secondary" }} aria-hidden />
               </Paper>

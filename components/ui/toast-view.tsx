@@ -1,13 +1,11 @@
 "use client";
+import { visuallyHidden } from "./visually-hidden";
 import { useEffect, useState } from "react";
 import { Notice, NoticeTitle } from "@/components/ui/notice";
 import Snackbar, { type SnackbarCloseReason } from "@mui/material/Snackbar";
 import { useTranslations } from "use-intl";
 import { useApiText } from "@/components/i18n/api-texts";
 import type { ToastOptions } from "./toast-provider";
-
-/** Present for screen readers and text matching, invisible on screen. */
-const srOnly: React.CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", margin: -1, padding: 0, border: 0 };
 
 /**
  * One toast of ToastProvider's queue, closable; it hides by itself after its
@@ -59,7 +57,7 @@ export function ToastView({
           <NoticeTitle sx={{ mb: 0.25 }}>
             {apiText(toast.title)}
             {/* read and matched as one sentence: 'Title: message' */}
-            <span style={srOnly}>: </span>
+            <span style={visuallyHidden}>: </span>
           </NoticeTitle>
         )}
         {apiText(toast.message)}

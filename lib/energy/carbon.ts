@@ -117,6 +117,8 @@ export class IntensitySpan {
     readonly g: Float64Array,
     readonly estimated: Uint8Array,
     readonly hourOfWeek: Uint8Array,
+    /** 1 where the value is a stored (fetched) row's, not a bundled year's */
+    readonly fetched: Uint8Array = new Uint8Array(g.length),
   ) {}
 
   /** The index of the half hour holding `t`, -1 outside the span. */
@@ -215,20 +217,22 @@ export class GridIntensity {
     if (!this.reference) return null;
     const first = parisDayStart(from);
     const n = Math.max(0, (parisDayStart(to) - first) / HALF_HOUR);
-    const g = new Float64Array(n), estimated = new Uint8Array(n), how = new Uint8Array(n);
+    const g = new Float64Array(n), estimated = new Uint8Array(n), how = new Uint8Array(n), fetched = new Uint8Array(n);
     let i = 0;
     eachDay(from, to, (start, end, month, type, weekday) => {
       for (let t = start; t < end; t += HALF_HOUR, i++) {
         const h = parisHour(t);
         how[i] = weekday * 24 + h;
-        const m = stored?.get(t) ?? this.measuredAt(t);
+        const s = stored?.get(t);
+        if (s !== undefined) fetched[i] = 1;
+        const m = s ?? this.measuredAt(t);
         if (Number.isNaN(m)) {
           g[i] = this.profile[cellOf(month, type, h)];
           estimated[i] = 1;
         } else g[i] = m;
       }
     });
-    return new IntensitySpan(first, g, estimated, how);
+    return new IntensitySpan(first, g, estimated, how, fetched);
   }
 }
 
@@ -268,7 +272,7 @@ export type OdreOptions = {
 export class OdreCarbonSource implements CarbonSource {
   readonly source = "odre";
   private readonly origin: string;
-  private readonly dataset: string;
+  readonly dataset: string;
   private readonly fetchFn: typeof fetch;
   private readonly timeoutMs: number;
 

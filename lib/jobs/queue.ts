@@ -21,6 +21,8 @@ export const QUEUES = {
   settle: "meter-settle",
   /** Tempo colours from RTE (TEMPO_URL), twice a day: lib/services/tariffs/tempo.ts */
   tempo: "tempo-refresh",
+  /** the grid's carbon intensity from ODRÉ (CARBON_URL), hourly: lib/services/carbon/intensity.ts */
+  carbon: "carbon-refresh",
   /** "Download my data": one ZIP built (lib/services/archives) */
   archive: "data-archive",
   /** hourly: expired and abandoned archives removed */
@@ -50,7 +52,7 @@ async function create(workers: boolean): Promise<PgBoss> {
   // stately: at most one queued and one running job per key (a window is never queued twice)
   // a job still active after JOBS_EXPIRE_SECONDS (its worker died) fails by timeout and is retried
   const queue = { policy: "stately" as const, retryLimit: 8, retryDelay: env().JOBS_RETRY_SECONDS, retryBackoff: true, expireInSeconds: env().JOBS_EXPIRE_SECONDS };
-  for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.settle, {}], [QUEUES.daily, { retryLimit: 2 }], [QUEUES.tempo, { retryLimit: 3, retryDelay: 300 }],
+  for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.settle, {}], [QUEUES.daily, { retryLimit: 2 }], [QUEUES.tempo, { retryLimit: 3, retryDelay: 300 }], [QUEUES.carbon, { retryLimit: 2, retryDelay: 300 }],
     // a build that crashed its process is started over (a few minutes for ten years of several meters)
     [QUEUES.archive, { retryLimit: 2, expireInSeconds: Math.max(900, env().JOBS_EXPIRE_SECONDS) }],
     [QUEUES.archiveSweep, { retryLimit: 1 }]] as const) {

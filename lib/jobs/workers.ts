@@ -10,6 +10,7 @@ import { queueSync } from "@/lib/services/meters";
 import { chunkKey, planMeter, runChunk, settleMeter, type ChunkJob, type SyncDeps } from "@/lib/services/meters/sync";
 import { buildArchive, sweepArchives } from "@/lib/services/archives";
 import { configuredTempoSource, runTempoRefresh, type TempoRefreshResult } from "@/lib/services/tariffs/tempo";
+import { configuredCarbonSource, runCarbonRefresh, type CarbonRefreshResult } from "@/lib/services/carbon/intensity";
 import { BudgetExhausted } from "./pacing";
 import { jobs, QUEUES } from "./queue";
 
@@ -92,6 +93,19 @@ export async function handleTempoRefresh(source = configuredTempoSource(), now =
   return result;
 }
 
+/** When the carbon refresh runs: hourly (ODRÉ's real-time dataset grows by the quarter hour). */
+export const CARBON_CRON = "10 * * * *";
+
+/** The carbon-refresh job: the grid's intensity since the last half hour stored; says so when CARBON_URL is unset. */
+export async function handleCarbonRefresh(source = configuredCarbonSource(), now = Date.now()): Promise<CarbonRefreshResult> {
+  const result = await runCarbonRefresh(source, now);
+  const line = result.off
+    ? { event: "carbon refresh off", reason: "CARBON_URL is not set: no intensity fetched, the bundled year and its estimates stay" }
+    : { event: "carbon refresh", from: result.from, to: result.to, written: result.written };
+  console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), ...line }));
+  return result;
+}
+
 const g = globalThis as unknown as { foyerWorkers?: Promise<void> };
 
 /** Starts this process's workers once. `data` is the Linky client (the deployment's by default). */
@@ -118,6 +132,10 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
     // one cron schedule for the whole database (pg-boss sends each slot once, whatever the
     // number of processes); the stately queue runs one refresh at a time
     await boss.schedule(QUEUES.tempo, TEMPO_CRON, {}, { tz: "Europe/Paris" });
+    await boss.work(QUEUES.carbon, async () => {
+      await handleCarbonRefresh().catch(quietly("carbon refresh failed"));
+    });
+    await boss.schedule(QUEUES.carbon, CARBON_CRON, {}, { tz: "Europe/Paris" });
     // "Download my data": one archive at a time per process; expired ones swept every hour
     await boss.work<{ archiveId: string }>(QUEUES.archive, { pollingIntervalSeconds: 1 }, async ([job]) => {
       await buildArchive(job.data.archiveId).catch(quietly("data archive failed"));
@@ -128,6 +146,7 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
     await boss.schedule(QUEUES.archiveSweep, "20 * * * *", {}, { tz: "Europe/Paris" });
     // a fresh deployment need not wait for 11:30: one refresh at start, at most one an hour across processes
     if (configuredTempoSource()) await boss.send(QUEUES.tempo, {}, { singletonKey: "start", singletonSeconds: 3600 });
+    if (configuredCarbonSource()) await boss.send(QUEUES.carbon, {}, { singletonKey: "start", singletonSeconds: 3600 });
   })().catch((err) => {
     g.foyerWorkers = undefined;
     logError("the energy sync workers could not start", err, {}, "warn");

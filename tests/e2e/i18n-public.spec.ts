@@ -33,8 +33,9 @@ test("the landing in French", async ({ page }) => {
   await expect(features.getByRole("heading", { name: "Vos données, vos règles" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Plus forts ensemble" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Membre de projets européens" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Horizon Europe (s'ouvre dans un nouvel onglet)" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Une énergie propre pour tous les Européens (s'ouvre dans un nouvel onglet)" })).toBeVisible();
+  // each card's name holds what it shows, then says where it opens
+  await expect(page.getByRole("link", { name: /^Horizon Europe .*\(s'ouvre dans un nouvel onglet\)$/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Une énergie propre pour tous les Européens .*\(s'ouvre dans un nouvel onglet\)$/ })).toBeVisible();
   await expect(page.getByText(/^Contact\s:\s.+@.+/)).toBeVisible();
   // nothing of the English landing is left
   for (const english of ["Sign Up", "Login", "Stronger together", "Part of European projects", "opens in a new tab"]) {

@@ -24,6 +24,8 @@ beforeEach(async () => {
   if (rows.length) await db.$executeRawUnsafe(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
   // the job queue's jobs too, once a test has started it (readings go with their meters, by cascade)
   await db.$executeRawUnsafe(`DO $$ BEGIN IF to_regclass('pgboss.job') IS NOT NULL THEN DELETE FROM pgboss.job; END IF; END $$`);
+  // the grid carbon intensity fetched (energy schema: not a public table)
+  await db.$executeRawUnsafe(`TRUNCATE energy.carbon_intensity`);
 });
 
 afterAll(async () => {

@@ -316,7 +316,7 @@ describe("carbon on the energy endpoints", () => {
     expect(r.status).toBe(200);
     expect(r.body.carbon).toEqual({
       available: false, source: null, provider: null, licence: null, credit: null, basis: null, step_minutes: null, profile_year: null,
-      estimated: false, estimated_share: 0, cleanest_hours: [], dirtiest_hours: [], grid_cleanest_hours: [],
+      estimated: false, estimated_share: 0, fetched: null, cleanest_hours: [], dirtiest_hours: [], grid_cleanest_hours: [],
     });
     expect(r.body.totals).toMatchObject({ co2_kg: null, co2_partial: false, co2_estimated: false });
     expect(r.body.series[0].co2_kg).toBeNull();

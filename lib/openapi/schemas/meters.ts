@@ -103,6 +103,7 @@ export const energyAnswerSchema = z.object({
     profile_year: z.number().int().nullable(),
     estimated: z.boolean(),
     estimated_share: z.number(),
+    fetched: z.object({ provider: z.string(), licence: z.string(), credit: z.string(), share: z.number() }).nullable(),
     cleanest_hours: z.array(householdHour),
     dirtiest_hours: z.array(householdHour),
     grid_cleanest_hours: z.array(hourOfWeek),
@@ -153,7 +154,12 @@ export const energySummarySchema = z.object({
       month: z.object({ from: day, to: day, kwh, eur: z.number().nullable(), co2_kg: z.number().nullable(), days: z.number().int(), days_with_data: z.number().int() }),
       last_month: z.object({ from: day, to: day, kwh, co2_kg: z.number().nullable(), days_with_data: z.number().int() }),
       last_year: z.object({ from: day, to: day, kwh, co2_kg: z.number().nullable(), days_with_data: z.number().int() }),
-      carbon: z.object({ provider: z.string(), licence: z.string(), credit: z.string(), estimated: z.boolean() }).nullable(),
+      carbon: z
+        .object({
+          provider: z.string(), licence: z.string(), credit: z.string(), estimated: z.boolean(),
+          fetched: z.object({ provider: z.string(), licence: z.string(), credit: z.string() }).nullable(),
+        })
+        .nullable(),
     }),
   ),
 });

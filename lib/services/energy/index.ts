@@ -12,6 +12,7 @@ import { listTariffs, tempoColours } from "@/lib/services/tariffs";
 import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
 import { compareOptions, computeCost, pricerOf, type CostResult, type OffpeakSlots, type Reading } from "@/lib/energy/costs";
 import { bundledGridIntensity, type IntensitySpan } from "@/lib/energy/carbon";
+import { FETCHED_CREDIT, storedIntensity } from "@/lib/services/carbon/intensity";
 import { gridCleanestHours, householdHours } from "@/lib/energy/carbon-calc";
 import { estimatedCost, verdictOf, type EstimateKind } from "@/lib/energy/option-estimate";
 import type { TariffOption, TariffRow, TempoColour } from "@/lib/energy/tariff";
@@ -209,10 +210,14 @@ function computePeriod(
 
 const HALF_HOUR_MS = 30 * 60_000;
 
-/** The intensities of Paris days [from, to); null when nothing is bundled (`carbon.available: false`). */
-function intensityOf(from: string, to: string): IntensitySpan | null {
+/**
+ * The intensities of Paris days [from, to): the stored (fetched) half hours, else the bundled
+ * years, else the estimate; null when nothing is bundled (`carbon.available: false`).
+ */
+async function intensityOf(from: string, to: string): Promise<IntensitySpan | null> {
+  const stored = await storedIntensity(from, to);
   try {
-    return bundledGridIntensity().span(from, to);
+    return bundledGridIntensity().span(from, to, stored);
   } catch (err) {
     // a malformed bundled file is a deployment fault: logged, and the page goes on without carbon
     logError("carbon intensity unavailable", err, undefined, "warn");
@@ -242,6 +247,8 @@ type CarbonView = {
   profile_year: number | null;
   estimated: boolean;
   estimated_share: number;
+  /** the stored half hours' source (RTE via ODRÉ) and credit, when the period uses any */
+  fetched: { provider: string; licence: string; credit: string; share: number } | null;
   cleanest_hours: CarbonHourView[];
   dirtiest_hours: CarbonHourView[];
   grid_cleanest_hours: { weekday: number; hour: number; g_per_kwh: number }[];
@@ -249,7 +256,7 @@ type CarbonView = {
 
 const NO_CARBON: CarbonView = {
   available: false, source: null, provider: null, licence: null, credit: null, basis: null, step_minutes: null, profile_year: null,
-  estimated: false, estimated_share: 0, cleanest_hours: [], dirtiest_hours: [], grid_cleanest_hours: [],
+  estimated: false, estimated_share: 0, fetched: null, cleanest_hours: [], dirtiest_hours: [], grid_cleanest_hours: [],
 };
 
 /**
@@ -262,10 +269,11 @@ function carbonView(intensity: IntensitySpan | null, from: string, to: string, c
   if (!intensity || !ref) return NO_CARBON;
   const a = parisDayStart(from), end = parisDayStart(to);
   // the share of the period's half hours up to now whose intensity is an estimate
-  let n = 0, est = 0;
+  let n = 0, est = 0, got = 0;
   for (let j = Math.max(0, intensity.index(a)), last = Math.min(end, now); j < intensity.g.length && intensity.start + j * HALF_HOUR_MS < last; j++) {
     n++;
     est += intensity.estimated[j];
+    got += intensity.fetched[j];
   }
   const mine = householdHours(consumption.t, consumption.wh, intensity);
   const hourView = (h: (typeof mine.cleanest)[number]): CarbonHourView => ({ weekday: h.weekday, hour: h.hour, g_per_kwh: Math.round(h.gPerKwh * 10) / 10, kwh: r3(h.kwh), co2_kg: r3(h.kg) });
@@ -281,6 +289,7 @@ function carbonView(intensity: IntensitySpan | null, from: string, to: string, c
     profile_year: Number(ref.first.slice(0, 4)),
     estimated: est > 0,
     estimated_share: n ? r3(est / n) : 0,
+    fetched: got ? { ...FETCHED_CREDIT, share: r3(got / n) } : null,
     cleanest_hours: mine.cleanest.map(hourView),
     dirtiest_hours: mine.dirtiest.map(hourView),
     grid_cleanest_hours: grid.map((h) => ({ weekday: h.weekday, hour: h.hour, g_per_kwh: Math.round(h.gPerKwh * 10) / 10 })),
@@ -311,7 +320,7 @@ export async function energyOf(caller: Caller, meterId: number, query: EnergyQue
     listTariffs(db),
     readMaxPower(meterId, from, to),
   ]);
-  const intensity = intensityOf(first, to);
+  const intensity = await intensityOf(first, to);
   const ctx = await priceContext(meter.settings, first, to, tariffs);
   const data = periodData(raw, from, meter.producer);
   const compareData = compare && rawCompare ? periodData(rawCompare, compare.from, meter.producer) : null;
@@ -431,7 +440,7 @@ type MeterSummary = {
   last_month: { from: string; to: string; kwh: number | null; co2_kg: number | null; days_with_data: number };
   last_year: { from: string; to: string; kwh: number | null; co2_kg: number | null; days_with_data: number };
   /** carbon's source and whether any of these kg come from estimated intensities (null: no carbon data) */
-  carbon: { provider: string; licence: string; credit: string; estimated: boolean } | null;
+  carbon: { provider: string; licence: string; credit: string; estimated: boolean; fetched: { provider: string; licence: string; credit: string } | null } | null;
 };
 
 /**
@@ -474,7 +483,9 @@ async function meterSummary(id: number, usagePointId: string, settings: TariffSe
   const producer = false; // kWh consumed only
   const period = async (from: string, to: string, ctx: PriceContext | null) => {
     const t = to > from ? to : addDays(from, 1);
-    return computePeriod(from, t, "day", await readPeriod(id, from, t, producer), settings, ctx, intensityOf(from, t), today);
+    const [data, intensity] = await Promise.all([readPeriod(id, from, t, producer), intensityOf(from, t)]);
+    // whether any stored (fetched) half hour counts here: its source is credited too
+    return { ...computePeriod(from, t, "day", data, settings, ctx, intensity, today), co2Fetched: intensity?.fetched.includes(1) ?? false };
   };
   const ctx = await priceContext(settings, lastYear.from, today);
   const ref = carbonReference();
@@ -498,7 +509,9 @@ async function meterSummary(id: number, usagePointId: string, settings: TariffSe
     },
     last_month: { from: lastMonth.from, to: lastMonth.to, kwh: lm.totals.consumption_kwh, co2_kg: co2Of(lm), days_with_data: lm.totals.days_with_data },
     last_year: { from: lastYear.from, to: lastYear.to, kwh: ly.totals.consumption_kwh, co2_kg: co2Of(ly), days_with_data: ly.totals.days_with_data },
-    carbon: ref ? { provider: ref.provider, licence: ref.licence, credit: ref.credit, estimated: [y, month, lm, ly].some((p) => p.totals.co2_estimated) } : null,
+    carbon: ref
+      ? { provider: ref.provider, licence: ref.licence, credit: ref.credit, estimated: [y, month, lm, ly].some((p) => p.totals.co2_estimated), fetched: [y, month, lm, ly].some((p) => p.co2Fetched) ? { ...FETCHED_CREDIT } : null }
+      : null,
   };
 }
 
