@@ -12,6 +12,7 @@ import path from "node:path";
 import { addDays, parisDayOf, parisDayStart, parisDayStarts, parisOffsetMinutes, weekdayOf } from "@/lib/integrations/linky/time";
 import { parseBundled, type IntensityPoint } from "./carbon-import";
 import { DAY_TYPES, dayTypeOf } from "./day-type";
+import { logError } from "@/lib/log";
 
 export type CarbonRow = { start: Date; gPerKwh: number };
 
@@ -238,9 +239,21 @@ export class GridIntensity {
 
 let bundled: GridIntensity | undefined;
 
-/** The bundled years, read once per process. */
+/**
+ * The bundled years, read once per process. A folder that cannot be read (a deployment fault) is
+ * logged once and the process goes on without carbon figures (`carbon.available: false`), never
+ * failing a request over it.
+ */
 export function bundledGridIntensity(): GridIntensity {
-  return (bundled ??= new GridIntensity(loadCarbonDatasets()));
+  if (!bundled) {
+    try {
+      bundled = new GridIntensity(loadCarbonDatasets());
+    } catch (err) {
+      logError(`the bundled carbon intensity in ${CARBON_DATA_DIR} cannot be read: no carbon figures`, err);
+      bundled = new GridIntensity([]);
+    }
+  }
+  return bundled;
 }
 
 /** Tests: answer with `g` instead of the bundled years (undefined: the bundled years again). */

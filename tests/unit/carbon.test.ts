@@ -5,6 +5,7 @@
 // bundled file's are made up for the test.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARBON_DATA_DIR, GridIntensity, IntensitySpan, OdreCarbonSource, bundledGridIntensity, halfHoursOf, loadCarbonDatasets, type CarbonDataset } from "@/lib/energy/carbon";
@@ -210,6 +211,20 @@ describe("which intensity a half hour gets", () => {
     expect(none.reference).toBeNull();
     expect(none.span("2026-01-01", "2026-01-02")).toBeNull();
     expect(loadCarbonDatasets(path.join(FOLDER, "no-such-folder"))).toEqual([]);
+  });
+
+  it("a bundled folder whose file disagrees with its dataset.json is refused, not half read", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carbon-"));
+    try {
+      fs.mkdirSync(path.join(dir, "bad"));
+      fs.writeFileSync(path.join(dir, "bad", "dataset.json"), JSON.stringify({ ...JSON.parse(read("dataset.json")), rows: 8761 }));
+      fs.copyFileSync(path.join(FOLDER, "intensity.csv"), path.join(dir, "bad", "intensity.csv"));
+      expect(() => loadCarbonDatasets(dir)).toThrow(/says 8761 rows of 60 min, intensity.csv has 8760 of 60/);
+      fs.writeFileSync(path.join(dir, "bad", "intensity.csv"), "datetime,gco2_per_kwh\n2023-01-01 01:00,40\n");
+      expect(() => loadCarbonDatasets(dir)).toThrow(CarbonImportError);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

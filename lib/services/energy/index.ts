@@ -18,7 +18,6 @@ import { estimatedCost, verdictOf, type EstimateKind } from "@/lib/energy/option
 import type { TariffOption, TariffRow, TempoColour } from "@/lib/energy/tariff";
 import { buildSeries, chooseBucket, comparePeriod, r2, r3, tariffSettingsOf, type CurveArrays, type SeriesResult, type TariffSettings } from "@/lib/energy/series";
 import type { Bucket, CompareKind, EnergyQuery, MeterTariffInput } from "@/lib/validation/energy";
-import { logError } from "@/lib/log";
 import { changeVersions } from "./changes";
 import { BoundedMap } from "@/lib/server/bounded-map";
 
@@ -215,24 +214,11 @@ const HALF_HOUR_MS = 30 * 60_000;
  * years, else the estimate; null when nothing is bundled (`carbon.available: false`).
  */
 async function intensityOf(from: string, to: string): Promise<IntensitySpan | null> {
-  const stored = await storedIntensity(from, to);
-  try {
-    return bundledGridIntensity().span(from, to, stored);
-  } catch (err) {
-    // a malformed bundled file is a deployment fault: logged, and the page goes on without carbon
-    logError("carbon intensity unavailable", err, undefined, "warn");
-    return null;
-  }
+  return bundledGridIntensity().span(from, to, await storedIntensity(from, to));
 }
 
 /** The reference year's facts (source, credit), null when nothing is bundled or it cannot be read. */
-function carbonReference() {
-  try {
-    return bundledGridIntensity().reference;
-  } catch {
-    return null; // intensityOf has logged why
-  }
-}
+const carbonReference = () => bundledGridIntensity().reference;
 
 type CarbonHourView = { weekday: number; hour: number; g_per_kwh: number; kwh: number; co2_kg: number };
 type CarbonView = {
