@@ -76,10 +76,19 @@ function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
   );
 }
 
-function Big({ children, sub }: { children: React.ReactNode; sub?: React.ReactNode }) {
+/** A card's main figure, a tag beside it ("Estimate") and a line under it. */
+function Big({ children, sub, tag }: { children: React.ReactNode; sub?: React.ReactNode; tag?: React.ReactNode }) {
+  const figure = <Text sx={{ fontSize: "1.9rem", fontWeight: 600, lineHeight: 1.2, fontVariantNumeric: "tabular-nums" }}>{children}</Text>;
   return (
     <Box>
-      <Text sx={{ fontSize: "1.9rem", fontWeight: 600, lineHeight: 1.2, fontVariantNumeric: "tabular-nums" }}>{children}</Text>
+      {tag ? (
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+          {figure}
+          {tag}
+        </Box>
+      ) : (
+        figure
+      )}
       {sub && (
         <Text variant="body2" color="textSecondary">
           {sub}
@@ -89,15 +98,26 @@ function Big({ children, sub }: { children: React.ReactNode; sub?: React.ReactNo
   );
 }
 
+type Totals = EnergyAnswer["totals"];
+
+/**
+ * A figure of the period against the compared period's: per day held when the two hold different
+ * numbers of days (this month so far, gaps), as every card compares.
+ */
+function periodChange(now: number | null, before: number | null, t: Totals, c: Totals, locale: Locale): { change: string | null; perDay: boolean } {
+  const perDay = c.days_with_data !== t.days_with_data;
+  if (!perDay) return { perDay, change: changeText(now, before, locale) };
+  if (now === null || before === null || !t.days_with_data || !c.days_with_data) return { perDay, change: null };
+  return { perDay, change: changeText(now / t.days_with_data, before / c.days_with_data, locale) };
+}
+
 /** Totals and averages of the period; self-consumption when the meter has both curves. */
 export function TotalsCard({ data, period, comparedLabel }: { data: EnergyAnswer; period: Period; comparedLabel: string | null }) {
   const tr = useTranslations("energy");
   const locale = useLocale();
   const t = data.totals;
   const c = data.compare?.totals;
-  // periods holding different numbers of days (this month so far, gaps) compare per day held
-  const perDay = Boolean(c) && c!.days_with_data !== t.days_with_data;
-  const change = c ? (perDay ? changeText(t.average_kwh_per_day, c.average_kwh_per_day, locale) : changeText(t.consumption_kwh, c.consumption_kwh, locale)) : null;
+  const { change, perDay } = c ? periodChange(t.consumption_kwh, c.consumption_kwh, t, c, locale) : { change: null, perDay: false };
   const kwh = (v: number | null | undefined) => kwhText(v, true, locale);
   const rows: [string, React.ReactNode][] = [
     [tr("cards.averagePerDay"), t.average_kwh_per_day === null ? "–" : kwh(t.average_kwh_per_day)],
@@ -155,8 +175,7 @@ export function CostCard({ data, comparedLabel, onTariff }: { data: EnergyAnswer
   const eur = (v: number | null | undefined) => eurText(v, false, locale);
   const before = data.compare?.cost;
   const t = data.totals, c = data.compare?.totals;
-  const perDay = Boolean(c) && c!.days_with_data !== t.days_with_data;
-  const change = before && c ? (perDay ? (t.days_with_data && c.days_with_data ? changeText(cost.total_eur / t.days_with_data, before.total_eur / c.days_with_data, locale) : null) : changeText(cost.total_eur, before.total_eur, locale)) : null;
+  const { change, perDay } = before && c ? periodChange(cost.total_eur, before.total_eur, t, c, locale) : { change: null, perDay: false };
   const option = optionLabel(tr, cost.option);
   const kva = cost.kva;
   const contract = cost.supplier ? tr("cards.contractSupplier", { option, kva, supplier: cost.supplier }) : tr("cards.contract", { option, kva });
@@ -374,7 +393,7 @@ export function CarbonCard({ data, comparedLabel }: { data: EnergyAnswer; compar
   const totals = data.totals;
   const kg = kgText(totals.co2_kg, locale);
   const c = data.compare?.totals;
-  const change = c && comparedLabel ? changeText(totals.co2_kg, c.co2_kg, locale) : null;
+  const { change, perDay } = c && comparedLabel ? periodChange(totals.co2_kg, c.co2_kg, totals, c, locale) : { change: null, perDay: false };
   const compared = comparedLabel?.toLowerCase() ?? "";
   const share = pctText(carbon.estimated_share, locale);
   const how = carbon.estimated
@@ -384,18 +403,13 @@ export function CarbonCard({ data, comparedLabel }: { data: EnergyAnswer; compar
     : t("cards.carbonMeasured");
   const lines = [
     totals.co2_partial ? t("cards.carbonPartial") : null,
-    change ? (change === SAME ? t("cards.costSame", { compared }) : t("cards.costChange", { change, compared })) : null,
+    change ? (change === SAME ? t(perDay ? "cards.costSamePerDay" : "cards.costSame", { compared }) : t(perDay ? "cards.costChangePerDay" : "cards.costChange", { change, compared })) : null,
   ].filter((x): x is string => Boolean(x));
   return (
     <Paper component="section" variant="outlined" aria-labelledby="carbon-title" sx={card}>
       <CardTitle id="carbon-title">{t("cards.carbon")}</CardTitle>
-      <Big sub={lines.join(" · ") || null}>
+      <Big sub={lines.join(" · ") || null} tag={carbon.estimated ? <Tag variant="outlined" label={t("cards.estimatedTag")} /> : null}>
         {totals.co2_partial ? t("cards.atLeast", { amount: kg }) : kg}
-        {carbon.estimated && (
-          <Box component="span" sx={{ ml: 1, verticalAlign: "middle" }}>
-            <Tag variant="outlined" label={t("cards.estimatedTag")} />
-          </Box>
-        )}
       </Big>
       <Text variant="body2" color="textSecondary">
         {how}

@@ -350,7 +350,7 @@ test("the admin's own account cannot be demoted or deleted from the back-office"
   const me = await fetch(`${baseURL}/api/v1/users/me`, { headers: { Authorization: `Bearer ${await adminToken(baseURL!)}` } }).then((r) => r.json());
   await page.goto(`/admin#/users/${me.id}`);
   await expect(page.getByText("This is your own account")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByLabel("Admin")).toBeDisabled();
+  await expect(page.getByLabel("Admin", { exact: true })).toBeDisabled();
   await expect(page.getByLabel("Active")).toBeDisabled();
   await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
   await logOut(page);

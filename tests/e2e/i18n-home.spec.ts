@@ -41,10 +41,14 @@ test.describe("a French household", () => {
     await expect(history.getByRole("region", { name: `Compteur ${PRODUCER}` })).toBeVisible();
     await expect(history.getByRole("region", { name: `Compteur ${PRODUCER}` }).getByText("À jour")).toBeVisible();
     await expect(history.getByText(/^1490 jours récupérés sur 1490 \(100\s%\)/)).toBeVisible();
-    const summary = history.getByRole("link", { name: new RegExp(`^Mon énergie du compteur ${PRODUCER}\\s: ouvrir les graphiques$`) });
-    await expect(summary.getByText("Hier")).toBeVisible();
-    await expect(summary.getByText(/^Ce mois-ci jusqu'à présent/)).toBeVisible();
-    await expect(summary.getByText(/^\d[\d\s]*(,\d+)?\skWh$/).first()).toBeVisible();
+    // the summary's link is its title; kg CO₂ under the figures (estimated: 2023 is the bundled year), credited
+    const summary = history.getByRole("link", { name: `Mon énergie · compteur ${PRODUCER}`, exact: true });
+    await expect(summary).toBeVisible();
+    await expect(history.getByText("Hier").first()).toBeVisible();
+    await expect(history.getByText(/^Ce mois-ci jusqu'à présent/).first()).toBeVisible();
+    await expect(history.getByText(/^\d[\d\s]*(,\d+)?\skWh$/).first()).toBeVisible();
+    await expect(history.getByText(/\d+(,\d+)?\skg CO₂ \(estimé\)$/).first()).toBeVisible();
+    await expect(history.getByText(/^Intensité carbone\s: Electricity Maps \(ODbL\)$/).first()).toBeVisible();
     for (const title of ["Intégrations", "Appareils", "Lieux", "Programmes", "Tableaux de bord"]) await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
     expect(await history.innerText()).not.toMatch(ENGLISH);
     await snapBoth(page, "i18n-home-notice-fr");
@@ -75,12 +79,18 @@ test.describe("a French household", () => {
     await expect(totals.getByText("Consommation, ce mois-ci")).toBeVisible();
     await expect(totals.getByText("Autoconsommation (de votre production)")).toBeVisible();
     await expect(totals.getByText(/^\d+\s%$/).first()).toBeVisible();
-    await expect(page.getByRole("region", { name: "Carbone", exact: true })).toBeVisible();
+    const carbon = page.getByRole("region", { name: "Carbone", exact: true });
+    await expect(carbon.getByText(/^\d[\d\s]*(,\d+)?\skg CO₂$/)).toBeVisible();
+    await expect(carbon.getByText("Estimation", { exact: true })).toBeVisible();
+    await expect(carbon.getByText(/^Estimé\s: aucune intensité mesurée ne couvre ces dates/)).toBeVisible();
+    await expect(carbon.getByText("Vos heures les plus carbonées")).toBeVisible();
+    await expect(carbon.getByText(/^Intensité carbone\s: Electricity Maps \(ODbL\)$/)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Empreinte carbone" }).getByRole("figure", { name: "Carbone par période, en kg CO₂" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Télécharger les chiffres affichés en CSV" })).toBeEnabled();
     await settled(page);
     // the tooltip: the bucket's day in French, the value with a decimal comma
     const box = (await figure.boundingBox())!;
-    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
+    await page.mouse.move(box.x + box.width * 0.06, box.y + box.height * 0.6);
     await expect(figure.getByText(/^Consommation \d[\d\s]*(,\d+)?\skWh$/)).toBeVisible();
     await expect(figure.getByText(/^(lun|mar|mer|jeu|ven|sam|dim)\. \d{1,2} [a-zéû.]+ \d{4}$/)).toBeVisible();
     await page.mouse.move(0, 0);
@@ -132,7 +142,10 @@ test.describe("a French household", () => {
     await expect(costs.getByText(/^\d[\d\s]*,\d{2}\s€$/).first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Coût", exact: true }).getByRole("figure", { name: "Coût par période, en euros" })).toBeVisible();
     const cheaper = page.getByRole("region", { name: "Quelle option aurait été la moins chère" });
-    await expect(cheaper.getByText("Votre option")).toBeVisible();
+    await expect(cheaper.getByText("Votre option", { exact: true })).toBeVisible();
+    // a verdict with its difference in €, and what is estimated in one sentence
+    await expect(cheaper.getByText(/vous aurait coûté [\d\s]+,\d{2}\s€ de moins que votre option HP\/HC\.$|^Votre option, HP\/HC, était la moins chère, de [\d\s]+,\d{2}\s€ devant la suivante\.$/)).toBeVisible();
+    await expect(cheaper.getByText(/^Estimé\s: .*Tempo/)).toBeVisible();
     await settled(page);
     await snapBoth(page, "i18n-my-energy-costs-fr");
 
