@@ -299,11 +299,15 @@ function certainlyCheapest(options: Record<TariffOption, CostResult>, amount: (c
 
 /** The same readings priced under Base, HP/HC and Tempo (same power, period, slots and colours). */
 export function compareOptions(input: Omit<CostInput, "option">): Comparison {
-  const options = {
+  return verdictsOf({
     base: computeCost({ ...input, option: "base" }),
     hphc: computeCost({ ...input, option: "hphc" }),
     tempo: computeCost({ ...input, option: "tempo" }),
-  };
+  });
+}
+
+/** The certain verdicts over the three options' costs as known (no estimate). */
+export function verdictsOf(options: Record<TariffOption, CostResult>): Comparison {
   return {
     options,
     cheapest: certainlyCheapest(options, (c) => c.totalEur, (c) => !c.partial),

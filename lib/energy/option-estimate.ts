@@ -134,6 +134,8 @@ export type EstimatedCost = CostResult & {
   estimatedReasons: CostResult["reasons"];
   /** the option has a grid at this power (Tempo has none at 3 and 24 kVA) */
   offered: boolean;
+  /** the cost on the figures as known, before any estimate (a lower bound when partial) */
+  known: CostResult;
 };
 
 /**
@@ -143,14 +145,15 @@ export type EstimatedCost = CostResult & {
 export function estimatedCost(input: CostInput & { knownColours?: ReadonlyMap<string, TempoColour> }): EstimatedCost {
   const known = computeCost(input);
   const { rows, estimates } = fillTariffs(input.tariffs, input.option, input.kva, input.from, input.to);
-  if (!rows.length) return { ...known, estimatedEur: 0, marginEur: 0, estimates: [], estimatedReasons: [], offered: false };
+  if (!rows.length) return { ...known, estimatedEur: 0, marginEur: 0, estimates: [], estimatedReasons: [], offered: false, known };
   const filled = { ...input, tariffs: rows };
   const gridMargin = (c: CostResult) => GRID_MARGIN * Math.max(0, c.totalEur - known.totalEur);
 
   const colours = input.tempo instanceof Map ? input.tempo : new Map((input.tempo ?? []).map((c) => [c.day, c.colour] as const));
   const mixOf = colourMix(input.knownColours ?? colours);
   if (input.option !== "tempo" || !known.reasons.includes("tempo_colour_unknown") || !mixOf) {
-    const c = computeCost(filled);
+    // nothing stood in for a grid: the known cost is the answer (no second pass)
+    const c = estimates.length ? computeCost(filled) : known;
     return finish(c, known, c.totalEur - known.totalEur, gridMargin(c), estimates);
   }
 
@@ -234,6 +237,7 @@ function finish(c: CostResult, known: CostResult, estimatedEur: number, marginEu
     estimates,
     estimatedReasons: known.reasons.filter((r) => !filledReasons.has(r)),
     offered: true,
+    known,
   };
 }
 

@@ -10,7 +10,7 @@ import { getMeterOrThrow, METER_TARIFF_SELECT, type MeterWithProgress } from "@/
 import { heldRange, KIND_CODE, readMaxPower } from "@/lib/services/readings";
 import { listTariffs, tempoColours } from "@/lib/services/tariffs";
 import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
-import { compareOptions, computeCost, pricerOf, type CostResult, type OffpeakSlots, type Reading } from "@/lib/energy/costs";
+import { computeCost, pricerOf, verdictsOf, type CostResult, type OffpeakSlots, type Reading } from "@/lib/energy/costs";
 import { bundledGridIntensity, type IntensitySpan } from "@/lib/energy/carbon";
 import { FETCHED_CREDIT, storedIntensity } from "@/lib/services/carbon/intensity";
 import { gridCleanestHours, householdHours } from "@/lib/energy/carbon-calc";
@@ -299,14 +299,14 @@ export async function energyOf(caller: Caller, meterId: number, query: EnergyQue
   const first = compare && compare.from < from ? compare.from : from;
 
   // the meter (ownership: someone else's is a 404 and nothing read is answered) and the data, at once
-  const [meter, raw, rawCompare, tariffs, maxPower] = await Promise.all([
+  const [meter, raw, rawCompare, tariffs, maxPower, intensity] = await Promise.all([
     meterOf(caller, meterId),
     fetchPeriod(meterId, from, to),
     compare ? fetchPeriod(meterId, compare.from, compare.to) : Promise.resolve(null),
     listTariffs(db),
     readMaxPower(meterId, from, to),
+    intensityOf(first, to),
   ]);
-  const intensity = await intensityOf(first, to);
   const ctx = await priceContext(meter.settings, first, to, tariffs);
   const data = periodData(raw, from, meter.producer);
   const compareData = compare && rawCompare ? periodData(rawCompare, compare.from, meter.producer) : null;
@@ -391,8 +391,8 @@ export async function tariffComparison(caller: Caller, meterId: number, now = Da
   // the colour mix is learnt from every known season (a few hundred rows a season)
   const [tariffs, tempo, knownColours] = await Promise.all([listTariffs(db), tempoColours(db, addDays(from, -1), to), tempoColours(db, addMonths(to, -60), to)]);
   const input = { readings, kva, from, to, tariffs, offpeak: assumed ? ASSUMED_OFFPEAK : meter.settings.slots, tempo };
-  const known = compareOptions(input);
   const est = { base: estimatedCost({ ...input, option: "base", knownColours }), hphc: estimatedCost({ ...input, option: "hphc", knownColours }), tempo: estimatedCost({ ...input, option: "tempo", knownColours }) };
+  const known = verdictsOf({ base: est.base.known, hphc: est.hphc.known, tempo: est.tempo.known });
   const verdict = verdictOf(est);
   const supplierOf = (o: TariffOption) => tariffs.find((r) => r.option === o && r.kva === kva && r.validFrom < to && (r.validTo === null || r.validTo > from))?.supplier ?? null;
   const view = (o: TariffOption): ComparisonCost => ({
