@@ -8,6 +8,8 @@ import { markEagerCompile } from "./lib/compile-hints.mjs";
 import { writeSeedBundle } from "./lib/runtime.mjs";
 import { prepareClusterTemplate } from "./lib/embedded-pg.mjs";
 
+// no phoning home, and no notice about it on every build (the start disables it too)
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const r = spawnSync(process.execPath, [nextBin, "build", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
 if (r.status !== 0) process.exit(r.status ?? 1);
 const marked = markEagerCompile(distDir);
