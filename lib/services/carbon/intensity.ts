@@ -4,7 +4,7 @@
 // nothing is fetched from the internet by default, and tests point it at a local fake.
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { OdreCarbonSource, type CarbonRow } from "@/lib/energy/carbon";
+import { bundledGridIntensity, OdreCarbonSource, type CarbonRow, type IntensitySpan } from "@/lib/energy/carbon";
 import { parisDayStart } from "@/lib/integrations/linky/time";
 
 const HALF_HOUR = 30 * 60_000;
@@ -59,3 +59,15 @@ export async function runCarbonRefresh(source = configuredCarbonSource(), now = 
   const rows = from < to ? await source.intensity(new Date(from), new Date(to)) : [];
   return { off: false, from: new Date(from).toISOString(), to: new Date(to).toISOString(), written: await storeIntensity(rows, `odre:${source.dataset}`) };
 }
+
+/**
+ * The intensities of Paris days [from, to) as the energy views read them: the stored (fetched)
+ * half hours, else the bundled years, else the estimate (lib/energy/carbon.ts); null when nothing
+ * is bundled (`carbon.available: false`).
+ */
+export async function intensityOf(from: string, to: string): Promise<IntensitySpan | null> {
+  return bundledGridIntensity().span(from, to, await storedIntensity(from, to));
+}
+
+/** The reference year's facts (source, credit), null when nothing is bundled or it cannot be read. */
+export const carbonReference = () => bundledGridIntensity().reference;

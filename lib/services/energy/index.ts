@@ -11,9 +11,9 @@ import { heldRange, KIND_CODE, readMaxPower } from "@/lib/services/readings";
 import { listTariffs, tempoColours } from "@/lib/services/tariffs";
 import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
 import { computeCost, pricerOf, verdictsOf, type CostResult, type OffpeakSlots, type Reading } from "@/lib/energy/costs";
-import { bundledGridIntensity, type IntensitySpan } from "@/lib/energy/carbon";
-import { FETCHED_CREDIT, storedIntensity } from "@/lib/services/carbon/intensity";
-import { gridCleanestHours, householdHours } from "@/lib/energy/carbon-calc";
+import type { IntensitySpan } from "@/lib/energy/carbon";
+import { carbonReference, FETCHED_CREDIT, intensityOf } from "@/lib/services/carbon/intensity";
+import { carbonView } from "@/lib/serializers/carbon";
 import { estimatedCost, verdictOf, type EstimateKind } from "@/lib/energy/option-estimate";
 import type { TariffOption, TariffRow, TempoColour } from "@/lib/energy/tariff";
 import { buildSeries, chooseBucket, comparePeriod, r2, r3, tariffSettingsOf, type CurveArrays, type SeriesResult, type TariffSettings } from "@/lib/energy/series";
@@ -205,84 +205,6 @@ function computePeriod(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Carbon (lib/energy/carbon.ts: measured where a bundled year has the hour, else estimated)
-
-const HALF_HOUR_MS = 30 * 60_000;
-
-/**
- * The intensities of Paris days [from, to): the stored (fetched) half hours, else the bundled
- * years, else the estimate; null when nothing is bundled (`carbon.available: false`).
- */
-async function intensityOf(from: string, to: string): Promise<IntensitySpan | null> {
-  return bundledGridIntensity().span(from, to, await storedIntensity(from, to));
-}
-
-/** The reference year's facts (source, credit), null when nothing is bundled or it cannot be read. */
-const carbonReference = () => bundledGridIntensity().reference;
-
-type CarbonHourView = { weekday: number; hour: number; g_per_kwh: number; kwh: number; co2_kg: number };
-type CarbonView = {
-  available: boolean;
-  source: string | null;
-  provider: string | null;
-  licence: string | null;
-  credit: string | null;
-  basis: "consumed" | "generated" | null;
-  step_minutes: number | null;
-  /** the year whose month, day-type and hour means stand in for hours no source covers */
-  profile_year: number | null;
-  estimated: boolean;
-  estimated_share: number;
-  /** the stored half hours' source (RTE via ODRÉ) and credit, when the period uses any */
-  fetched: { provider: string; licence: string; credit: string; share: number } | null;
-  cleanest_hours: CarbonHourView[];
-  dirtiest_hours: CarbonHourView[];
-  grid_cleanest_hours: { weekday: number; hour: number; g_per_kwh: number }[];
-};
-
-const NO_CARBON: CarbonView = {
-  available: false, source: null, provider: null, licence: null, credit: null, basis: null, step_minutes: null, profile_year: null,
-  estimated: false, estimated_share: 0, fetched: null, cleanest_hours: [], dirtiest_hours: [], grid_cleanest_hours: [],
-};
-
-/**
- * The carbon part of the energy answer: the source and its credit; how much of the period (up to
- * now) is estimated; the household's hours of the week with the most and the least CO2 from its
- * own consumption; and the grid's cleanest hours of the period's typical week (when to run things).
- */
-function carbonView(intensity: IntensitySpan | null, from: string, to: string, consumption: CurveArrays, now: number): CarbonView {
-  const ref = carbonReference();
-  if (!intensity || !ref) return NO_CARBON;
-  const a = parisDayStart(from), end = parisDayStart(to);
-  // the share of the period's half hours up to now whose intensity is an estimate
-  let n = 0, est = 0, got = 0;
-  for (let j = Math.max(0, intensity.index(a)), last = Math.min(end, now); j < intensity.g.length && intensity.start + j * HALF_HOUR_MS < last; j++) {
-    n++;
-    est += intensity.estimated[j];
-    got += intensity.fetched[j];
-  }
-  const mine = householdHours(consumption.t, consumption.wh, intensity);
-  const hourView = (h: (typeof mine.cleanest)[number]): CarbonHourView => ({ weekday: h.weekday, hour: h.hour, g_per_kwh: Math.round(h.gPerKwh * 10) / 10, kwh: r3(h.kwh), co2_kg: r3(h.kg) });
-  const grid = gridCleanestHours(intensity, a, end);
-  return {
-    available: true,
-    source: ref.source,
-    provider: ref.provider,
-    licence: ref.licence,
-    credit: ref.credit,
-    basis: ref.basis,
-    step_minutes: ref.step_minutes,
-    profile_year: Number(ref.first.slice(0, 4)),
-    estimated: est > 0,
-    estimated_share: n ? r3(est / n) : 0,
-    fetched: got ? { ...FETCHED_CREDIT, share: r3(got / n) } : null,
-    cleanest_hours: mine.cleanest.map(hourView),
-    dirtiest_hours: mine.dirtiest.map(hourView),
-    grid_cleanest_hours: grid.map((h) => ({ weekday: h.weekday, hour: h.hour, g_per_kwh: Math.round(h.gPerKwh * 10) / 10 })),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // GET /api/v1/meters/{id}/energy
 
 type PointView = SeriesResult["series"][number];
@@ -323,7 +245,7 @@ export async function energyOf(caller: Caller, meterId: number, query: EnergyQue
   const kva = meter.settings.kva;
   const days = maxPower.map((d) => ({ day: d.day, va: d.va, at: d.at ? d.at.toISOString() : null }));
   const peak = days.reduce<(typeof days)[number] | null>((best, d) => (best === null || d.va > best.va ? d : best), null);
-  const carbon = carbonView(intensity, from, to, data.consumption, now);
+  const carbon = carbonView(intensity, carbonReference(), FETCHED_CREDIT, from, to, data.consumption, now);
 
   return {
     meter: { id: meter.id, usage_point_id: meter.usagePointId, producer: data.production !== null },
