@@ -65,7 +65,7 @@ async function run(url: string, cluster: { dataDir: string }) {
   const readings = await import("../lib/services/readings");
   const { upsertTariffs } = await import("../lib/services/tariffs");
   const energy = await import("../lib/services/energy");
-  const { parisDayStart, daysOf, parisDayOf } = await import("../lib/integrations/linky/time");
+  const { parisDayStart, daysOf, parisDayOf } = await import("../lib/time/paris");
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();
   const [{ version }] = (await sql.query("SELECT version()")).rows as { version: string }[];

@@ -10,7 +10,7 @@ import { Text } from "@/components/ui/text";
 import SyncIcon from "@mui/icons-material/Sync";
 import { useLocale, useTranslations } from "use-intl";
 import { useToast } from "@/components/ui/toast-provider";
-import { dayText as dayOf, dayTimeText } from "@/components/ui/dates";
+import { dayText as dayOf, parisDayTimeText } from "@/components/ui/dates";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import type { Locale } from "@/lib/i18n/messages";
 import type { MeterView } from "@/lib/serializers/meter";
@@ -58,7 +58,7 @@ export function MeterSync({ meter, compact = false }: { meter: MeterView; compac
   const failure = useErrorMessage();
   const [busy, setBusy] = useState(false);
   const s = meter.sync;
-  const timeText = (iso: string | null) => (iso ? dayTimeText(new Date(iso), locale) : t("sync.never"));
+  const timeText = (iso: string | null) => (iso ? parisDayTimeText(new Date(iso), locale) : t("sync.never"));
   const id = meter.usage_point_id;
   const pct = s.days_due ? Math.round((s.days_fetched / s.days_due) * 100) : 0;
   const running = s.state === "queued" || s.state === "running";

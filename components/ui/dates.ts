@@ -2,6 +2,7 @@
 // "05 Mar 2026, 14:07", "05 mars 2026" and "05 mars 2026, 14:07" (date-fns' "dd MMM yyyy" and
 // "dd MMM yyyy, HH:mm" with its en-US and fr locales, without the locale tables it brings along).
 import type { Locale } from "@/scripts/lib/locale.mjs";
+import { parisWall } from "@/lib/time/paris";
 
 /** Months' short names (0 = January), as date-fns' "MMM" writes them (the French ones as Intl does). */
 export const SHORT_MONTHS: Record<Locale, string[]> = {
@@ -26,4 +27,15 @@ export function dayText(date: Date, locale: Locale = "en"): string {
 export function dayTimeText(date: Date, locale: Locale = "en"): string {
   const d = valid(date);
   return `${dayText(d, locale)}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * The same in Paris time, whatever the reader's or the server's time zone: for a time the server
+ * renders and the browser then hydrates (the meters' last sync), which in the reader's zone would
+ * differ between the two (React's hydration error #418) and from the energy views' Paris days.
+ */
+export function parisDayTimeText(date: Date, locale: Locale = "en"): string {
+  const w = parisWall(valid(date).getTime());
+  const year = w.y > 0 ? w.y : 1 - w.y;
+  return `${pad(w.d)} ${SHORT_MONTHS[locale][w.mo - 1]} ${pad(year, 4)}, ${pad(w.h)}:${pad(w.mi)}`;
 }

@@ -12,7 +12,7 @@
 // with its UTC offset (`2023-10-29T02:00:00+02:00`, then `2023-10-29T02:00:00+01:00`), every
 // interval the same length (`step_minutes` of the folder's dataset.json: 60 or 30).
 import { isoParis } from "@/lib/energy/export/format";
-import { parisToUtc } from "@/lib/integrations/linky/time";
+import { parisToUtc } from "@/lib/time/paris";
 
 export type IntensityPoint = {
   /** interval start, UTC ms */

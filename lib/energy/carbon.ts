@@ -9,7 +9,7 @@
 // tests talk to its local fake (tests/fakes/odre.ts). Nothing here is fetched at request time.
 import fs from "node:fs";
 import path from "node:path";
-import { addDays, parisDayOf, parisDayStart, parisDayStarts, parisOffsetMinutes, weekdayOf } from "@/lib/integrations/linky/time";
+import { addDays, parisDayOf, parisDayStart, parisDayStarts, parisOffsetMinutes, weekdayOf } from "@/lib/time/paris";
 import { parseBundled, type IntensityPoint } from "./carbon-import";
 import { DAY_TYPES, dayTypeOf } from "./day-type";
 import { logError } from "@/lib/log";

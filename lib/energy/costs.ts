@@ -12,7 +12,7 @@
 //   366), whatever the day's length (23 or 25 hours on DST days).
 // - Missing readings: the cost is that of the readings there are; `missingPoints` says how many of
 //   the period's half hours (46/48/50 a day) are absent.
-import { addDays, parisDayStart, parisDayStarts, parisOffsetMinutes, parisWall } from "@/lib/integrations/linky/time";
+import { addDays, parisDayStart, parisDayStarts, parisOffsetMinutes, parisWall } from "@/lib/time/paris";
 import { PRICE_KEYS, type PriceKey, type TariffOption, type TariffRow, type TempoColour } from "./tariff";
 
 export type Reading = { /** interval start, UTC */ start: Date | number; wh: number };

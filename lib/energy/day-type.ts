@@ -1,7 +1,7 @@
 // The kind of a Paris calendar day, as grid carbon and Tempo colours depend on it: a working day,
 // a Saturday, or a Sunday or French public holiday (the 11 days of the Code du travail, L3133-1;
 // Easter Monday, Ascension and Whit Monday from the Gregorian Easter).
-import { addDays, weekdayOf } from "@/lib/integrations/linky/time";
+import { addDays, weekdayOf } from "@/lib/time/paris";
 
 export type DayType = "workday" | "saturday" | "sunday_holiday";
 export const DAY_TYPES: DayType[] = ["workday", "saturday", "sunday_holiday"];

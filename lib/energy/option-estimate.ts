@@ -12,7 +12,7 @@
 //   2025 moved by up to about 15 %: Base kWh -15 % in February 2025, subscriptions +10 to +13 % in
 //   August 2025), plus twice the standard deviation of the colour-mix estimate (the colours of
 //   unknown days taken as independent draws from the mix).
-import { addDays, daysBetween } from "@/lib/integrations/linky/time";
+import { addDays, daysBetween } from "@/lib/time/paris";
 import { computeCost, tempoDayOf, type CostInput, type CostResult, type Reading } from "./costs";
 import { DAY_TYPES, dayTypeOf } from "./day-type";
 import type { TariffOption, TariffRow, TempoColour } from "./tariff";

@@ -3,7 +3,7 @@
 // readings into the chart's series and totals (kWh, self-consumption, € per bucket, kg CO2).
 // The service (lib/services/energy) reads the database and calls these.
 import type { IntensitySpan } from "./carbon";
-import { addDays, addMonths, daysBetween, parisDayStart, parisDayStarts } from "@/lib/integrations/linky/time";
+import { addDays, addMonths, daysBetween, parisDayStart, parisDayStarts } from "@/lib/time/paris";
 import { BUCKET_LIMIT_DAYS, type Bucket, type CompareKind } from "@/lib/validation/energy";
 import type { OffpeakRange, OffpeakSlots } from "./costs";
 import type { TariffOption } from "./tariff";

@@ -1,7 +1,7 @@
 // Tempo day colours behind one interface: the bundled colours (RTE's published calendar as cached
 // in public repositories, see data/tempo-sample.json) and RTE's public endpoint (no key), which a job may call to refresh
 // `tempo_days`. Nothing here runs at request time; tests talk to a local fake of RTE.
-import { addDays, isDay } from "@/lib/integrations/linky/time";
+import { addDays, isDay } from "@/lib/time/paris";
 import type { TempoColour } from "./tariff";
 import sample from "./data/tempo-sample.json";
 

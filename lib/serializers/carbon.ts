@@ -4,7 +4,7 @@
 import type { CarbonDatasetMeta, IntensitySpan } from "@/lib/energy/carbon";
 import { gridCleanestHours, householdHours } from "@/lib/energy/carbon-calc";
 import { r3, type CurveArrays } from "@/lib/energy/series";
-import { parisDayStart } from "@/lib/integrations/linky/time";
+import { parisDayStart } from "@/lib/time/paris";
 
 const HALF_HOUR_MS = 30 * 60_000;
 

@@ -3,7 +3,7 @@
 // lib/energy/tariff.ts), errors named by their wire field. No server imports: the admin form runs
 // the same check before it sends.
 import { KVA_STEPS, PRICE_COLUMNS, TARIFF_OPTIONS, tariffRowSchema, type PriceKey, type TariffRow } from "@/lib/energy/tariff";
-import { isDay } from "@/lib/integrations/linky/time";
+import { isDay } from "@/lib/time/paris";
 
 export type TariffFieldError = { path: string; message: string };
 

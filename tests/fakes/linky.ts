@@ -10,7 +10,7 @@
 //   (5 calls a second per API, 7 or 365 days a call, 24 or 36 months and 15 days back, data
 //   until yesterday) and error bodies.
 // Any period is answered in the fixtures' shapes: their envelope, points stamped here (interval
-// ends in Paris time, from Intl, independent of lib/integrations/linky/time.ts) with the
+// ends in Paris time, from Intl, independent of lib/time/paris.ts) with the
 // fixtures' values in turn. A day's energy is its curve's; a day's max power above its busiest
 // half hour.
 import type { VendorConfig } from "@/lib/integrations/config";

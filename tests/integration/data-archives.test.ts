@@ -8,7 +8,7 @@ import yauzl from "yauzl";
 import { db } from "@/lib/db";
 import { encryptSecret as encrypt } from "@/lib/crypto";
 import { env } from "@/lib/env";
-import { parisDayOf } from "@/lib/integrations/linky/time";
+import { parisDayOf } from "@/lib/time/paris";
 import { buildArchive, sweepArchives } from "@/lib/services/archives";
 import { ARCHIVE_PART_BYTES } from "@/lib/services/archives/build";
 import { upsertCurve, type CurvePoint } from "@/lib/services/readings";

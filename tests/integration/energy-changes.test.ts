@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { db } from "@/lib/db";
-import { parisDayStart } from "@/lib/integrations/linky/time";
+import { parisDayStart } from "@/lib/time/paris";
 import { deleteMeterReadings, upsertCurve, type CurvePoint } from "@/lib/services/readings";
 import type { TariffRow } from "@/lib/energy/tariff";
 import { upsertTariffs } from "@/lib/services/tariffs";

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { parisDayOf } from "@/lib/integrations/linky/time";
+import { parisDayOf } from "@/lib/time/paris";
 import { upsertCurve, type CurvePoint } from "@/lib/services/readings";
 import { GET as exportRoute } from "@/app/api/v1/meters/[id]/export/route";
 import { sessionCookie } from "../helpers/session";

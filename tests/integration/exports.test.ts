@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
-import { parisDayOf } from "@/lib/integrations/linky/time";
+import { parisDayOf } from "@/lib/time/paris";
 import type { ExportRow } from "@/lib/energy/export";
 import { exportMeterHistory, readCurveReadings, toNodeReadable, toWebStream } from "@/lib/services/exports";
 import { upsertCurve, upsertDaily, type CurvePoint } from "@/lib/services/readings";

@@ -9,7 +9,7 @@ import { CARBON_DATA_DIR, GridIntensity, useGridIntensityForTests } from "@/lib/
 import { dayTypeOf } from "@/lib/energy/day-type";
 import { storeTempoColours } from "@/lib/services/tariffs";
 import { db } from "@/lib/db";
-import { parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
+import { parisDayOf, parisDayStart } from "@/lib/time/paris";
 import { upsertCurve, upsertDaily, upsertMaxPower, type CurvePoint } from "@/lib/services/readings";
 import type { TariffRow } from "@/lib/energy/tariff";
 import { upsertTariffs } from "@/lib/services/tariffs";

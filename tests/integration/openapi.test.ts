@@ -19,7 +19,7 @@ import { db } from "@/lib/db";
 import { buildArchive } from "@/lib/services/archives";
 import { upsertCurve, type CurvePoint } from "@/lib/services/readings";
 import { upsertTariffs } from "@/lib/services/tariffs";
-import { parisDayOf, parisDayStart, addDays } from "@/lib/integrations/linky/time";
+import { parisDayOf, parisDayStart, addDays } from "@/lib/time/paris";
 import { SANDBOX_PRODUCER } from "@/lib/integrations/sandbox/linky";
 import { call, type CallResult } from "../helpers/api";
 import { mailbox } from "../helpers/integration-setup";

@@ -3,7 +3,7 @@
 // and max power, deletion, and the database's own rules for anyone writing there.
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { parisDayOf } from "@/lib/integrations/linky/time";
+import { parisDayOf } from "@/lib/time/paris";
 import {
   aggregate, dayCoverage, deleteMeterReadings, heldRange, readMaxPower, upsertCurve, upsertDaily, upsertMaxPower,
   type CurvePoint,

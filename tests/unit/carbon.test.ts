@@ -14,7 +14,7 @@ import { gridCleanestHours, householdHours } from "@/lib/energy/carbon-calc";
 import { dayTypeOf, easterOf, frenchHolidays } from "@/lib/energy/day-type";
 import { buildSeries } from "@/lib/energy/series";
 import { isoParis } from "@/lib/energy/export/format";
-import { parisDayStart } from "@/lib/integrations/linky/time";
+import { parisDayStart } from "@/lib/time/paris";
 import { OdreFake } from "../fakes/odre";
 
 const HH = 30 * 60_000;

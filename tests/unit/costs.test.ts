@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { compareOptions, computeCost, inRange, tempoDayOf, type Reading } from "@/lib/energy/costs";
 import { tariffRowSchema, type TariffOption, type TariffRow, type Prices } from "@/lib/energy/tariff";
 import { TARIFF_ROWS } from "@/lib/energy/tariff-data";
-import { parisDayStart, parisToUtc } from "@/lib/integrations/linky/time";
+import { parisDayStart, parisToUtc } from "@/lib/time/paris";
 
 const HALF = 30 * 60_000;
 const SRC = "https://example.test/grid";

@@ -4,7 +4,7 @@ import { format } from "date-fns";
 import { fr } from "date-fns/locale/fr";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dayText, dayTimeText } from "@/components/ui/dates";
+import { dayText, dayTimeText, parisDayTimeText } from "@/components/ui/dates";
 
 describe("date texts", () => {
   it("writes a day and a time as date-fns did", () => {
@@ -30,5 +30,15 @@ describe("date texts", () => {
   it("refuses an invalid date as date-fns does", () => {
     expect(() => dayText(new Date(Number.NaN))).toThrow(RangeError);
     expect(() => format(new Date(Number.NaN), "dd MMM yyyy")).toThrow(RangeError);
+  });
+});
+
+describe("parisDayTimeText", () => {
+  it("writes Paris time whatever the process's zone: winter +1, summer +2, the repeated October hour", () => {
+    expect(parisDayTimeText(new Date("2026-03-05T13:07:00Z"))).toBe("05 Mar 2026, 14:07");
+    expect(parisDayTimeText(new Date("2026-07-14T22:30:00Z"), "fr")).toBe("15 juil. 2026, 00:30");
+    expect(parisDayTimeText(new Date("2026-10-25T00:30:00Z"))).toBe("25 Oct 2026, 02:30");
+    expect(parisDayTimeText(new Date("2026-10-25T01:30:00Z"))).toBe("25 Oct 2026, 02:30");
+    expect(() => parisDayTimeText(new Date(NaN))).toThrow(RangeError);
   });
 });

@@ -2,7 +2,7 @@
 // columns on the 2026 clock changes, escaping and formula neutralising, and streaming.
 import { describe, expect, it } from "vitest";
 import { csvChunks, csvText, decimal, isoParis, isoUtc, type ExportRow } from "@/lib/energy/export";
-import { parisDayOf, parisLocalString, parisOffsetMinutes } from "@/lib/integrations/linky/time";
+import { parisDayOf, parisLocalString, parisOffsetMinutes } from "@/lib/time/paris";
 
 const HALF_HOUR = 1_800_000;
 const PRM = "24880057139941";

@@ -4,7 +4,7 @@
 // and documents the schema must refuse.
 import { describe, expect, it } from "vitest";
 import { iec62746Chunks, xmlEscape, type ExportRow, type Iec62746Options } from "@/lib/energy/export";
-import { parisDayOf } from "@/lib/integrations/linky/time";
+import { parisDayOf } from "@/lib/time/paris";
 import { validateIec62746 } from "../fixtures/iec62746/validate";
 
 const HALF_HOUR = 1_800_000;

@@ -6,7 +6,7 @@ import { sandboxConfig, SANDBOX_CLIENT, type VendorConfig } from "@/lib/integrat
 import { resetApplicationTokens } from "@/lib/integrations/linky/app-token";
 import { LinkyDataClient, type CurvePoint } from "@/lib/integrations/linky/data";
 import { historyStart } from "@/lib/integrations/linky/limits";
-import { parisDayOf, parisWall } from "@/lib/integrations/linky/time";
+import { parisDayOf, parisWall } from "@/lib/time/paris";
 import type { Fetch } from "@/lib/integrations/oauth";
 import { createSandbox, type SandboxOptions } from "@/lib/integrations/sandbox";
 import { SlidingWindow } from "@/lib/integrations/sandbox/common";

@@ -8,7 +8,7 @@ import type { TariffRow } from "@/lib/energy/tariff";
 import {
   bucketCount, bucketEdges, buildSeries, chooseBucket, comparePeriod, offpeakFromContract, optionFromContract, tariffSettingsOf, type CurveArrays,
 } from "@/lib/energy/series";
-import { daysOf, parisDayStart, parisDayStarts } from "@/lib/integrations/linky/time";
+import { daysOf, parisDayStart, parisDayStarts } from "@/lib/time/paris";
 import { energyQuerySchema, halfHoursOf, meterTariffSchema } from "@/lib/validation/energy";
 
 const HALF_HOUR = 1_800_000;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { colourMix, estimatedCost, fillTariffs, GRID_MARGIN, verdictOf, type EstimatedCost } from "@/lib/energy/option-estimate";
 import type { TariffOption, TariffRow, TempoColour } from "@/lib/energy/tariff";
-import { parisDayStart } from "@/lib/integrations/linky/time";
+import { parisDayStart } from "@/lib/time/paris";
 
 const HALF_HOUR = 1_800_000;
 const SRC = "https://example.test/grid";

@@ -1,6 +1,6 @@
 // Small formatting helpers shared by the export formats: instants in UTC and in Paris time with
 // their offset, and numbers without exponents.
-import { parisOffsetMinutes } from "@/lib/integrations/linky/time";
+import { parisOffsetMinutes } from "@/lib/time/paris";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

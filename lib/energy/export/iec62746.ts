@@ -9,7 +9,7 @@
 // resolution PT30M, Points by position (1 = the day's first half hour; 46, 48 or 50 of them on a
 // complete day), quantities in kWh. A half hour without a reading has no Point (never a zero).
 // Streamed: the document head first, then a Period at a time.
-import { addDays, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
+import { addDays, parisDayOf, parisDayStart } from "@/lib/time/paris";
 import { decimal, durationOf, isoUtc, isoUtcMinute } from "./format";
 import type { ExportBatches, ExportKind, ExportQuality } from "./types";
 

@@ -18,7 +18,7 @@
 // W × 30 / 60 Wh, stored at the interval's start. Only 30-minute curves are read (Linky's default
 // and what the API, the day bookkeeping and the exports use); a 10-, 15- or 60-minute file is
 // refused as a whole with a message saying so.
-import { parisOffsetMinutes, parisToUtc } from "@/lib/integrations/linky/time";
+import { parisOffsetMinutes, parisToUtc } from "@/lib/time/paris";
 import type { CurvePoint } from "@/lib/integrations/linky/data";
 
 const IMPORT_STEP_MIN = 30;

@@ -7,7 +7,7 @@ import { applicationToken, forgetApplicationToken } from "./app-token";
 import { classifyLinkyAnswer, LinkyError, malformed, unreachable } from "./errors";
 import { LINKY_LIMITS } from "./limits";
 import { contractSituationsSchema, measureResponseSchema, meteringSituationSchema, type MeasureResponse } from "./shapes";
-import { daysBetween, isDay, parisToUtc, startsFromEnds } from "./time";
+import { daysBetween, isDay, parisToUtc, startsFromEnds } from "@/lib/time/paris";
 
 export type Curve = "consumption" | "production";
 type Quality = "BRUT" | "BEST" | (string & {});

@@ -3,4 +3,3 @@
 export { LinkyDataClient, linkyData, type LinkyData } from "./data";
 export { LinkyError } from "./errors";
 export { historyStart, LINKY_LIMITS } from "./limits";
-export * as linkyTime from "./time";

@@ -1,6 +1,6 @@
 // Enedis Data Connect's documented limits (the 2026 Swaggers; ../shared/ENERGY.md), shared by the
 // client, the sandbox that enforces them and the sync that plans its calls by them.
-import { addDays, addMonths } from "./time";
+import { addDays, addMonths } from "@/lib/time/paris";
 
 export const LINKY_LIMITS = {
   /** consecutive days per load-curve call */

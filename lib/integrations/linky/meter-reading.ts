@@ -5,7 +5,7 @@
 // time, as Enedis stamps them.
 import type { MeterReading } from "./client";
 import type { CurvePoint } from "./data";
-import { parisLocalString } from "./time";
+import { parisLocalString } from "@/lib/time/paris";
 
 /** `start` and `end` are the asked local days (`end` excluded), as the v5 answer repeats them. */
 export function meterReadingOf(usagePointId: string, start: string, end: string, points: CurvePoint[]): MeterReading {

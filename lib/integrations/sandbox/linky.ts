@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { SANDBOX_CLIENT } from "../config";
 import { historyStart, LINKY_LIMITS } from "../linky/limits";
-import { addDays, daysBetween, isDay, parisDayOf, parisDayStart, parisLocalString, parisWall, weekdayOf } from "../linky/time";
+import { addDays, daysBetween, isDay, parisDayOf, parisDayStart, parisLocalString, parisWall, weekdayOf } from "@/lib/time/paris";
 import { sandboxHandler, SlidingWindow, type LinkySandboxOptions, type SandboxOptions, type VendorSandbox } from "./common";
 
 /** The usage points every sandbox consent grants; the first one also produces (solar panels). */

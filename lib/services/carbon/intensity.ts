@@ -5,7 +5,7 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { bundledGridIntensity, OdreCarbonSource, type CarbonRow, type IntensitySpan } from "@/lib/energy/carbon";
-import { parisDayStart } from "@/lib/integrations/linky/time";
+import { parisDayStart } from "@/lib/time/paris";
 
 const HALF_HOUR = 30 * 60_000;
 /** How far back a refresh reaches when nothing recent is stored: ODRÉ's real-time dataset keeps a few weeks. */

@@ -9,7 +9,7 @@ import { ownedBy } from "@/lib/services/access";
 import { getMeterOrThrow, METER_TARIFF_SELECT, type MeterWithProgress } from "@/lib/services/meters";
 import { heldRange, KIND_CODE, readMaxPower } from "@/lib/services/readings";
 import { listTariffs, tempoColours } from "@/lib/services/tariffs";
-import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
+import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/time/paris";
 import { computeCost, pricerOf, verdictsOf, type CostResult, type OffpeakSlots, type Reading } from "@/lib/energy/costs";
 import type { IntensitySpan } from "@/lib/energy/carbon";
 import { carbonReference, FETCHED_CREDIT, intensityOf } from "@/lib/services/carbon/intensity";

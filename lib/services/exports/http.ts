@@ -3,7 +3,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { parseQuery } from "@/lib/http/parse";
-import { parisDayStart } from "@/lib/integrations/linky/time";
+import { parisDayStart } from "@/lib/time/paris";
 import { consume } from "@/lib/services/rate-limit";
 import { exportQuerySchema } from "@/lib/validation/export";
 import type { ExportRequest } from "./index";

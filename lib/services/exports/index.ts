@@ -5,7 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db";
 import { csvChunks, EXPORT_KINDS, iec62746Chunks, type CsvDialect, type ExportKind } from "@/lib/energy/export";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { addDays, parisDayOf, parisDayStart } from "@/lib/integrations/linky/time";
+import { addDays, parisDayOf, parisDayStart } from "@/lib/time/paris";
 import { heldRange } from "@/lib/services/readings";
 import { ownedBy } from "@/lib/services/access";
 import { readCurveReadings } from "./reader";

@@ -8,7 +8,7 @@ import { ApiError, notFound } from "@/lib/http/errors";
 import { ownedBy } from "@/lib/services/access";
 import { EnedisCsvError, parseEnedisCsv, type BadLine, type EnedisCurveFile } from "@/lib/energy/import/enedis-csv";
 import { historyStart } from "@/lib/integrations/linky/limits";
-import { parisDayOf } from "@/lib/integrations/linky/time";
+import { parisDayOf } from "@/lib/time/paris";
 import { bookImportedDays, heldBySource, upsertImportedCurve } from "@/lib/services/readings";
 
 /** One transaction stores a whole file: ten years are about 35 statements of 5,000 rows. */

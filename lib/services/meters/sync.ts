@@ -3,7 +3,7 @@
 // Called by the job handlers (lib/jobs/workers.ts) with the Linky client injected.
 import { db } from "@/lib/db";
 import { LINKY_LIMITS, historyStart, LinkyError, type LinkyData } from "@/lib/integrations/linky";
-import { addDays, daysBetween, parisDayOf } from "@/lib/integrations/linky/time";
+import { addDays, daysBetween, parisDayOf } from "@/lib/time/paris";
 import { heldRange, upsertCurve, upsertDaily, upsertMaxPower, type ReadingSource } from "@/lib/services/readings";
 import { takeVendorCall } from "@/lib/jobs/pacing";
 import { beforeQueueStarted, QUEUES } from "@/lib/jobs/queue";

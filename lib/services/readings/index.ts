@@ -4,7 +4,7 @@
 // read here only, with raw SQL: writes as one multi-row statement per batch (arrays unnested on
 // the server), reads as aggregation queries that walk the primary key (meter_id, kind, ts).
 import { db } from "@/lib/db";
-import { parisDayOf } from "@/lib/integrations/linky/time";
+import { parisDayOf } from "@/lib/time/paris";
 import type { Bucket, BucketValue, Curve, CurvePoint, DailyMax, DailyValue, DayPoints, ReadingKind, ReadingSource } from "./types";
 
 export type * from "./types";

@@ -14,7 +14,7 @@
 import type { Prisma, Tariff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { PRICE_COLUMNS, PRICE_KEYS, type TariffRow } from "@/lib/energy/tariff";
-import { parisDayOf } from "@/lib/integrations/linky/time";
+import { parisDayOf } from "@/lib/time/paris";
 import { orderByWithId, type ListParams } from "@/lib/http/list";
 import type { TariffListFilters } from "@/lib/validation/list-filters";
 import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";

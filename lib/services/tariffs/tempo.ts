@@ -3,7 +3,7 @@
 // replaced by the bundled copy.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { BundledTempoSource, RteTempoSource, bundledTempoThrough, seasonOf, type TempoDayColour, type TempoSource } from "@/lib/energy/tempo";
-import { addDays, parisDayOf } from "@/lib/integrations/linky/time";
+import { addDays, parisDayOf } from "@/lib/time/paris";
 import { env } from "@/lib/env";
 import type { TempoColour } from "@/lib/energy/tariff";
 

@@ -1,4 +1,4 @@
-// Paris local time ↔ UTC (lib/integrations/linky/time.ts): DST days, interval ends → starts, the
+// Paris local time ↔ UTC (lib/time/paris.ts): DST days, interval ends → starts, the
 // year boundary. The expected instants are written out by hand or come from the fixtures, whose
 // time stamps Python's zoneinfo wrote (tests/fixtures/enedis/make-curves.py).
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ import {
   pointsPerDay,
   startsFromEnds,
   stepMinutes,
-} from "@/lib/integrations/linky/time";
+} from "@/lib/time/paris";
 import { fixture } from "../fakes/enedis-2026";
 
 const utc = (s: string) => Date.parse(s);
