@@ -7,7 +7,9 @@ import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
 import { DESKTOP, PHONE, test, openSession } from "./helpers";
 
-test.use({ baseURL: E2E.bareURL });
+// a reader in another time zone than the server's (UTC here): a text the server writes in its own
+// zone and the browser in the reader's differs between the two, and React then draws the page again
+test.use({ baseURL: E2E.bareURL, timezoneId: "America/New_York" });
 
 /** The first link on `path` whose address matches `pattern` (a device's or a location's page). */
 async function firstHref(page: Page, path: string, pattern: RegExp) {
