@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { prepareEnvironment, migrateDeploy, newEmbeddedCluster, prepareSeed, root, dataDir, timing } from "./lib/runtime.mjs";
 import { apiDirOf, createGuard, maxBodyBytesFrom, SERVER_OPTIONS } from "./lib/http-guard.mjs";
 import { brotliQualityFrom, createCompression } from "./lib/compress.mjs";
-import { runTracked } from "./lib/page-unavailable.mjs";
+import { runTracked } from "../lib/shared/page-unavailable.mjs";
 import { createPageCache } from "./lib/page-cache.mjs";
 import { createPagePolicy } from "./lib/page-policy.mjs";
 import { createHostCheck } from "./lib/host-check.mjs";
@@ -191,7 +191,7 @@ function onRequest(req, res) {
 function answer(req, res) {
   compress(req, res, () => {
     if (pages.serve(req, res) || pagePolicy(req, res)) return;
-    // a page that failed for the database goes out as 503, not 500 (scripts/lib/page-unavailable.mjs);
+    // a page that failed for the database goes out as 503, not 500 (lib/shared/page-unavailable.mjs);
     // the API's handlers answer their own errors, 503 included
     if (req.url?.startsWith("/api/")) handle(req, res);
     else runTracked(req, res, () => handle(req, res));

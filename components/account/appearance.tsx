@@ -3,7 +3,7 @@ import { useLocale, useTranslations } from "use-intl";
 import { NativeSelectField } from "@/components/ui/native-select-field";
 import { useShownScheme } from "@/components/layout/color-scheme-switch";
 import { LANGUAGE_NAMES, useChooseLocale } from "@/components/layout/language-switch";
-import { LOCALES, type Locale } from "@/scripts/lib/locale.mjs";
+import { LOCALES, type Locale } from "@/lib/shared/locale.mjs";
 
 /** My Account's appearance: the system's colour scheme, light or dark (the top bar's switch picks light or dark). */
 export function AppearanceSelect() {

@@ -10,7 +10,7 @@ import { Text } from "@/components/ui/text";
 import { TextLink } from "@/components/ui/text-link";
 import { dayText } from "@/components/ui/dates";
 import { useApiText } from "@/components/i18n/api-texts";
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import type { ImportPreview, ImportResult } from "@/lib/services/imports";
 
 const parisDay = new Intl.DateTimeFormat("en", { year: "numeric", month: "numeric", day: "numeric", timeZone: "Europe/Paris" });

@@ -25,7 +25,7 @@ import { WeekGrid } from "@/components/schedules/week-grid";
 import { fieldMessage } from "@/components/schedules/schedule-draft";
 import { DAYS, HOURS, hourLabel, MAX_PARTS, MONTHS, NAME_MAX, overlappingMonths, POWER_MAX, POWER_MIN } from "@/lib/schedules/rules";
 import { scheduleDataSchema } from "@/lib/validation/schedule";
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 type Part = { months: number[]; days: number[]; hours: number[]; average_power: number };
 type Data = Part & { der_name: string; start_date: string; schedules?: Part[] };

@@ -1,6 +1,6 @@
 // Helpers of the integration screens (no "use client": server pages import it to hand the list to SWR).
 import { dayText } from "@/components/ui/dates";
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 // one mapping of rows to the contract's view: the API's serializer
 export { toIntegrationView, type IntegrationView } from "@/lib/serializers/integration";

@@ -4,7 +4,7 @@
 // (useTranslations("integrations.vendor") in a component, createTranslator in a test).
 import type { useTranslations } from "use-intl";
 import { dayText } from "@/components/ui/dates";
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 /** The translator of the catalog's "integrations.vendor" messages. */
 export type VendorT = ReturnType<typeof useTranslations<"integrations.vendor">>;

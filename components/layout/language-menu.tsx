@@ -2,7 +2,7 @@
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useLocale } from "use-intl";
-import { LOCALES, type Locale } from "@/scripts/lib/locale.mjs";
+import { LOCALES, type Locale } from "@/lib/shared/locale.mjs";
 import { LANGUAGE_NAMES } from "./language-switch";
 
 /** The language switch's menu, each language in its own name (its code loads when it first opens). */

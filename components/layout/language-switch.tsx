@@ -3,7 +3,7 @@ import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "use-intl";
 import { lazyWhenOpen } from "@/components/ui/lazy";
-import { LOCALE_COOKIE, type Locale } from "@/scripts/lib/locale.mjs";
+import { LOCALE_COOKIE, type Locale } from "@/lib/shared/locale.mjs";
 import { PlainIcon } from "@/components/ui/plain-icon";
 import b from "@/components/ui/button-reset.module.css";
 import s from "./frame.module.css";

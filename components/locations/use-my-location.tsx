@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import { Text } from "@/components/ui/text";
 import MyLocation from "@mui/icons-material/MyLocation";
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 /** What the browser offers: the position, only a refusal (a page not served over https), or nothing. */
 type Support = "yes" | "insecure" | "no";

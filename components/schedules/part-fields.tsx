@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import Stack from "@mui/material/Stack";
 import { TextField } from "@/components/ui/text-field";
 import { DAYS, hourLabel, HOURS, MONTHS, POWER_MAX, POWER_MIN, POWER_STEP, toggle } from "@/lib/schedules/rules";
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import { boundText, dayName, daysText, hoursText, monthName, monthsText } from "./schedule-text";
 import { fieldKey, type DraftErrors, type DraftTarget, type PartDraft } from "./schedule-draft";
 import { ToggleSet, type ToggleOption } from "./toggle-set";

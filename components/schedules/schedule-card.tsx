@@ -8,7 +8,7 @@ import { DELETE_OUTLINE_ICON, EDIT_ICON } from "@/components/ui/icon-paths";
 import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
 import type { ScheduleView } from "@/lib/serializers/schedule";
 import { dayText } from "@/components/ui/dates";
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import { planOf } from "./schedule-text";
 import { useScheduleWords } from "./use-schedule-words";
 import { WeekGrid } from "./week-grid";

@@ -4,7 +4,7 @@
 import { SHORT_MONTHS } from "@/components/ui/dates";
 import { fixedText } from "@/components/ui/numbers";
 import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS } from "@/lib/schedules/rules";
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 /** The words a schedule is written with, in one language. */
 export type ScheduleWords = {

@@ -1,7 +1,7 @@
 // The schedules page's words for schedule-text.ts, in the page's language (messages/<locale>/schedules.json).
 import { useMemo } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import type { ScheduleWords } from "./schedule-text";
 
 type TextKey = "allYear" | "noMonths" | "everyDay" | "noDays" | "allDay" | "noHours" | "part" | "summary" | "summaryPart";

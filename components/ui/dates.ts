@@ -1,7 +1,7 @@
 // Dates as the pages write them, in the reader's time zone and language: "05 Mar 2026" and
 // "05 Mar 2026, 14:07", "05 mars 2026" and "05 mars 2026, 14:07" (date-fns' "dd MMM yyyy" and
 // "dd MMM yyyy, HH:mm" with its en-US and fr locales, without the locale tables it brings along).
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import { parisWall } from "@/lib/time/paris";
 
 /** Months' short names (0 = January), as date-fns' "MMM" writes them (the French ones as Intl does). */

@@ -2,7 +2,7 @@
 // narrow no-break space in French), made without Intl: a page's first Intl formatter costs Chromium
 // 25-50 ms of ICU set-up (docs/performance.md), which a page would otherwise pay while it hydrates
 // for a few amounts. tests/unit/numbers.test.ts holds them equal to Intl.
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 const GROUP: Record<Locale, string> = { en: ",", fr: "\u202f" };
 const DECIMAL: Record<Locale, string> = { en: ".", fr: "," };

@@ -3,9 +3,9 @@
 // database layer, hence this module imports nothing). A large session is split by next-auth into
 // name.0, name.1, ...: put back together in order.
 
-import { SESSION_COOKIES } from "@/scripts/lib/session-cookies.mjs";
+import { SESSION_COOKIES } from "@/lib/shared/session-cookies.mjs";
 
-export { SESSION_COOKIES, isSessionCookieName } from "@/scripts/lib/session-cookies.mjs";
+export { SESSION_COOKIES, isSessionCookieName } from "@/lib/shared/session-cookies.mjs";
 
 type Get = (name: string) => string | undefined;
 

@@ -4,7 +4,7 @@ import { forbidden, redirect } from "next/navigation";
 import { decodeSession, isRemembered, type Caller } from "./caller";
 import { sessionTokenFrom } from "./session-token";
 import { currentUser } from "./next-auth";
-import { loginUrl } from "@/scripts/lib/page-policy.mjs";
+import { loginUrl } from "@/lib/shared/login-url.mjs";
 
 /** The signed-in user of this request, looked up once however many layouts and pages ask. */
 export const getCaller = cache(currentUser);

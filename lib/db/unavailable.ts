@@ -1,7 +1,7 @@
 // Which errors mean "the database cannot serve this request now" (down, frozen, overloaded), so
 // that the API answers 503 with Retry-After instead of 500. One place, used by errorResponse and,
 // for pages, by Next's onRequestError (instrumentation.ts).
-import { noteDatabaseUnavailable } from "@/scripts/lib/page-unavailable.mjs";
+import { noteDatabaseUnavailable } from "@/lib/shared/page-unavailable.mjs";
 
 /** Prisma's codes for a database that cannot be reached or did not answer in time. */
 const PRISMA_CODES = new Set([
@@ -55,7 +55,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 /**
  * For a request whose render failed (its headers as Next gives them to onRequestError): when the
  * cause is the database, the custom server sends its 500 as 503 with Retry-After
- * (scripts/lib/page-unavailable.mjs).
+ * (lib/shared/page-unavailable.mjs).
  */
 export function noteIfDatabaseUnavailable(err: unknown, headers: Record<string, string | string[] | undefined> | undefined): void {
   if (isDatabaseUnavailable(err)) noteDatabaseUnavailable(headers);

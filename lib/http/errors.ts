@@ -2,7 +2,7 @@ import { ZodError, type ZodIssue } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { logError, type RequestInfo } from "@/lib/log";
-import { DATABASE_RETRY_AFTER_SECONDS, errorCodeOf } from "@/scripts/lib/error-codes.mjs";
+import { DATABASE_RETRY_AFTER_SECONDS, errorCodeOf } from "@/lib/shared/error-codes.mjs";
 
 export type FieldError = { path: string; message: string };
 

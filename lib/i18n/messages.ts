@@ -3,7 +3,7 @@
 // English first. English holds the specification's texts exactly; French holds every key of English
 // with the same placeholders (tests/unit/i18n-catalogs.test.ts), and a key French lacks would read
 // in English rather than as its key.
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import enAccount from "@/messages/en/account.json";
 import enAdmin from "@/messages/en/admin.json";
 import enAuth from "@/messages/en/auth.json";

@@ -1,9 +1,9 @@
 // The page's language on the server: read once per request (React's cache), from the language
-// cookie, else the browser's Accept-Language (scripts/lib/locale.mjs, the rule the page cache uses).
+// cookie, else the browser's Accept-Language (lib/shared/locale.mjs, the rule the page cache uses).
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { createTranslator } from "use-intl/core";
-import { LOCALE_COOKIE, cookieValue, pickLocale } from "@/scripts/lib/locale.mjs";
+import { LOCALE_COOKIE, cookieValue, pickLocale } from "@/lib/shared/locale.mjs";
 import { CATALOGS, type Locale, type Namespace } from "./messages";
 
 export const getLocale = cache(async (): Promise<Locale> => {

@@ -1,5 +1,5 @@
 // The privacy notice's and policy's version (no server imports: the notice and the pages show it).
-import type { Locale } from "@/scripts/lib/locale.mjs";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 /**
  * Bump `version` (and `date`) whenever the notice or the policy promises something new: every user

@@ -5,9 +5,9 @@
 // needs a nonce per request, is set by scripts/lib/page-policy.mjs.
 import path from "node:path";
 import { buildRouteTable, matchRoute } from "./api-routes.mjs";
-import { maxBodyBytesFor } from "./body-limits.mjs";
-import { errorCodeOf, sendJson } from "./error-codes.mjs";
-import { REQUEST_ID_HEADER } from "./page-unavailable.mjs";
+import { maxBodyBytesFor } from "../../lib/shared/body-limits.mjs";
+import { errorCodeOf, sendJson } from "../../lib/shared/error-codes.mjs";
+import { REQUEST_ID_HEADER } from "../../lib/shared/page-unavailable.mjs";
 
 /**
  * The HTTP server's own options (scripts/start.mjs). A kept-alive connection may stay idle 65 s
@@ -189,7 +189,7 @@ export function createGuard({ apiDir, https, maxBodyBytes = DEFAULT_MAX_BODY_BYT
       res.end();
       return true;
     }
-    // a few routes take more than the global limit (scripts/lib/body-limits.mjs: the CSV import)
+    // a few routes take more than the global limit (lib/shared/body-limits.mjs: the CSV import)
     const limit = maxBodyBytesFor(pathname, maxBodyBytes);
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > limit) {

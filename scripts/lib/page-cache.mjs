@@ -9,7 +9,7 @@
 // renders as before. A page is filled by a request of the server to itself, in the background,
 // after its first miss; an answer that is not a 200 HTML page with a nonced policy and no cookie is
 // not kept. The pages depend only on the build and the environment, both fixed for a process, and on
-// the language (scripts/lib/locale.mjs), one copy each.
+// the language (lib/shared/locale.mjs), one copy each.
 //
 // Compressed, a page is gzip built from pieces compressed once (segmentedGzip): compressing
 // about 94 KB of HTML on every answer, even with brotli at quality 5, would cost more than the
@@ -18,8 +18,8 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { negotiate } from "./compress.mjs";
-import { LOCALE_COOKIE, cookieValue, pickLocale } from "./locale.mjs";
-import { hasSessionCookie } from "./session-cookies.mjs";
+import { LOCALE_COOKIE, cookieValue, pickLocale } from "../../lib/shared/locale.mjs";
+import { hasSessionCookie } from "../../lib/shared/session-cookies.mjs";
 
 /** The visitors' pages served from memory. */
 const CACHED_PAGES = ["/", "/login", "/signup", "/forgot-password", "/privacy"];

@@ -10,18 +10,16 @@
 // Request, its headers and an AbortSignal on every page: about 1.4 ms of CPU per page on a blank
 // page (5.2 against 6.6 ms, docs/performance.md), done here with the request Node already has.
 import crypto from "node:crypto";
-import { sendJson } from "./error-codes.mjs";
-import { hasSessionCookie } from "./session-cookies.mjs";
+import { sendJson } from "../../lib/shared/error-codes.mjs";
+import { hasSessionCookie } from "../../lib/shared/session-cookies.mjs";
+import { loginUrl } from "../../lib/shared/login-url.mjs";
 
 /** Pages behind the login (each path and everything below it). */
 const LOGIN_REQUIRED = ["/protected", "/device-info", "/locations", "/integrations", "/integrations-setup", "/schedules", "/dashboards", "/user-devices", "/admin"];
 
 export const needsLogin = (/** @type {string} */ path) => LOGIN_REQUIRED.some((p) => path === p || path.startsWith(`${p}/`));
 
-/** The login page, coming back to `path` (a same-site path with its query) afterwards. */
-export function loginUrl(/** @type {string} */ path) {
-  return path && path !== "/" ? `/login?callbackUrl=${encodeURIComponent(path)}` : "/login";
-}
+export { loginUrl };
 
 /** A nonce: 128 random bits, base64 (24 characters). */
 export function newNonce() {

@@ -19,7 +19,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { errorCodeOf } from "./error-codes.mjs";
+import { errorCodeOf } from "../../lib/shared/error-codes.mjs";
 import { withServerFlags } from "./server-flags.mjs";
 
 const MAX_DEFAULT = 4;

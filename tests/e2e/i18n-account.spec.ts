@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { LOCALE_COOKIE } from "../../scripts/lib/locale.mjs";
+import { LOCALE_COOKIE } from "../../lib/shared/locale.mjs";
 import { DESKTOP, PHONE, signedIn, snap, snapBoth, test, toastClearOfHeader } from "./helpers";
 
 // tests/fixtures/enedis: a new usage point with bad lines, and a week of January 2024

@@ -152,9 +152,9 @@ describe("Enedis customer-area CSV", () => {
   });
 });
 
-describe("the import routes' body limit (scripts/lib/body-limits.mjs)", () => {
+describe("the import routes' body limit (lib/shared/body-limits.mjs)", () => {
   it("is 20 MB on the two import paths only, never below the global limit", async () => {
-    const { maxBodyBytesFor, IMPORT_MAX_BODY_BYTES } = await import("../../scripts/lib/body-limits.mjs");
+    const { maxBodyBytesFor, IMPORT_MAX_BODY_BYTES } = await import("../../lib/shared/body-limits.mjs");
     expect(IMPORT_MAX_BODY_BYTES).toBe(20 * 1024 * 1024);
     expect(maxBodyBytesFor("/api/v1/meters/import", 1 << 20)).toBe(20 * 1024 * 1024);
     expect(maxBodyBytesFor("/api/v1/meters/import/preview", 1 << 20)).toBe(20 * 1024 * 1024);

@@ -1,6 +1,8 @@
-// The layers' direction (issue 13): data flows app → components / services → db. Nothing under
-// lib/ imports components/ or app/, and no component reads the server's configuration (env()):
-// pages pass what a component needs as props.
+// The layers' direction (issues 13 and 48): data flows app → components / services → db, and the
+// server and the scripts use lib/, never the other way. Nothing under lib/ imports components/ or
+// app/; nothing under lib/ or components/ imports scripts/ or bench/ (what both sides share lives
+// in lib/shared/); no component reads the server's configuration (env()): pages pass what a
+// component needs as props.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -34,6 +36,15 @@ describe("layering", () => {
 
   it("nothing under lib/ imports components/ or app/", () => {
     const bad = sources("lib").flatMap((f) => importsOf(f).filter((s) => /^@\/(components|app)\//.test(s)).map((s) => `${f} → ${s}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("nothing under lib/ or components/ imports scripts/ or bench/", () => {
+    const bad = [...sources("lib"), ...sources("components")].flatMap((f) =>
+      importsOf(f)
+        .filter((s) => /^@\/(scripts|bench)\//.test(s) || /^(\.\.\/)+(scripts|bench)\//.test(s))
+        .map((s) => `${f} → ${s}`),
+    );
     expect(bad).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
-// The page's language (scripts/lib/locale.mjs): the chosen one, else the browser's, else English.
+// The page's language (lib/shared/locale.mjs): the chosen one, else the browser's, else English.
 import { describe, expect, it } from "vitest";
-import { cookieValue, fromAcceptLanguage, pickLocale } from "@/scripts/lib/locale.mjs";
+import { cookieValue, fromAcceptLanguage, pickLocale } from "@/lib/shared/locale.mjs";
 
 describe("the page's language", () => {
   it("takes the first language of Accept-Language that Foyer speaks, by quality then order", () => {

@@ -3,7 +3,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPagePolicy, loginUrl, needsLogin } from "@/scripts/lib/page-policy.mjs";
-import { hasSessionCookie } from "@/scripts/lib/session-cookies.mjs";
+import { hasSessionCookie } from "@/lib/shared/session-cookies.mjs";
 
 // The custom server's page policy (scripts/lib/page-policy.mjs) in front of a stand-in for Next that
 // answers with the request headers it was handed: what Next would render with.

@@ -1,11 +1,11 @@
-// The custom server's tracking of a page that failed for the database (scripts/lib/page-unavailable.mjs):
+// The custom server's tracking of a page that failed for the database (lib/shared/page-unavailable.mjs):
 // a 500 written after server code noted the database unavailable goes out as 503 with Retry-After;
 // any other answer is left as it was. The whole path (Next's onRequestError, a frozen cluster) is
 // tests/e2e/faults.spec.ts.
 import http from "node:http";
 import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { noteDatabaseUnavailable, runTracked } from "../../scripts/lib/page-unavailable.mjs";
+import { noteDatabaseUnavailable, runTracked } from "../../lib/shared/page-unavailable.mjs";
 import { noteIfDatabaseUnavailable } from "@/lib/db/unavailable";
 
 type Case = { note?: "database" | "other"; status: number; implicit?: boolean; late?: boolean };
@@ -18,7 +18,7 @@ const cases = new Map<string, Case>([
   // the 500 goes out (the visitor left, say) before the render's error is noted
   ["/db-late", { note: "database", status: 500, late: true }],
 ]);
-/** The server's ids, shared on globalThis (scripts/lib/page-unavailable.mjs). */
+/** The server's ids, shared on globalThis (lib/shared/page-unavailable.mjs). */
 const ids = (globalThis as unknown as Record<symbol, { live: Set<string>; failed: Set<string> }>)[Symbol.for("foyer.database-unavailable")];
 
 describe("a page that failed for the database", () => {

@@ -285,7 +285,7 @@ describe("the guard on the wire", () => {
     expect(await raw("GET /api/v1/schedules/%25?q=%E0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 [^]*next read 0$/);
   });
 
-  it("takes no page id from a client (the server's own, scripts/lib/page-unavailable.mjs)", async () => {
+  it("takes no page id from a client (the server's own, lib/shared/page-unavailable.mjs)", async () => {
     expect(await raw("GET /request-id HTTP/1.1\r\nHost: x\r\nX-Foyer-Request: 1\r\nConnection: close\r\n\r\n")).toMatch(/id undefined$/);
   });
 

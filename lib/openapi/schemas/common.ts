@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { tokenResponseBody } from "@/lib/auth/tokens";
 import type { FieldError } from "@/lib/http/errors";
-import { STATUS_ERROR_CODES } from "@/scripts/lib/error-codes.mjs";
+import { STATUS_ERROR_CODES } from "@/lib/shared/error-codes.mjs";
 import type { Assert, Same } from "../same-type";
 
 export const fieldErrorSchema = z.object({

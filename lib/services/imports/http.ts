@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/http/errors";
 import { bodyChunks, refuseDeclaredOver } from "@/lib/http/body-stream";
 import { parseQuery } from "@/lib/http/parse";
 import { consume } from "@/lib/services/rate-limit";
-import { IMPORT_MAX_BODY_BYTES } from "@/scripts/lib/body-limits.mjs";
+import { IMPORT_MAX_BODY_BYTES } from "@/lib/shared/body-limits.mjs";
 import { idQueryParam } from "@/lib/validation/common";
 
 const query = z.object({
