@@ -390,40 +390,35 @@ export function EnergyChart({ data, periodDays, comparedLabel }: { data: EnergyA
   return <Bars spec={spec} />;
 }
 
-/** € per bucket, the compared period's beside. */
-export function CostChart({ data, periodDays, comparedLabel }: { data: EnergyAnswer; periodDays: number; comparedLabel: string | null }) {
+/** What a one-figure chart shows: € (Cost) or kg CO₂ (Carbon footprint) per bucket. */
+const ONE_FIGURE = {
+  cost: { field: "cost_eur", label: "chart.cost", title: "chart.costTitle", colour: "cost", compared: "costCompared", yLabel: "€" },
+  carbon: { field: "co2_kg", label: "chart.carbon", title: "chart.carbonTitle", colour: "carbon", compared: "carbonCompared", yLabel: "kg" },
+} as const;
+
+/** One figure per bucket (€, or kg CO₂ from the grid's intensity hour by hour), the compared period's beside. */
+function OneFigureChart({ kind, data, periodDays, comparedLabel }: { kind: keyof typeof ONE_FIGURE; data: EnergyAnswer; periodDays: number; comparedLabel: string | null }) {
   const theme = useSchemeTheme();
   const t = useTranslations("energy");
   const locale = useLocale();
   const spec = useMemo((): Spec => {
+    const k = ONE_FIGURE[kind];
     const c = chartColours(theme);
-    const s = data.series;
     const fine = data.bucket === "30min" || data.bucket === "hour";
-    const eur = noData(t("chart.noData"), (v) => eurText(v, fine, locale));
-    const series: Series[] = [{ id: "cost", label: t("chart.cost"), data: s.map((p) => p.cost_eur), color: c.cost, format: eur }];
-    if (data.compare && comparedLabel) series.push({ id: "cost-compared", label: comparedLabel, data: s.map((_, i) => data.compare!.series[i]?.cost_eur ?? null), color: c.costCompared, format: eur });
+    const format = noData(t("chart.noData"), (v) => (kind === "cost" ? eurText(v, fine, locale) : kgText(v, locale)));
+    const series: Series[] = [{ id: kind, label: t(k.label), data: data.series.map((p) => p[k.field]), color: c[k.colour], format }];
+    if (data.compare && comparedLabel) series.push({ id: `${kind}-compared`, label: comparedLabel, data: data.series.map((_, i) => data.compare!.series[i]?.[k.field] ?? null), color: c[k.compared], format });
     const live = (bucket: string, values: string) => t("chart.live", { bucket, values });
-    return { title: t("chart.costTitle"), locale, live, series, starts: starts(data), ends: ends(data), bucket: data.bucket, periodDays, yLabel: "€", yFormat: yNumber(locale) };
-  }, [data, periodDays, comparedLabel, theme, t, locale]);
+    return { title: t(k.title), locale, live, series, starts: starts(data), ends: ends(data), bucket: data.bucket, periodDays, yLabel: k.yLabel, yFormat: yNumber(locale) };
+  }, [kind, data, periodDays, comparedLabel, theme, t, locale]);
   return <Bars spec={spec} />;
 }
 
-/** kg CO₂ per bucket (and the compared period's), from the grid's intensity hour by hour. */
-export function CarbonChart({ data, periodDays, comparedLabel }: { data: EnergyAnswer; periodDays: number; comparedLabel: string | null }) {
-  const theme = useSchemeTheme();
-  const t = useTranslations("energy");
-  const locale = useLocale();
-  const spec = useMemo((): Spec => {
-    const c = chartColours(theme);
-    const s = data.series;
-    const kg = noData(t("chart.noData"), (v) => kgText(v, locale));
-    const series: Series[] = [{ id: "co2", label: t("chart.carbon"), data: s.map((p) => p.co2_kg), color: c.carbon, format: kg }];
-    if (data.compare && comparedLabel) series.push({ id: "co2-compared", label: comparedLabel, data: s.map((_, i) => data.compare!.series[i]?.co2_kg ?? null), color: c.carbonCompared, format: kg });
-    const live = (bucket: string, values: string) => t("chart.live", { bucket, values });
-    return { title: t("chart.carbonTitle"), locale, live, series, starts: starts(data), ends: ends(data), bucket: data.bucket, periodDays, yLabel: "kg", yFormat: yNumber(locale) };
-  }, [data, periodDays, comparedLabel, theme, t, locale]);
-  return <Bars spec={spec} />;
-}
+type FigureChartProps = { data: EnergyAnswer; periodDays: number; comparedLabel: string | null };
+/** € per bucket, the compared period's beside. */
+export const CostChart = (props: FigureChartProps) => <OneFigureChart kind="cost" {...props} />;
+/** kg CO₂ per bucket, the compared period's beside. */
+export const CarbonChart = (props: FigureChartProps) => <OneFigureChart kind="carbon" {...props} />;
 
 /** The day's maximum power (kVA) against the subscribed power. */
 export function PowerChart({ days, subscribedKva }: { days: PowerDay[]; subscribedKva: number | null }) {
