@@ -104,6 +104,8 @@ const schema = z
     MAX_CONCURRENT_REQUESTS: int(64),
     MAX_QUEUED_REQUESTS: int(256),
     QUEUE_TIMEOUT_MS: int(3000),
+    /** a read (GET, HEAD) not answered within this, queue included, gets a 503 (a frozen database holds it no longer) */
+    READ_DEADLINE_MS: int(4500),
     /** password hashing off the event loop: worker threads (default: cores - 1, at least 1) and queue bound */
     BCRYPT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     BCRYPT_QUEUE_MAX: int(64),

@@ -51,5 +51,23 @@ export async function withinCapacity<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+const late = () => unavailable("The server could not answer in time, please try again shortly", 2);
+
+/**
+ * `work` bounded by READ_DEADLINE_MS for a read (GET, HEAD): past it the caller gets its 503 at
+ * once, while the work ends in its own time (its statements bounded by the pool's timeouts). A
+ * frozen database otherwise held a read for the queue's wait, then the pool's, then a statement's
+ * (5-6 s seen); a read loses nothing by being cut. Writes are not cut: their outcome must be the
+ * one the client hears.
+ */
+export function withinDeadline<T>(method: string, work: Promise<T>): Promise<T> {
+  if (method !== "GET" && method !== "HEAD") return work;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), env().READ_DEADLINE_MS);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 /** For tests and metrics: what runs and waits now. */
 export const gateState = () => ({ running: state.running, queued: state.queue.length });

@@ -2,7 +2,7 @@ import { resolveCaller, type Caller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { newRequestId, type RequestInfo } from "@/lib/log";
 import { errorResponse, forbidden, notFound, unauthorized } from "./errors";
-import { withinCapacity } from "./gate";
+import { withinCapacity, withinDeadline } from "./gate";
 import { idFromText } from "@/lib/validation/common";
 
 type Params = Record<string, string>;
@@ -41,7 +41,7 @@ function noStore(res: Response): Response {
  */
 export function publicRoute(handler: Handler<PublicContext>, opts: { noStore?: boolean } = {}) {
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
-    const res = await withinCapacity(async () => handler({ req, params: await paramsOf(ctx) })).catch((err) => errorResponse(err, requestInfo(req)));
+    const res = await withinDeadline(req.method, withinCapacity(async () => handler({ req, params: await paramsOf(ctx) }))).catch((err) => errorResponse(err, requestInfo(req)));
     return opts.noStore ? noStore(res) : res;
   };
 }
@@ -79,14 +79,15 @@ export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "adm
     if (opts.role === "admin" && !caller.isSuperuser) throw forbidden("The user doesn't have enough privileges");
   };
   const route = async (req: Request, ctx: RouteContext): Promise<Response> => {
-    const res = await withinCapacity(async () => {
+    const work = withinCapacity(async () => {
       const caller = await resolveCaller(req);
       // one answer whether the credentials are missing or not valid (the contract's text for 401)
       if (!caller) throw unauthorized();
       if (caller.via === "cookie" && !SAFE.has(req.method)) assertSameOrigin(req);
       assertRole(caller);
       return handler({ req, params: await paramsOf(ctx), caller });
-    }).catch((err) => errorResponse(err, requestInfo(req)));
+    });
+    const res = await withinDeadline(req.method, work).catch((err) => errorResponse(err, requestInfo(req)));
     return noStore(res);
   };
   return Object.assign(route, {

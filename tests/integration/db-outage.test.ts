@@ -5,8 +5,9 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { alive, clusterPids as clusterPidsOf, postmasterPid as postmasterPidOf } from "../helpers/cluster";
 
-// short timeouts for this file (read once by lib/env.ts, on the first database call below)
-Object.assign(process.env, { DB_CONNECT_TIMEOUT_MS: "1000", DB_STATEMENT_TIMEOUT_MS: "1500" });
+// short timeouts for this file (read once by lib/env.ts, on the first database call below), and a
+// read's deadline shorter than the client's query timeout (1.5 s + 1 s)
+Object.assign(process.env, { DB_CONNECT_TIMEOUT_MS: "1000", DB_STATEMENT_TIMEOUT_MS: "1500", READ_DEADLINE_MS: "2000" });
 
 const { call } = await import("../helpers/api");
 const { makeUser } = await import("../factories/users");
@@ -103,6 +104,35 @@ describe.skipIf(!dataDir)("database outages", () => {
         expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
         // connect timeout 1 s, query timeout 1.5 s + 1 s: well under the 8 s the probe saw hanging
         expect(ms).toBeLessThan(4000);
+      }
+    } finally {
+      for (const pid of frozen) process.kill(pid, "SIGCONT");
+      frozen = [];
+    }
+    await waitHealthy(10_000);
+    expect((await call(locations.GET, { token: owner.token })).status).toBe(200);
+  });
+
+  it("answers every read by its deadline while PostgreSQL is frozen, even on a connection the pool held", async () => {
+    const owner = await makeUser();
+    // the pool holds live idle connections: a read that takes one sends its statement into the
+    // frozen server and, without the deadline, waits for the client's query timeout (1.5 s + 1 s)
+    await Promise.all(Array.from({ length: 8 }, () => call(locations.GET, { token: owner.token })));
+
+    frozen = clusterPids();
+    for (const pid of frozen) process.kill(pid, "SIGSTOP");
+    try {
+      // reads arriving one after another while it stays frozen (one every 100 ms for 3 s)
+      const many = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          await new Promise((r) => setTimeout(r, i * 100));
+          return timed(() => call(locations.GET, { token: owner.token }));
+        }),
+      );
+      for (const { r, ms } of many) {
+        expect(r.status).toBe(503);
+        expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(ms).toBeLessThan(2300); // the deadline is 2 s
       }
     } finally {
       for (const pid of frozen) process.kill(pid, "SIGCONT");
