@@ -64,7 +64,7 @@ async function run(url: string, cluster: { dataDir: string }) {
   const { db } = await import("../lib/db");
   const readings = await import("../lib/services/readings");
   const { upsertTariffs } = await import("../lib/services/tariffs");
-  const energy = await import("../lib/services/energy");
+  const energy = { ...(await import("../lib/services/energy/reading")), ...(await import("../lib/services/energy/meter-energy")), ...(await import("../lib/services/energy/tariff-comparison")) };
   const { parisDayStart, daysOf, parisDayOf } = await import("../lib/time/paris");
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();

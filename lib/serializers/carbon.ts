@@ -11,7 +11,7 @@ const HALF_HOUR_MS = 30 * 60_000;
 type CarbonHourView = { weekday: number; hour: number; g_per_kwh: number; kwh: number; co2_kg: number };
 type Credit = { provider: string; licence: string; credit: string };
 
-type CarbonView = {
+export type CarbonView = {
   available: boolean;
   source: string | null;
   provider: string | null;

@@ -9,7 +9,10 @@ import { METERS_URL } from "./use-meters";
 export type { Bucket, CompareKind } from "@/lib/validation/energy";
 import type { Bucket, CompareKind } from "@/lib/validation/energy";
 // the answers' types come from the API's service (type-only imports: no server code reaches the browser)
-import type { CostReason, EnergyAnswer, energySummary, tariffComparison } from "@/lib/services/energy";
+import type { CostReason } from "@/lib/serializers/energy";
+import type { EnergyAnswer } from "@/lib/services/energy/meter-energy";
+import type { energySummary } from "@/lib/services/energy/summary";
+import type { tariffComparison } from "@/lib/services/energy/tariff-comparison";
 import { useApi } from "./use-api";
 import { ENERGY_SUMMARY_URL } from "./keys";
 export type { EnergyAnswer };

@@ -1,4 +1,4 @@
-// Home's energy summary kept in memory (lib/services/energy: by meter, day, settings and the
+// Home's energy summary kept in memory (lib/services/energy/summary.ts: by meter, day, settings and the
 // versions PostgreSQL's triggers keep in energy.changes): a repeated summary reads no readings,
 // and any change to what it was computed from, made by another connection in raw SQL as another
 // process or a script would, is in the next answer.

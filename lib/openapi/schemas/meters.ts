@@ -2,7 +2,9 @@
 // import's preview and result (lib/services/imports).
 import { z } from "zod";
 import type { toMeterView } from "@/lib/serializers/meter";
-import type { energyOf, energySummary, tariffComparison } from "@/lib/services/energy";
+import type { energyOf } from "@/lib/services/energy/meter-energy";
+import type { energySummary } from "@/lib/services/energy/summary";
+import type { tariffComparison } from "@/lib/services/energy/tariff-comparison";
 import type { ImportPreview, ImportResult } from "@/lib/services/imports";
 import { MeterSyncState } from "@/lib/generated/prisma/enums";
 import { TARIFF_OPTIONS } from "@/lib/enums";

@@ -1,7 +1,8 @@
 import { authedRoute, pathId } from "@/lib/http/route";
 import { ok } from "@/lib/http/respond";
 import { parseQuery } from "@/lib/http/parse";
-import { energyOf, parisToday } from "@/lib/services/energy";
+import { energyOf } from "@/lib/services/energy/meter-energy";
+import { parisToday } from "@/lib/services/energy/reading";
 import { energyQuerySchema } from "@/lib/validation/energy";
 
 // GET /api/v1/meters/{id}/energy: the meter's kWh, €, max power and CO2 over a period, in buckets (docs/my-energy.md)
