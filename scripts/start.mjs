@@ -15,6 +15,7 @@ import { runTracked } from "../lib/shared/page-unavailable.mjs";
 import { createPageCache } from "./lib/page-cache.mjs";
 import { createPagePolicy } from "./lib/page-policy.mjs";
 import { createHostCheck } from "./lib/host-check.mjs";
+import { createRefusals } from "./lib/refusals.mjs";
 import { distDir } from "./lib/build-dir.mjs";
 import { forwardedToMain, forwardToMain, isSibling, processesFrom, serveHandedConnections, startSiblings } from "./lib/siblings.mjs";
 
@@ -180,11 +181,14 @@ const compress = createCompression({ distDir, quality: brotliQuality });
 const pages = createPageCache({ port: () => port, host: hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname, enabled: !dev, appUrl: process.env.APP_URL });
 // the operator hears of requests for another address than APP_URL's (scripts/lib/host-check.mjs)
 const checkHost = createHostCheck(process.env.APP_URL);
+// a client whose own limit is full is refused here until the app's refusal ends (scripts/lib/refusals.mjs)
+const refused = createRefusals();
 
 function onRequest(req, res) {
   // the TCP peer, for rate limits (lib/auth/client-ip.ts); a client cannot set this header itself
   req.headers["x-foyer-client-ip"] = req.socket.remoteAddress ?? "unknown";
   checkHost(req);
+  if (refused(req, res)) return;
   if (sibling && forwardedToMain(req.url)) return forwardToMain(req, res);
   answer(req, res);
 }

@@ -17,6 +17,7 @@ const reset = await import("@/app/api/reset-password/route");
 const me = await import("@/app/api/v1/users/me/route");
 const user = await import("@/app/api/v1/users/[id]/route");
 const { asBrowserSessionCookies } = await import("@/lib/auth/session-cookie");
+const { REFUSED_CLIENT_HEADER } = await import("@/lib/shared/refusals.mjs");
 
 const login = (username: string, password: string, headers: Record<string, string> = { "x-foyer-client-ip": "10.1.0.1" }) =>
   call(token.POST, { path: "/api/token", form: { username, password }, headers });
@@ -30,7 +31,12 @@ describe("login limits under concurrency", () => {
     // 401 comes only after the bcrypt comparison: exactly the limit (10 per e-mail) got there
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
-    for (const a of answers.filter((x) => x.status === 429)) expect(Number(a.headers.get("retry-after"))).toBeGreaterThan(0);
+    for (const a of answers.filter((x) => x.status === 429)) {
+      expect(Number(a.headers.get("retry-after"))).toBeGreaterThan(0);
+      // the e-mail's limit, not the client's: other accounts from this client are not refused, so
+      // the server in front must not refuse the client's next logins itself
+      expect(a.headers.get(REFUSED_CLIENT_HEADER)).toBeNull();
+    }
     expect(await db.rateLimitHit.count({ where: { bucket: "login-email", key: u.email } })).toBe(10);
     // the right password is refused too until the window passes
     expect((await login(u.email, u.password)).status).toBe(429);
@@ -51,6 +57,14 @@ describe("login limits under concurrency", () => {
     }
     const r = await login(emails[50], "wrong-password", { "x-foyer-client-ip": "10.7.0.1", "x-forwarded-for": "203.0.113.77" });
     expect(r.status).toBe(429);
+    // the client's own limit: the server in front refuses its next logins itself for a while (at most 2 s)
+    const hold = Number(r.headers.get(REFUSED_CLIENT_HEADER));
+    expect(hold).toBeGreaterThan(0);
+    expect(hold).toBeLessThanOrEqual(2000);
+    // and so does the app from its memory, saying so again
+    const again = await login(emails[0], "wrong-password", { "x-foyer-client-ip": "10.7.0.1" });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get(REFUSED_CLIENT_HEADER))).toBeGreaterThan(0);
     const keys = await db.rateLimitHit.findMany({ where: { bucket: "login-client" }, distinct: ["key"], select: { key: true } });
     expect(keys).toEqual([{ key: "10.7.0.1" }]);
   });

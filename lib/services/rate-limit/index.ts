@@ -1,8 +1,12 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { BoundedMap } from "@/lib/server/bounded-map";
+import { REFUSED_CLIENT_HEADER, TOO_MANY_ATTEMPTS } from "@/lib/shared/refusals.mjs";
 
-/** A bucket keyed by a user's id is named `<something>-user` (the account's deletion clears those). */
+/**
+ * A bucket keyed by a user's id is named `<something>-user` (the account's deletion clears those);
+ * one keyed by the client's address, `<something>-client`.
+ */
 export type Limit = { bucket: string; key: string; max: number; windowMs: number };
 
 /** Keys are bounded before they reach the index (a client chooses e-mails). */
@@ -17,18 +21,33 @@ const MAX_KEY = 320;
 const blocked = new BoundedMap<string, number>(10_000);
 /** How long a refusal is answered from memory before the database is asked again. */
 const MEMO_MS = 2000;
-const tooMany = (retryAfterSeconds: number) =>
-  new ApiError(429, "Too many attempts, please try again later", { headers: { "Retry-After": String(Math.max(1, retryAfterSeconds)) } });
+/**
+ * The 429. `clientUntil`: when a `-client` limit refused, the time until which every request of this
+ * client to this endpoint is refused anyway; the server in front answers them itself until then
+ * (server/refusals.mjs), told by REFUSED_CLIENT_HEADER, which it removes.
+ */
+function tooMany(retryAfterSeconds: number, clientUntil = 0): ApiError {
+  const headers: Record<string, string> = { "Retry-After": String(Math.max(1, retryAfterSeconds)) };
+  const hold = clientUntil - Date.now();
+  if (hold > 0) headers[REFUSED_CLIENT_HEADER] = String(hold);
+  return new ApiError(429, TOO_MANY_ATTEMPTS, { headers });
+}
+const isClientKey = (id: string) => id.split("\u0001")[0].endsWith("-client");
 
-function refusedFromMemory(keys: string[], now: number): number {
+/** The time until which `keys` are refused from memory (0: they are not), and until which a client's key is. */
+function refusedFromMemory(keys: string[], now: number): { until: number; clientUntil: number } {
   let until = 0;
+  let clientUntil = 0;
   for (const k of keys) {
     const t = blocked.get(k);
     if (t === undefined) continue;
     if (t <= now) blocked.delete(k);
-    else until = Math.max(until, t);
+    else {
+      until = Math.max(until, t);
+      if (isClientKey(k)) clientUntil = Math.max(clientUntil, t);
+    }
   }
-  return until;
+  return { until, clientUntil };
 }
 
 /**
@@ -47,9 +66,10 @@ export async function consume(limits: Limit[]): Promise<bigint[]> {
     .sort((a, b) => (a.bucket + "\u0001" + a.key < b.bucket + "\u0001" + b.key ? -1 : 1));
   const ids = keyed.map((l) => l.bucket + "\u0001" + l.key);
   const memo = refusedFromMemory(ids, Date.now());
-  if (memo) throw tooMany(Math.ceil((memo - Date.now()) / 1000));
+  if (memo.until) throw tooMany(Math.ceil((memo.until - Date.now()) / 1000), memo.clientUntil);
   return db.$transaction(async (tx) => {
     let retryAfter = 0;
+    let clientUntil = 0;
     for (const l of keyed) {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${l.bucket + "\u0001" + l.key}, 0))`;
       const since = new Date(Date.now() - l.windowMs);
@@ -62,11 +82,13 @@ export async function consume(limits: Limit[]): Promise<bigint[]> {
       if (hits.length >= l.max) {
         // the window reopens when the oldest of the last `max` hits leaves it
         const reopens = hits[hits.length - 1].createdAt.getTime() + l.windowMs;
-        blocked.set(l.bucket + "\u0001" + l.key, Math.min(reopens, Date.now() + MEMO_MS));
+        const memoUntil = Math.min(reopens, Date.now() + MEMO_MS);
+        blocked.set(l.bucket + "\u0001" + l.key, memoUntil);
+        if (l.bucket.endsWith("-client")) clientUntil = Math.max(clientUntil, memoUntil);
         retryAfter = Math.max(retryAfter, Math.ceil((reopens - Date.now()) / 1000));
       }
     }
-    if (retryAfter > 0) throw tooMany(retryAfter);
+    if (retryAfter > 0) throw tooMany(retryAfter, clientUntil);
     const rows = await tx.rateLimitHit.createManyAndReturn({ data: keyed.map((l) => ({ bucket: l.bucket, key: l.key })), select: { id: true } });
     return rows.map((r) => r.id);
   });
