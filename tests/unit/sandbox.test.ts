@@ -48,6 +48,21 @@ describe("the sandbox", () => {
     await expect(client.exchangeCode({ code: redirect.searchParams.get("code")!, redirectUri: "http://app.test/other" })).rejects.toBeInstanceOf(VendorGrantRefused);
   });
 
+  it("serves its consent page under a policy that allows its own style and forms and nothing else", async () => {
+    const { client, handle } = wired("linky", (c) => new LinkyClient(c));
+    const res = await handle(new Request(client.authorizeUrl({ state: "s1", redirectUri: cb("linky") })));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`form-action 'self' ${appUrl}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    // the one inline style, allowed by its hash; no script at all
+    const style = html.match(/<style>([^<]*)<\/style>/)![1];
+    expect(csp).toContain(`style-src 'sha256-${crypto.createHash("sha256").update(style).digest("base64")}'`);
+    expect(html).not.toMatch(/<script|style="/);
+  });
+
   it("verifies PKCE when the consent carried a challenge", async () => {
     const { client, handle } = wired("linky", (c) => new LinkyClient(c));
     const verifier = "v".repeat(50);

@@ -85,14 +85,23 @@ function verify(token: string, secret: Buffer, t: Claims["t"], v: Vendor, now: n
 const oauthError = (status: number, error: string, description: string) =>
   Response.json({ error, error_description: description }, { status, headers: { "cache-control": "no-store" } });
 
-/** The consent page holds the state in its URL and an Accept button: never cached, framed or referred. */
-const CONSENT_HEADERS = {
+const CONSENT_STYLE = "body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}form{display:inline}button{font-size:1rem;padding:.5rem 1.2rem;margin-right:.5rem}";
+
+const CONSENT_STYLE_HASH = "sha256-" + crypto.createHash("sha256").update(CONSENT_STYLE).digest("base64");
+
+/**
+ * The consent page holds the state in its URL and an Accept button: never cached, framed or
+ * referred. Its policy allows nothing but its own style (by hash) and its forms, sent to itself
+ * and then redirected to the app's callback (`callbackOrigin`, which browsers check too): no
+ * script, image, font or connection at all.
+ */
+const consentHeaders = (callbackOrigin: string) => ({
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-store",
-  "content-security-policy": "frame-ancestors 'none'",
+  "content-security-policy": `default-src 'none'; style-src '${CONSENT_STYLE_HASH}'; form-action 'self' ${callbackOrigin}; base-uri 'none'; frame-ancestors 'none'`,
   "x-frame-options": "DENY",
   "referrer-policy": "no-referrer",
-};
+});
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -114,20 +123,20 @@ export type VendorSandbox = {
 };
 
 /** The consent page: Accept / Refuse as GET forms repeating the query, plus `approve`. */
-function consentPage(sb: VendorSandbox, url: URL): Response {
+function consentPage(sb: VendorSandbox, url: URL, callbackOrigin: string): Response {
   const hidden = [...url.searchParams.entries()]
     .filter(([k]) => k !== "approve")
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join("");
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(sb.title)} sandbox: consent</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}form{display:inline}button{font-size:1rem;padding:.5rem 1.2rem;margin-right:.5rem}</style></head>
+<style>${CONSENT_STYLE}</style></head>
 <body><p><strong>Sandbox</strong>: no account at the vendor is involved and the data are made up.</p>
 <h1>${escapeHtml(sb.title)}</h1><p>Foyer asks to read your data.</p>
 <form method="get"><input type="hidden" name="approve" value="1">${hidden}<button type="submit">Accept</button></form>
 <form method="get"><input type="hidden" name="approve" value="0">${hidden}<button type="submit">Refuse</button></form>
 </body></html>`;
-  return new Response(html, { status: 200, headers: CONSENT_HEADERS });
+  return new Response(html, { status: 200, headers: consentHeaders(callbackOrigin) });
 }
 
 /**
@@ -148,7 +157,7 @@ function authorize(sb: VendorSandbox, url: URL, opts: SandboxOptions, now: numbe
     return oauthError(400, "invalid_request", "code_challenge must be a base64url SHA-256 with code_challenge_method S256");
   }
   const approve = q.get("approve");
-  if (approve === null) return consentPage(sb, url);
+  if (approve === null) return consentPage(sb, url, target.origin);
   const state = q.get("state");
   if (state !== null) target.searchParams.set("state", state);
   if (approve === "1") {
