@@ -12,7 +12,7 @@ import s from "./frame.module.css";
  * phone, the brand is the way home (it links there) and the buttons are tighter: the bar holds
  * "Se connecter" and "S'inscrire" within 360 px (the brand is its mark alone below 430 px). Plain
  * elements with the frame's stylesheet, drawn as MUI drew its AppBar, Toolbar and Buttons
- * (docs/performance.md, "The frame in plain CSS").
+ * (docs/performance.md, "The pages in plain CSS").
  */
 export function PublicHeader() {
   const t = useTranslations("common.nav");

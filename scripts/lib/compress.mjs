@@ -10,7 +10,7 @@
 // - a JSON answer (the API's) is held until it ends, up to HOLD_BYTES, and compressed in one call
 //   with its Content-Length: a zlib stream per answer, flushed after each part, cost 744 µs of CPU
 //   for a 3 KB answer in brotli (197 µs in one call) and 299 µs in gzip (161), measured by
-//   `npm run bench:compress` (docs/measurements.md). Past HOLD_BYTES it streams as above from there on.
+//   `npm run bench:compress` (docs/performance.md). Past HOLD_BYTES it streams as above from there on.
 // - the build's immutable files (/_next/static/...) are compressed once, at brotli's and gzip's
 //   best qualities, off the event loop, and kept in memory (32 MiB at most, the least recently
 //   used dropped first). The first request of a file is compressed on the fly; the next ones get

@@ -118,7 +118,7 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
 
 test("the pages' own stylesheets draw them: Home's cards and tags, the device table, My Devices' and the vendors' cards, the week grid either way round", async ({ page }) => {
   // Home's sections, the tags, the device list and the schedules' week grids are plain elements with
-  // the classes of CSS Modules (docs/performance.md, "Home, tables and schedules in plain CSS"):
+  // the classes of CSS Modules (docs/performance.md, "The pages in plain CSS"):
   // without those stylesheets every check below fails
   await logIn(page, E2E.demo.email, E2E.demo.password);
   await page.setViewportSize({ width: 1280, height: 800 });
