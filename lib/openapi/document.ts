@@ -1,11 +1,12 @@
-// The OpenAPI 3.1 document of the /api contract, built from the route list (./routes.ts): request
-// schemas converted from the handlers' zod schemas (as input), answers from ./schemas (as output),
-// JSON Schema 2020-12 both ways (zod's own z.toJSONSchema), named schemas under components.
+// The OpenAPI 3.1 document of the /api contract, built from the routes' own descriptions (the
+// openapi.ts beside each app/api/**/route.ts, listed in ./route-docs.ts): request schemas converted
+// from the handlers' zod schemas (as input), answers from ./schemas (as output), JSON Schema
+// 2020-12 both ways (zod's own z.toJSONSchema), named schemas under components.
 import { z } from "zod";
 import { locationSchema } from "@/lib/validation/location";
 import pkg from "@/package.json";
-import type { Answer, Operation, Param, RequestBody } from "./operations";
-import { OPERATIONS } from "./routes";
+import type { Answer, HttpMethod, Operation, Param, RequestBody } from "./operations";
+import { ROUTE_DOCS } from "./route-docs";
 import { errorSchema, fieldErrorSchema, healthDownSchema, healthSchema, messageSchema, tokenSchema } from "./schemas/common";
 import { archiveListSchema, archiveViewSchema, deletionSummarySchema, userViewSchema } from "./schemas/users";
 import { adminDeviceViewSchema, deviceInfoViewSchema, locationViewSchema, measurementViewSchema, userDeviceViewSchema } from "./schemas/devices";
@@ -15,10 +16,15 @@ import { energyAnswerSchema, energySummarySchema, importPreviewSchema, importRes
 import { tariffViewSchema } from "./schemas/tariffs";
 import { dashboardSchema } from "@/lib/validation/dashboard";
 
+/** Every operation, in the order of ./route-docs.ts and, within a route, of its openapi.ts (a route left out has none). */
+const OPERATIONS: Operation[] = ROUTE_DOCS.flatMap((r) =>
+  "path" in r ? Object.entries(r.operations).map(([method, op]) => ({ ...op, method: method as HttpMethod, path: r.path })) : [],
+);
+
 type JsonSchema = Record<string, unknown>;
 type Doc = Record<string, unknown> & { paths: Record<string, Record<string, JsonSchema>>; components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> } };
 
-/** The answers' names under components.schemas: every JSON answer of the route list is one of these. */
+/** The answers' names under components.schemas: every JSON answer of a route's description is one of these. */
 const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   Error: errorSchema,
   FieldError: fieldErrorSchema,
@@ -110,7 +116,7 @@ function buildComponents(bodies: Map<z.ZodType, string>): Record<string, JsonSch
 
 function responseSchemaName(schema: z.ZodType): string {
   const name = Object.entries(RESPONSE_SCHEMAS).find(([, s]) => s === schema)?.[0];
-  if (!name) throw new Error("An answer of the route list is not one of lib/openapi's named response schemas (RESPONSE_SCHEMAS)");
+  if (!name) throw new Error("An answer of a route's openapi.ts is not one of lib/openapi's named response schemas (RESPONSE_SCHEMAS)");
   return name;
 }
 

@@ -1,0 +1,13 @@
+import { locationListFilters } from "@/lib/validation/list-filters";
+import { LOCATION_SORTABLE } from "@/lib/services/locations";
+import { locationViewSchema } from "@/lib/openapi/schemas/devices";
+import { describeRoute, list } from "@/lib/openapi/operations";
+
+export default describeRoute("/api/v1/locations/my", {
+  GET: {
+    tag: "Locations", access: "user",
+    summary: "The caller's own locations, also for an admin",
+    query: { sortable: LOCATION_SORTABLE, filters: locationListFilters },
+    responses: { 200: list(locationViewSchema) },
+  },
+});
