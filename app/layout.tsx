@@ -18,7 +18,7 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
   { color: "#1b6b4f" },
 ] };
 
-// Every page is rendered per request: its Content-Security-Policy (scripts/lib/page-policy.mjs) carries a fresh nonce,
+// Every page is rendered per request: its Content-Security-Policy (server/page-policy.ts) carries a fresh nonce,
 // which Next puts on its scripts and Providers on the <style> tags of MUI's styles and the theme.
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const nonce = (await headers()).get("x-nonce") ?? undefined;

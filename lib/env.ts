@@ -60,7 +60,7 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: z.string().url({ message: "DATABASE_URL must be a postgresql:// URL" }),
-    /** set by scripts/start.mjs when it started the embedded cluster */
+    /** set by server/main.mts when it started the embedded cluster */
     FOYER_EMBEDDED_DB: bool(false),
     SECRET_KEY: z.string().min(32, { message: "SECRET_KEY must be at least 32 characters" }),
     ENCRYPTION_KEY: z.string().min(32).optional(),

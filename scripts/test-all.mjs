@@ -20,7 +20,7 @@ const stages = [
   { name: "typecheck", cmd: [bin("tsc"), "--noEmit"] },
   { name: "unit", cmd: [bin("vitest"), "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`], report: "unit.json", kind: "vitest" },
   { name: "integration", cmd: [bin("vitest"), "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`], report: "integration.json", kind: "vitest" },
-  { name: "build", cmd: [process.execPath, path.join(root, "scripts", "build.mjs")] },
+  { name: "build", cmd: [process.execPath, "--import", "tsx", path.join(root, "scripts", "build.mts")] },
   { name: "e2e", cmd: [bin("playwright"), "test", "--reporter=list,json"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` }, report: "e2e.json", kind: "playwright" },
 ].filter((s) => !only.length || only.includes(s.name) || (s.name === "build" && only.includes("e2e")));
 

@@ -2,7 +2,7 @@ import { isIP, type BlockList } from "node:net";
 import { env } from "@/lib/env";
 import { normalize, parseTrustedProxies } from "./trusted-proxies";
 
-/** Header set by scripts/start.mjs from the TCP peer address (any incoming value is overwritten). */
+/** Header set by server/main.mts from the TCP peer address (any incoming value is overwritten). */
 const CLIENT_IP_HEADER = "x-foyer-client-ip";
 
 let cached: { spec: string; list: BlockList | null } | undefined;

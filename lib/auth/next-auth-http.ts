@@ -22,7 +22,7 @@ export function withWordErrorCode(req: NextRequest, segments: readonly string[] 
 /**
  * The credentials provider signs in by POST only: next-auth answered a GET on its callback with a
  * 500 ("Callback for provider type credentials not supported"). Here a 405 with `Allow`, as the
- * custom server answers any method a route lacks (scripts/lib/http-guard.mjs).
+ * custom server answers any method a route lacks (server/http-guard.ts).
  */
 export function credentialsCallbackByGet(req: NextRequest, segments: readonly string[] | undefined): Response | null {
   if (segments?.[0] !== "callback" || segments[1] !== "credentials" || req.method === "POST") return null;

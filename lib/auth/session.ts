@@ -11,7 +11,7 @@ export const getCaller = cache(currentUser);
 
 /**
  * The signed-in user, or a redirect to the login page that comes back here (the custom server,
- * scripts/lib/page-policy.mjs, hands the requested path and query to server code in the
+ * server/page-policy.ts, hands the requested path and query to server code in the
  * `x-pathname` header).
  */
 export async function requireCaller(): Promise<Caller> {

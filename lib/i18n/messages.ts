@@ -68,7 +68,7 @@ const FR: Catalog = {
 export type Catalog = typeof EN;
 export type Namespace = keyof Catalog;
 
-/** A message: its ICU text, or, in the build, that text compiled ahead of time (an array: scripts/lib/icu-catalog.mjs). */
+/** A message: its ICU text, or, in the build, that text compiled ahead of time (an array: lib/i18n/icu-catalog.mjs). */
 type Message = string | unknown[];
 export type Tree = { [key: string]: Message | Tree };
 const isMessage = (node: Message | Tree | undefined): node is Message => typeof node === "string" || Array.isArray(node);

@@ -1,12 +1,11 @@
 // The OpenAPI 3.1 document of the /api contract, built from the routes' own descriptions (the
-// openapi.ts beside each app/api/**/route.ts, listed in ./route-docs.ts): request schemas converted
+// openapi.ts beside each app/api/**/route.ts, listed in app/api/openapi.json/route-docs.ts): request schemas converted
 // from the handlers' zod schemas (as input), answers from ./schemas (as output), JSON Schema
 // 2020-12 both ways (zod's own z.toJSONSchema), named schemas under components.
 import { z } from "zod";
 import { locationSchema } from "@/lib/validation/location";
 import pkg from "@/package.json";
-import type { Answer, HttpMethod, Operation, Param, RequestBody } from "./operations";
-import { ROUTE_DOCS } from "./route-docs";
+import type { Answer, HttpMethod, Operation, Param, RequestBody, RouteDoc } from "./operations";
 import { errorSchema, fieldErrorSchema, healthDownSchema, healthSchema, messageSchema, tokenSchema } from "./schemas/common";
 import { archiveListSchema, archiveViewSchema, deletionSummarySchema, userViewSchema } from "./schemas/users";
 import { adminDeviceViewSchema, deviceInfoViewSchema, locationViewSchema, measurementViewSchema, userDeviceViewSchema } from "./schemas/devices";
@@ -16,10 +15,9 @@ import { energyAnswerSchema, energySummarySchema, importPreviewSchema, importRes
 import { tariffViewSchema } from "./schemas/tariffs";
 import { dashboardSchema } from "@/lib/validation/dashboard";
 
-/** Every operation, in the order of ./route-docs.ts and, within a route, of its openapi.ts (a route left out has none). */
-const OPERATIONS: Operation[] = ROUTE_DOCS.flatMap((r) =>
-  "path" in r ? Object.entries(r.operations).map(([method, op]) => ({ ...op, method: method as HttpMethod, path: r.path })) : [],
-);
+/** Every operation, in the order of the routes' list and, within a route, of its openapi.ts (a route left out has none). */
+const operationsOf = (routes: RouteDoc[]): Operation[] =>
+  routes.flatMap((r) => ("path" in r ? Object.entries(r.operations).map(([method, op]) => ({ ...op, method: method as HttpMethod, path: r.path })) : []));
 
 type JsonSchema = Record<string, unknown>;
 type Doc = Record<string, unknown> & { paths: Record<string, Record<string, JsonSchema>>; components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> } };
@@ -191,10 +189,10 @@ function errorsOf(op: Operation): Record<number, string> {
 }
 
 /** Body schema names: `<Operation>Body`, one per distinct zod schema (a schema shared by POST and PUT once). */
-function bodyNames(): Map<z.ZodType, string> {
+function bodyNames(operations: Operation[]): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
   const taken = new Set(Object.keys(RESPONSE_SCHEMAS));
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     if (!op.body || !("json" in op.body) || names.has(op.body.json)) continue;
     const base = `${op.method === "POST" ? "Create" : op.method === "PUT" ? "Update" : op.method === "PATCH" ? "Patch" : ""}${op.path
       .split("/")
@@ -209,10 +207,10 @@ function bodyNames(): Map<z.ZodType, string> {
   return names;
 }
 
-function build(): Doc {
-  const bodies = bodyNames();
+function build(operations: Operation[]): Doc {
+  const bodies = bodyNames(operations);
   const paths: Doc["paths"] = {};
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     const responses: JsonSchema = {};
     for (const [status, a] of Object.entries(op.responses)) responses[status] = answerObject(a);
     for (const [status, text] of Object.entries(errorsOf(op))) responses[status] ??= errorAnswer(text);
@@ -243,7 +241,7 @@ function build(): Doc {
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     servers: [{ url: "/", description: "this server" }],
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],
-    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas: buildComponents(bodies),
@@ -260,10 +258,14 @@ function build(): Doc {
   };
 }
 
-let cached: Doc | undefined;
+const built = new WeakMap<RouteDoc[], Doc>();
 
-/** The document (built on first use, then the same object). */
-export function openApiDocument(): Doc {
-  cached ??= build();
-  return cached;
+/**
+ * The document of `routes` (app/api/openapi.json/route-docs.ts: each route's openapi.ts, in the
+ * document's order), built on first use, then the same object.
+ */
+export function openApiDocument(routes: RouteDoc[]): Doc {
+  let doc = built.get(routes);
+  if (!doc) built.set(routes, (doc = build(operationsOf(routes))));
+  return doc;
 }

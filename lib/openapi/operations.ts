@@ -1,7 +1,7 @@
 // How a route describes itself: each app/api/**/route.ts has an openapi.ts beside it that says,
 // per method, who may call it, the request's schemas (the very zod schemas the handler parses
 // with) and the documented answers, or why the route is left out of the document. The helpers
-// below are the words those files share. lib/openapi/route-docs.ts lists the files;
+// below are the words those files share. app/api/openapi.json/route-docs.ts lists the files;
 // docs/openapi.md says how to add one.
 import { z } from "zod";
 

@@ -11,7 +11,7 @@ export async function startServerProcess() {
     process.exit(1);
   }
   startMaintenance();
-  // what scripts/start.mjs calls before it stops the database: the job workers finish the job in
+  // what server/main.mts calls before it stops the database: the job workers finish the job in
   // hand (or give up on it after 5 s, within the 10 s a supervisor usually grants a stop) instead
   // of failing on a closing connection
   (globalThis as { foyerStop?: () => Promise<void> }).foyerStop = async () => {

@@ -1,5 +1,5 @@
 // The language a page is written in, for the app (lib/i18n) and the custom server's page cache
-// (scripts/lib/page-cache.mjs), which keeps one copy of each visitor's page per language: the one
+// (server/page-cache.ts), which keeps one copy of each visitor's page per language: the one
 // the reader chose (the cookie, set by the language switch), else the first of the browser's
 // languages (Accept-Language, in order of preference) that Foyer speaks, else English.
 

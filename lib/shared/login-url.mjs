@@ -1,4 +1,4 @@
-// The login page's address, shared by the server's page policy (scripts/lib/page-policy.mjs) and
+// The login page's address, shared by the server's page policy (server/page-policy.ts) and
 // the app's session checks (lib/auth/session.ts).
 
 /** The login page, coming back to `path` (a same-site path with its query) afterwards. */

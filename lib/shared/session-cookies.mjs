@@ -1,5 +1,5 @@
 // next-auth's session cookie names, for the app (lib/auth/session-token.ts) and the custom server's
-// page cache (scripts/lib/page-cache.mjs): over HTTPS, then over HTTP. A large session is split into
+// page cache (server/page-cache.ts): over HTTPS, then over HTTP. A large session is split into
 // name.0, name.1, ...
 
 export const SESSION_COOKIES = /** @type {const} */ (["__Secure-next-auth.session-token", "next-auth.session-token"]);

@@ -4,8 +4,8 @@
 import path from "node:path";
 import crypto from "node:crypto";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../scripts/lib/embedded-pg.mjs";
-import { migrate } from "../../scripts/lib/migrate.mjs";
+import { startEmbeddedPostgres } from "../../server/db/embedded-pg";
+import { migrate } from "../../server/db/migrate";
 
 let stop: (() => Promise<void>) | undefined;
 let dataDir: string | undefined;

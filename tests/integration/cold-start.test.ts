@@ -1,4 +1,4 @@
-// What the server's start skips when nothing changed (scripts/lib/migrate.mjs, runtime.mjs), on the
+// What the server's start skips when nothing changed (server/db/migrate.ts, runtime.mjs), on the
 // migrated test database: the schema engine when `_prisma_migrations` already records every local
 // migration, and the seed while its fingerprint matches; both run again as soon as something changed.
 import fs from "node:fs";
@@ -7,8 +7,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import pg from "pg";
-import { deployToEmptyDatabase, localMigrations, migrate, migrationsUpToDate } from "../../scripts/lib/migrate.mjs";
-import { cachedSeedBundle, prepareSeed, writeSeedBundle } from "../../scripts/lib/runtime.mjs";
+import { deployToEmptyDatabase, localMigrations, migrate, migrationsUpToDate } from "../../server/db/migrate";
+import { cachedSeedBundle, prepareSeed, writeSeedBundle } from "../../server/db/seed";
 
 const url = process.env.DATABASE_URL!;
 const root = path.resolve(".");

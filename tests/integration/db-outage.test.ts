@@ -14,7 +14,7 @@ const { makeUser } = await import("../factories/users");
 const health = await import("@/app/api/health/route");
 const locations = await import("@/app/api/v1/locations/route");
 const location = await import("@/app/api/v1/locations/[id]/route");
-const { startEmbeddedPostgres } = await import("../../scripts/lib/embedded-pg.mjs");
+const { startEmbeddedPostgres } = await import("../../server/db/embedded-pg");
 
 const dataDir = inject("pgDataDir");
 const pgRoot = inject("pgRoot");

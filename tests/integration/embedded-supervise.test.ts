@@ -1,4 +1,4 @@
-// The app's own embedded cluster is started again when it exits unasked (scripts/lib/embedded-pg.mjs,
+// The app's own embedded cluster is started again when it exits unasked (server/db/embedded-pg.ts,
 // `supervise`): killed outright, it answers again within seconds, with the data it had; stopped by
 // the app (`stop()`), it stays stopped. A cluster started without `supervise` (the tests' own) is
 // left down. Durable settings, as the app runs its cluster (a test cluster's `fast` may lose the last
@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { startEmbeddedPostgres } from "../../scripts/lib/embedded-pg.mjs";
+import { startEmbeddedPostgres } from "../../server/db/embedded-pg";
 import { alive } from "../helpers/cluster";
 
 // 0755: as root, PostgreSQL runs as `postgres`, which must enter the folder (mkdtemp makes it 0700)

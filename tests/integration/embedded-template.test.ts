@@ -1,4 +1,4 @@
-// A new embedded cluster is a copy of the template `initdb` made once (scripts/lib/embedded-pg.mjs):
+// A new embedded cluster is a copy of the template `initdb` made once (server/db/embedded-pg.ts):
 // the copy works with the template's password; a template that is not this user's alone is not
 // used, nor is it for a cluster given its own password; and with no template, the first cluster's
 // `initdb` leaves one. A copy is told from an `initdb` by PostgreSQL's system identifier, which
@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { prepareClusterTemplate, startEmbeddedPostgres } from "../../scripts/lib/embedded-pg.mjs";
+import { prepareClusterTemplate, startEmbeddedPostgres } from "../../server/db/embedded-pg";
 
 // 0755: as root, PostgreSQL runs as `postgres`, which must enter the folder (mkdtemp makes it 0700)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "foyer-pg-template-"));

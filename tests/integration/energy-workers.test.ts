@@ -23,7 +23,7 @@ afterAll(async () => {
 function worker(extra: Record<string, string> = {}): ChildProcess {
   // one process (tsx as a loader, not its CLI, which would run the worker in a grandchild that a
   // SIGKILL of the child leaves running)
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/worker.mts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("server/worker.mts")], {
     env: { ...process.env, ...fake.env(), LINKY_MAX_PER_SECOND: "5", LINKY_MAX_PER_HOUR: "1000", NODE_ENV: "production", ...extra },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -15,7 +15,7 @@ import addFormatsModule from "ajv-formats";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { openApiDocument } from "@/lib/openapi/document";
 import type { RouteDoc } from "@/lib/openapi/operations";
-import { ROUTE_DOCS } from "@/lib/openapi/route-docs";
+import { ROUTE_DOCS } from "@/app/api/openapi.json/route-docs";
 import { db } from "@/lib/db";
 import { buildArchive } from "@/lib/services/archives";
 import { upsertCurve, type CurvePoint } from "@/lib/services/readings";
@@ -33,7 +33,7 @@ import * as docsFile from "@/app/api/docs/[file]/route";
 import * as sandbox from "@/app/api/sandbox/[vendor]/[...path]/route";
 
 type Json = Record<string, any>;
-const doc = openApiDocument() as Json;
+const doc = openApiDocument(ROUTE_DOCS) as Json;
 
 // ---------------------------------------------------------------------------------------------
 // The routes' folders: each route.ts and the openapi.ts beside it
@@ -135,14 +135,14 @@ function curveDays(from: string, to: string, wh = 120): CurvePoint[] {
 // ---------------------------------------------------------------------------------------------
 
 describe("every route under app/api is described beside its handler", () => {
-  it("every route.ts has an openapi.ts beside it, and lib/openapi/route-docs.ts lists each", () => {
+  it("every route.ts has an openapi.ts beside it, and app/api/openapi.json/route-docs.ts lists each", () => {
     const problems: string[] = [];
     for (const f of folders) {
       const d = f.described;
       if (!f.hasDoc) problems.push(`${f.dir}/route.ts has no description: add ${f.dir}/openapi.ts (describeRoute, or notDocumented and why: docs/openapi.md)`);
       else if (!f.hasRoute) problems.push(`${f.dir}/openapi.ts describes no route: there is no route.ts beside it`);
       else if (!d || typeof d !== "object") problems.push(`${f.dir}/openapi.ts: export default describeRoute(...) or notDocumented(...)`);
-      else if (!ROUTE_DOCS.includes(d)) problems.push(`${f.dir}/openapi.ts is not read: add it to ROUTE_DOCS (lib/openapi/route-docs.ts)`);
+      else if (!ROUTE_DOCS.includes(d)) problems.push(`${f.dir}/openapi.ts is not read: add it to ROUTE_DOCS (app/api/openapi.json/route-docs.ts)`);
       else if ("undocumented" in d && d.undocumented.length < 20) problems.push(`${f.dir}/openapi.ts: say in a sentence why the route is left out`);
     }
     expect(problems).toEqual([]);

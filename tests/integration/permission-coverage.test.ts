@@ -2,11 +2,11 @@
 // is left out below with the reason: a new route file, or a new method in one, fails here until
 // its table says who may call it. Rows are found by their `route: "METHOD /api/..."` key in the
 // integration test files; the route files are read as the custom server reads them
-// (scripts/lib/api-routes.mjs).
+// (server/api-routes.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildRouteTable } from "@/scripts/lib/api-routes.mjs";
+import { buildRouteTable } from "@/server/api-routes";
 
 /**
  * Handlers where a who × status cell makes no sense, and why. Keyed as the rows are; a new method

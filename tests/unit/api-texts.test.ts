@@ -20,7 +20,7 @@ import { forbidden, notFound, unauthorized, unavailable } from "@/lib/http/error
 import { measurementLimitMessage } from "@/lib/devices/rules";
 import { OVERLAP_DETAIL } from "@/lib/schedules/rules";
 import { parseEnedisCsv } from "@/lib/energy/import/enedis-csv";
-import { tooLargeDetail } from "@/scripts/lib/http-guard.mjs";
+import { tooLargeDetail } from "@/server/http-guard";
 import { NUL_MESSAGE, SURROGATE_MESSAGE } from "@/lib/validation/text";
 import { HALF_HOUR_MESSAGE, offpeakRangeProblems } from "@/lib/validation/offpeak";
 import { meterTariffSchema } from "@/lib/validation/energy";
@@ -146,7 +146,7 @@ async function importRefusal(csv: string): Promise<string> {
 
 const HEADER = "Identifiant PRM;Type de donnees;Date de debut;Date de fin;Grandeur physique;Grandeur metier;Etape metier;Unite;Pas en minutes\n12345678901234;Courbe de charge;05/01/2026;06/01/2026;Puissance moyenne;Consommation;Comptage Brut;W;30\nHorodate;Valeur\n";
 
-/** Every text of the code under lib/, app/api/ and scripts/lib/ written in quotes, and each template as a pattern. */
+/** Every text of the code under lib/, app/api/ and server/ written in quotes, and each template as a pattern. */
 function sourceTexts(): { literals: Set<string>; templates: RegExp[] } {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -157,7 +157,7 @@ function sourceTexts(): { literals: Set<string>; templates: RegExp[] } {
       } else if (/\.(ts|mjs)$/.test(e.name)) files.push(p);
     }
   };
-  ["lib", "app/api", "scripts/lib"].forEach(walk);
+  ["lib", "app/api", "server"].forEach(walk);
   const literals = new Set<string>();
   const templates: RegExp[] = [];
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,6 +1,6 @@
-// The median every benchmark script summarises its rounds with (scripts/lib/bench-stats.mjs).
+// The median every benchmark script summarises its rounds with (bench/lib/stats.mjs).
 import { describe, expect, it } from "vitest";
-import { median } from "../../scripts/lib/bench-stats.mjs";
+import { median } from "../../bench/lib/stats.mjs";
 
 describe("median", () => {
   it("takes the middle value of an odd count, the mean of the two middle ones of an even count", () => {

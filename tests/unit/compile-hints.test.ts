@@ -1,9 +1,9 @@
-// The build's compile hint (scripts/lib/compile-hints.mjs): which scripts get it, and only once.
+// The build's compile hint (server/compile-hints.ts): which scripts get it, and only once.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { COMPILE_HINT, markEagerCompile } from "@/scripts/lib/compile-hints.mjs";
+import { COMPILE_HINT, markEagerCompile } from "@/server/compile-hints";
 
 let dist: string;
 const chunks = () => path.join(dist, "static", "chunks");

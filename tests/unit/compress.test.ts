@@ -1,5 +1,5 @@
-// The custom server's compression (scripts/lib/compress.mjs) on the wire, around a handler standing
-// in for Next as scripts/start.mjs wires it: brotli when accepted, gzip when only gzip is, none
+// The custom server's compression (server/compress.ts) on the wire, around a handler standing
+// in for Next as server/main.mts wires it: brotli when accepted, gzip when only gzip is, none
 // otherwise; streamed answers stream; the build's static files compressed once and kept.
 import fs from "node:fs";
 import http from "node:http";
@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOLD_BYTES, brotliQualityFrom, createCompression, negotiate } from "../../scripts/lib/compress.mjs";
+import { HOLD_BYTES, brotliQualityFrom, createCompression, negotiate } from "../../server/compress";
 
 describe("content negotiation", () => {
   it("prefers brotli, then gzip, by q-value, and falls back to identity", () => {

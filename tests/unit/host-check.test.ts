@@ -1,7 +1,7 @@
-// The operator's notice of requests for another address than APP_URL's (scripts/lib/host-check.mjs).
+// The operator's notice of requests for another address than APP_URL's (server/host-check.ts).
 import type http from "node:http";
 import { describe, expect, it } from "vitest";
-import { createHostCheck, requestHost } from "@/scripts/lib/host-check.mjs";
+import { createHostCheck, requestHost } from "@/server/host-check";
 
 const req = (headers: Record<string, string>) => ({ headers }) as unknown as http.IncomingMessage;
 

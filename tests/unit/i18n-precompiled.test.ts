@@ -1,4 +1,4 @@
-// The build compiles every message ahead of time (scripts/lib/icu-catalog.mjs, through the loader
+// The build compiles every message ahead of time (lib/i18n/icu-catalog.mjs, through the loader
 // next.config.js sets on messages/) and formats it with use-intl's format-only entry, which has no
 // ICU parser. Here every message of both languages is formatted both ways, the compiled one against
 // use-intl's runtime parser (intl-messageformat), with values made from the message's own shape:
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { _createCache, _createIntlFormatters } from "use-intl/core";
 import formatRaw from "use-intl/format-message";
 import formatCompiled from "use-intl/format-message/format-only";
-import { compileTree } from "@/scripts/lib/icu-catalog.mjs";
+import { compileTree } from "@/lib/i18n/icu-catalog.mjs";
 import { CATALOGS, RAW_CATALOGS, overlay, type Tree as Catalog } from "@/lib/i18n/messages";
 
 type Tree = { [key: string]: string | Tree };

@@ -1,10 +1,10 @@
-// The custom server's cache of the visitors' pages (scripts/lib/page-cache.mjs), in front of a
+// The custom server's cache of the visitors' pages (server/page-cache.ts), in front of a
 // stand-in for Next that renders a page with a fresh nonce each time and counts its renders.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cacheable, createPageCache, segmentedGzip } from "@/scripts/lib/page-cache.mjs";
+import { cacheable, createPageCache, segmentedGzip } from "@/server/page-cache";
 
 let server: http.Server;
 let base: string;

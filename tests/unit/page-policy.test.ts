@@ -2,10 +2,10 @@ import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPagePolicy, loginUrl, needsLogin } from "@/scripts/lib/page-policy.mjs";
+import { createPagePolicy, loginUrl, needsLogin } from "@/server/page-policy";
 import { hasSessionCookie } from "@/lib/shared/session-cookies.mjs";
 
-// The custom server's page policy (scripts/lib/page-policy.mjs) in front of a stand-in for Next that
+// The custom server's page policy (server/page-policy.ts) in front of a stand-in for Next that
 // answers with the request headers it was handed: what Next would render with.
 describe("the page policy", () => {
   let origin = "";
@@ -15,7 +15,7 @@ describe("the page policy", () => {
   const serve = (policy: ReturnType<typeof createPagePolicy>) =>
     new Promise<string>((resolve) => {
       const s = http.createServer((req, res) => {
-        // as scripts/lib/http-guard.mjs does first: what the client sent is not taken
+        // as server/http-guard.ts does first: what the client sent is not taken
         delete req.headers["x-nonce"];
         delete req.headers["content-security-policy"];
         delete req.headers["x-pathname"];

@@ -1,9 +1,9 @@
-// The server's refusals from memory (scripts/lib/refusals.mjs): a client whose own limit the app
+// The server's refusals from memory (server/refusals.ts): a client whose own limit the app
 // says is full is answered 429 by the server itself until the refusal ends, without the app.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRefusals } from "@/scripts/lib/refusals.mjs";
+import { createRefusals } from "@/server/refusals";
 import { REFUSED_CLIENT_HEADER } from "@/lib/shared/refusals.mjs";
 
 let server: http.Server | undefined;

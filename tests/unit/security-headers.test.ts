@@ -4,9 +4,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowedMethods, buildRouteTable, exportedMethods, matchRoute } from "../../scripts/lib/api-routes.mjs";
-import { BAD_PATH_DETAIL, createGuard, maxBodyBytesFrom, pathDecodes, pathnameOf, securityHeaders, SERVER_OPTIONS, tooLargeDetail } from "../../scripts/lib/http-guard.mjs";
-import { contentSecurityPolicy, dashboardFrameOrigin, newNonce } from "@/scripts/lib/page-policy.mjs";
+import { allowedMethods, buildRouteTable, exportedMethods, matchRoute } from "../../server/api-routes";
+import { BAD_PATH_DETAIL, createGuard, maxBodyBytesFrom, pathDecodes, pathnameOf, securityHeaders, SERVER_OPTIONS, tooLargeDetail } from "../../server/http-guard";
+import { contentSecurityPolicy, dashboardFrameOrigin, newNonce } from "@/server/page-policy";
 
 describe("route files' methods", () => {
   it("reads every way a route file exports a handler", () => {
@@ -124,7 +124,7 @@ describe("the request guard", () => {
 });
 
 describe("the guard on the wire", () => {
-  // the custom server's wiring (scripts/start.mjs) around a handler standing in for Next
+  // the custom server's wiring (server/main.mts) around a handler standing in for Next
   const { guard, onConnect, onClientError } = createGuard({ apiDir: path.resolve("app/api"), https: false, maxBodyBytes: 1000, lingerMs: 300 });
   const server = http.createServer(SERVER_OPTIONS, (req, res) => {
     if (guard(req, res)) return;

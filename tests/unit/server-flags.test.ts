@@ -1,10 +1,10 @@
-// The serving processes' Node flags (scripts/lib/server-flags.mjs) are written twice: there, for
+// The serving processes' Node flags (server/flags.ts) are written twice: there, for
 // what the scripts spawn and fork, and in package.json's start commands, which must name them on
 // `node` itself (the main process cannot take them once it runs). This keeps the two alike.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SERVER_NODE_FLAGS, withServerFlags } from "../../scripts/lib/server-flags.mjs";
+import { SERVER_NODE_FLAGS, withServerFlags } from "../../server/flags";
 
 const scripts = JSON.parse(fs.readFileSync(path.join(__dirname, "../../package.json"), "utf8")).scripts as Record<string, string>;
 

@@ -1,12 +1,12 @@
-// Serving processes (scripts/lib/siblings.mjs): the main process deals new connections between
+// Serving processes (server/siblings.ts): the main process deals new connections between
 // itself and its siblings, a sibling forwards the sandboxes to the main process, and the setting.
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processesFrom } from "@/scripts/lib/siblings.mjs";
-import { SERVER_NODE_FLAGS } from "@/scripts/lib/server-flags.mjs";
+import { processesFrom } from "@/server/siblings";
+import { SERVER_NODE_FLAGS } from "@/server/flags";
 
 describe("FOYER_PROCESSES", () => {
   it("is one per core up to 4 by default, 1 in development, and names itself when wrong", () => {
@@ -19,9 +19,12 @@ describe("FOYER_PROCESSES", () => {
   });
 });
 
+const TSX = ["--import", "tsx"];
+
 /** The fixture's main process with `env`, and the port it listens on. */
 async function startFixture(env: Record<string, string>) {
-  const main = spawn(process.execPath, [path.resolve("tests/fixtures/siblings/server.mjs")], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  // (through tsx, for server/siblings.ts; the siblings it forks inherit that)
+  const main = spawn(process.execPath, [...TSX, path.resolve("tests/fixtures/siblings/server.mjs")], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
     let out = "";
     main.stdout!.on("data", (d) => {
@@ -39,9 +42,9 @@ async function stopFixture(main: ChildProcess) {
   await new Promise((r) => main.once("exit", r));
 }
 
-/** A sibling runs with the serving flags (scripts/lib/server-flags.mjs), though this main process was started without them. */
+/** A sibling runs with the serving flags (server/flags.ts), though this main process was started without them. */
 const expectServingFlags = (answers: { role: string; execArgv: string[] }[]) => {
-  for (const a of answers) expect(a.execArgv).toEqual(a.role === "sibling" ? SERVER_NODE_FLAGS : []);
+  for (const a of answers) expect(a.execArgv).toEqual(a.role === "sibling" ? [...TSX, ...SERVER_NODE_FLAGS] : TSX);
 };
 
 /** One request to `port` on a connection of its own. */

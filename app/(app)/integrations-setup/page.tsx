@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
 import { PageHeader } from "@/components/ui/page-header";
-import { IntegrationCardsWithData } from "@/components/integrations/integration-cards-server";
+import { IntegrationCardsWithData } from "@/app/(app)/integrations/integration-cards-with-data";
 import { Messages } from "@/components/i18n/messages";
 import { getT } from "@/lib/i18n/server";
 

@@ -1,4 +1,4 @@
-// GET /api/bench/ceiling/{name}: the ceiling of `npm run bench:api` (scripts/bench-api.mjs), a route
+// GET /api/bench/ceiling/{name}: the ceiling of `npm run bench:api` (bench/api.mjs), a route
 // handler that answers the bytes of one of the measured lists (and its X-Total-Count) without any
 // work: no caller, no database, no serializer. What it serves is what Next.js itself allows on this
 // machine, measured in the same run as the app and the bare baseline.
