@@ -1,6 +1,6 @@
 // The seed: the bundled tariffs, the first admin and, unless SEED_DEMO=false, a demo household.
 // Idempotent. Run in the server's own process at start when any of its inputs changed, and by
-// npm run db:seed (scripts/lib/runtime.mjs bundles this file with esbuild and calls seed()).
+// npm run db:seed (server/db/seed.ts bundles this file with esbuild and calls seed()).
 import crypto from "node:crypto";
 import { db, disconnectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
