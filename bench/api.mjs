@@ -1,9 +1,15 @@
-// npm run bench:api: the API's lists on the production build against a bare node:http + pg server
+// npm run bench:api: the API's lists on a production build against a bare node:http + pg server
 // of our own (bench/api-baseline.mjs) that answers byte-identical JSON (same auth check,
 // same rows), and against the ceiling: a Next route handler of the same build that answers the
-// same bytes without any work (app/api/bench/ceiling/[name], a 404 unless FOYER_BENCH=1). One run,
-// on its own embedded PostgreSQL under .data/bench-api (durable defaults; its data removed
-// afterwards, the servers' logs kept); needs `npm run build` first (FOYER_DIST_DIR is honoured).
+// same bytes without any work (app/api/bench/ceiling/[name]/route.bench.ts). The ceiling is in no
+// production build, so the bench builds its own copy of the app with it first: `npm run build`
+// (scripts/build.mts) into .next-bench/ with FOYER_BENCH_BUILD=1, under which next.config.js
+// routes route.bench.ts; its output goes to .data/bench-api/build.log, and every server of the app
+// here runs that build. `npm run bench:api -- --no-build` reuses the copy already in .next-bench/
+// (with a warning when sources changed after it). .next/ (or FOYER_DIST_DIR's build) is neither
+// needed nor touched. One run, on its own embedded PostgreSQL under .data/bench-api (durable
+// defaults; its data removed afterwards, the servers' logs and the build's output kept).
+//   0. builds the bench's copy (unless --no-build): a few minutes more on 2 cores;
 //   1. seeds a household (20 locations with devices and measurements, schedules, devices without
 //      a location), other users' rows around it, and an admin with 201 users; signs a bearer token
 //      for each caller as lib/auth/tokens.ts does;
@@ -27,8 +33,8 @@
 //      capacity at 100 connections, then half of it as in step 4 (BENCH_FIXED_ROUNDS interleaved
 //      rounds, the baseline at the same rate, the same goal); then over capacity as in step 5.
 //      Steps 3 to 5 compare one process with the one-process baseline; this is what users get.
-// Exits non-zero when the bodies differ or the app answered any 500. About 13 minutes.
-import { spawn } from "node:child_process";
+// Exits non-zero when the bodies differ or the app answered any 500. About 13 minutes, the build aside.
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -41,12 +47,16 @@ import pg from "pg";
 import { tsImport } from "tsx/esm/api";
 import { startEmbeddedPostgres } from "../server/db/embedded-pg";
 import { migrate } from "../server/db/migrate";
-import { distDir, root } from "../server/paths";
+import { root } from "../server/paths";
 import { median } from "./lib/stats.mjs";
 import { SERVER_NODE_FLAGS } from "../server/flags";
-import { processesFrom } from "../server/siblings";
+import { processesFrom } from "../lib/shared/settings.mjs";
 
 const dir = path.join(root, ".data", "bench-api");
+/** The bench's own build of the app, with the ceiling (FOYER_BENCH_BUILD=1); the servers' FOYER_DIST_DIR. */
+const BENCH_DIST = ".next-bench";
+const distDir = path.join(root, BENCH_DIST);
+const NO_BUILD = process.argv.slice(2).includes("--no-build");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FIXED_SECONDS = Number(process.env.BENCH_FIXED_SECONDS ?? 8);
@@ -128,15 +138,45 @@ function newestSource() {
       for (const e of fs.readdirSync(p)) walk(path.join(p, e));
     } else newest = Math.max(newest, st.mtimeMs);
   };
-  for (const d of ["app", "lib", "components", "next.config.js"]) walk(path.join(root, d));
+  for (const d of ["app", "lib", "components", "server", "messages", "next.config.js"]) walk(path.join(root, d));
   return newest;
+}
+
+/**
+ * The bench's copy of the app: `npm run build` into .next-bench/ with the ceiling
+ * (FOYER_BENCH_BUILD=1: next.config.js), its output in `log`.
+ */
+function build(log) {
+  say(`building the app with its ceiling into ${BENCH_DIST}/ (FOYER_BENCH_BUILD=1; output in ${path.relative(root, log)}) ...`);
+  // `next build` points next-env.d.ts (the checkout's, not in git) at its dist dir's route types:
+  // put back as it was, or `tsc` would read .next-bench/types beside .next/types
+  const envTypes = path.join(root, "next-env.d.ts");
+  const envTypesBefore = fs.existsSync(envTypes) ? fs.readFileSync(envTypes, "utf8") : null;
+  const started = performance.now();
+  const out = fs.openSync(log, "w");
+  let r;
+  try {
+    r = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.mts"], {
+      cwd: root,
+      env: { ...process.env, FOYER_DIST_DIR: BENCH_DIST, FOYER_BENCH_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", out, out],
+    });
+  } finally {
+    fs.closeSync(out);
+    if (envTypesBefore === null) fs.rmSync(envTypes, { force: true });
+    else if (!fs.existsSync(envTypes) || fs.readFileSync(envTypes, "utf8") !== envTypesBefore) fs.writeFileSync(envTypes, envTypesBefore);
+  }
+  if (r.status !== 0) {
+    throw new Error(`the build failed (${r.status ?? r.signal ?? r.error?.message}); the end of ${path.relative(root, log)}:\n${fs.readFileSync(log, "utf8").split("\n").slice(-30).join("\n")}`);
+  }
+  say(`built in ${fmt((performance.now() - started) / 1000)} s`);
 }
 
 function checkBuild() {
   const buildId = path.join(distDir, "BUILD_ID");
-  if (!fs.existsSync(buildId)) throw new Error(`There is no production build in ${path.relative(root, distDir)}/: run \`npm run build\` first.`);
+  if (!fs.existsSync(buildId)) throw new Error(`There is no build in ${BENCH_DIST}/: run the bench without --no-build.`);
   if (!fs.existsSync(path.join(distDir, "server", "app", "api", "bench", "ceiling", "[name]", "route.js"))) {
-    throw new Error(`The build in ${path.relative(root, distDir)}/ predates the ceiling route (app/api/bench/ceiling/[name]): run \`npm run build\` again.`);
+    throw new Error(`The build in ${BENCH_DIST}/ has no ceiling route (app/api/bench/ceiling/[name]/route.bench.ts): run the bench without --no-build.`);
   }
   const built = fs.statSync(buildId).mtimeMs;
   if (newestSource() > built) say(`warning: sources changed after the build (${new Date(built).toISOString()}): the app measured is the build, not the working tree`);
@@ -317,9 +357,10 @@ let stopping = false;
 let cleanup = async () => {};
 
 async function main() {
-  checkBuild();
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "ceiling"), { recursive: true });
+  if (!NO_BUILD) build(path.join(dir, "build.log"));
+  checkBuild();
   process.env.FOYER_QUIET = "1";
   const { PRIVACY_NOTICE } = await tsImport("../lib/privacy/notice.ts", import.meta.url);
   const cluster = await startEmbeddedPostgres({ root: path.join(dir, "pg"), port: 0, database: "foyer" });
@@ -343,13 +384,14 @@ async function main() {
     };
     const [appPort, basePort, deployedPort] = [await freePort(), await freePort(), await freePort()];
     const common = { ...process.env, DATABASE_URL: cluster.url, SECRET_KEY: secret, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
-    /** An instance of the app on `port`: the production build, no job workers, no seed. */
-    const appEnv = (env, port) => ({ ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, FOYER_WORKERS: "false", SEED_ON_START: "false" });
+    /** An instance of the app on `port`: the bench's build (next.config.js read as it was built), no job workers, no seed. */
+    const appEnv = (env, port) => ({ ...env, FOYER_DIST_DIR: BENCH_DIST, FOYER_BENCH_BUILD: "1", PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, FOYER_WORKERS: "false", SEED_ON_START: "false" });
     children.push(startProcess("the app", [...SERVER_NODE_FLAGS, "scripts/start.mjs", "start"], {
       ...appEnv(common, appPort),
       // one serving process, as the baseline: the ratio compares the work per request (server/siblings.ts)
       FOYER_PROCESSES: "1",
-      FOYER_BENCH: "1", FOYER_BENCH_DIR: path.join(dir, "ceiling"),
+      // the ceiling's bodies (step 2); the deployed instance has none: its ceiling is a 404
+      FOYER_BENCH_DIR: path.join(dir, "ceiling"),
     }, path.join(dir, "app.log")));
     children.push(startProcess("the baseline", ["--import", "tsx", "bench/api-baseline.mjs"], {
       ...common, PORT: String(basePort), BENCH_NOTICE_VERSION: String(PRIVACY_NOTICE.version),
@@ -495,7 +537,7 @@ async function main() {
 
     // 6. the app as deployed: its own capacity, then half of it against the baseline at that rate
     const serving = 1 + childrenOf(children[2].pid).length;
-    say(`\nthe app as deployed: the same build with the default serving processes (FOYER_PROCESSES unset: ${processesFrom({}, false)} on this machine; ${serving} running). Per list: its capacity at ${CONNECTIONS} connections (${SECONDS} s after ${WARMUP_SECONDS} s), then half of it in ${FIXED_ROUNDS} interleaved rounds of ${FIXED_SECONDS} s with the baseline at the same rate, as in step 4; then over capacity as in step 5`);
+    say(`\nthe app as deployed: the same build with the default serving processes (FOYER_PROCESSES unset: ${processesFrom({}, false, os.availableParallelism())} on this machine; ${serving} running). Per list: its capacity at ${CONNECTIONS} connections (${SECONDS} s after ${WARMUP_SECONDS} s), then half of it in ${FIXED_ROUNDS} interleaved rounds of ${FIXED_SECONDS} s with the baseline at the same rate, as in step 4; then over capacity as in step 5`);
     // idle until now: every list warmed first (both processes compile the same code), then each again before its capacity
     for (const e of ENDPOINTS) await run("deployed", e, { duration: WARMUP_SECONDS });
     for (const [i, e] of ENDPOINTS.entries()) {

@@ -1,12 +1,28 @@
 import { z } from "zod";
+import os from "node:os";
 import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
-
-/** Secrets that must never reach production unchanged. */
-const PLACEHOLDER = /^(changethis|change-me|secret|please-change.*)$/i;
+import { brotliQualityFrom, embeddedPgPortFrom, flagFrom, maxBodyBytesFrom, portFrom, processesFrom, secretKeyProblem } from "@/lib/shared/settings.mjs";
 
 const bool = (def: boolean) =>
   z.enum(["true", "false", "1", "0", "yes", "no"]).optional().transform((v) => (v === undefined ? def : ["true", "1", "yes"].includes(v)));
 const int = (def: number) => z.coerce.number().int().positive().default(def);
+
+/**
+ * A setting the server reads itself before the app runs (server/main.mts), with its rule from
+ * lib/shared/settings.mjs: declared and checked here like every other, read there with the same
+ * function (the server does not load zod: docs/architecture.md).
+ */
+const serverSetting = (name: string, read: (env: Record<string, string | undefined>) => unknown) =>
+  z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        read({ [name]: value });
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: (e as Error).message });
+      }
+    });
 
 /**
  * Vendor accounts (lib/integrations) and the dashboard service (lib/services/dashboards): checked
@@ -62,6 +78,25 @@ const schema = z
     DATABASE_URL: z.string().url({ message: "DATABASE_URL must be a postgresql:// URL" }),
     /** set by server/main.mts when it started the embedded cluster */
     FOYER_EMBEDDED_DB: bool(false),
+    /** the server (server/main.mts): where it listens, how many processes serve, what it accepts and compresses */
+    PORT: serverSetting("PORT", portFrom),
+    HOST: z.string().optional(),
+    FOYER_PROCESSES: serverSetting("FOYER_PROCESSES", (e) => processesFrom(e, false, os.availableParallelism())),
+    MAX_BODY_BYTES: serverSetting("MAX_BODY_BYTES", maxBodyBytesFrom),
+    BROTLI_QUALITY: serverSetting("BROTLI_QUALITY", brotliQualityFrom),
+    /** the start: the seed at each start (when its inputs changed), the demo household in it */
+    SEED_ON_START: serverSetting("SEED_ON_START", (e) => flagFrom(e, "SEED_ON_START", true)),
+    SEED_DEMO: serverSetting("SEED_DEMO", (e) => flagFrom(e, "SEED_DEMO", true)),
+    DEMO_USER_EMAIL: z.string().email().optional(),
+    DEMO_USER_PASSWORD: z.string().min(1).optional(),
+    /** without DATABASE_URL: the embedded PostgreSQL's port and where local state lives (.data/) */
+    EMBEDDED_PG_PORT: serverSetting("EMBEDDED_PG_PORT", embeddedPgPortFrom),
+    FOYER_DATA_DIR: z.string().optional(),
+    /** tooling: where `npm run build` writes (default .next), start-up timings printed, a throw-away cluster without fsync (tests), the schema engine's log */
+    FOYER_DIST_DIR: z.string().optional(),
+    FOYER_TIMING: serverSetting("FOYER_TIMING", (e) => flagFrom(e, "FOYER_TIMING", false)),
+    FOYER_PG_FAST: serverSetting("FOYER_PG_FAST", (e) => flagFrom(e, "FOYER_PG_FAST", false)),
+    DEBUG_SCHEMA_ENGINE: z.string().optional(),
     SECRET_KEY: z.string().min(32, { message: "SECRET_KEY must be at least 32 characters" }),
     ENCRYPTION_KEY: z.string().min(32).optional(),
     APP_URL: z.string().url().default("http://localhost:3000"),
@@ -130,9 +165,9 @@ const schema = z
     CARBON_DATASET: z.enum(["eco2mix-national-tr", "eco2mix-national-cons-def"]).default("eco2mix-national-tr"),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.FOYER_EMBEDDED_DB && PLACEHOLDER.test(env.SECRET_KEY)) {
-      ctx.addIssue({ code: "custom", path: ["SECRET_KEY"], message: "SECRET_KEY is a placeholder: set a random secret of at least 32 characters" });
-    }
+    // (the server checks the same before it migrates anything: lib/shared/settings.mjs)
+    const secretProblem = env.NODE_ENV === "production" && !env.FOYER_EMBEDDED_DB ? secretKeyProblem(env.SECRET_KEY) : null;
+    if (secretProblem) ctx.addIssue({ code: "custom", path: ["SECRET_KEY"], message: secretProblem });
     checkIntegrations(env, ctx);
     try {
       parseTrustedProxies(env.TRUST_PROXY);

@@ -7,7 +7,9 @@ import { hashPassword } from "@/lib/auth/password";
 import { hashPool } from "@/lib/auth/hash-pool";
 import { jobs, stopJobs } from "@/lib/jobs/queue";
 import { ensureDemoLinky, ensureDemoVendors, seedDemoHousehold } from "@/prisma/demo";
-import { seedTempoSample, upsertTariffs } from "@/lib/services/tariffs";
+import { seedTempoSample } from "@/lib/services/tariffs/tempo";
+import { upsertTariffs } from "@/lib/services/tariffs/tariffs";
+import { flagFrom } from "@/lib/shared/settings.mjs";
 
 async function ensureUser(emailInput: string, password: string, data: { isSuperuser?: boolean; firstName?: string; lastName?: string }) {
   // stored as the app stores every address (the database refuses any other form)
@@ -31,8 +33,8 @@ async function seedTariffs() {
   console.log(`[foyer:seed] ${tariffs} tariff rows, ${tempoDays} Tempo days (sample) written`);
 }
 
-/** Whether the demo household is seeded (SEED_DEMO, true unless "false"). */
-const seedsDemo = () => (process.env.SEED_DEMO ?? "true").toLowerCase() !== "false";
+/** Whether the demo household is seeded (SEED_DEMO, true unless false, 0 or no). */
+const seedsDemo = () => flagFrom(process.env, "SEED_DEMO", true);
 
 /** The first admin, then the demo household (one after the other: they may share an address). */
 async function seedAccounts() {

@@ -34,14 +34,6 @@ const STATIC_PREFIX = "/_next/static/";
 /** Headers Next answered for a static file that the kept variants repeat. */
 const KEPT_HEADERS = ["Cache-Control", "Content-Type", "ETag", "Last-Modified", "X-Content-Type-Options"];
 
-/** BROTLI_QUALITY (0-11, default 5); throws a message naming the variable when it is not one. */
-export function brotliQualityFrom(env: Record<string, string | undefined>): number {
-  const raw = env.BROTLI_QUALITY?.trim();
-  if (!raw) return 5;
-  if (!/^\d+$/.test(raw) || Number(raw) > 11) throw new Error(`BROTLI_QUALITY must be a whole number from 0 to 11 (got "${env.BROTLI_QUALITY}")`);
-  return Number(raw);
-}
-
 /** The preferred encoding `accept` allows among br, gzip (identity otherwise), by q-value then in that order. */
 export function negotiate(accept = ""): "br" | "gzip" | "identity" {
   const q = new Map<string, number>();

@@ -8,6 +8,7 @@ import type { Duplex } from "node:stream";
 import path from "node:path";
 import { buildRouteTable, matchRoute } from "./api-routes";
 import { maxBodyBytesFor } from "@/lib/shared/body-limits.mjs";
+import { maxBodyBytesFrom } from "@/lib/shared/settings.mjs";
 import { errorCodeOf, sendJson } from "@/lib/shared/error-codes.mjs";
 import { REQUEST_ID_HEADER } from "@/lib/shared/page-unavailable.mjs";
 
@@ -26,7 +27,6 @@ type ClientError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: nu
  */
 export const SERVER_OPTIONS = { keepAliveTimeout: 65_000 };
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** After a refused body, how long (and how much more) the client may go on sending before the connection is cut. */
 const LINGER_MS = 5000;
 const LINGER_BYTES = 64 * 1024 * 1024;
@@ -36,16 +36,6 @@ const PAGE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST"]);
 const PAGE_ALLOW = [...PAGE_METHODS].sort().join(", ");
 /** A syntactically valid method (RFC 9110's token), known or not. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/** MAX_BODY_BYTES (bytes, default 1 MiB); throws a message naming the variable when it is not a positive integer. */
-export function maxBodyBytesFrom(env: Record<string, string | undefined>): number {
-  const raw = env.MAX_BODY_BYTES?.trim();
-  if (!raw) return DEFAULT_MAX_BODY_BYTES;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
-    throw new Error(`MAX_BODY_BYTES must be a positive number of bytes (got "${env.MAX_BODY_BYTES}")`);
-  }
-  return Number(raw);
-}
 
 /**
  * Headers for every response. `https`: the app is served over https (APP_URL), so browsers may be
@@ -111,7 +101,7 @@ export function tooLargeDetail(maxBodyBytes: number): string {
 export function createGuard({
   apiDir,
   https,
-  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+  maxBodyBytes = maxBodyBytesFrom({}),
   dev = false,
   lingerMs = LINGER_MS,
 }: {

@@ -13,14 +13,16 @@ import { prepareEnvironment, migrateDeploy, newEmbeddedCluster, type Environment
 import { prepareSeed } from "./db/seed";
 import { dataDir, distDir, root } from "./paths";
 import { timing } from "./timing";
-import { apiDirOf, createGuard, maxBodyBytesFrom, SERVER_OPTIONS } from "./http-guard";
-import { brotliQualityFrom, createCompression } from "./compress";
+import os from "node:os";
+import { apiDirOf, createGuard, SERVER_OPTIONS } from "./http-guard";
+import { createCompression } from "./compress";
+import { brotliQualityFrom, flagFrom, maxBodyBytesFrom, portFrom, processesFrom, secretKeyProblem } from "@/lib/shared/settings.mjs";
 import { runTracked } from "@/lib/shared/page-unavailable.mjs";
 import { createPageCache } from "./page-cache";
 import { createPagePolicy } from "./page-policy";
 import { createHostCheck } from "./host-check";
 import { createRefusals } from "./refusals";
-import { forwardedToMain, forwardToMain, isSibling, processesFrom, serveHandedConnections, startSiblings } from "./siblings";
+import { forwardedToMain, forwardToMain, isSibling, serveHandedConnections, startSiblings } from "./siblings";
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 /** What lib/server/start.ts leaves for the server: how to stop the job workers. */
@@ -89,18 +91,25 @@ function holdInstrumentation(schemaReady: Promise<void>, dataReady: Promise<void
   return Promise.all([Promise.race([called, notCalled]), dataReady.then(() => real.register())]);
 }
 
+// the server's settings, each read by its rule in lib/shared/settings.mjs (lib/env.ts declares and
+// checks the same; the rest of the environment is checked when the app registers, lib/server/start.ts)
 let maxBodyBytes = 0,
   brotliQuality = 0,
-  processes = 1;
+  processes = 1,
+  port = 3000,
+  seedOnStart = true,
+  seedDemo = true;
 try {
   maxBodyBytes = maxBodyBytesFrom(process.env);
   brotliQuality = brotliQualityFrom(process.env);
-  processes = processesFrom(process.env, dev);
+  processes = processesFrom(process.env, dev, os.availableParallelism());
+  port = portFrom(process.env);
+  seedOnStart = flagFrom(process.env, "SEED_ON_START", true);
+  seedDemo = flagFrom(process.env, "SEED_DEMO", true);
 } catch (e) {
   await fail((e as Error).message);
 }
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? "0.0.0.0";
+const hostname = process.env.HOST || "0.0.0.0";
 
 // (before the cluster's folder is made)
 const freshCluster = !sibling && newEmbeddedCluster();
@@ -108,18 +117,15 @@ const freshCluster = !sibling && newEmbeddedCluster();
 const environmentReady = (async () => {
   db = await prepareEnvironment();
   timing("postgres");
-  if (!db.embedded && !dev && !sibling) {
-    const s = process.env.SECRET_KEY ?? "";
-    if (s.length < 32 || /^(changethis|change-me|secret)/i.test(s)) {
-      throw new Error("SECRET_KEY is missing or a placeholder. With DATABASE_URL set in production, set SECRET_KEY to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).");
-    }
-  }
+  // a production server on a database of its own refuses a missing or placeholder secret before it migrates anything
+  const secretProblem = !db.embedded && !dev && !sibling ? secretKeyProblem(process.env.SECRET_KEY) : null;
+  if (secretProblem) throw new Error(`${secretProblem}. With DATABASE_URL set in production, SECRET_KEY must be your own.`);
   process.env.APP_URL ??= `http://localhost:${port}`;
   process.env.NEXTAUTH_URL ??= process.env.APP_URL;
 })();
 // then the migrations; the seed is checked meanwhile and, when it must run, bundled and loaded on
 // its thread, to run once they are applied (for a new cluster, all that begins at once)
-const seed = (process.env.SEED_ON_START ?? "true") !== "false" && !sibling ? prepareSeed({ fresh: freshCluster, environment: environmentReady }) : null;
+const seed = seedOnStart && !sibling ? prepareSeed({ fresh: freshCluster, environment: environmentReady }) : null;
 const schemaReady = environmentReady.then(async () => {
   if (sibling) return;
   try {
@@ -254,7 +260,7 @@ function ready() {
   if (process.env.FIRST_SUPERUSER_EMAIL) {
     const shown = (k: string) => (generated.includes(k) ? process.env[k] : `(your ${k})`);
     lines.push(`  admin:  ${process.env.FIRST_SUPERUSER_EMAIL} / ${shown("FIRST_SUPERUSER_PASSWORD")}`);
-    if ((process.env.SEED_DEMO ?? "true") !== "false" && process.env.DEMO_USER_PASSWORD) {
+    if (seedDemo && process.env.DEMO_USER_PASSWORD) {
       lines.push(`  demo:   ${process.env.DEMO_USER_EMAIL ?? "demo@example.com"} / ${shown("DEMO_USER_PASSWORD")}`);
     }
     if (generated.length) lines.push(`  (generated once, kept in ${path.relative(root, path.join(dataDir, "secrets.json"))})`);

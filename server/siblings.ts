@@ -24,7 +24,6 @@ import { withServerFlags } from "./flags";
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-const MAX_DEFAULT = 4;
 const MAX_RESTARTS = 5;
 
 /**
@@ -47,17 +46,6 @@ function connectionTaker(server: http.Server) {
     server.emit("connection", socket);
     socket.resume();
   };
-}
-
-/** FOYER_PROCESSES: a whole number from 1 to 64, by default one per core up to 4; always 1 in development. */
-export function processesFrom(env: Record<string, string | undefined>, dev: boolean): number {
-  if (dev) return 1;
-  const raw = env.FOYER_PROCESSES?.trim();
-  if (!raw) return Math.max(1, Math.min(os.availableParallelism(), MAX_DEFAULT));
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) {
-    throw new Error(`FOYER_PROCESSES must be a whole number from 1 to 64 (got "${env.FOYER_PROCESSES}")`);
-  }
-  return Number(raw);
 }
 
 /** Whether this process is a sibling, serving connections the main process hands it. */

@@ -14,6 +14,7 @@ import { spawn, execFile, execFileSync, type ChildProcess } from "node:child_pro
 import { promisify } from "node:util";
 import { createRequire } from "node:module";
 import pg from "pg";
+import { flagFrom } from "@/lib/shared/settings.mjs";
 
 type User = { uid: number; gid: number };
 type Place = { bin: string; dataDir: string; runAs: User | null; spawnOpts: { uid?: number; gid?: number } };
@@ -253,7 +254,7 @@ export async function startEmbeddedPostgres({
   port = 54329,
   database = "foyer",
   password = undefined,
-  fast = process.env.FOYER_PG_FAST === "1",
+  fast = flagFrom(process.env, "FOYER_PG_FAST", false),
   template = templateDir(),
   supervise = false,
 }: {

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { startEmbeddedPostgres } from "./embedded-pg";
 import { migrate } from "./migrate";
 import { dataDir, root } from "../paths";
+import { embeddedPgPortFrom } from "@/lib/shared/settings.mjs";
 
 function loadDotEnv() {
   for (const f of [".env.local", ".env"]) {
@@ -51,7 +52,7 @@ export async function prepareEnvironment({ quiet = false } = {}): Promise<Enviro
   process.env.FIRST_SUPERUSER_EMAIL ??= "admin@example.com";
   process.env.DEMO_USER_EMAIL ??= "demo@example.com";
   // the app's own cluster: started again if it exits unasked (killed, crashed)
-  const db = await startEmbeddedPostgres({ root: path.join(dataDir, "pg"), port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), supervise: true });
+  const db = await startEmbeddedPostgres({ root: path.join(dataDir, "pg"), port: embeddedPgPortFrom(process.env), supervise: true });
   process.env.DATABASE_URL = db.url;
   process.env.FOYER_EMBEDDED_DB = "1";
   process.env.MAIL_DIR ??= path.join(dataDir, "mail");

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOLD_BYTES, brotliQualityFrom, createCompression, negotiate } from "../../server/compress";
+import { HOLD_BYTES, createCompression, negotiate } from "../../server/compress";
 
 describe("content negotiation", () => {
   it("prefers brotli, then gzip, by q-value, and falls back to identity", () => {
@@ -21,13 +21,6 @@ describe("content negotiation", () => {
     expect(negotiate("identity")).toBe("identity");
     expect(negotiate("")).toBe("identity");
     expect(negotiate(undefined)).toBe("identity");
-  });
-
-  it("takes BROTLI_QUALITY from 0 to 11, 5 by default, and names the variable when it is wrong", () => {
-    expect(brotliQualityFrom({})).toBe(5);
-    expect(brotliQualityFrom({ BROTLI_QUALITY: "11" })).toBe(11);
-    expect(brotliQualityFrom({ BROTLI_QUALITY: "0" })).toBe(0);
-    for (const bad of ["12", "-1", "4.5", "best"]) expect(() => brotliQualityFrom({ BROTLI_QUALITY: bad })).toThrow(/BROTLI_QUALITY/);
   });
 });
 

@@ -1,23 +1,12 @@
 // Serving processes (server/siblings.ts): the main process deals new connections between
-// itself and its siblings, a sibling forwards the sandboxes to the main process, and the setting.
+// itself and its siblings, and a sibling forwards the sandboxes to the main process (the setting:
+// tests/unit/settings.test.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processesFrom } from "@/server/siblings";
 import { SERVER_NODE_FLAGS } from "@/server/flags";
-
-describe("FOYER_PROCESSES", () => {
-  it("is one per core up to 4 by default, 1 in development, and names itself when wrong", () => {
-    const n = processesFrom({}, false);
-    expect(n).toBeGreaterThanOrEqual(1);
-    expect(n).toBeLessThanOrEqual(4);
-    expect(processesFrom({ FOYER_PROCESSES: "3" }, false)).toBe(3);
-    expect(processesFrom({ FOYER_PROCESSES: "3" }, true)).toBe(1);
-    for (const bad of ["0", "-1", "2.5", "many", "65"]) expect(() => processesFrom({ FOYER_PROCESSES: bad }, false)).toThrow(/FOYER_PROCESSES must be a whole number from 1 to 64/);
-  });
-});
 
 const TSX = ["--import", "tsx"];
 
