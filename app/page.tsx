@@ -1,7 +1,7 @@
 import { getCaller } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { listIntegrations } from "@/lib/services/integrations";
-import { acceptedOlderNotice } from "@/lib/services/users";
+import { listIntegrations } from "@/lib/services/integrations/vendor-accounts";
+import { acceptedOlderNotice } from "@/lib/services/users/accounts";
 import { AppShell } from "@/components/layout/app-shell";
 import { Messages } from "@/components/i18n/messages";
 import { getT } from "@/lib/i18n/server";

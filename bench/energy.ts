@@ -62,8 +62,8 @@ async function main() {
 
 async function run(url: string, cluster: { dataDir: string }) {
   const { db } = await import("../lib/db");
-  const readings = await import("../lib/services/readings");
-  const { upsertTariffs } = await import("../lib/services/tariffs");
+  const readings = await import("../lib/services/readings/store");
+  const { upsertTariffs } = await import("../lib/services/tariffs/tariffs");
   const energy = { ...(await import("../lib/services/energy/reading")), ...(await import("../lib/services/energy/meter-energy")), ...(await import("../lib/services/energy/tariff-comparison")) };
   const { parisDayStart, daysOf, parisDayOf } = await import("../lib/time/paris");
   const sql = new pg.Client({ connectionString: url });
@@ -97,7 +97,7 @@ async function run(url: string, cluster: { dataDir: string }) {
   async function profile() {
     const { buildSeries, tariffSettingsOf } = await import("../lib/energy/series");
     const { computeCost, pricerOf } = await import("../lib/energy/costs");
-    const { listTariffs } = await import("../lib/services/tariffs");
+    const { listTariffs } = await import("../lib/services/tariffs/tariffs");
     const time = async (name: string, f: () => unknown) => {
       for (let i = 0; i < 5; i++) await f();
       const ts: number[] = [];

@@ -86,7 +86,8 @@ async function measure(make: () => Promise<AsyncGenerator<string, void, undefine
 }
 
 async function run(url: string) {
-  const { exportMeterHistory, toNodeReadable } = await import("../lib/services/exports");
+  const { exportMeterHistory } = await import("../lib/services/exports/meter-history");
+  const { toNodeReadable } = await import("../lib/services/exports/streams");
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();
   const cpus = os.cpus();
@@ -137,7 +138,7 @@ async function run(url: string) {
   }
 
   // where the time goes: the store's pages alone, at a few page sizes
-  const { readCurveReadings } = await import("../lib/services/exports");
+  const { readCurveReadings } = await import("../lib/services/exports/reader");
   const readerLine: string[] = [];
   for (const pageSize of [2000, 5000, 10000]) {
     const times = [];

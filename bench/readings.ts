@@ -19,7 +19,7 @@ import { migrate } from "../server/db/migrate";
 import type { CurvePoint } from "../lib/services/readings/types";
 import { median } from "./lib/stats.mjs";
 
-type AggArgs = Parameters<(typeof import("../lib/services/readings"))["aggregate"]>;
+type AggArgs = Parameters<(typeof import("../lib/services/readings/store"))["aggregate"]>;
 type Case = { name: string; args: AggArgs; target?: number };
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -69,7 +69,7 @@ async function main() {
 }
 
 async function run(url: string) {
-  const readings = await import("../lib/services/readings");
+  const readings = await import("../lib/services/readings/store");
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();
   const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await sql.query(text, params)).rows as T[];
@@ -290,7 +290,7 @@ async function run(url: string) {
  * meter-year by day and by month: with the store's query (one key range per local bucket) and with
  * date_trunc(..., 'Europe/Paris') on every row.
  */
-async function compareLayouts(q: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>, aggregateQuery: (typeof import("../lib/services/readings"))["aggregateQuery"]) {
+async function compareLayouts(q: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>, aggregateQuery: (typeof import("../lib/services/readings/store"))["aggregateQuery"]) {
   const meters = 100, weeks = 52;
   say(`\n3. Layouts compared: ${meters} meters × ${weeks} weeks (${fmt(meters * weeks * 336)} readings each), loaded in 7-day chunks, no foreign key`);
   await q("DROP SCHEMA IF EXISTS layouts CASCADE; CREATE SCHEMA layouts");

@@ -74,7 +74,7 @@ export async function ensureDemoLinky(userId: number) {
   }
   const { sign } = await import("@/lib/integrations/sandbox/common");
   const { encryptSecret, purposeKey } = await import("@/lib/crypto");
-  const { attachMeters, queueSync } = await import("@/lib/services/meters");
+  const { attachMeters, queueSync } = await import("@/lib/services/meters/meters");
   const { stopJobs } = await import("@/lib/jobs/queue");
   // tokens the sandbox itself would have issued (it signs them with the app's derived key)
   const secret = purposeKey("sandbox-linky");

@@ -12,7 +12,7 @@ import { Placeholder } from "@/components/ui/placeholder";
 import { Text } from "@/components/ui/text";
 import ArchiveOutlined from "@mui/icons-material/ArchiveOutlined";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
-import type { ArchiveList, ArchiveView } from "@/lib/services/archives";
+import type { ArchiveList, ArchiveView } from "@/lib/services/archives/requests";
 import { ARCHIVES_URL } from "@/lib/swr/keys";
 import { send } from "@/lib/swr/fetcher";
 import { useErrorMessage } from "@/components/i18n/api-texts";

@@ -12,7 +12,7 @@ import { Placeholder } from "@/components/ui/placeholder";
 import { Text } from "@/components/ui/text";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
-import type { ImportPreview, ImportResult } from "@/lib/services/imports";
+import type { ImportPreview, ImportResult } from "@/lib/services/imports/load-curve";
 import type { MeterView } from "@/lib/serializers/meter";
 import { FetchError } from "@/lib/swr/fetcher";
 import { useErrorMessage } from "@/components/i18n/api-texts";

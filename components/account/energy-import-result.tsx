@@ -11,7 +11,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { dayText } from "@/components/ui/dates";
 import { useApiText } from "@/components/i18n/api-texts";
 import type { Locale } from "@/lib/shared/locale.mjs";
-import type { ImportPreview, ImportResult } from "@/lib/services/imports";
+import type { ImportPreview, ImportResult } from "@/lib/services/imports/load-curve";
 
 const parisDay = new Intl.DateTimeFormat("en", { year: "numeric", month: "numeric", day: "numeric", timeZone: "Europe/Paris" });
 /** An instant's day in Paris as "05 Jan 2026" / "05 janv. 2026". */

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { assertCleanText, validate } from "@/lib/http/parse";
 import { loginSchema } from "@/lib/validation/auth";
-import { authenticate } from "@/lib/services/auth";
+import { authenticate } from "@/lib/services/auth/sign-in";
 import { clientIp } from "./client-ip";
 import { decodeSession, loadCaller, type Caller } from "./caller";
 import { sessionTokenFrom } from "./session-token";

@@ -4,7 +4,7 @@
 // budget is spent.
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
-import { consume, type Limit } from "@/lib/services/rate-limit";
+import { consume, type Limit } from "@/lib/services/rate-limit/sliding-window";
 
 /** The hourly budget is spent: the work is put back for later (`retryAfterMs`). */
 export class BudgetExhausted extends Error {

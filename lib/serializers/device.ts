@@ -1,4 +1,4 @@
-import type { DeviceWithMeasurements, MeasurementRow } from "@/lib/services/devices";
+import type { DeviceWithMeasurements, MeasurementRow } from "@/lib/services/devices/devices";
 
 export type { DeviceWithMeasurements };
 type Quantity = { unit?: string | null; databaseMeasurementPrefix?: string | null };

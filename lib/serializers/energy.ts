@@ -5,7 +5,7 @@
 import type { CostResult } from "@/lib/energy/costs";
 import type { TariffOption } from "@/lib/energy/tariff";
 import { r2, r3, type SeriesResult } from "@/lib/energy/series";
-import type { DailyMax } from "@/lib/services/readings";
+import type { DailyMax } from "@/lib/services/readings/types";
 import type { Bucket, CompareKind } from "@/lib/validation/energy";
 import type { CarbonView } from "./carbon";
 

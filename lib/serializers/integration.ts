@@ -1,4 +1,4 @@
-import type { IntegrationSummary } from "@/lib/services/integrations";
+import type { IntegrationSummary } from "@/lib/services/integrations/vendor-accounts";
 
 /** The contract's Integration, plus `needs_relink` and `sandbox` for the UI (docs/api-decisions.md). */
 export function toIntegrationView(i: IntegrationSummary) {

@@ -1,4 +1,4 @@
-import type { LocationListRow, LocationWithDevices } from "@/lib/services/locations";
+import type { LocationListRow, LocationWithDevices } from "@/lib/services/locations/locations";
 import { toDeviceInfoView } from "./device";
 
 export type { LocationWithDevices };

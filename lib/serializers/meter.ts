@@ -1,4 +1,4 @@
-import type { MeterWithProgress } from "@/lib/services/meters";
+import type { MeterWithProgress } from "@/lib/services/meters/meters";
 import { tariffSettingsOf } from "@/lib/energy/series";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

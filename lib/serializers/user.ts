@@ -1,4 +1,4 @@
-import type { UserRow } from "@/lib/services/users";
+import type { UserRow } from "@/lib/services/users/accounts";
 import { acceptedCurrentNotice } from "@/lib/privacy/notice";
 
 export type { UserRow };

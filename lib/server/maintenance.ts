@@ -2,9 +2,9 @@
 // the energy changes no cache asks for any more, are deleted every few minutes by each server
 // process (the deletes are idempotent, so several processes on one database do no harm).
 import { isDatabaseUnavailable } from "@/lib/db";
-import { purgeExpiredStates } from "@/lib/services/integrations";
-import { purgeOldHits } from "@/lib/services/rate-limit";
-import { purgeResetTokens } from "@/lib/services/auth";
+import { purgeExpiredStates } from "@/lib/services/integrations/vendor-accounts";
+import { purgeOldHits } from "@/lib/services/rate-limit/sliding-window";
+import { purgeResetTokens } from "@/lib/services/auth/password-reset";
 import { purgeOldChanges } from "@/lib/services/energy/changes";
 import { logError } from "@/lib/log";
 

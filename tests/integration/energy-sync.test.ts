@@ -11,9 +11,9 @@ const { ENEDIS_CONSUMER, ENEDIS_PRODUCER, LinkyFake } = await import("../fakes/l
 const { fixtureOf } = await import("../fakes/http-fake");
 const { makeUser } = await import("../factories/users");
 const { LinkyDataClient } = await import("@/lib/integrations/linky");
-const { attachMeters, getMeterOrThrow } = await import("@/lib/services/meters");
+const { attachMeters, getMeterOrThrow } = await import("@/lib/services/meters/meters");
 const { planMeter, runChunk } = await import("@/lib/services/meters/sync");
-const { aggregate } = await import("@/lib/services/readings");
+const { aggregate } = await import("@/lib/services/readings/store");
 
 const [PRODUCER, CONSUMER] = [ENEDIS_PRODUCER, ENEDIS_CONSUMER];
 // a fixed clock: Monday 23 November 2026, 10:00 in Paris
@@ -173,7 +173,7 @@ describe("the queue", () => {
   it("unlinking stops the meter, drops its queued work and keeps its history", async () => {
     const { jobs, stopJobs, QUEUES } = await import("@/lib/jobs/queue");
     const { handlePlan } = await import("@/lib/jobs/workers");
-    const { deleteIntegration } = await import("@/lib/services/integrations");
+    const { deleteIntegration } = await import("@/lib/services/integrations/vendor-accounts");
     const { meterId, integrationId, user } = await meterFor(CONSUMER);
     const boss = await jobs();
     await handlePlan(boss, meterId, NOW);
@@ -250,7 +250,7 @@ describe("the queue", () => {
 
   it("plans and unlinks before the queue ever started (no pgboss schema yet)", async () => {
     const { stopJobs } = await import("@/lib/jobs/queue");
-    const { dropQueuedWork } = await import("@/lib/services/meters");
+    const { dropQueuedWork } = await import("@/lib/services/meters/meters");
     await stopJobs(2000);
     await db.$executeRawUnsafe("DROP SCHEMA IF EXISTS pgboss CASCADE");
     const { meterId } = await meterFor(CONSUMER);

@@ -7,7 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { ENEDIS_CONSUMER, LinkyFake } from "../fakes/linky";
 import { makeUser } from "../factories/users";
-import { attachMeters, queueSync } from "@/lib/services/meters";
+import { attachMeters, queueSync } from "@/lib/services/meters/meters";
 
 const CONSUMER = ENEDIS_CONSUMER;
 const fake = new LinkyFake();

@@ -6,8 +6,11 @@ import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { parisDayOf } from "@/lib/time/paris";
 import type { ExportRow } from "@/lib/energy/export";
-import { exportMeterHistory, readCurveReadings, toNodeReadable, toWebStream } from "@/lib/services/exports";
-import { upsertCurve, upsertDaily, type CurvePoint } from "@/lib/services/readings";
+import { exportMeterHistory } from "@/lib/services/exports/meter-history";
+import { readCurveReadings } from "@/lib/services/exports/reader";
+import { toNodeReadable, toWebStream } from "@/lib/services/exports/streams";
+import { upsertCurve, upsertDaily } from "@/lib/services/readings/store";
+import type { CurvePoint } from "@/lib/services/readings/types";
 import { makeUser, type TestUser } from "../factories/users";
 import { validateIec62746 } from "../fixtures/iec62746/validate";
 

@@ -4,10 +4,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { parisDayOf } from "@/lib/time/paris";
-import {
-  aggregate, dayCoverage, deleteMeterReadings, heldRange, readMaxPower, upsertCurve, upsertDaily, upsertMaxPower,
-  type CurvePoint,
-} from "@/lib/services/readings";
+import { aggregate, dayCoverage, deleteMeterReadings, heldRange, readMaxPower, upsertCurve, upsertDaily, upsertMaxPower } from "@/lib/services/readings/store";
+import type { CurvePoint } from "@/lib/services/readings/types";
 import { makeUser } from "../factories/users";
 
 const HALF_HOUR = 1_800_000;

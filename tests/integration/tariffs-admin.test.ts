@@ -8,7 +8,7 @@ import { permissionTable, type Cast, type PermissionRow } from "../helpers/permi
 import { expectError, expectInvalid, expectListHeaders, ids } from "../helpers/assert";
 import { makeCast } from "../factories/users";
 import { db } from "@/lib/db";
-import { upsertTariffs, listTariffs } from "@/lib/services/tariffs";
+import { upsertTariffs, listTariffs } from "@/lib/services/tariffs/tariffs";
 import { TARIFF_ROWS } from "@/lib/energy/tariff-data";
 import * as tariffs from "@/app/api/v1/tariffs/route";
 import * as tariff from "@/app/api/v1/tariffs/[id]/route";

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { TARIFF_ROWS } from "@/lib/energy/tariff-data";
-import { listTariffs, upsertTariffs } from "@/lib/services/tariffs";
-import { refreshTempo, seedTempoSample, storeTempoColours, tempoColours } from "@/lib/services/tariffs";
+import { listTariffs, upsertTariffs } from "@/lib/services/tariffs/tariffs";
+import { refreshTempo, seedTempoSample, storeTempoColours, tempoColours } from "@/lib/services/tariffs/tempo";
 import { RteTempoSource, TempoSourceError } from "@/lib/energy/tempo";
 import { TempoRteFake } from "../fakes/tempo-rte";
 import { refusal } from "../helpers/db";

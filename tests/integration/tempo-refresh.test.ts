@@ -13,7 +13,7 @@ afterAll(() => rte.stop());
 const { db } = await import("@/lib/db");
 const { env } = await import("@/lib/env");
 const { RteTempoSource, TempoSourceError } = await import("@/lib/energy/tempo");
-const { seedTempoSample, tempoColours, configuredTempoSource, tempoRefreshWindow } = await import("@/lib/services/tariffs");
+const { seedTempoSample, tempoColours, configuredTempoSource, tempoRefreshWindow } = await import("@/lib/services/tariffs/tempo");
 const { handleTempoRefresh, TEMPO_CRON } = await import("@/lib/jobs/workers");
 
 /** 2026-01-14 12:00 Paris: RTE has published the 15th's colour. */

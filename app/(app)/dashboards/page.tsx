@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { DashboardsView } from "@/components/dashboards/dashboards-view";
 import { Messages } from "@/components/i18n/messages";
 import { getT } from "@/lib/i18n/server";
-import { dashboardsPublicUrl } from "@/lib/services/dashboards";
+import { dashboardsPublicUrl } from "@/lib/services/dashboards/grafana";
 import { requireCaller } from "@/lib/auth/session";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";

@@ -1,5 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
-import { listIntegrations } from "@/lib/services/integrations";
+import { listIntegrations } from "@/lib/services/integrations/vendor-accounts";
 import { prefetch } from "@/lib/http/prefetch";
 import { METERS_URL } from "@/lib/swr/keys";
 import { GET as meters } from "@/app/api/v1/meters/route";

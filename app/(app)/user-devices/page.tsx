@@ -5,7 +5,7 @@ import TableRowsOutlined from "@mui/icons-material/TableRowsOutlined";
 import { requireCaller } from "@/lib/auth/session";
 import { Messages } from "@/components/i18n/messages";
 import { getT } from "@/lib/i18n/server";
-import { listIntegrations } from "@/lib/services/integrations";
+import { listIntegrations } from "@/lib/services/integrations/vendor-accounts";
 import { PageHeader } from "@/components/ui/page-header";
 import { UserDeviceGrid } from "@/components/devices/user-device-grid";
 import { NextLink } from "@/components/ui/next-link";

@@ -4,7 +4,7 @@ import { ok } from "@/lib/http/respond";
 import { clientIp } from "@/lib/auth/client-ip";
 import { tokenResponseBody } from "@/lib/auth/tokens";
 import { signupSchema } from "@/lib/validation/auth";
-import { signup } from "@/lib/services/auth";
+import { signup } from "@/lib/services/auth/sign-in";
 
 // POST /api/signup: create an account (form or JSON) → its first access token
 export const POST = publicRoute(async ({ req }) => {

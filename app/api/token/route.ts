@@ -4,7 +4,7 @@ import { ok } from "@/lib/http/respond";
 import { clientIp } from "@/lib/auth/client-ip";
 import { tokenResponseBody } from "@/lib/auth/tokens";
 import { loginSchema } from "@/lib/validation/auth";
-import { login } from "@/lib/services/auth";
+import { login } from "@/lib/services/auth/sign-in";
 
 // POST /api/token: OAuth2 password flow (form or JSON) → access token
 export const POST = publicRoute(async ({ req }) => {

@@ -1,7 +1,7 @@
 // The Integration view (lib/serializers/integration.ts) and the vendor data the app passes on.
 import { z } from "zod";
 import type { toIntegrationView } from "@/lib/serializers/integration";
-import type { getLegrandPlants, getLinkyCurve, getNetatmoHomes } from "@/lib/services/integrations";
+import type { getLegrandPlants, getLinkyCurve, getNetatmoHomes } from "@/lib/services/integrations/vendor-accounts";
 import { INTEGRATION_NAMES } from "@/lib/enums";
 import { plantsResponseSchema } from "@/lib/integrations/legrand/client";
 import { homesDataResponseSchema } from "@/lib/integrations/netatmo/client";

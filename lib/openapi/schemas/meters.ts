@@ -5,7 +5,7 @@ import type { toMeterView } from "@/lib/serializers/meter";
 import type { energyOf } from "@/lib/services/energy/meter-energy";
 import type { energySummary } from "@/lib/services/energy/summary";
 import type { tariffComparison } from "@/lib/services/energy/tariff-comparison";
-import type { ImportPreview, ImportResult } from "@/lib/services/imports";
+import type { ImportPreview, ImportResult } from "@/lib/services/imports/load-curve";
 import { MeterSyncState } from "@/lib/generated/prisma/enums";
 import { TARIFF_OPTIONS } from "@/lib/enums";
 import { BUCKETS } from "@/lib/validation/energy";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { toUserView } from "@/lib/serializers/user";
 import type { DeletionSummary } from "@/lib/services/users/deletion";
-import type { ArchiveList, ArchiveView } from "@/lib/services/archives";
+import type { ArchiveList, ArchiveView } from "@/lib/services/archives/requests";
 import { DataArchiveStatus } from "@/lib/generated/prisma/enums";
 import type { Assert, Same } from "../same-type";
 

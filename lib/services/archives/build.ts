@@ -21,15 +21,15 @@ import { toLocationView } from "@/lib/serializers/location";
 import { toMeterView } from "@/lib/serializers/meter";
 import { toScheduleView } from "@/lib/serializers/schedule";
 import { toUserView } from "@/lib/serializers/user";
-import { withMeasurements } from "@/lib/services/devices";
-import { withDevices } from "@/lib/services/locations";
-import { userViewSelect } from "@/lib/services/users";
+import { withMeasurements } from "@/lib/services/devices/devices";
+import { withDevices } from "@/lib/services/locations/locations";
+import { userViewSelect } from "@/lib/services/users/accounts";
 import { env } from "@/lib/env";
 import type { Caller } from "@/lib/auth/caller";
-import { exportOf } from "@/lib/services/exports";
-import { listIntegrations } from "@/lib/services/integrations";
-import { listMeters } from "@/lib/services/meters";
-import { KIND_CODE } from "@/lib/services/readings";
+import { exportOf } from "@/lib/services/exports/meter-history";
+import { listIntegrations } from "@/lib/services/integrations/vendor-accounts";
+import { listMeters } from "@/lib/services/meters/meters";
+import { KIND_CODE } from "@/lib/services/readings/store";
 
 /** The load curves' kinds in energy.readings (what the readings files hold). */
 const CURVE_CODES = [KIND_CODE.consumption, KIND_CODE.production];

@@ -3,7 +3,7 @@
 // and the location lists, and the rows they make again.
 import { Prisma } from "@/lib/db";
 import { fromEpochMs } from "@/lib/services/sql-page";
-import type { DeviceWithMeasurements, MeasurementRow } from "./index";
+import type { DeviceWithMeasurements, MeasurementRow } from "./devices";
 
 /** A device's columns (alias `d`): DEVICE_WIDTH values, read back by `deviceFrom`. */
 export const DEVICE_COLUMNS = Prisma.sql`d.id, d.device_id, d.device_type, d.phase_m, d.owner_id, d.location_id, d.integration_id, d.data_source, d.mqtt_host,

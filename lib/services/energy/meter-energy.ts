@@ -3,8 +3,8 @@
 import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { unprocessable } from "@/lib/http/errors";
-import { readMaxPower } from "@/lib/services/readings";
-import { listTariffs } from "@/lib/services/tariffs";
+import { readMaxPower } from "@/lib/services/readings/store";
+import { listTariffs } from "@/lib/services/tariffs/tariffs";
 import { carbonReference, FETCHED_CREDIT, intensityOf } from "@/lib/services/carbon/intensity";
 import { carbonView } from "@/lib/serializers/carbon";
 import { energyView } from "@/lib/serializers/energy";

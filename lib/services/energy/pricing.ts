@@ -2,7 +2,8 @@
 // (lib/energy/series.ts) and their cost on the meter's tariff (lib/energy/costs.ts), with the
 // tariff rows and Tempo colours that pricing needs.
 import { db } from "@/lib/db";
-import { listTariffs, tempoColours } from "@/lib/services/tariffs";
+import { listTariffs } from "@/lib/services/tariffs/tariffs";
+import { tempoColours } from "@/lib/services/tariffs/tempo";
 import { addDays, parisDayStart } from "@/lib/time/paris";
 import { computeCost, pricerOf, type Reading } from "@/lib/energy/costs";
 import type { IntensitySpan } from "@/lib/energy/carbon";

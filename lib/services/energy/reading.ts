@@ -5,8 +5,8 @@ import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { notFound } from "@/lib/http/errors";
 import { ownedBy } from "@/lib/services/access";
-import { METER_TARIFF_SELECT } from "@/lib/services/meters";
-import { KIND_CODE } from "@/lib/services/readings";
+import { METER_TARIFF_SELECT } from "@/lib/services/meters/meters";
+import { KIND_CODE } from "@/lib/services/readings/store";
 import { parisDayOf, parisDayStart } from "@/lib/time/paris";
 import { tariffSettingsOf, type CurveArrays, type TariffSettings } from "@/lib/energy/series";
 

@@ -3,7 +3,7 @@
 // computed from changes (./changes.ts).
 import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
-import { METER_TARIFF_SELECT } from "@/lib/services/meters";
+import { METER_TARIFF_SELECT } from "@/lib/services/meters/meters";
 import { carbonReference, FETCHED_CREDIT, intensityOf } from "@/lib/services/carbon/intensity";
 import { meterSummaryView, type MeterSummary } from "@/lib/serializers/energy-summary";
 import { addDays, addMonths } from "@/lib/time/paris";

@@ -2,8 +2,9 @@
 // comparison of a meter's last 12 full months.
 import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
-import { heldRange } from "@/lib/services/readings";
-import { listTariffs, tempoColours } from "@/lib/services/tariffs";
+import { heldRange } from "@/lib/services/readings/store";
+import { listTariffs } from "@/lib/services/tariffs/tariffs";
+import { tempoColours } from "@/lib/services/tariffs/tempo";
 import { addDays, addMonths, parisDayOf } from "@/lib/time/paris";
 import { verdictsOf, type OffpeakSlots, type Reading } from "@/lib/energy/costs";
 import { estimatedCost, verdictOf } from "@/lib/energy/option-estimate";

@@ -2,8 +2,8 @@
 // My Energy's costs use.
 import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
-import { getMeterOrThrow, type MeterWithProgress } from "@/lib/services/meters";
-import { heldRange } from "@/lib/services/readings";
+import { getMeterOrThrow, type MeterWithProgress } from "@/lib/services/meters/meters";
+import { heldRange } from "@/lib/services/readings/store";
 import { parisDayOf } from "@/lib/time/paris";
 import type { TariffOption } from "@/lib/energy/tariff";
 import type { MeterTariffInput } from "@/lib/validation/energy";

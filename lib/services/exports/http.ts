@@ -4,9 +4,9 @@ import type { Caller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { parseQuery } from "@/lib/http/parse";
 import { parisDayStart } from "@/lib/time/paris";
-import { consume } from "@/lib/services/rate-limit";
+import { consume } from "@/lib/services/rate-limit/sliding-window";
 import { exportQuerySchema } from "@/lib/validation/export";
-import type { ExportRequest } from "./index";
+import type { ExportRequest } from "./meter-history";
 
 /** The query of `GET /api/v1/meters/{id}/export` (422 on a bad one). */
 export function exportRequest(req: Request): ExportRequest {

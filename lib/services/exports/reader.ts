@@ -6,7 +6,7 @@
 // next page is asked for while the current one is being written out.
 import { db } from "@/lib/db";
 import type { ExportKind, ExportQuality, ExportRow, ExportSource } from "@/lib/energy/export";
-import { KIND_CODE } from "@/lib/services/readings";
+import { KIND_CODE } from "@/lib/services/readings/store";
 
 /** Rows per statement: large enough that round trips do not count, small enough to stay flat. */
 const EXPORT_PAGE = 5000;

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { bodyChunks, refuseDeclaredOver } from "@/lib/http/body-stream";
 import { parseQuery } from "@/lib/http/parse";
-import { consume } from "@/lib/services/rate-limit";
+import { consume } from "@/lib/services/rate-limit/sliding-window";
 import { IMPORT_MAX_BODY_BYTES } from "@/lib/shared/body-limits.mjs";
 import { idQueryParam } from "@/lib/validation/common";
 

@@ -4,10 +4,11 @@
 import { db } from "@/lib/db";
 import { LINKY_LIMITS, historyStart, LinkyError, type LinkyData } from "@/lib/integrations/linky";
 import { addDays, daysBetween, parisDayOf } from "@/lib/time/paris";
-import { heldRange, upsertCurve, upsertDaily, upsertMaxPower, type ReadingSource } from "@/lib/services/readings";
+import { heldRange, upsertCurve, upsertDaily, upsertMaxPower } from "@/lib/services/readings/store";
+import type { ReadingSource } from "@/lib/services/readings/types";
 import { takeVendorCall } from "@/lib/jobs/pacing";
 import { beforeQueueStarted, QUEUES } from "@/lib/jobs/queue";
-import { dropQueuedWork } from "./index";
+import { dropQueuedWork } from "./meters";
 
 type ChunkWhat = "curve-consumption" | "curve-production" | "daily-consumption" | "daily-production" | "maxpower" | "contract";
 export type ChunkJob = { meterId: number; what: ChunkWhat; from: string; to: string };

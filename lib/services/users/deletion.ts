@@ -4,9 +4,9 @@ import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { forbidden, notFound } from "@/lib/http/errors";
 import { logInfo } from "@/lib/log";
-import { confirmPassword } from "@/lib/services/auth";
-import { revokeVendorTokens, vendorRevokes } from "@/lib/services/integrations";
-import { deleteMetersIn, purgeMeterJobs } from "@/lib/services/meters";
+import { confirmPassword } from "@/lib/services/auth/sign-in";
+import { revokeVendorTokens, vendorRevokes } from "@/lib/services/integrations/vendor-accounts";
+import { deleteMetersIn, purgeMeterJobs } from "@/lib/services/meters/meters";
 
 const LAST_ADMIN = "You are the last administrator: make another user an administrator before deleting this account";
 

@@ -1,7 +1,7 @@
 import { authedRoute, pathId } from "@/lib/http/route";
 import { parseQuery } from "@/lib/http/parse";
 import { noContent } from "@/lib/http/respond";
-import { deleteIntegration } from "@/lib/services/integrations";
+import { deleteIntegration } from "@/lib/services/integrations/vendor-accounts";
 import { unlinkQuerySchema } from "@/lib/validation/integration";
 
 // DELETE /api/integrations/{id}: unlinks and forgets the tokens (revoked at the vendor where it

@@ -5,7 +5,7 @@ import { deviceInfoListFilters } from "@/lib/validation/list-filters";
 import { created, listResponse } from "@/lib/http/respond";
 import { toDeviceInfoView } from "@/lib/serializers/device";
 import { deviceInfoCreateSchema } from "@/lib/validation/device";
-import { createDeviceInfo, DEVICE_SORTABLE, listDevices } from "@/lib/services/devices";
+import { createDeviceInfo, DEVICE_SORTABLE, listDevices } from "@/lib/services/devices/devices";
 
 // GET /api/v1/device_info/: own devices with their measurements (admin: all)
 export const GET = authedRoute(async ({ req, caller }) => {

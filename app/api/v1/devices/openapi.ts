@@ -1,5 +1,5 @@
 import { adminDeviceListFilters } from "@/lib/validation/list-filters";
-import { ADMIN_DEVICE_SORTABLE } from "@/lib/services/devices";
+import { ADMIN_DEVICE_SORTABLE } from "@/lib/services/devices/devices";
 import { adminDeviceViewSchema } from "@/lib/openapi/schemas/devices";
 import { describeRoute, list } from "@/lib/openapi/operations";
 

@@ -1,6 +1,6 @@
 import { locationSchema } from "@/lib/validation/location";
 import { locationListFilters } from "@/lib/validation/list-filters";
-import { LOCATION_SORTABLE } from "@/lib/services/locations";
+import { LOCATION_SORTABLE } from "@/lib/services/locations/locations";
 import { locationViewSchema } from "@/lib/openapi/schemas/devices";
 import { describeRoute, created, list } from "@/lib/openapi/operations";
 

@@ -5,7 +5,7 @@ import { locationListFilters } from "@/lib/validation/list-filters";
 import { created, listResponse } from "@/lib/http/respond";
 import { toLocationView } from "@/lib/serializers/location";
 import { locationSchema } from "@/lib/validation/location";
-import { createLocation, listLocations, LOCATION_SORTABLE } from "@/lib/services/locations";
+import { createLocation, listLocations, LOCATION_SORTABLE } from "@/lib/services/locations/locations";
 
 // GET /api/v1/locations: own locations with their devices (admin: all)
 export const GET = authedRoute(async ({ req, caller }) => {

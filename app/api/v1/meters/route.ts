@@ -1,6 +1,6 @@
 import { authedRoute } from "@/lib/http/route";
 import { ok } from "@/lib/http/respond";
-import { listMeters } from "@/lib/services/meters";
+import { listMeters } from "@/lib/services/meters/meters";
 import { toMeterView } from "@/lib/serializers/meter";
 
 // GET /api/v1/meters: the caller's Linky meters with their history sync progress

@@ -1,5 +1,5 @@
 import { scheduleListFilters } from "@/lib/validation/list-filters";
-import { SCHEDULE_SORTABLE } from "@/lib/services/schedules";
+import { SCHEDULE_SORTABLE } from "@/lib/services/schedules/schedules";
 import { scheduleViewSchema } from "@/lib/openapi/schemas/schedules";
 import { describeRoute, list } from "@/lib/openapi/operations";
 

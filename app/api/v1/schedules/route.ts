@@ -3,7 +3,7 @@ import { parseListParams } from "@/lib/http/list";
 import { scheduleListFilters } from "@/lib/validation/list-filters";
 import { listResponse } from "@/lib/http/respond";
 import { toScheduleView } from "@/lib/serializers/schedule";
-import { listSchedules, SCHEDULE_SORTABLE } from "@/lib/services/schedules";
+import { listSchedules, SCHEDULE_SORTABLE } from "@/lib/services/schedules/schedules";
 
 // GET /api/v1/schedules: own schedules (admin: all, filter user_id)
 export const GET = authedRoute(async ({ req, caller }) => {

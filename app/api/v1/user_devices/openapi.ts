@@ -1,6 +1,6 @@
 import { userDeviceSchema } from "@/lib/validation/device";
 import { deviceInfoListFilters } from "@/lib/validation/list-filters";
-import { DEVICE_SORTABLE } from "@/lib/services/devices";
+import { DEVICE_SORTABLE } from "@/lib/services/devices/devices";
 import { userDeviceViewSchema } from "@/lib/openapi/schemas/devices";
 import { describeRoute, created, list } from "@/lib/openapi/operations";
 

@@ -5,7 +5,7 @@ import { deviceInfoListFilters } from "@/lib/validation/list-filters";
 import { created, listResponse } from "@/lib/http/respond";
 import { toUserDeviceView } from "@/lib/serializers/device";
 import { userDeviceSchema } from "@/lib/validation/device";
-import { createUserDevice, DEVICE_SORTABLE, listDevices } from "@/lib/services/devices";
+import { createUserDevice, DEVICE_SORTABLE, listDevices } from "@/lib/services/devices/devices";
 
 // GET /api/v1/user_devices: own devices as cards with channels (admin: all)
 export const GET = authedRoute(async ({ req, caller }) => {

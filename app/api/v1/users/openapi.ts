@@ -1,6 +1,6 @@
 import { userCreateSchema } from "@/lib/validation/user";
 import { userListFilters } from "@/lib/validation/list-filters";
-import { USER_SORTABLE } from "@/lib/services/users";
+import { USER_SORTABLE } from "@/lib/services/users/accounts";
 import { userViewSchema } from "@/lib/openapi/schemas/users";
 import { describeRoute, created, list } from "@/lib/openapi/operations";
 

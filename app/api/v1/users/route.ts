@@ -5,7 +5,7 @@ import { userListFilters } from "@/lib/validation/list-filters";
 import { created, listResponse } from "@/lib/http/respond";
 import { toUserView } from "@/lib/serializers/user";
 import { userCreateSchema } from "@/lib/validation/user";
-import { createUser, listUsers, USER_SORTABLE } from "@/lib/services/users";
+import { createUser, listUsers, USER_SORTABLE } from "@/lib/services/users/accounts";
 
 // GET /api/v1/users: admin, every user (q, is_active, is_superuser); others, only themselves
 export const GET = authedRoute(async ({ req, caller }) => {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { requireCaller } from "@/lib/auth/session";
 import { Messages } from "@/components/i18n/messages";
 import { getT } from "@/lib/i18n/server";
-import { listIntegrations } from "@/lib/services/integrations";
+import { listIntegrations } from "@/lib/services/integrations/vendor-accounts";
 import { EditUserDevice } from "@/components/devices/edit-user-device";
 import { PageHeader } from "@/components/ui/page-header";
 import { idOrNotFound } from "@/components/ui/route-id";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { integrationNameSchema } from "@/lib/validation/integration";
-import type { CallbackQuery } from "@/lib/services/integrations";
+import type { CallbackQuery } from "@/lib/services/integrations/vendor-accounts";
 import { describeRoute, type Param } from "@/lib/openapi/operations";
 
 /** The callback's query as readCallbackQuery reads it (no zod schema: every parameter is optional text). */

@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { publicRoute } from "@/lib/http/route";
-import { callbackBrowser, completeLink, integrationNameOrThrow, readCallbackQuery } from "@/lib/services/integrations";
+import { callbackBrowser, completeLink, integrationNameOrThrow, readCallbackQuery } from "@/lib/services/integrations/vendor-accounts";
 import { clearedBindingCookie } from "@/lib/services/integrations/browser-binding";
 
 // GET /api/integrations/{vendor}/callback: the vendor's redirect; the state names the user, the

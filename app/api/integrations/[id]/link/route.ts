@@ -1,6 +1,6 @@
 import { authedRoute } from "@/lib/http/route";
 import { ok } from "@/lib/http/respond";
-import { createLink, integrationNameOrThrow } from "@/lib/services/integrations";
+import { createLink, integrationNameOrThrow } from "@/lib/services/integrations/vendor-accounts";
 
 // GET /api/integrations/{vendor}/link: the vendor's consent URL, with a state bound to the caller
 // and, through an httpOnly cookie, to this browser (the segment is named [id] because DELETE

@@ -3,7 +3,7 @@ import { parseJson } from "@/lib/http/parse";
 import { noContent, ok } from "@/lib/http/respond";
 import { toDeviceInfoView } from "@/lib/serializers/device";
 import { deviceInfoUpdateSchema } from "@/lib/validation/device";
-import { deleteDevice, getDeviceOrThrow, updateDeviceInfo } from "@/lib/services/devices";
+import { deleteDevice, getDeviceOrThrow, updateDeviceInfo } from "@/lib/services/devices/devices";
 
 // GET /api/v1/device_info/{id}: a device with its measurements
 export const GET = authedRoute(async ({ caller, params }) => ok(toDeviceInfoView(await getDeviceOrThrow(caller, pathId(params, "id", "Device")))));

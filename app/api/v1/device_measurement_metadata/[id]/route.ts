@@ -3,7 +3,7 @@ import { parseJson } from "@/lib/http/parse";
 import { noContent, ok } from "@/lib/http/respond";
 import { toMeasurementView } from "@/lib/serializers/device";
 import { measurementUpdateSchema } from "@/lib/validation/device";
-import { deleteMeasurement, getMeasurementOrThrow, updateMeasurement } from "@/lib/services/devices";
+import { deleteMeasurement, getMeasurementOrThrow, updateMeasurement } from "@/lib/services/devices/measurements";
 
 // GET /api/v1/device_measurement_metadata/{id}: one measurement
 export const GET = authedRoute(async ({ caller, params }) => ok(toMeasurementView(await getMeasurementOrThrow(caller, pathId(params, "id", "Measurement")))));

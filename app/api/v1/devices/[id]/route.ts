@@ -3,7 +3,7 @@ import { parseJson } from "@/lib/http/parse";
 import { noContent, ok } from "@/lib/http/respond";
 import { toAdminDeviceView } from "@/lib/serializers/device";
 import { adminDeviceUpdateSchema } from "@/lib/validation/device";
-import { deleteDevice, getDeviceOrThrow, updateAdminDevice } from "@/lib/services/devices";
+import { deleteDevice, getDeviceOrThrow, updateAdminDevice } from "@/lib/services/devices/devices";
 
 // GET /api/v1/devices/{id} (admin)
 export const GET = authedRoute(async ({ caller, params }) => ok(toAdminDeviceView(await getDeviceOrThrow(caller, pathId(params, "id", "Device")))), { role: "admin" });

@@ -3,7 +3,7 @@ import { parseJson } from "@/lib/http/parse";
 import { noContent, ok } from "@/lib/http/respond";
 import { toLocationView } from "@/lib/serializers/location";
 import { locationSchema } from "@/lib/validation/location";
-import { deleteLocation, getLocationOrThrow, updateLocation } from "@/lib/services/locations";
+import { deleteLocation, getLocationOrThrow, updateLocation } from "@/lib/services/locations/locations";
 
 // GET /api/v1/locations/{id}: a location with its devices
 export const GET = authedRoute(async ({ caller, params }) => ok(toLocationView(await getLocationOrThrow(caller, pathId(params, "id", "Location")))));

@@ -1,5 +1,5 @@
 import { locationListFilters } from "@/lib/validation/list-filters";
-import { LOCATION_SORTABLE } from "@/lib/services/locations";
+import { LOCATION_SORTABLE } from "@/lib/services/locations/locations";
 import { locationViewSchema } from "@/lib/openapi/schemas/devices";
 import { describeRoute, list } from "@/lib/openapi/operations";
 

@@ -3,7 +3,7 @@ import { parseListParams } from "@/lib/http/list";
 import { locationListFilters } from "@/lib/validation/list-filters";
 import { listResponse } from "@/lib/http/respond";
 import { toLocationView } from "@/lib/serializers/location";
-import { listLocations, LOCATION_SORTABLE } from "@/lib/services/locations";
+import { listLocations, LOCATION_SORTABLE } from "@/lib/services/locations/locations";
 
 // GET /api/v1/locations/my: the caller's own locations, also for an admin
 export const GET = authedRoute(async ({ req, caller }) => {

@@ -1,7 +1,7 @@
 import { authedRoute, pathId } from "@/lib/http/route";
 import { ok } from "@/lib/http/respond";
 import { parseJson } from "@/lib/http/parse";
-import { getMeterOrThrow } from "@/lib/services/meters";
+import { getMeterOrThrow } from "@/lib/services/meters/meters";
 import { updateMeterTariff } from "@/lib/services/energy/tariff-settings";
 import { toMeterView } from "@/lib/serializers/meter";
 import { meterTariffSchema } from "@/lib/validation/energy";

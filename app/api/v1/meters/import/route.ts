@@ -1,5 +1,5 @@
 import { authedRoute } from "@/lib/http/route";
-import { runImport } from "@/lib/services/imports";
+import { runImport } from "@/lib/services/imports/load-curve";
 import { importRequest, takeImportAttempt } from "@/lib/services/imports/http";
 
 // POST /api/v1/meters/import[?meter_id=&skip_bad_lines=true]: body the Enedis customer-area CSV

@@ -2,7 +2,7 @@ import { authedRoute, pathId } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/parse";
 import { noContent, ok } from "@/lib/http/respond";
 import { toScheduleView } from "@/lib/serializers/schedule";
-import { deleteSchedule, getScheduleOrThrow, parseScheduleBody, updateSchedule } from "@/lib/services/schedules";
+import { deleteSchedule, getScheduleOrThrow, parseScheduleBody, updateSchedule } from "@/lib/services/schedules/schedules";
 
 // GET /api/v1/schedules/{id}
 export const GET = authedRoute(async ({ caller, params }) => ok(toScheduleView(await getScheduleOrThrow(caller, pathId(params, "id", "Schedule")))));

@@ -3,7 +3,7 @@ import { parseJson } from "@/lib/http/parse";
 import { noContent, ok } from "@/lib/http/respond";
 import { toUserDeviceView } from "@/lib/serializers/device";
 import { userDeviceSchema } from "@/lib/validation/device";
-import { deleteDevice, getDeviceOrThrow, updateUserDevice } from "@/lib/services/devices";
+import { deleteDevice, getDeviceOrThrow, updateUserDevice } from "@/lib/services/devices/devices";
 
 // GET /api/v1/user_devices/{id}
 export const GET = authedRoute(async ({ caller, params }) => ok(toUserDeviceView(await getDeviceOrThrow(caller, pathId(params, "id", "Device")))));

@@ -3,7 +3,8 @@ import { parseJson } from "@/lib/http/parse";
 import { noContent, ok } from "@/lib/http/respond";
 import { toUserView } from "@/lib/serializers/user";
 import { userUpdateSchema } from "@/lib/validation/user";
-import { deleteUser, getUserOrThrow, updateUser } from "@/lib/services/users";
+import { deleteUser } from "@/lib/services/users/deletion";
+import { getUserOrThrow, updateUser } from "@/lib/services/users/accounts";
 
 // GET /api/v1/users/{id}: self or admin
 export const GET = authedRoute(async ({ caller, params }) => ok(toUserView(await getUserOrThrow(caller, pathId(params, "id", "User")))));

@@ -1,5 +1,6 @@
 import { authedRoute, pathId } from "@/lib/http/route";
-import { exportMeterHistory, toWebStream } from "@/lib/services/exports";
+import { exportMeterHistory } from "@/lib/services/exports/meter-history";
+import { toWebStream } from "@/lib/services/exports/streams";
 import { exportRequest, takeExportAttempt } from "@/lib/services/exports/http";
 
 // GET /api/v1/meters/{id}/export?format=csv|xml&dialect=fr|en[&kinds=&from=&to=]: the meter's

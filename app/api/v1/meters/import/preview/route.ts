@@ -1,5 +1,5 @@
 import { authedRoute } from "@/lib/http/route";
-import { previewImport } from "@/lib/services/imports";
+import { previewImport } from "@/lib/services/imports/load-curve";
 import { importRequest, takeImportAttempt } from "@/lib/services/imports/http";
 
 // POST /api/v1/meters/import/preview[?meter_id=]: body the Enedis customer-area CSV (text/csv,

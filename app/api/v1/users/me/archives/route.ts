@@ -1,5 +1,5 @@
 import { authedRoute } from "@/lib/http/route";
-import { listArchives, requestArchive } from "@/lib/services/archives";
+import { listArchives, requestArchive } from "@/lib/services/archives/requests";
 
 // GET /api/v1/users/me/archives: the caller's "Download my data" archives and the day's allowance
 export const GET = authedRoute(async ({ caller }) => Response.json(await listArchives(caller)));

@@ -2,7 +2,7 @@ import { authedRoute } from "@/lib/http/route";
 import { parseJson } from "@/lib/http/parse";
 import { ok } from "@/lib/http/respond";
 import { passwordChangeSchema } from "@/lib/validation/auth";
-import { changePassword } from "@/lib/services/users";
+import { changePassword } from "@/lib/services/users/accounts";
 
 // POST /api/v1/users/me/password: change one's password (retires every earlier token)
 export const POST = authedRoute(async ({ req, caller }) => {

@@ -1,5 +1,5 @@
 import { authedRoute } from "@/lib/http/route";
-import { deleteArchive, getArchive } from "@/lib/services/archives";
+import { deleteArchive, getArchive } from "@/lib/services/archives/requests";
 
 // GET /api/v1/users/me/archives/{id}: one archive and its progress
 export const GET = authedRoute(async ({ caller, params }) => Response.json(await getArchive(caller, params.id)));

@@ -1,6 +1,6 @@
 import { authedRoute } from "@/lib/http/route";
-import { openArchiveDownload } from "@/lib/services/archives";
-import { toWebStream } from "@/lib/services/exports";
+import { openArchiveDownload } from "@/lib/services/archives/requests";
+import { toWebStream } from "@/lib/services/exports/streams";
 
 // GET /api/v1/users/me/archives/{id}/download: the ZIP, streamed (409 while it is prepared, 404 once expired)
 export const GET = authedRoute(async ({ caller, params }) => {

@@ -8,7 +8,7 @@ import type { DataArchive } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { ApiError, conflict, notFound } from "@/lib/http/errors";
 import { jobs, QUEUES } from "@/lib/jobs/queue";
-import { consume } from "@/lib/services/rate-limit";
+import { consume } from "@/lib/services/rate-limit/sliding-window";
 
 /** The bucket of the per-user daily limit (also cleared when the account is deleted). */
 const ARCHIVE_BUCKET = "archive-user";
@@ -155,5 +155,3 @@ export async function sweepArchives(now = new Date()): Promise<number> {
   });
   return count;
 }
-
-export { buildArchive } from "./build";

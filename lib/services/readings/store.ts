@@ -7,8 +7,6 @@ import { db } from "@/lib/db";
 import { parisDayOf } from "@/lib/time/paris";
 import type { Bucket, BucketValue, Curve, CurvePoint, DailyMax, DailyValue, DayPoints, ReadingKind, ReadingSource } from "./types";
 
-export type * from "./types";
-
 /** `energy.readings.kind` */
 export const KIND_CODE: Record<ReadingKind, number> = { consumption: 1, production: 2, daily_consumption: 11, daily_production: 12 };
 const DAILY_KIND: Record<Curve, ReadingKind> = { consumption: "daily_consumption", production: "daily_production" };

@@ -9,7 +9,7 @@ import { ownedBy } from "@/lib/services/access";
 import { EnedisCsvError, parseEnedisCsv, type BadLine, type EnedisCurveFile } from "@/lib/energy/import/enedis-csv";
 import { historyStart } from "@/lib/integrations/linky/limits";
 import { parisDayOf } from "@/lib/time/paris";
-import { bookImportedDays, heldBySource, upsertImportedCurve } from "@/lib/services/readings";
+import { bookImportedDays, heldBySource, upsertImportedCurve } from "@/lib/services/readings/store";
 
 /** One transaction stores a whole file: ten years are about 35 statements of 5,000 rows. */
 const IMPORT_TX_TIMEOUT_MS = 120_000;

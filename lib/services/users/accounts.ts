@@ -7,7 +7,7 @@ import { assertUserChangeAllowed, mayAddressUser, userScope } from "@/lib/servic
 import { containsInsensitive, fromEpochMs, orderWithId, readPage, whereAll } from "@/lib/services/sql-page";
 import type { UserListFilters } from "@/lib/validation/list-filters";
 import type { User } from "@/lib/generated/prisma/client";
-import { confirmPassword, USER_EXISTS } from "@/lib/services/auth";
+import { confirmPassword, USER_EXISTS } from "@/lib/services/auth/sign-in";
 import type { UserCreate, UserUpdate } from "@/lib/validation/user";
 import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 
@@ -146,8 +146,6 @@ export async function updateUser(caller: Caller, id: number, input: UserUpdate):
     throw e;
   }
 }
-
-export { deleteOwnAccount, deletionSummary, deleteUser } from "./deletion";
 
 /** Whether the caller accepted an earlier version of the privacy notice than the current one. */
 export async function acceptedOlderNotice(caller: Caller): Promise<boolean> {

@@ -6,12 +6,9 @@ import { db } from "@/lib/db";
 import { csvChunks, EXPORT_KINDS, iec62746Chunks, type CsvDialect, type ExportKind } from "@/lib/energy/export";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { addDays, parisDayOf, parisDayStart } from "@/lib/time/paris";
-import { heldRange } from "@/lib/services/readings";
+import { heldRange } from "@/lib/services/readings/store";
 import { ownedBy } from "@/lib/services/access";
 import { readCurveReadings } from "./reader";
-
-export { readCurveReadings } from "./reader";
-export { toNodeReadable, toWebStream } from "./streams";
 
 type ExportFormat = { format: "csv"; dialect: CsvDialect } | { format: "xml" };
 

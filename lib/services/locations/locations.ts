@@ -4,7 +4,7 @@ import type { Location } from "@/lib/generated/prisma/client";
 import { notFound, unprocessable } from "@/lib/http/errors";
 import type { ListParams } from "@/lib/http/list";
 import type { LocationListFilters } from "@/lib/validation/list-filters";
-import type { DeviceWithMeasurements } from "@/lib/services/devices";
+import type { DeviceWithMeasurements } from "@/lib/services/devices/devices";
 import { ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
 import { DEVICE_LOCATION_FK, violatedForeignKey } from "@/lib/services/devices/constraints";
 import { DEVICE_COLUMNS, foldDevices, MEASUREMENT_COLUMNS } from "@/lib/services/devices/rows";

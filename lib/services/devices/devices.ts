@@ -1,13 +1,14 @@
-// Devices and their measurement channels: one device table and one measurement table behind the
-// device_info, user_devices and admin devices views.
+// Devices: one device table (and its measurement table) behind the device_info, user_devices and
+// admin devices views; the measurements on their own (device_measurement_metadata) are in
+// ./measurements.ts.
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import type { Device, Measurement } from "@/lib/generated/prisma/client";
-import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/http/errors";
 import type { ListParams } from "@/lib/http/list";
 import type { DeviceListFilters } from "@/lib/validation/list-filters";
-import { assertIntegrationOf, assertLocationOf, INTEGRATION_NOT_OWNERS, LOCATION_NOT_OWNERS, ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
-import { DEVICE_INTEGRATION_FK, DEVICE_LOCATION_FK, violatedForeignKey } from "./constraints";
+import { assertIntegrationOf, assertLocationOf, ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";
+import { rethrowRefused } from "./constraints";
 import { DEVICE_COLUMNS, foldDevices, MEASUREMENT_COLUMNS } from "./rows";
 import { containsInsensitive, orderWithId, readPage, whereAll } from "@/lib/services/sql-page";
 import {
@@ -17,8 +18,6 @@ import {
   type ChannelInput,
   type DeviceInfoCreate,
   type DeviceInfoUpdate,
-  type MeasurementCreate,
-  type MeasurementUpdate,
   type UserDeviceInput,
 } from "@/lib/validation/device";
 
@@ -32,8 +31,6 @@ export type DeviceWithMeasurements = Device & { measurements: MeasurementRow[] }
 export const withMeasurements = { measurements: { orderBy: { id: "asc" } } } as const;
 
 const DEVICE_EXISTS = "A device with this Device ID already exists";
-const MEASUREMENT_EXISTS = "A measurement with this name already exists on this device";
-// the messages of assertLocationOf / assertIntegrationOf, for the same refusal by the database
 
 export const DEVICE_SORTABLE = ["id", "device_id", "device_type", "phase_m", "owner_id", "location_id", "created_at", "updated_at"] as const;
 export const ADMIN_DEVICE_SORTABLE = ["id", "name", "type", "data_source", "measurement_type", "user_id", "location_id"] as const;
@@ -90,25 +87,12 @@ export async function getDeviceOrThrow(caller: Caller, id: number, tx: Tx | type
 }
 
 /**
- * A duplicate device or measurement is a 409. The database's composite foreign keys keep a
- * device's location and integration its owner's: when one changed owner or went away after the
- * service checked it, the write is refused with the same 422 as the check.
- */
-function rethrowRefused(e: unknown, message: string): never {
-  if (isUniqueViolation(e)) throw conflict(message);
-  const fk = violatedForeignKey(e);
-  if (fk === DEVICE_LOCATION_FK) throw unprocessable([{ path: "location_id", message: LOCATION_NOT_OWNERS }]);
-  if (fk === DEVICE_INTEGRATION_FK) throw unprocessable([{ path: "integration_id", message: INTEGRATION_NOT_OWNERS }]);
-  throw e;
-}
-
-/**
  * Locks the row of a device the caller may see, before anything about it is read: concurrent
  * writes to the device or its measurements queue up, and the reads that follow (type, phase,
  * measurement count) see the latest committed values. A device the caller cannot see is not
  * locked; the read that follows answers for it.
  */
-async function lockDevice(tx: Tx, caller: Caller, id: number) {
+export async function lockDevice(tx: Tx, caller: Caller, id: number) {
   if (caller.isSuperuser) await tx.$queryRaw`SELECT id FROM devices WHERE id = ${id} FOR UPDATE`;
   else await tx.$queryRaw`SELECT id FROM devices WHERE id = ${id} AND owner_id = ${caller.id} FOR UPDATE`;
 }
@@ -291,79 +275,4 @@ export async function updateUserDevice(caller: Caller, id: number, input: UserDe
     // a body without a channel list keeps the channels; a list (even empty) replaces them
     { channels: input.data.channels === undefined ? undefined : input.data.channels ?? [] },
   );
-}
-
-// ---- measurements ----
-
-/** A device id named in a body, locked first (see lockDevice): 422 on `device_id` when the caller cannot see it. */
-async function lockedDeviceForBody(tx: Tx, caller: Caller, deviceId: number) {
-  await lockDevice(tx, caller, deviceId);
-  const d = await tx.device.findFirst({ where: { id: deviceId, ...ownedBy(caller) } });
-  if (!d) throw unprocessable([{ path: "device_id", message: "This device does not exist" }]);
-  return d;
-}
-
-async function assertRoomFor(tx: Tx, device: { id: number; deviceType: string | null; phaseM: string | null }) {
-  const count = await tx.measurement.count({ where: { deviceId: device.id } });
-  const limit = measurementLimit(device.deviceType, device.phaseM);
-  if (count >= limit) throw conflict(measurementLimitMessage(limit));
-}
-
-function measurementData(input: Omit<MeasurementUpdate, "device_id" | "name" | "id">) {
-  return {
-    displayName: input.display_name,
-    measureType: input.measure_type ?? undefined,
-    classification: input.classification,
-    programmable: input.programmable,
-    smartApplianceCategory: input.smart_appliance_category,
-    prefix: input.prefix,
-    suffix: input.suffix,
-    quantities: input.quantities?.map((q) => ({ unit: q.unit ?? null, databaseMeasurementPrefix: q.databaseMeasurementPrefix ?? null })),
-  };
-}
-
-/** POST /api/v1/device_measurement_metadata: within the device's limit, safe under concurrency. */
-export async function createMeasurement(caller: Caller, input: MeasurementCreate) {
-  try {
-    return await db.$transaction(async (tx) => {
-      const device = await lockedDeviceForBody(tx, caller, input.device_id);
-      if (await tx.measurement.count({ where: { deviceId: device.id, name: input.name } })) throw conflict(MEASUREMENT_EXISTS);
-      await assertRoomFor(tx, device);
-      return tx.measurement.create({ data: { deviceId: device.id, name: input.name, ...measurementData(input) } });
-    });
-  } catch (e) {
-    rethrowRefused(e, MEASUREMENT_EXISTS);
-  }
-}
-
-export async function getMeasurementOrThrow(caller: Caller, id: number, tx: Tx | typeof db = db) {
-  const m = await tx.measurement.findFirst({ where: { id, device: ownedBy(caller) } });
-  if (!m) throw notFound("Measurement");
-  return m;
-}
-
-/** PUT /api/v1/device_measurement_metadata/{id}: any field but the name. */
-export async function updateMeasurement(caller: Caller, id: number, input: MeasurementUpdate) {
-  try {
-    return await db.$transaction(async (tx) => {
-      const m = await getMeasurementOrThrow(caller, id, tx);
-      if (input.name !== undefined && input.name !== m.name) {
-        throw unprocessable([{ path: "name", message: "The name of a measurement cannot change" }]);
-      }
-      let deviceId = m.deviceId;
-      if (input.device_id != null && input.device_id !== m.deviceId) {
-        const target = await lockedDeviceForBody(tx, caller, input.device_id);
-        await assertRoomFor(tx, target);
-        deviceId = target.id;
-      }
-      return tx.measurement.update({ where: { id }, data: { deviceId, ...measurementData(input) } });
-    });
-  } catch (e) {
-    rethrowRefused(e, MEASUREMENT_EXISTS);
-  }
-}
-
-export async function deleteMeasurement(caller: Caller, id: number) {
-  const { count } = await db.measurement.deleteMany({ where: { id, device: ownedBy(caller) } });
-  if (!count) throw notFound("Measurement");
 }

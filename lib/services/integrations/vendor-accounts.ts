@@ -3,7 +3,7 @@
 import { resolveCaller, type Caller } from "@/lib/auth/caller";
 import { decryptSecret, encryptSecret, pkceChallenge, randomToken, sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
-import { attachMeters, deleteMetersIn, queueSyncSoon, stopMetersOf, type MetersRemoved } from "@/lib/services/meters";
+import { attachMeters, deleteMetersIn, queueSyncSoon, stopMetersOf, type MetersRemoved } from "@/lib/services/meters/meters";
 import { logInfo, logWarn } from "@/lib/log";
 import { env } from "@/lib/env";
 import { Prisma, type Integration, type IntegrationName } from "@/lib/generated/prisma/client";
