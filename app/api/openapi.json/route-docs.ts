@@ -64,7 +64,6 @@ import catchAll from "@/app/api/[...path]/openapi";
 import nextAuth from "@/app/api/auth/[...nextauth]/openapi";
 import sandbox from "@/app/api/sandbox/[vendor]/[...path]/openapi";
 import docsFile from "@/app/api/docs/[file]/openapi";
-import benchCeiling from "@/app/api/bench/ceiling/[name]/openapi";
 
 export const ROUTE_DOCS: RouteDoc[] = [
   // auth and meta
@@ -91,5 +90,5 @@ export const ROUTE_DOCS: RouteDoc[] = [
   // dashboards
   dashboards,
   // left out of the document, each with its reason
-  catchAll, nextAuth, sandbox, docsFile, benchCeiling,
+  catchAll, nextAuth, sandbox, docsFile,
 ];

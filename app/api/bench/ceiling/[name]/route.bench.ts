@@ -2,8 +2,11 @@
 // handler that answers the bytes of one of the measured lists (and its X-Total-Count) without any
 // work: no caller, no database, no serializer. What it serves is what Next.js itself allows on this
 // machine, measured in the same run as the app and the bare baseline.
-// It answers the catch-all's JSON 404 unless FOYER_BENCH=1, which only the benchmark sets (with
-// FOYER_BENCH_DIR, the folder where it wrote the bodies): in production it does not exist.
+// Only the benchmark's own build has it: Next routes `route.bench.ts` only where `bench.ts` is one
+// of its page extensions, which next.config.js adds under FOYER_BENCH_BUILD=1 alone. The
+// production build has no such route: /api/bench/... is the catch-all's JSON 404 there. In the
+// benchmark's build it serves the bodies the benchmark wrote to FOYER_BENCH_DIR; without that
+// variable (the bench's deployed instance), the same JSON 404.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -26,7 +29,7 @@ async function load(dir: string, name: string): Promise<Fixed | null> {
 }
 
 export async function GET(_req: Request, ctx: { params: Promise<{ name: string }> }) {
-  const dir = process.env.FOYER_BENCH === "1" ? process.env.FOYER_BENCH_DIR : undefined;
+  const dir = process.env.FOYER_BENCH_DIR;
   if (!dir) return notFound();
   const { name } = await ctx.params;
   if (!/^[a-z_]{1,40}$/.test(name)) return notFound();
