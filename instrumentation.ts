@@ -1,10 +1,12 @@
 import { noteIfDatabaseUnavailable } from "./lib/db/unavailable";
 
-// Runs once when the server starts (Next's instrumentation hook), before the first request.
+// Runs once when the server starts (Next's instrumentation hook), before the first request: the
+// app's own start (lib/server/start.ts), when the Foyer server says the database is ready
+// (lib/server/handshake.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startServerProcess } = await import("./lib/server/start");
-  await startServerProcess();
+  const [{ startServerProcess }, { registerWhenReady }] = await Promise.all([import("./lib/server/start"), import("./lib/server/handshake")]);
+  await registerWhenReady(startServerProcess);
 }
 
 /**

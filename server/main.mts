@@ -2,17 +2,17 @@
 // bundle `npm run build` makes of this file, <distDir>/foyer/server.mjs; both through
 // scripts/start.mjs). Without DATABASE_URL it first starts the embedded PostgreSQL under .data/; then it
 // applies the migrations, runs the idempotent seed when its inputs changed and serves the app on
-// PORT (default 3000). In production Next prepares meanwhile (see holdInstrumentation); the server
+// PORT (default 3000). In production Next prepares meanwhile (lib/server/handshake.ts); the server
 // listens once both are done. FOYER_TIMING=1 prints when each step ended (npm run bench:start).
 import fs from "node:fs";
 import path from "node:path";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
 import { prepareEnvironment, migrateDeploy, newEmbeddedCluster, type Environment } from "./db/environment";
 import { prepareSeed } from "./db/seed";
 import { dataDir, distDir, root } from "./paths";
 import { timing } from "./timing";
+import { offerStart } from "@/lib/server/handshake";
 import os from "node:os";
 import { apiDirOf, createGuard, SERVER_OPTIONS } from "./http-guard";
 import { createCompression } from "./compress";
@@ -55,41 +55,6 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 if (!dev && !fs.existsSync(path.join(distDir, "BUILD_ID"))) await fail("There is no production build yet: run `npm run build` first (or `npm run dev`).");
-
-/**
- * Next's production server registers instrumentation.ts (lib/server/start: the configuration
- * check, the maintenance loop, the job workers, all needing the migrated and seeded database)
- * while it prepares, and serves pages only after that. Here Next prepares while the database
- * starts, migrates and seeds, so its registration is held: Next gets a register() that waits for
- * the migrations (then the environment is complete, and this thread is free while the seed runs on
- * its own) and lets it finish preparing, and the real register() runs once the seed is done too;
- * the server listens after it. Next loads the compiled hook with require() from
- * <distDir>/server/instrumentation.js: its exports are swapped in require's cache. If Next ever
- * stops going through it, the start fails instead of serving without the hook.
- */
-function holdInstrumentation(schemaReady: Promise<void>, dataReady: Promise<void>): Promise<unknown> {
-  const file = path.join(distDir, "server", "instrumentation.js");
-  if (!fs.existsSync(file)) return Promise.resolve();
-  const require = createRequire(import.meta.url);
-  const loaded = require(file);
-  const real = loaded?.default?.register ? loaded.default : loaded;
-  if (typeof real?.register !== "function") return Promise.resolve();
-  let calledByNext = () => {};
-  const called = new Promise<void>((resolve) => (calledByNext = resolve));
-  const standIn = {
-    ...real,
-    register: async () => {
-      calledByNext();
-      await schemaReady;
-    },
-  };
-  require.cache[require.resolve(file)]!.exports = loaded?.default?.register ? { ...loaded, default: standIn } : standIn;
-  const notCalled = new Promise<never>((_, reject) => {
-    const t = setTimeout(() => reject(new Error(`Next did not load ${path.relative(root, file)} through require() as server/main.mts expects (holdInstrumentation): update it for this version of Next.`)), 30_000);
-    void called.then(() => clearTimeout(t));
-  });
-  return Promise.all([Promise.race([called, notCalled]), dataReady.then(() => real.register())]);
-}
 
 // the server's settings, each read by its rule in lib/shared/settings.mjs (lib/env.ts declares and
 // checks the same; the rest of the environment is checked when the app registers, lib/server/start.ts)
@@ -152,15 +117,28 @@ const failOnce = (e: unknown, withStack = false) => {
 environmentReady.catch((e) => failOnce(e));
 dataReady.catch((e) => failOnce(e, true));
 
-// Next: in production alongside the database (its instrumentation held until the data is ready),
-// in development after it
+// Next: in production alongside the database, in development after it. Its instrumentation hook
+// lets it finish preparing once the schema is migrated and runs the app's own start (the
+// configuration check, the maintenance loop, the job workers) once the seed is done
+// (lib/server/handshake.ts); the server listens after that.
 if (dev) await dataReady;
+const handshake = offerStart({ migrated: schemaReady, seeded: dataReady });
 const { default: next } = await import("next");
-const registered = dev ? Promise.resolve() : holdInstrumentation(schemaReady, dataReady);
-registered.catch((e) => failOnce(e));
 const app = next({ dev, dir: root, hostname, port, turbopack: dev });
 const handle = app.getRequestHandler();
 const prepared = app.prepare();
+// Next runs the hook while it prepares (in development, when it first needs to): a production start
+// whose hook did not run would serve without the workers, so it stops instead
+const registered = dev
+  ? Promise.resolve()
+  : Promise.race([
+      handshake.registered,
+      prepared.then(() => new Promise<never>((_, reject) => {
+        const t = setTimeout(() => reject(new Error("Next prepared without running instrumentation.ts's register() (lib/server/handshake.ts): update the server for this version of Next.")), 30_000);
+        void handshake.hookRan.then(() => clearTimeout(t));
+      })),
+    ]);
+registered.catch((e) => failOnce(e));
 // while a seed runs on its thread (a first start), this one renders the landing once for nobody:
 // the first visitor's page then comes from code already loaded (0.4 s sooner). A start with
 // nothing to seed has no time to spare: the first visitor's request does it.
