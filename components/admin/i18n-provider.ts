@@ -11,7 +11,8 @@ import polyglotI18nProvider from "ra-i18n-polyglot";
 import englishMessages from "ra-language-english";
 import frenchMessages from "ra-language-french";
 import type { I18nProvider, TranslationMessages } from "react-admin";
-import type { Catalog, Locale } from "@/lib/i18n/messages";
+import type { Catalog } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 const REACT_ADMIN: Record<Locale, TranslationMessages> = { en: englishMessages, fr: frenchMessages };
 

@@ -7,7 +7,7 @@ import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import { Text } from "@/components/ui/text";
 import { useLocale, useTranslations } from "use-intl";
-import type { Locale } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import type { TariffOption } from "@/lib/energy/tariff";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import { useTariffComparison, type CarbonHour, type EnergyAnswer, type GridHour, type PartialReason } from "@/lib/swr/use-energy";

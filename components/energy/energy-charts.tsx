@@ -4,7 +4,7 @@
 // its code stays out of every other page's JavaScript. Each chart says what its bars are (bars/spec.ts).
 import { useMemo } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import type { Locale } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import type { EnergyAnswer, PowerDay } from "@/lib/swr/use-energy";
 import { fixedText } from "@/components/ui/numbers";
 import { eurText, intlLocale, kgText, kwhText, percentSpace } from "./format";

@@ -4,7 +4,7 @@
 // the reader's language (`locale`, English by default, as the specification writes them).
 import { SHORT_MONTHS } from "@/components/ui/dates";
 import { fixedText } from "@/components/ui/numbers";
-import type { Locale } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 /** Intl's locale of a language: British English (day before month, 24 h), French of France. */
 export const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");

@@ -12,7 +12,7 @@ import { useLocale, useTranslations } from "use-intl";
 import { useToast } from "@/components/ui/toast-provider";
 import { dayText as dayOf, parisDayTimeText } from "@/components/ui/dates";
 import { useErrorMessage } from "@/components/i18n/api-texts";
-import type { Locale } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import type { MeterView } from "@/lib/serializers/meter";
 import { syncMeterNow, useMeters } from "@/lib/swr/use-meters";
 import { ChartSkeleton } from "./chart-skeleton";

@@ -3,7 +3,8 @@
 // the reader's language: a `locale` (English by default, as the specification writes them) and,
 // for sentences, the "energy" part's translator `t`. Amounts and day ranges: format.ts.
 import type { createTranslator } from "use-intl/core";
-import type { Catalog, Locale } from "@/lib/i18n/messages";
+import type { Catalog } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import type { Bucket } from "@/lib/swr/use-energy";
 import { addDays, at, DAY, dayOfUtc, intlLocale, parts, rangeText, utcOf } from "./format";
 

@@ -2,7 +2,8 @@
 import { createContext, useCallback, useContext, useMemo } from "react";
 import { createTranslator } from "use-intl";
 import { apiTextMatcher, translateApiText, type ApiTextTable, type ErrorTranslator } from "@/lib/i18n/api-text";
-import type { Catalog, Locale } from "@/lib/i18n/messages";
+import type { Catalog } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import { errorMessage } from "@/lib/swr/fetcher";
 
 /** An API text (a `detail`, a shared schema's field message) in the page's language. */

@@ -1,6 +1,7 @@
 "use client";
 import { IntlProvider } from "use-intl";
-import type { Catalog, Locale } from "@/lib/i18n/messages";
+import type { Catalog } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 /**
  * The language and the messages for the client components below (components/i18n/messages.tsx

@@ -1,5 +1,6 @@
 import { createTranslator } from "use-intl/core";
-import { CATALOGS, type Locale } from "@/lib/i18n/messages";
+import { CATALOGS } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import type { Message } from "./transport";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -31,7 +31,6 @@ import frLanding from "@/messages/fr/landing.json";
 import frLocations from "@/messages/fr/locations.json";
 import frSchedules from "@/messages/fr/schedules.json";
 
-export type { Locale };
 
 const EN = {
   common: enCommon,

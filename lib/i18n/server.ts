@@ -3,8 +3,8 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { createTranslator } from "use-intl/core";
-import { LOCALE_COOKIE, cookieValue, pickLocale } from "@/lib/shared/locale.mjs";
-import { CATALOGS, type Locale, type Namespace } from "./messages";
+import { LOCALE_COOKIE, cookieValue, pickLocale, type Locale } from "@/lib/shared/locale.mjs";
+import { CATALOGS, type Namespace } from "./messages";
 
 export const getLocale = cache(async (): Promise<Locale> => {
   const [jar, h] = await Promise.all([cookies(), headers()]);

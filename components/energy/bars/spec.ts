@@ -1,5 +1,5 @@
 // What a bar chart draws (bars.tsx): its series, its buckets, its axis and an optional limit line.
-import type { Locale } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import type { Bucket } from "@/lib/swr/use-energy";
 
 export type Series = { id: string; label: string; data: (number | null)[]; color: string; format: (v: number | null) => string };

@@ -8,7 +8,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { consume } from "@/lib/services/rate-limit/sliding-window";
 import { sendMail } from "@/lib/email/transport";
 import { passwordResetMessage } from "@/lib/email/messages";
-import type { Locale } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/shared/locale.mjs";
 
 const MINUTE = 60_000;
 const RECOVERY_MESSAGE = "If an account exists for this e-mail, a password recovery e-mail has been sent";
