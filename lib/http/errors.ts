@@ -8,7 +8,7 @@ export type FieldError = { path: string; message: string };
 
 /**
  * An error with a user-facing `detail` and a machine-readable `code` (the status's, unless it
- * names its own: docs/errors.md); route wrappers turn it into the contract's JSON body.
+ * names its own: docs/api-decisions.md, "Error codes"); route wrappers turn it into the contract's JSON body.
  */
 export class ApiError extends Error {
   readonly code: string;

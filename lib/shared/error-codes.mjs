@@ -1,4 +1,4 @@
-// The machine-readable `code` every error body carries beside its `detail` (docs/errors.md), by
+// The machine-readable `code` every error body carries beside its `detail` (docs/api-decisions.md, "Error codes"), by
 // HTTP status, unless the error names a more precise one. Plain JavaScript: the custom server's
 // guard (http-guard.mjs) answers some errors before Next, and lib/http/errors.ts uses the same map.
 
