@@ -255,7 +255,9 @@ describe("the sandbox's consent page is not an open redirect", () => {
   it("the consent page cannot be framed, cached or leak its URL", async () => {
     const r = await authorize("linky", { redirect_uri: ours("linky") });
     expect(r.status).toBe(200);
-    expect(r.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+    // (its whole policy: tests/unit/sandbox.test.ts)
+    expect(r.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(r.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(r.headers.get("x-frame-options")).toBe("DENY");
     expect(r.headers.get("cache-control")).toBe("no-store");
     expect(r.headers.get("referrer-policy")).toBe("no-referrer");
