@@ -5,13 +5,11 @@
 // readings, series, costs, max power, carbon lookup), warm: median and p95 of BENCH_RUNS runs
 // (default 30) after 5 warm-up runs, and the CPU time a call costs (this process and PostgreSQL's,
 // from /proc: what other work on the machine inflates least). BENCH_PROFILE=1 first times the parts (read, series, costs).
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../server/db/embedded-pg";
-import { migrate } from "../server/db/migrate";
+import { withBenchDatabase } from "./lib/database";
 import type { Caller } from "../lib/auth/caller";
 import type { CurvePoint } from "../lib/services/readings/types";
 import type { EnergyQuery } from "../lib/validation/energy";
@@ -41,23 +39,7 @@ function curves(from: number, to: number): { cons: CurvePoint[]; prod: CurvePoin
 }
 
 async function main() {
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.env.FOYER_QUIET = "1";
-  const cluster = await startEmbeddedPostgres({ root: dir, port: 0, database: "bench", fast: false });
-  const cleanup = async () => {
-    await cluster.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
-  try {
-    await migrate({ url: cluster.url, cmd: "deploy", root, quiet: true });
-    Object.assign(process.env, { DATABASE_URL: cluster.url, SECRET_KEY: crypto.randomBytes(32).toString("hex"), CHECKPOINT_DISABLE: "1" });
-    await run(cluster.url, cluster);
-  } finally {
-    const { disconnectDb } = await import("../lib/db");
-    await disconnectDb();
-    await cleanup();
-  }
+  await withBenchDatabase(dir, (cluster) => run(cluster.url, cluster));
 }
 
 async function run(url: string, cluster: { dataDir: string }) {

@@ -9,15 +9,12 @@
 //     and records the heap then: what the export really holds ("flat" = the same for 1 and 10 years);
 //   - the 10-year XML export (modelled on IEC 62746-4) once, for reference.
 // Run with `node --expose-gc` (the npm script does) so that each run starts from a collected heap.
-import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../server/db/embedded-pg";
-import { migrate } from "../server/db/migrate";
+import { withBenchDatabase } from "./lib/database";
 import { median } from "./lib/stats.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,23 +31,7 @@ const say = (s = "") => console.log(s);
 const gc = (globalThis as { gc?: () => void }).gc;
 
 async function main() {
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.env.FOYER_QUIET = "1";
-  const cluster = await startEmbeddedPostgres({ root: dir, port: 0, database: "bench", fast: false });
-  const cleanup = async () => {
-    await cluster.stop();
-    if (process.env.BENCH_KEEP !== "1") fs.rmSync(dir, { recursive: true, force: true });
-  };
-  process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
-  try {
-    await migrate({ url: cluster.url, cmd: "deploy", root, quiet: true });
-    Object.assign(process.env, { DATABASE_URL: cluster.url, SECRET_KEY: crypto.randomBytes(32).toString("hex"), CHECKPOINT_DISABLE: "1" });
-    await run(cluster.url);
-  } finally {
-    const { disconnectDb } = await import("../lib/db");
-    await disconnectDb();
-    await cleanup();
-  }
+  await withBenchDatabase(dir, (cluster) => run(cluster.url));
 }
 
 /** Streams `make()`'s export into a null sink; time, bytes, and memory peaks during the run. */

@@ -9,13 +9,10 @@
 //      loaded in 7-day chunks interleaved across meters, as the sync writes them), the same reads
 //      again, the key's depth and pages, and the extrapolation to 1,000 meters × 10 years
 // BENCH_KEEP=1 keeps the cluster's folder afterwards (it holds a few GB).
-import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../server/db/embedded-pg";
-import { migrate } from "../server/db/migrate";
+import { withBenchDatabase } from "./lib/database";
 import type { CurvePoint } from "../lib/services/readings/types";
 import { median } from "./lib/stats.mjs";
 
@@ -49,23 +46,7 @@ function curve(meter: number, from: number, to: number): CurvePoint[] {
 }
 
 async function main() {
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.env.FOYER_QUIET = "1";
-  const cluster = await startEmbeddedPostgres({ root: dir, port: 0, database: "bench", fast: false });
-  const cleanup = async () => {
-    await cluster.stop();
-    if (process.env.BENCH_KEEP !== "1") fs.rmSync(dir, { recursive: true, force: true });
-  };
-  process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
-  try {
-    await migrate({ url: cluster.url, cmd: "deploy", root, quiet: true });
-    Object.assign(process.env, { DATABASE_URL: cluster.url, SECRET_KEY: crypto.randomBytes(32).toString("hex"), CHECKPOINT_DISABLE: "1" });
-    await run(cluster.url);
-  } finally {
-    const { disconnectDb } = await import("../lib/db");
-    await disconnectDb();
-    await cleanup();
-  }
+  await withBenchDatabase(dir, (cluster) => run(cluster.url));
 }
 
 async function run(url: string) {

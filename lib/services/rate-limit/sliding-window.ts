@@ -24,7 +24,7 @@ const MEMO_MS = 2000;
 /**
  * The 429. `clientUntil`: when a `-client` limit refused, the time until which every request of this
  * client to this endpoint is refused anyway; the server in front answers them itself until then
- * (server/refusals.mjs), told by REFUSED_CLIENT_HEADER, which it removes.
+ * (server/refusals.ts), told by REFUSED_CLIENT_HEADER, which it removes.
  */
 function tooMany(retryAfterSeconds: number, clientUntil = 0): ApiError {
   const headers: Record<string, string> = { "Retry-After": String(Math.max(1, retryAfterSeconds)) };
@@ -32,19 +32,22 @@ function tooMany(retryAfterSeconds: number, clientUntil = 0): ApiError {
   if (hold > 0) headers[REFUSED_CLIENT_HEADER] = String(hold);
   return new ApiError(429, TOO_MANY_ATTEMPTS, { headers });
 }
-const isClientKey = (id: string) => id.split("\u0001")[0].endsWith("-client");
+/** A limit's key in memory and in its advisory lock: bucket and key. */
+const idOf = (l: { bucket: string; key: string }) => l.bucket + "\u0001" + l.key;
+/** A limit on the client's address: its refusal holds for every request of that client to the endpoint. */
+const isClientLimit = (l: { bucket: string }) => l.bucket.endsWith("-client");
 
-/** The time until which `keys` are refused from memory (0: they are not), and until which a client's key is. */
-function refusedFromMemory(keys: string[], now: number): { until: number; clientUntil: number } {
+/** The time until which `limits` are refused from memory (0: they are not), and until which a client's limit is. */
+function refusedFromMemory(limits: Limit[], now: number): { until: number; clientUntil: number } {
   let until = 0;
   let clientUntil = 0;
-  for (const k of keys) {
-    const t = blocked.get(k);
+  for (const l of limits) {
+    const t = blocked.get(idOf(l));
     if (t === undefined) continue;
-    if (t <= now) blocked.delete(k);
+    if (t <= now) blocked.delete(idOf(l));
     else {
       until = Math.max(until, t);
-      if (isClientKey(k)) clientUntil = Math.max(clientUntil, t);
+      if (isClientLimit(l)) clientUntil = Math.max(clientUntil, t);
     }
   }
   return { until, clientUntil };
@@ -63,15 +66,14 @@ export async function consume(limits: Limit[]): Promise<bigint[]> {
   const keyed = limits
     .map((l) => ({ ...l, key: l.key.slice(0, MAX_KEY) }))
     // one order for every caller: two requests never wait on each other's locks crosswise
-    .sort((a, b) => (a.bucket + "\u0001" + a.key < b.bucket + "\u0001" + b.key ? -1 : 1));
-  const ids = keyed.map((l) => l.bucket + "\u0001" + l.key);
-  const memo = refusedFromMemory(ids, Date.now());
+    .sort((a, b) => (idOf(a) < idOf(b) ? -1 : 1));
+  const memo = refusedFromMemory(keyed, Date.now());
   if (memo.until) throw tooMany(Math.ceil((memo.until - Date.now()) / 1000), memo.clientUntil);
   return db.$transaction(async (tx) => {
     let retryAfter = 0;
     let clientUntil = 0;
     for (const l of keyed) {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${l.bucket + "\u0001" + l.key}, 0))`;
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${idOf(l)}, 0))`;
       const since = new Date(Date.now() - l.windowMs);
       const hits = await tx.rateLimitHit.findMany({
         where: { bucket: l.bucket, key: l.key, createdAt: { gt: since } },
@@ -83,8 +85,8 @@ export async function consume(limits: Limit[]): Promise<bigint[]> {
         // the window reopens when the oldest of the last `max` hits leaves it
         const reopens = hits[hits.length - 1].createdAt.getTime() + l.windowMs;
         const memoUntil = Math.min(reopens, Date.now() + MEMO_MS);
-        blocked.set(l.bucket + "\u0001" + l.key, memoUntil);
-        if (l.bucket.endsWith("-client")) clientUntil = Math.max(clientUntil, memoUntil);
+        blocked.set(idOf(l), memoUntil);
+        if (isClientLimit(l)) clientUntil = Math.max(clientUntil, memoUntil);
         retryAfter = Math.max(retryAfter, Math.ceil((reopens - Date.now()) / 1000));
       }
     }
