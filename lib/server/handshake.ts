@@ -23,10 +23,12 @@ const shared = globalThis as { foyerStart?: Offer };
  * hook; `registered` when the app's own start is done (and rejects with its failure).
  */
 export function offerStart({ migrated, seeded }: { migrated: Promise<void>; seeded: Promise<void> }) {
+  // (the start is handed over in a box: a promise resolved with a promise would follow it, and
+  // "the hook ran" would wait for the app's whole start)
   let hookRuns: Offer["hookRuns"] = () => {};
-  const handedOver = new Promise<Promise<void>>((resolve) => (hookRuns = resolve));
+  const handedOver = new Promise<{ start: Promise<void> }>((resolve) => (hookRuns = (start) => resolve({ start })));
   shared.foyerStart = { migrated, seeded, hookRuns };
-  return { hookRan: handedOver.then(() => undefined), registered: handedOver.then((start) => start) };
+  return { hookRan: handedOver.then(() => undefined), registered: handedOver.then(({ start }) => start) };
 }
 
 /** The hook's side: `start` (the app's own start) run when the server says, or at once without one. */
