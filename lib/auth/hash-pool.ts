@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
-import { unavailable } from "@/lib/http/errors";
+import { unavailable } from "@/lib/errors";
 
 type Job = { op: "hash"; password: string; rounds: number } | { op: "compare"; password: string; hash: string };
 type Pending = { job: Job; resolve: (v: unknown) => void; reject: (e: unknown) => void };

@@ -1,7 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { assertCleanText, validate } from "@/lib/http/parse";
 import { loginSchema } from "@/lib/validation/auth";
@@ -35,7 +35,7 @@ export function authOptions(): NextAuthOptions {
             return { id: String(user.id), email: user.email, ver: user.tokenVersion, remember: credentials?.remember === "true" };
           } catch (err) {
             // next-auth hands this message to signIn()'s result
-            if (err instanceof ApiError) throw new Error(err.detail);
+            if (err instanceof DomainError) throw new Error(err.detail);
             if (isDatabaseUnavailable(err)) throw new Error("Foyer is temporarily unavailable, please try again in a moment");
             throw err;
           }

@@ -1,7 +1,8 @@
 // A request body as a stream of chunks, for the routes that parse as it arrives (the CSV import):
 // never buffered whole, and cut at `limit` bytes (413), whether or not the client declared its
 // length. The limits themselves: lib/shared/body-limits.mjs.
-import { ApiError, badRequest } from "./errors";
+import { badRequest } from "@/lib/errors";
+import { ApiError } from "./errors";
 
 const sizeOf = (n: number) => (n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MB` : `${n} bytes`);
 const payloadTooLarge = (limit: number) => new ApiError(413, `The request body is too large (at most ${sizeOf(limit)})`);

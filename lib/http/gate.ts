@@ -3,7 +3,7 @@
 // request is answered 503 with Retry-After at once, instead of a queue that grows without bound
 // in front of a database pool that cannot serve it.
 import { env } from "@/lib/env";
-import { unavailable } from "./errors";
+import { unavailable } from "@/lib/errors";
 
 type Waiter = { resolve: () => void; timer: NodeJS.Timeout };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idFromText, MAX_INT, NO_ROW } from "@/lib/validation/common";
 import { textProblem } from "@/lib/validation/text";
-import { unprocessable, type FieldError } from "./errors";
+import { invalid, type FieldError } from "@/lib/errors";
 
 export type SortOrder = "asc" | "desc";
 export type ListParams<F extends string = string, Filters = Record<string, never>> = {
@@ -50,7 +50,7 @@ function assertParamsAcceptable(sp: URLSearchParams, read: ReadonlySet<string>) 
     const message = keyProblem ?? textProblem(v) ?? (read.has(k) && v.length > MAX_PARAM_LENGTH ? `${k} must be at most ${MAX_PARAM_LENGTH} characters` : undefined);
     if (message) errors.push({ path: keyProblem ? "" : k, message });
   }
-  if (errors.length) throw unprocessable(errors);
+  if (errors.length) throw invalid(errors);
 }
 
 /**
@@ -59,9 +59,9 @@ function assertParamsAcceptable(sp: URLSearchParams, read: ReadonlySet<string>) 
  */
 function idsParam(values: string[]): number[] | undefined {
   if (!values.length) return undefined;
-  if (values.length > MAX_IDS) throw unprocessable([{ path: "id", message: `At most ${MAX_IDS} ids` }]);
+  if (values.length > MAX_IDS) throw invalid([{ path: "id", message: `At most ${MAX_IDS} ids` }]);
   const ids = values.map((v) => idFromText(v));
-  if (ids.some((n) => n === null)) throw unprocessable([{ path: "id", message: "id must be an integer" }]);
+  if (ids.some((n) => n === null)) throw invalid([{ path: "id", message: "id must be an integer" }]);
   return ids.filter((n): n is number => n !== NO_ROW);
 }
 
@@ -78,10 +78,10 @@ export function parseListParams<F extends string, S extends z.ZodObject = z.ZodO
   const filterable = Object.keys(opts.filters?.shape ?? {});
   assertParamsAcceptable(sp, new Set([...Object.keys(base.shape), "id", ...filterable]));
   const r = base.safeParse(Object.fromEntries(sp.entries()));
-  if (!r.success) throw unprocessable(r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+  if (!r.success) throw invalid(r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
   const { _start = 0, _end, _sort, _order = "asc", q } = r.data;
   if (_sort !== undefined && !opts.sortable.includes(_sort as F)) {
-    throw unprocessable([{ path: "_sort", message: `_sort must be one of: ${opts.sortable.join(", ")}` }]);
+    throw invalid([{ path: "_sort", message: `_sort must be one of: ${opts.sortable.join(", ")}` }]);
   }
   const take = _end === undefined ? MAX_WITHOUT_END : Math.max(0, _end - _start);
   const raw: Record<string, string> = {};
@@ -90,7 +90,7 @@ export function parseListParams<F extends string, S extends z.ZodObject = z.ZodO
     if (v !== null) raw[f] = v;
   }
   const parsed = (opts.filters ?? z.object({})).safeParse(raw);
-  if (!parsed.success) throw unprocessable(parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
   const filters = parsed.data as z.output<S>;
   const ids = idsParam(sp.getAll("id"));
   return { skip: _start, take, sort: { field: (_sort as F) ?? opts.defaultSort ?? ("id" as F), order: _order }, filters, q: q || undefined, ids };

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { findTextProblems, textProblem, type TextProblem } from "@/lib/validation/text";
 import { bodyChunks } from "./body-stream";
-import { badRequest, unprocessable, zodIssuesToErrors } from "./errors";
+import { badRequest, invalid } from "@/lib/errors";
+import { zodIssuesToErrors } from "./errors";
 
 /** The largest request body any endpoint reads (JSON, urlencoded or multipart). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,7 +40,7 @@ async function readText(req: Request): Promise<string> {
 /** 422 when any string of the input (object keys included) holds NUL or an unpaired surrogate. */
 export function assertCleanText(input: unknown, prefix: (string | number)[] = []): void {
   const problems = findTextProblems(input, prefix);
-  if (problems.length) throw unprocessable(problems);
+  if (problems.length) throw invalid(problems);
 }
 
 /** The same rule for a query string: every name and value. */
@@ -49,7 +50,7 @@ function assertCleanQuery(params: URLSearchParams): void {
     const message = textProblem(k) ?? textProblem(v);
     if (message) problems.push({ path: textProblem(k) ? "" : k, message });
   }
-  if (problems.length) throw unprocessable(problems);
+  if (problems.length) throw invalid(problems);
 }
 
 /** Parses a JSON body (400 when it is not JSON) and validates it (422 with `errors`). */
@@ -107,10 +108,10 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix:
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
     const r = schema.safeParse(input);
     if (r.success) return r.data;
-    throw unprocessable([{ path: "", message: "The request body must be a JSON object" }]);
+    throw invalid([{ path: "", message: "The request body must be a JSON object" }]);
   }
   const r = schema.safeParse(input);
-  if (!r.success) throw unprocessable(zodIssuesToErrors(r.error.issues, prefix), summaryOf(r.error.issues));
+  if (!r.success) throw invalid(zodIssuesToErrors(r.error.issues, prefix), summaryOf(r.error.issues));
   return r.data;
 }
 
@@ -128,7 +129,7 @@ export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.outp
   const params = new URL(req.url).searchParams;
   assertCleanQuery(params);
   const r = schema.safeParse(Object.fromEntries(params.entries()));
-  if (!r.success) throw unprocessable(zodIssuesToErrors(r.error.issues));
+  if (!r.success) throw invalid(zodIssuesToErrors(r.error.issues));
   return r.data;
 }
 
@@ -139,6 +140,6 @@ export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.outp
 export function parseParams<S extends z.ZodType>(params: Record<string, string | undefined>, schema: S): z.output<S> {
   assertCleanText(params);
   const r = schema.safeParse(params);
-  if (!r.success) throw unprocessable(zodIssuesToErrors(r.error.issues));
+  if (!r.success) throw invalid(zodIssuesToErrors(r.error.issues));
   return r.data;
 }

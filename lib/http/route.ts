@@ -1,7 +1,8 @@
 import { resolveCaller, type Caller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { newRequestId, type RequestInfo } from "@/lib/log";
-import { errorResponse, forbidden, notFound, unauthorized } from "./errors";
+import { forbidden, notFound, unauthenticated } from "@/lib/errors";
+import { errorResponse } from "./errors";
 import { withinCapacity, withinDeadline } from "./gate";
 import { idFromText } from "@/lib/validation/common";
 
@@ -82,7 +83,7 @@ export function authedRoute(handler: Handler<AuthedContext>, opts: { role?: "adm
     const work = withinCapacity(async () => {
       const caller = await resolveCaller(req);
       // one answer whether the credentials are missing or not valid (the contract's text for 401)
-      if (!caller) throw unauthorized();
+      if (!caller) throw unauthenticated();
       if (caller.via === "cookie" && !SAFE.has(req.method)) assertSameOrigin(req);
       assertRole(caller);
       return handler({ req, params: await paramsOf(ctx), caller });

@@ -3,7 +3,7 @@
 // sliding windows as the app's rate limits (lib/services/rate-limit), and waits while the
 // budget is spent.
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { isDomainError } from "@/lib/errors";
 import { consume, type Limit } from "@/lib/services/rate-limit/sliding-window";
 
 /** The hourly budget is spent: the work is put back for later (`retryAfterMs`). */
@@ -42,8 +42,8 @@ export async function takeVendorCall(api: string, maxWaitMs = 5000): Promise<voi
       await consume(vendorLimits(api));
       return;
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 429) throw err;
-      const retryMs = Number(err.extra.headers?.["Retry-After"] ?? 1) * 1000;
+      if (!isDomainError(err, "too_many")) throw err;
+      const retryMs = (err.retryAfterSeconds ?? 1) * 1000;
       if (retryMs > maxWaitMs || Date.now() - started > maxWaitMs) throw new BudgetExhausted(retryMs);
       // the per-second window reopens within a second: try again shortly, at a jittered pace
       await sleep(100 + Math.random() * 150);

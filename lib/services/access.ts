@@ -1,7 +1,7 @@
 // Ownership, in one place: what a caller may see, and whose objects a body may name.
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db";
-import { forbidden, unprocessable } from "@/lib/http/errors";
+import { forbidden, invalid } from "@/lib/errors";
 import { NO_ROW } from "@/lib/validation/list-filters";
 
 /** A `where` fragment limiting rows to the caller's own (admins see everything). */
@@ -53,7 +53,7 @@ export async function resolveOwner(caller: Caller, ownerId: number | null | unde
   if (ownerId == null || ownerId === caller.id) return caller.id;
   if (!caller.isSuperuser) throw forbidden("You can only create or move objects for yourself");
   const exists = await db.user.count({ where: { id: ownerId } });
-  if (!exists) throw unprocessable([{ path, message: "This user does not exist" }]);
+  if (!exists) throw invalid([{ path, message: "This user does not exist" }]);
   return ownerId;
 }
 
@@ -64,12 +64,12 @@ export const INTEGRATION_NOT_OWNERS = "This integration does not exist or does n
 export async function assertLocationOf(ownerId: number, locationId: number | null | undefined, path = "location_id") {
   if (locationId == null) return;
   const n = await db.location.count({ where: { id: locationId, ownerId } });
-  if (!n) throw unprocessable([{ path, message: LOCATION_NOT_OWNERS }]);
+  if (!n) throw invalid([{ path, message: LOCATION_NOT_OWNERS }]);
 }
 
 /** 422 unless the integration exists and belongs to `ownerId`. */
 export async function assertIntegrationOf(ownerId: number, integrationId: number | null | undefined, path = "integration_id") {
   if (integrationId == null) return;
   const n = await db.integration.count({ where: { id: integrationId, userId: ownerId } });
-  if (!n) throw unprocessable([{ path, message: INTEGRATION_NOT_OWNERS }]);
+  if (!n) throw invalid([{ path, message: INTEGRATION_NOT_OWNERS }]);
 }

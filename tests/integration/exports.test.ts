@@ -135,8 +135,8 @@ describe("CSV export", () => {
   });
 
   it("someone else's meter is not found; an admin may export any", async () => {
-    await expect(exportMeterHistory(callerOf(other), meterId, { format: "csv", dialect: "en" })).rejects.toMatchObject({ status: 404, detail: "Meter not found" });
-    await expect(exportMeterHistory(callerOf(owner), 999_999, { format: "xml" })).rejects.toMatchObject({ status: 404 });
+    await expect(exportMeterHistory(callerOf(other), meterId, { format: "csv", dialect: "en" })).rejects.toMatchObject({ kind: "not_found", detail: "Meter not found" });
+    await expect(exportMeterHistory(callerOf(owner), 999_999, { format: "xml" })).rejects.toMatchObject({ kind: "not_found" });
     const ex = await exportMeterHistory(callerOf(admin), otherMeterId, { format: "csv", dialect: "en" });
     expect((await text(ex.chunks)).split("\r\n").slice(1, -1)).toHaveLength(48 + 46);
   });
@@ -174,9 +174,9 @@ describe("XML export (modelled on IEC 62746-4)", () => {
 
   it("nothing in range: 422, before any byte", async () => {
     await expect(exportMeterHistory(callerOf(owner), meterId, { format: "xml", from: new Date("2020-01-01T00:00:00Z"), to: new Date("2020-02-01T00:00:00Z") }))
-      .rejects.toMatchObject({ status: 422, detail: "No readings to export" });
+      .rejects.toMatchObject({ kind: "invalid", detail: "No readings to export" });
     await expect(exportMeterHistory(callerOf(owner), meterId, { format: "csv", dialect: "en", from: new Date("2026-02-01T00:00:00Z"), to: new Date("2026-01-01T00:00:00Z") }))
-      .rejects.toMatchObject({ status: 422 });
+      .rejects.toMatchObject({ kind: "invalid" });
   });
 });
 

@@ -16,7 +16,7 @@ import { ApiTextsProvider, useApiText, useErrorMessage } from "@/components/i18n
 import { I18nProvider } from "@/components/i18n/intl-provider";
 import { FormErrorAlert } from "@/components/ui/form-error-alert";
 import { errorMessage, FetchError, UNREACHABLE } from "@/lib/swr/fetcher";
-import { forbidden, notFound, unauthorized, unavailable } from "@/lib/http/errors";
+import { forbidden, notFound, unauthenticated, unavailable } from "@/lib/errors";
 import { measurementLimitMessage } from "@/lib/devices/rules";
 import { OVERLAP_DETAIL } from "@/lib/schedules/rules";
 import { parseEnedisCsv } from "@/lib/energy/import/enedis-csv";
@@ -192,7 +192,7 @@ describe("the texts of the table", () => {
       measurementLimitMessage(1),
       measurementLimitMessage(3),
       tooLargeDetail(1024 * 1024),
-      unauthorized().detail,
+      unauthenticated().detail,
       forbidden().detail,
       unavailable().detail,
       ...["Item", "Device", "Measurement", "Location", "Schedule", "Integration", "Integration vendor", "Meter", "User", "Archive"].map((what) => notFound(what).detail),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, errorResponse, unauthorized } from "@/lib/http/errors";
+import { conflict, DomainError, invalid, unauthenticated, unavailable } from "@/lib/errors";
+import { ApiError, errorResponse } from "@/lib/http/errors";
+import { REFUSED_CLIENT_HEADER } from "@/lib/shared/refusals.mjs";
 import { orderByWithId, parseListParams } from "@/lib/http/list";
 import { ownerScope } from "@/lib/services/access";
 import { locationListFilters, scheduleListFilters, userListFilters } from "@/lib/validation/list-filters";
@@ -18,7 +20,7 @@ describe("list parameters", () => {
   });
   it("refuses bad values with 422", () => {
     for (const q of ["_start=-1", "_end=x", "_order=UP", "_sort=password"]) {
-      expect(() => parseListParams(req(`/x?${q}`), { sortable: ["id"] }), q).toThrow(ApiError);
+      expect(() => parseListParams(req(`/x?${q}`), { sortable: ["id"] }), q).toThrow(DomainError);
     }
   });
 });
@@ -33,11 +35,11 @@ describe("list helpers", () => {
   it("parses boolean filters, 422 for anything but true/false/1/0, every field's problem at once", () => {
     const users = (q: string) => parseListParams(req(`/x?${q}`), { sortable: ["id"], filters: userListFilters }).filters;
     expect(users("is_active=true&is_superuser=0")).toEqual({ is_active: true, is_superuser: false });
-    expect(() => users("is_active=yes")).toThrow(ApiError);
+    expect(() => users("is_active=yes")).toThrow(DomainError);
     try {
       users("is_active=yes&accepted_tos=2");
     } catch (e) {
-      expect((e as ApiError).extra.errors).toEqual([
+      expect((e as DomainError).errors).toEqual([
         { path: "is_active", message: "is_active must be true or false" },
         { path: "accepted_tos", message: "accepted_tos must be true or false" },
       ]);
@@ -57,7 +59,7 @@ describe("parseJson", () => {
         await parseJson(req("/x", { method: "POST", ...init }), schema);
         return 200;
       } catch (e) {
-        return (e as ApiError).status;
+        return errorResponse(e).status;
       }
     };
     expect(await status({ body: "{", headers: { "content-type": "application/json" } })).toBe(400);
@@ -71,11 +73,11 @@ describe("parseJson", () => {
 
 describe("errorResponse", () => {
   it("answers the contract's bodies and never leaks an unknown error", async () => {
-    const r = errorResponse(unauthorized());
+    const r = errorResponse(unauthenticated());
     expect(r.status).toBe(401);
     expect(await r.clone().json()).toEqual({ detail: "Could not validate credentials", code: "not_authenticated" });
     // an error may name a more precise code than its status's
-    expect(await errorResponse(new ApiError(409, "Taken", { code: "user_exists" })).json()).toEqual({ detail: "Taken", code: "user_exists" });
+    expect(await errorResponse(conflict("Taken", "user_exists")).json()).toEqual({ detail: "Taken", code: "user_exists" });
     expect(r.headers.get("www-authenticate")).toBe("Bearer");
     const original = console.error;
     console.error = () => {};
@@ -86,6 +88,44 @@ describe("errorResponse", () => {
     } finally {
       console.error = original;
     }
+  });
+});
+
+describe("errorResponse of a domain error", () => {
+  it("maps each kind to its status, with its headers and the error's extra body", async () => {
+    const answer = async (e: unknown) => {
+      const r = errorResponse(e);
+      return { status: r.status, headers: Object.fromEntries(r.headers), body: await r.text() };
+    };
+    expect(await answer(invalid([{ path: "a", message: "Bad a" }]))).toMatchObject({
+      status: 422,
+      body: '{"detail":"Bad a","code":"validation_error","errors":[{"path":"a","message":"Bad a"}]}',
+    });
+    // no field errors: no `errors`
+    expect((await answer(new DomainError("invalid", "No readings to export"))).body).toBe('{"detail":"No readings to export","code":"validation_error"}');
+    // the extra body comes after detail and code, the field errors last
+    expect((await answer(new DomainError("invalid", "Line 3: bad", { errors: [{ path: "line 3", message: "bad" }], body: { line: 3 } }))).body).toBe(
+      '{"detail":"Line 3: bad","code":"validation_error","line":3,"errors":[{"path":"line 3","message":"bad"}]}',
+    );
+    expect(await answer(new DomainError("upstream", "Vendor failed", { body: { results: { error: "x" } } }))).toMatchObject({
+      status: 502,
+      body: '{"detail":"Vendor failed","code":"vendor_error","results":{"error":"x"}}',
+    });
+    const tooMany = await answer(new DomainError("too_many", "Too many", { retryAfterSeconds: 7, holdClientMs: 1500 }));
+    expect(tooMany).toMatchObject({ status: 429, body: '{"detail":"Too many","code":"rate_limited"}' });
+    expect(tooMany.headers["retry-after"]).toBe("7");
+    expect(tooMany.headers[REFUSED_CLIENT_HEADER]).toBe("1500");
+    const busy = await answer(unavailable("Busy", 1));
+    expect([busy.status, busy.headers["retry-after"]]).toEqual([503, "1"]);
+    // a feature not configured: 503 without Retry-After
+    const off = await answer(new DomainError("unavailable", "Dashboards have not been enabled yet"));
+    expect([off.status, off.headers["retry-after"]]).toEqual([503, undefined]);
+    const denied = await answer(unauthenticated("Incorrect username or password", "invalid_credentials"));
+    expect([denied.status, denied.headers["www-authenticate"], denied.body]).toEqual([401, "Bearer", '{"detail":"Incorrect username or password","code":"invalid_credentials"}']);
+    expect((await answer(new DomainError("unsupported_media", "Send CSV"))).status).toBe(415);
+    // what is about HTTP itself stays an ApiError
+    const notAllowed = await answer(new ApiError(405, "Method Not Allowed", { headers: { Allow: "POST" } }));
+    expect([notAllowed.status, notAllowed.headers.allow, notAllowed.body]).toEqual([405, "POST", '{"detail":"Method Not Allowed","code":"method_not_allowed"}']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
+import { ApiError, errorResponse } from "@/lib/http/errors";
 import { MAX_IDS, MAX_PARAM_LENGTH, parseListParams } from "@/lib/http/list";
 import { locationListFilters } from "@/lib/validation/list-filters";
 import { MAX_BODY_BYTES, parseFormOrJson, parseJson, parseParams, parseQuery, readBodyBytes, readJsonBody } from "@/lib/http/parse";
@@ -14,14 +15,16 @@ const req = (url: string, init?: RequestInit) => new Request(`http://foyer.test$
 const post = (body: BodyInit, type = "application/json", headers: Record<string, string> = {}) =>
   req("/x", { method: "POST", body, headers: { "content-type": type, ...headers }, duplex: "half" } as RequestInit);
 
-/** The ApiError a call throws (its status and body parts), or "ok". */
+/** The answer to the error a call throws (its status and body parts), or "ok". */
 async function outcome(run: () => unknown): Promise<{ status: number; detail: string; errors?: { path: string; message: string }[] } | "ok"> {
   try {
     await run();
     return "ok";
   } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    return { status: e.status, detail: e.detail, errors: e.extra.errors };
+    if (!(e instanceof ApiError || e instanceof DomainError)) throw e;
+    const r = errorResponse(e);
+    const { detail, errors } = (await r.json()) as { detail: string; errors?: { path: string; message: string }[] };
+    return { status: r.status, detail, errors };
   }
 }
 

@@ -1,11 +1,11 @@
 // Properties of the lists' query parameters (lib/http/list.ts parseListParams with the filter
 // schemas of lib/validation/list-filters.ts): whatever the query string, the answer is either the
-// parsed parameters within their bounds or a 422 ApiError naming the fields, never anything else
+// parsed parameters within their bounds or an `invalid` DomainError (422) naming the fields, never anything else
 // thrown; valid parameters are read exactly; parameters a list does not read change nothing.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { MAX_IDS, MAX_PARAM_LENGTH, parseListParams } from "@/lib/http/list";
 import { MAX_INT } from "@/lib/validation/common";
 import { locationListFilters, tariffListFilters, userListFilters } from "@/lib/validation/list-filters";
@@ -38,17 +38,17 @@ const parse = (list: List, query: string) => parseListParams(new Request(`http:/
 const qs = (pairs: [string, string][]) => new URLSearchParams(pairs).toString();
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
 
-/** The 422 a refused query must be: an ApiError with field errors, each a path and a message. */
+/** The 422 a refused query must be: an `invalid` DomainError with field errors, each a path and a message. */
 function expect422(e: unknown) {
-  expect(e).toBeInstanceOf(ApiError);
-  const err = e as ApiError;
-  expect(err.status).toBe(422);
-  expect(err.extra.errors?.length).toBeGreaterThan(0);
-  for (const f of err.extra.errors!) {
+  expect(e).toBeInstanceOf(DomainError);
+  const err = e as DomainError;
+  expect(err.kind).toBe("invalid");
+  expect(err.errors?.length).toBeGreaterThan(0);
+  for (const f of err.errors!) {
     expect(typeof f.path).toBe("string");
     expect(typeof f.message).toBe("string");
   }
-  return err.extra.errors!;
+  return err.errors!;
 }
 function refused(list: List, query: string) {
   try {
@@ -75,7 +75,7 @@ describe.each(LISTS)("the $name list's parameters", (list) => {
   const raw = fc.constantFrom("", "&", "=", "%", "%ZZ=1", "_start=%ED%A0%80", "q=%FF%FE", "id=%00", "&&=&", "_sort=%", "_end=1%2");
   const query = fc.tuple(fc.array(fc.tuple(key, value), { maxLength: 12 }), raw).map(([pairs, r]) => [qs(pairs), r].filter(Boolean).join("&"));
 
-  it("never throws anything but a 422 ApiError; what it accepts is within bounds and typed by the list's schema", () => {
+  it("never throws anything but a 422 (an invalid DomainError); what it accepts is within bounds and typed by the list's schema", () => {
     fc.assert(
       fc.property(query, (q) => {
         let p;

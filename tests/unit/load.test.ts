@@ -29,8 +29,7 @@ describe("load shedding", () => {
     const shed = results.filter((r) => r !== "done");
     expect(shed).toHaveLength(2);
     for (const e of shed) {
-      expect(e.status).toBe(503);
-      expect(e.extra.headers["Retry-After"]).toBe("1");
+      expect(e).toMatchObject({ kind: "unavailable", retryAfterSeconds: 1 });
     }
     expect(peak).toBe(2);
     expect(gateState()).toEqual({ running: 0, queued: 0 });
@@ -41,7 +40,7 @@ describe("load shedding", () => {
     let release!: () => void;
     const first = withinCapacity(() => new Promise<void>((r) => (release = r)));
     const waiting = withinCapacity(async () => "late").catch((e) => e);
-    expect((await waiting).status).toBe(503);
+    expect((await waiting).kind).toBe("unavailable");
     expect(gateState()).toEqual({ running: 1, queued: 0 });
     release();
     await first;

@@ -1,7 +1,7 @@
 // Answers shared by many operations: the error body (lib/http/errors.ts), `{msg}`, tokens, health.
 import { z } from "zod";
 import type { tokenResponseBody } from "@/lib/auth/tokens";
-import type { FieldError } from "@/lib/http/errors";
+import type { FieldError } from "@/lib/errors";
 import { STATUS_ERROR_CODES } from "@/lib/shared/error-codes.mjs";
 import type { Assert, Same } from "../same-type";
 

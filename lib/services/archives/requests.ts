@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db";
 import type { DataArchive } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
-import { ApiError, conflict, notFound } from "@/lib/http/errors";
+import { conflict, DomainError, isDomainError, notFound } from "@/lib/errors";
 import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { consume } from "@/lib/services/rate-limit/sliding-window";
 
@@ -100,8 +100,9 @@ export async function requestArchive(caller: Caller): Promise<{ archive: Archive
   try {
     await consume([{ bucket: ARCHIVE_BUCKET, key: String(caller.id), max: perDay, windowMs: DAY_MS }]);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 429) {
-      throw new ApiError(429, `You can download your data ${perDay} times a day: please try again later`, err.extra);
+    if (isDomainError(err, "too_many")) {
+      const { retryAfterSeconds, holdClientMs } = err;
+      throw new DomainError("too_many", `You can download your data ${perDay} times a day: please try again later`, { retryAfterSeconds, holdClientMs });
     }
     throw err;
   }

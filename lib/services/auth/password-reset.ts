@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { badRequest } from "@/lib/http/errors";
+import { badRequest } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/password";
 import { consume } from "@/lib/services/rate-limit/sliding-window";
 import { sendMail } from "@/lib/email/transport";

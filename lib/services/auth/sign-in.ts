@@ -2,7 +2,8 @@
 // login, a sign-up and a refresh, and the password confirmed again before an irreversible change.
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ApiError, badRequest, conflict, isUniqueViolation } from "@/lib/http/errors";
+import { isUniqueViolation } from "@/lib/db/constraints";
+import { badRequest, conflict, forbidden, unauthenticated } from "@/lib/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/auth/password";
 import { createAccessToken } from "@/lib/auth/tokens";
 import { acceptedCurrentNotice } from "@/lib/privacy/notice";
@@ -36,9 +37,9 @@ export async function authenticate(emailInput: string, password: string, ip: str
     select: { id: true, email: true, hashedPassword: true, isActive: true, isSuperuser: true, acceptedTos: true, tosVersion: true, tokenVersion: true },
   });
   const valid = user ? await verifyPassword(password, user.hashedPassword) : (await verifyAgainstDummy(password), false);
-  if (!user || !valid) throw new ApiError(401, "Incorrect username or password", { code: "invalid_credentials", headers: { "WWW-Authenticate": "Bearer" } });
+  if (!user || !valid) throw unauthenticated("Incorrect username or password", "invalid_credentials");
   await refund(hits);
-  if (!user.isActive) throw new ApiError(403, "Inactive user", { code: "inactive_user" });
+  if (!user.isActive) throw forbidden("Inactive user", "inactive_user");
   const { hashedPassword: _hash, tosVersion: _version, ...safe } = user;
   return { ...safe, acceptedTos: acceptedCurrentNotice(user) };
 }

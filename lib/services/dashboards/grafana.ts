@@ -1,7 +1,7 @@
 // Dashboards: the dashboard service's (Grafana's) production dashboards, searched with the
 // server's own token, which never leaves this module.
 import { integrationsEnv } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { GrafanaClient, type GrafanaConfig } from "@/lib/integrations/grafana/client";
 import { VendorError } from "@/lib/integrations/oauth";
 import { DEFAULT_FOLDER, PRODUCTION_TAG, type Dashboard } from "@/lib/dashboards/list";
@@ -24,14 +24,14 @@ export function dashboardsPublicUrl(): string | null {
  */
 export async function listDashboards(): Promise<Dashboard[]> {
   const config = grafanaConfig();
-  if (!config) throw new ApiError(503, "Dashboards have not been enabled yet");
+  if (!config) throw new DomainError("unavailable", "Dashboards have not been enabled yet");
   let hits;
   try {
     hits = await new GrafanaClient(config).search({ tag: PRODUCTION_TAG, type: "dash-db" });
   } catch (err) {
     if (!(err instanceof VendorError)) throw err;
     console.warn(`[foyer] dashboards: ${err.message}`);
-    throw new ApiError(502, "Failed to get grafana dashboards");
+    throw new DomainError("upstream", "Failed to get grafana dashboards");
   }
   return hits
     .filter((h) => h.tags.includes(PRODUCTION_TAG))

@@ -1,7 +1,8 @@
 // The database's own guards on devices (prisma/migrations/*_harden_integrity): services turn their
 // refusals into the same answers as their own checks.
 import { Prisma } from "@/lib/db";
-import { conflict, isUniqueViolation, unprocessable } from "@/lib/http/errors";
+import { conflict, invalid } from "@/lib/errors";
+import { isUniqueViolation } from "@/lib/db/constraints";
 import { INTEGRATION_NOT_OWNERS, LOCATION_NOT_OWNERS } from "@/lib/services/access";
 
 /** (location_id, owner_id) → locations (id, owner_id): a device's location is its owner's. */
@@ -24,7 +25,7 @@ export function violatedForeignKey(e: unknown): string | undefined {
 export function rethrowRefused(e: unknown, message: string): never {
   if (isUniqueViolation(e)) throw conflict(message);
   const fk = violatedForeignKey(e);
-  if (fk === DEVICE_LOCATION_FK) throw unprocessable([{ path: "location_id", message: LOCATION_NOT_OWNERS }]);
-  if (fk === DEVICE_INTEGRATION_FK) throw unprocessable([{ path: "integration_id", message: INTEGRATION_NOT_OWNERS }]);
+  if (fk === DEVICE_LOCATION_FK) throw invalid([{ path: "location_id", message: LOCATION_NOT_OWNERS }]);
+  if (fk === DEVICE_INTEGRATION_FK) throw invalid([{ path: "integration_id", message: INTEGRATION_NOT_OWNERS }]);
   throw e;
 }

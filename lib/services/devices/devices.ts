@@ -4,7 +4,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import type { Device, Measurement } from "@/lib/generated/prisma/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/errors";
 import type { ListParams } from "@/lib/http/list";
 import type { DeviceListFilters } from "@/lib/validation/list-filters";
 import { assertIntegrationOf, assertLocationOf, ownedBy, ownerScope, resolveOwner } from "@/lib/services/access";

@@ -2,7 +2,7 @@
 // its device's row lock (./devices.ts), within the limit its type and phase allow.
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
-import { conflict, notFound, unprocessable } from "@/lib/http/errors";
+import { conflict, invalid, notFound } from "@/lib/errors";
 import { ownedBy } from "@/lib/services/access";
 import { measurementLimit, measurementLimitMessage, type MeasurementCreate, type MeasurementUpdate } from "@/lib/validation/device";
 import { rethrowRefused } from "./constraints";
@@ -16,7 +16,7 @@ const MEASUREMENT_EXISTS = "A measurement with this name already exists on this 
 async function lockedDeviceForBody(tx: Tx, caller: Caller, deviceId: number) {
   await lockDevice(tx, caller, deviceId);
   const d = await tx.device.findFirst({ where: { id: deviceId, ...ownedBy(caller) } });
-  if (!d) throw unprocessable([{ path: "device_id", message: "This device does not exist" }]);
+  if (!d) throw invalid([{ path: "device_id", message: "This device does not exist" }]);
   return d;
 }
 
@@ -65,7 +65,7 @@ export async function updateMeasurement(caller: Caller, id: number, input: Measu
     return await db.$transaction(async (tx) => {
       const m = await getMeasurementOrThrow(caller, id, tx);
       if (input.name !== undefined && input.name !== m.name) {
-        throw unprocessable([{ path: "name", message: "The name of a measurement cannot change" }]);
+        throw invalid([{ path: "name", message: "The name of a measurement cannot change" }]);
       }
       let deviceId = m.deviceId;
       if (input.device_id != null && input.device_id !== m.deviceId) {

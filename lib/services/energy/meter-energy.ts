@@ -2,7 +2,7 @@
 // chart's series and totals, with costs on its tariff, max power, grid carbon and a compared period.
 import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
-import { unprocessable } from "@/lib/http/errors";
+import { invalid } from "@/lib/errors";
 import { readMaxPower } from "@/lib/services/readings/store";
 import { listTariffs } from "@/lib/services/tariffs/tariffs";
 import { carbonReference, FETCHED_CREDIT, intensityOf } from "@/lib/services/carbon/intensity";
@@ -17,7 +17,7 @@ import { computePeriod, priceContext } from "./pricing";
 export async function energyOf(caller: Caller, meterId: number, query: EnergyQuery, now = Date.now()) {
   const today = parisToday(now);
   const chosen = chooseBucket(query.from, query.to, query.bucket, query.max_points);
-  if ("error" in chosen) throw unprocessable([{ path: "bucket", message: chosen.error }]);
+  if ("error" in chosen) throw invalid([{ path: "bucket", message: chosen.error }]);
   const { bucket } = chosen;
   const { from, to } = query;
   const compare = query.compare === "none" ? null : { kind: query.compare as Exclude<CompareKind, "none">, ...comparePeriod(from, to, query.compare) };

@@ -3,7 +3,7 @@
 // computed in JS (lib/energy/series.ts, costs.ts; ./pricing.ts).
 import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { ownedBy } from "@/lib/services/access";
 import { METER_TARIFF_SELECT } from "@/lib/services/meters/meters";
 import { KIND_CODE } from "@/lib/services/readings/store";

@@ -4,7 +4,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db";
 import { csvChunks, EXPORT_KINDS, iec62746Chunks, type CsvDialect, type ExportKind } from "@/lib/energy/export";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { DomainError, notFound } from "@/lib/errors";
 import { addDays, parisDayOf, parisDayStart } from "@/lib/time/paris";
 import { heldRange } from "@/lib/services/readings/store";
 import { ownedBy } from "@/lib/services/access";
@@ -75,7 +75,7 @@ export async function exportMeterHistory(caller: Caller, meterId: number, req: E
 export async function exportOf(meter: { id: number; usagePointId: string }, req: ExportRequest, now = new Date()): Promise<MeterExport> {
   const { id: meterId, usagePointId } = meter;
   const kinds = req.kinds?.length ? EXPORT_KINDS.filter((k) => req.kinds!.includes(k)) : EXPORT_KINDS;
-  if (req.from && req.to && req.from.getTime() >= req.to.getTime()) throw new ApiError(422, "The export's start must be before its end");
+  if (req.from && req.to && req.from.getTime() >= req.to.getTime()) throw new DomainError("invalid", "The export's start must be before its end");
   const range = req.from || req.to ? `-${req.from ? parisDayOf(req.from.getTime()) : "start"}_${req.to ? parisDayOf(req.to.getTime() - 1) : "end"}` : "";
   const base = `foyer-${usagePointId}${kinds.length === 1 ? `-${kinds[0]}` : ""}-readings${range}`;
   const rows = () => readCurveReadings(meterId, { kinds, from: req.from, to: req.to });
@@ -83,7 +83,7 @@ export async function exportOf(meter: { id: number; usagePointId: string }, req:
   if (req.format === "csv") {
     return { filename: `${base}.csv`, contentType: CONTENT_TYPE.csv, chunks: csvChunks(rows(), { usagePointId, dialect: req.dialect }) };
   }
-  if (!(await anyReading(meterId, kinds, req.from, req.to))) throw new ApiError(422, "No readings to export");
+  if (!(await anyReading(meterId, kinds, req.from, req.to))) throw new DomainError("invalid", "No readings to export");
   const period = await localDaysHeld(meterId, kinds, req.from, req.to);
   const stamp = now.toISOString().replace(/[-:]|\.\d+/g, "");
   return {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { bodyChunks, refuseDeclaredOver } from "@/lib/http/body-stream";
 import { parseQuery } from "@/lib/http/parse";
 import { consume } from "@/lib/services/rate-limit/sliding-window";
@@ -28,7 +28,7 @@ export function importRequest(req: Request) {
   const q = parseQuery(req, query);
   const type = req.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
   if (type && !CSV_TYPES.has(type)) {
-    throw new ApiError(415, `Send the CSV file itself as the request body (Content-Type: text/csv), not ${type}`);
+    throw new DomainError("unsupported_media", `Send the CSV file itself as the request body (Content-Type: text/csv), not ${type}`);
   }
   refuseDeclaredOver(req, IMPORT_MAX_BODY_BYTES);
   return {

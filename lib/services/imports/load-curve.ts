@@ -4,7 +4,7 @@
 // (source `import`) with the day bookkeeping. Decisions: docs/data-rights.md, "Import".
 import { db } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { DomainError, notFound } from "@/lib/errors";
 import { ownedBy } from "@/lib/services/access";
 import { EnedisCsvError, parseEnedisCsv, type BadLine, type EnedisCurveFile } from "@/lib/energy/import/enedis-csv";
 import { historyStart } from "@/lib/integrations/linky/limits";
@@ -50,9 +50,9 @@ export type ImportResult = Omit<ImportPreview, "already_held"> & {
 };
 
 /** A file that cannot be imported: 422 with the line it is about. */
-function fileError(err: EnedisCsvError): ApiError {
+function fileError(err: EnedisCsvError): DomainError {
   const detail = `${err.line ? `Line ${err.line}: ` : ""}${err.reason.charAt(0).toUpperCase()}${err.reason.slice(1)}`;
-  return new ApiError(422, detail, { errors: [{ path: err.line ? `line ${err.line}` : "file", message: err.reason }], body: { line: err.line } });
+  return new DomainError("invalid", detail, { errors: [{ path: err.line ? `line ${err.line}` : "file", message: err.reason }], body: { line: err.line } });
 }
 
 async function parse(body: AsyncIterable<Uint8Array | string>, now: number): Promise<EnedisCurveFile> {
@@ -75,7 +75,7 @@ async function meterFor(caller: Caller, target: ImportTarget, usagePointId: stri
     const m = await db.meter.findFirst({ where: { id: target.meterId, ...ownedBy(caller, "userId") }, select });
     if (!m) throw notFound("Meter");
     if (m.usagePointId !== usagePointId) {
-      throw new ApiError(422, `This file is for meter ${usagePointId}, not for meter ${m.usagePointId}`, {
+      throw new DomainError("invalid", `This file is for meter ${usagePointId}, not for meter ${m.usagePointId}`, {
         errors: [{ path: "file", message: `The file's "Identifiant PRM" is ${usagePointId}; the meter chosen is ${m.usagePointId}` }],
       });
     }
@@ -123,13 +123,13 @@ export async function runImport(caller: Caller, target: ImportTarget, body: Asyn
   const meter = await meterFor(caller, target, f.usagePointId);
   if (f.badCount && !opts.skipBadLines) {
     const first = f.badLines[0];
-    throw new ApiError(
-      422,
+    throw new DomainError(
+      "invalid",
       `${f.badCount} line${f.badCount > 1 ? "s" : ""} of the file cannot be read (line ${first.line}: ${first.reason}); nothing was imported. Correct the file, or import the other lines (skip_bad_lines=true)`,
       { errors: f.badLines.map((b) => ({ path: `line ${b.line}`, message: b.reason })), body: { bad_lines: f.badLines, bad_count: f.badCount } },
     );
   }
-  if (!f.points.length) throw new ApiError(422, "No line of the file holds a reading: nothing to import");
+  if (!f.points.length) throw new DomainError("invalid", "No line of the file holds a reading: nothing to import");
   const firstDay = parisDayOf(f.points[0].start.getTime());
   const lastDay = parisDayOf(f.points[f.points.length - 1].start.getTime());
   const reachableFrom = historyStart("curve", parisDayOf(now));

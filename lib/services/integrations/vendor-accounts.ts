@@ -7,7 +7,7 @@ import { attachMeters, deleteMetersIn, queueSyncSoon, stopMetersOf, type MetersR
 import { logInfo, logWarn } from "@/lib/log";
 import { env } from "@/lib/env";
 import { Prisma, type Integration, type IntegrationName } from "@/lib/generated/prisma/client";
-import { ApiError, notFound, unprocessable } from "@/lib/http/errors";
+import { DomainError, invalid, notFound } from "@/lib/errors";
 import { legrandClient, linkyClient, netatmoClient, oauthClient } from "@/lib/integrations";
 import { callbackUrl, vendorOf } from "@/lib/integrations/config";
 import type { CurveKind } from "@/lib/integrations/linky/client";
@@ -227,12 +227,12 @@ const LABEL: Record<IntegrationName, string> = { linky: "Linky", legrand: "Legra
 
 function relinkError(name: IntegrationName) {
   const description = `The ${LABEL[name]} account must be linked again: the vendor no longer accepts our access`;
-  return new ApiError(409, description, { body: { results: { error: "needs_relink", error_description: description } } });
+  return new DomainError("conflict", description, { body: { results: { error: "needs_relink", error_description: description } } });
 }
 
 /** 502 with the vendor's own error, as the Linky calls' contract shows it. */
 function vendorFailure(err: VendorError) {
-  return new ApiError(502, `The ${LABEL[err.vendor as IntegrationName] ?? err.vendor} service answered with an error`, {
+  return new DomainError("upstream", `The ${LABEL[err.vendor as IntegrationName] ?? err.vendor} service answered with an error`, {
     body: { results: { error: err.error, error_description: err.errorDescription } },
   });
 }
@@ -314,7 +314,7 @@ async function refreshOnce(id: number, client: OAuthClient): Promise<string | nu
 async function ownIntegrationOrThrow(caller: Caller, names: IntegrationName[], what: string) {
   const found = await db.integration.findMany({ where: { userId: caller.id, name: { in: names } }, orderBy: { id: "asc" } });
   const integration = names.map((n) => found.find((i) => i.name === n)).find(Boolean);
-  if (!integration) throw new ApiError(404, `You have no ${what} integration: link your ${what} account first`);
+  if (!integration) throw new DomainError("not_found", `You have no ${what} integration: link your ${what} account first`);
   return integration;
 }
 
@@ -337,7 +337,7 @@ function curvePeriod(q: LinkyCurveQuery, now = Date.now()) {
 
 /** A 30-minute load curve of one of the caller's Linky meters. */
 export async function getLinkyCurve(caller: Caller, meter: string, kind: CurveKind, q: LinkyCurveQuery) {
-  if (!meter.trim()) throw unprocessable([{ path: "meter", message: "You did not send the linkyMeter param" }]);
+  if (!meter.trim()) throw invalid([{ path: "meter", message: "You did not send the linkyMeter param" }]);
   const integration = await ownIntegrationOrThrow(caller, ["linky"], "Linky");
   if (!splitIds(integration.resource ?? "").includes(meter)) throw notFound("Meter");
   const { start, end } = curvePeriod(q);

@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import type { Location } from "@/lib/generated/prisma/client";
-import { notFound, unprocessable } from "@/lib/http/errors";
+import { invalid, notFound } from "@/lib/errors";
 import type { ListParams } from "@/lib/http/list";
 import type { LocationListFilters } from "@/lib/validation/list-filters";
 import type { DeviceWithMeasurements } from "@/lib/services/devices/devices";
@@ -115,7 +115,7 @@ export async function updateLocation(caller: Caller, id: number, input: Location
       if (!current) throw notFound("Location");
       if (input.owner_id != null && input.owner_id !== current.ownerId) {
         await resolveOwner(caller, input.owner_id);
-        if (await tx.device.count({ where: { locationId: id } })) throw unprocessable([{ path: "owner_id", message: OWNER_CHANGE_REFUSED }]);
+        if (await tx.device.count({ where: { locationId: id } })) throw invalid([{ path: "owner_id", message: OWNER_CHANGE_REFUSED }]);
       }
       return tx.location.update({
         where: { id },
@@ -124,7 +124,7 @@ export async function updateLocation(caller: Caller, id: number, input: Location
       });
     });
   } catch (e) {
-    if (violatedForeignKey(e) === DEVICE_LOCATION_FK) throw unprocessable([{ path: "owner_id", message: OWNER_CHANGE_REFUSED }]);
+    if (violatedForeignKey(e) === DEVICE_LOCATION_FK) throw invalid([{ path: "owner_id", message: OWNER_CHANGE_REFUSED }]);
     throw e;
   }
 }

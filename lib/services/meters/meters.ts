@@ -2,7 +2,7 @@
 // progress (from the per-day bookkeeping), "Sync now", and stopping on unlink.
 import { db, Prisma } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { ownedBy } from "@/lib/services/access";
 import { beforeQueueStarted, jobs, QUEUES } from "@/lib/jobs/queue";
 import { logError } from "@/lib/log";

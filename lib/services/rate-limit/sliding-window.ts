@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { BoundedMap } from "@/lib/server/bounded-map";
-import { REFUSED_CLIENT_HEADER, TOO_MANY_ATTEMPTS } from "@/lib/shared/refusals.mjs";
+import { TOO_MANY_ATTEMPTS } from "@/lib/shared/refusals.mjs";
 
 /**
  * A bucket keyed by a user's id is named `<something>-user` (the account's deletion clears those);
@@ -22,15 +22,13 @@ const blocked = new BoundedMap<string, number>(10_000);
 /** How long a refusal is answered from memory before the database is asked again. */
 const MEMO_MS = 2000;
 /**
- * The 429. `clientUntil`: when a `-client` limit refused, the time until which every request of this
- * client to this endpoint is refused anyway; the server in front answers them itself until then
- * (server/refusals.ts), told by REFUSED_CLIENT_HEADER, which it removes.
+ * The refusal (429). `clientUntil`: when a `-client` limit refused, the time until which every request of
+ * this client to this endpoint is refused anyway; the server in front answers them itself until then
+ * (server/refusals.ts), told by REFUSED_CLIENT_HEADER (the error's `holdClientMs`), which it removes.
  */
-function tooMany(retryAfterSeconds: number, clientUntil = 0): ApiError {
-  const headers: Record<string, string> = { "Retry-After": String(Math.max(1, retryAfterSeconds)) };
+function tooMany(retryAfterSeconds: number, clientUntil = 0): DomainError {
   const hold = clientUntil - Date.now();
-  if (hold > 0) headers[REFUSED_CLIENT_HEADER] = String(hold);
-  return new ApiError(429, TOO_MANY_ATTEMPTS, { headers });
+  return new DomainError("too_many", TOO_MANY_ATTEMPTS, { retryAfterSeconds: Math.max(1, retryAfterSeconds), holdClientMs: hold > 0 ? hold : undefined });
 }
 /** A limit's key in memory and in its advisory lock: bucket and key. */
 const idOf = (l: { bucket: string; key: string }) => l.bucket + "\u0001" + l.key;

@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import type { ListParams } from "@/lib/http/list";
 import type { Schedule } from "@/lib/generated/prisma/client";
 import type { ScheduleListFilters } from "@/lib/validation/list-filters";

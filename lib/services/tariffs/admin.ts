@@ -17,7 +17,8 @@ import { PRICE_COLUMNS, PRICE_KEYS, type TariffRow } from "@/lib/energy/tariff";
 import { parisDayOf } from "@/lib/time/paris";
 import { orderByWithId, type ListParams } from "@/lib/http/list";
 import type { TariffListFilters } from "@/lib/validation/list-filters";
-import { conflict, isUniqueViolation, notFound, unprocessable } from "@/lib/http/errors";
+import { conflict, invalid, notFound } from "@/lib/errors";
+import { isUniqueViolation } from "@/lib/db/constraints";
 import { toTariffView } from "@/lib/serializers/tariff";
 import { checkTariffBody, PRICE_FIELDS } from "@/lib/validation/tariff";
 
@@ -35,7 +36,7 @@ const asDay = (d: Date) => d.toISOString().slice(0, 10);
 /** A body as a valid TariffRow, or a 422 naming the wire fields (lib/validation/tariff.ts). */
 function parseTariffBody(body: unknown): TariffRow {
   const r = checkTariffBody(body);
-  if (r.errors) throw unprocessable(r.errors);
+  if (r.errors) throw invalid(r.errors);
   return r.row;
 }
 
@@ -114,7 +115,7 @@ export async function getTariffOrThrow(id: number): Promise<Tariff> {
 /** PUT: the fields sent replace the stored ones (a field left out keeps its value); the whole row is then checked. */
 export async function updateTariff(id: number, body: unknown): Promise<Tariff> {
   const stored = await getTariffOrThrow(id);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw unprocessable([{ path: "", message: "The request body must be a JSON object" }]);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalid([{ path: "", message: "The request body must be a JSON object" }]);
   const sent = body as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...toTariffView(stored), ...sent };
   // a new option drops the prices of the old one that were not sent again

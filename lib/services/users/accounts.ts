@@ -1,7 +1,8 @@
 import { db, Prisma } from "@/lib/db";
 import type { Caller } from "@/lib/auth/caller";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { badRequest, conflict, isUniqueViolation, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, notFound } from "@/lib/errors";
+import { isUniqueViolation } from "@/lib/db/constraints";
 import type { ListParams } from "@/lib/http/list";
 import { assertUserChangeAllowed, mayAddressUser, userScope } from "@/lib/services/access";
 import { containsInsensitive, fromEpochMs, orderWithId, readPage, whereAll } from "@/lib/services/sql-page";

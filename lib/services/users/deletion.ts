@@ -2,7 +2,7 @@
 // removal itself, used by the user deleting their own account and by an admin deleting a user.
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
-import { forbidden, notFound } from "@/lib/http/errors";
+import { forbidden, notFound } from "@/lib/errors";
 import { logInfo } from "@/lib/log";
 import { confirmPassword } from "@/lib/services/auth/sign-in";
 import { revokeVendorTokens, vendorRevokes } from "@/lib/services/integrations/vendor-accounts";

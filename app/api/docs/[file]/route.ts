@@ -1,4 +1,4 @@
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { publicRoute } from "@/lib/http/route";
 import { docsAsset } from "@/lib/openapi/docs-page";
 

@@ -1,6 +1,6 @@
 import { purposeKey } from "@/lib/crypto";
 import { env } from "@/lib/env";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { publicRoute } from "@/lib/http/route";
 import { hasRealCredentials, VENDORS } from "@/lib/integrations/config";
 import { createSandbox } from "@/lib/integrations/sandbox";
