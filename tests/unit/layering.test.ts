@@ -3,7 +3,9 @@
 // server/, scripts/ or bench/; nothing under components/ imports app/, server/, scripts/ or bench/;
 // nothing under server/ imports app/, components/, scripts/ or bench/ (what the server and the app
 // share lives in lib/shared/); no component reads the server's configuration (env()): pages pass
-// what a component needs as props.
+// what a component needs as props. Services speak the domain's errors (lib/errors.ts), not HTTP's:
+// outside lib/http/, only an HTTP adapter of lib/ imports lib/http/errors.ts, and lib/errors.ts
+// imports nothing from lib/http/.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,6 +38,13 @@ function folderOf(file: string, spec: string): string | null {
   return path.relative(ROOT, path.resolve(ROOT, path.dirname(file), spec)).split(path.sep)[0];
 }
 
+/** The checkout's path a specifier of `file` points to ("lib/http/errors", ...), or null for a package. */
+function targetOf(file: string, spec: string): string | null {
+  if (spec.startsWith("@/")) return spec.slice(2);
+  if (!spec.startsWith(".")) return null;
+  return path.relative(ROOT, path.resolve(ROOT, path.dirname(file), spec)).split(path.sep).join("/");
+}
+
 /** `file → specifier` for each import of the files under `dir` into one of `forbidden`. */
 function importsInto(dir: string, forbidden: string[]): string[] {
   return sources(dir).flatMap((f) => importsOf(f).filter((s) => forbidden.includes(folderOf(f, s) ?? "")).map((s) => `${f} → ${s}`));
@@ -65,6 +74,15 @@ describe("layering", () => {
   it("nothing under server/ imports app/, components/, scripts/ or bench/", () => {
     expect(sources("server").length).toBeGreaterThan(10);
     expect(importsInto("server", ["app", "components", "scripts", "bench"])).toEqual([]);
+  });
+
+  it("outside lib/http/, only lib/'s HTTP adapters import lib/http/errors; lib/errors.ts nothing of lib/http/", () => {
+    const adapters = [path.join("lib", "auth", "next-auth-http.ts")];
+    const outside = sources("lib").filter((f) => !f.startsWith(path.join("lib", "http") + path.sep) && !adapters.includes(f));
+    const bad = outside.flatMap((f) => importsOf(f).filter((s) => /^lib\/http\/errors(\.ts)?$/.test(targetOf(f, s) ?? "")).map((s) => `${f} → ${s}`));
+    expect(bad).toEqual([]);
+    expect(importsOf(path.join("lib", "errors.ts")).filter((s) => targetOf("lib/errors.ts", s)?.startsWith("lib/http"))).toEqual([]);
+    expect(targetOf("lib/services/x/y.ts", "../../http/errors")).toBe("lib/http/errors");
   });
 
   it("no component reads the server's configuration", () => {
