@@ -85,15 +85,23 @@ export type CarbonDataset = { meta: CarbonDatasetMeta; points: IntensityPoint[] 
 
 export const CARBON_DATA_DIR = path.join(process.cwd(), "lib", "energy", "data", "carbon");
 
-/** Every bundled year under `dir` (a folder each, with dataset.json and intensity.csv); none when `dir` is absent. */
+/**
+ * Every bundled year under `dir` (a folder each, with dataset.json and intensity.csv); none when `dir` is absent.
+ * The folder is read at run time from the checkout (the server runs there; there is no standalone
+ * output to copy it into), so each file access is marked `turbopackIgnore`: with `dir` a parameter,
+ * Turbopack cannot scope these paths and would otherwise trace the whole project for them, with a
+ * build warning at each call. Each mark is on a bare variable, the placement Turbopack honours (not
+ * inside a nested path.join).
+ */
 export function loadCarbonDatasets(dir = CARBON_DATA_DIR): CarbonDataset[] {
-  if (!fs.existsSync(dir)) return [];
+  if (!fs.existsSync(/* turbopackIgnore: true */ dir)) return [];
   const out: CarbonDataset[] = [];
-  for (const id of fs.readdirSync(dir).sort()) {
-    const folder = path.join(dir, id);
-    if (!fs.existsSync(path.join(folder, "dataset.json"))) continue;
-    const meta = JSON.parse(fs.readFileSync(path.join(folder, "dataset.json"), "utf8")) as CarbonDatasetMeta;
-    const series = parseBundled(fs.readFileSync(path.join(folder, "intensity.csv"), "utf8"));
+  for (const id of fs.readdirSync(/* turbopackIgnore: true */ dir).sort()) {
+    const metaFile = path.join(dir, id, "dataset.json");
+    const csvFile = path.join(dir, id, "intensity.csv");
+    if (!fs.existsSync(/* turbopackIgnore: true */ metaFile)) continue;
+    const meta = JSON.parse(fs.readFileSync(/* turbopackIgnore: true */ metaFile, "utf8")) as CarbonDatasetMeta;
+    const series = parseBundled(fs.readFileSync(/* turbopackIgnore: true */ csvFile, "utf8"));
     if (series.stepMinutes !== meta.step_minutes || series.points.length !== meta.rows) {
       throw new CarbonSourceError("malformed", `carbon dataset ${id}: dataset.json says ${meta.rows} rows of ${meta.step_minutes} min, intensity.csv has ${series.points.length} of ${series.stepMinutes}`);
     }
