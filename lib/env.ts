@@ -163,6 +163,34 @@ const schema = z
     /** ODRÉ (RTE éCO2mix `taux_co2`): the carbon-refresh job fetches the grid's recent intensity hourly; unset, nothing is fetched */
     CARBON_URL: z.string().url().optional(),
     CARBON_DATASET: z.enum(["eco2mix-national-tr", "eco2mix-national-cons-def"]).default("eco2mix-national-tr"),
+    // Live telemetry (docs/telemetry.md)
+    /** an MQTT broker of your own (Mosquitto: docs/telemetry.md); unset, the app runs its embedded broker */
+    MQTT_URL: z.string().regex(/^mqtts?:\/\/[^\s]+$/, { message: "MQTT_URL must be an mqtt:// or mqtts:// URL" }).optional(),
+    /** the embedded broker's port and the address it listens on (all interfaces: devices on the network must reach it) */
+    MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+    MQTT_BIND: z.string().min(1).default("0.0.0.0"),
+    /** a certificate and key (PEM files): the embedded broker also listens with TLS on MQTT_TLS_PORT */
+    MQTT_TLS_CERT: z.string().min(1).optional(),
+    MQTT_TLS_KEY: z.string().min(1).optional(),
+    MQTT_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8883),
+    /** what a device is told to connect to (mqtt://host:port or mqtts://...); default: APP_URL's host and the broker's port */
+    MQTT_PUBLIC_URL: z.string().regex(/^mqtts?:\/\/[^\s/]+$/, { message: "MQTT_PUBLIC_URL must be mqtt://host:port or mqtts://host:port" }).optional(),
+    /** live telemetry in this process: the embedded broker (without MQTT_URL), the ingest, the device simulator (false in the extra serving processes) */
+    FOYER_TELEMETRY: bool(true),
+    /** the ingest (MQTT to PostgreSQL) in this process; false when it runs apart (npm run worker) */
+    FOYER_INGEST: bool(true),
+    /** this ingest's name on the broker (its session survives a restart): distinct per ingest process */
+    FOYER_INGEST_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default("main"),
+    /** MQTT 5 shared subscriptions, so several ingest processes split one stream (Mosquitto; the embedded broker has one ingest) */
+    MQTT_SHARED_GROUP: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    /** Mosquitto's password and ACL files the app keeps in step with the devices (then SIGHUP to MOSQUITTO_PID_FILE's process) */
+    MOSQUITTO_PASSWORD_FILE: z.string().min(1).optional(),
+    MOSQUITTO_ACL_FILE: z.string().min(1).optional(),
+    MOSQUITTO_PID_FILE: z.string().min(1).optional(),
+    /** messages a device may publish per second, averaged over 10 s; more are dropped and counted */
+    MQTT_DEVICE_MAX_PER_SECOND: z.coerce.number().positive().default(20),
+    /** the demo household's device simulator (the sandbox's): publishes for the demo household's devices, when there is one */
+    DEVICE_SIMULATOR: bool(true),
   })
   .superRefine((env, ctx) => {
     // (the server checks the same before it migrates anything: lib/shared/settings.mjs)
@@ -170,6 +198,7 @@ const schema = z
     const secretProblem = env.NODE_ENV === "production" && !env.FOYER_EMBEDDED_DB && env.SECRET_KEY.length >= 32 ? secretKeyProblem(env.SECRET_KEY) : null;
     if (secretProblem) ctx.addIssue({ code: "custom", path: ["SECRET_KEY"], message: secretProblem });
     checkIntegrations(env, ctx);
+    if (Boolean(env.MQTT_TLS_CERT) !== Boolean(env.MQTT_TLS_KEY)) ctx.addIssue({ code: "custom", path: ["MQTT_TLS_CERT"], message: "MQTT_TLS_CERT and MQTT_TLS_KEY go together" });
     try {
       parseTrustedProxies(env.TRUST_PROXY);
     } catch (e) {

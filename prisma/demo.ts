@@ -6,25 +6,34 @@ import { db, type Prisma } from "@/lib/db";
  * accepted (the notice is for real households; the demo shows the app behind it).
  */
 export async function seedDemoHousehold(userId: number) {
+  const liveDevices: number[] = [];
   await db.$transaction(async (tx) => {
     const home = await tx.location.create({ data: { ownerId: userId, name: "Home", country: "FR", lat: 45.18756, lon: 5.73578 } });
-    await tx.device.create({
+    // a Shelly EM Gen3 at the meter: channel 0 clamps the grid cable, channel 1 the solar inverter's
+    const shelly = await tx.device.create({
       data: {
-        ownerId: userId, locationId: home.id, deviceId: "shellyem-C45BBE6B2D42", deviceType: "shelly", phaseM: "single", dataSource: "mqtt", mqttHost: "mqtt.foyer.local",
+        ownerId: userId, locationId: home.id, deviceId: "shellyemg3-C45BBE6B2D42", deviceType: "shelly", phaseM: "single", dataSource: "mqtt", mqttHost: "mqtt.foyer.local",
         measurements: {
           create: [
-            { name: "emeter_0", displayName: "Grid", measureType: "total_home", classification: "consumption", quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] },
-            { name: "emeter_1", displayName: "Solar panels", measureType: "pv", classification: "production", quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] },
+            { name: "emeter_0", displayName: "Grid", measureType: "total_home", classification: "consumption", prefix: "em1:0", quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] },
+            { name: "emeter_1", displayName: "Solar panels", measureType: "pv", classification: "production", prefix: "em1:1", quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] },
           ],
         },
       },
     });
-    await tx.device.create({
+    // a spoony clamp in the garage's board: the EV charger and the water heater
+    const spoony = await tx.device.create({
       data: {
         ownerId: userId, locationId: home.id, deviceId: "spoony-3P-0042", deviceType: "spoony", phaseM: "three", dataSource: "mqtt",
-        measurements: { create: [{ name: "ABC", displayName: "Phase ABC", measureType: "total_home", classification: "consumption" }] },
+        measurements: {
+          create: [
+            { name: "ev", displayName: "EV charger", measureType: "ev", classification: "consumption", quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] },
+            { name: "water_heater", displayName: "Water heater", measureType: "other", classification: "consumption", programmable: true, quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] },
+          ],
+        },
       },
     });
+    liveDevices.push(shelly.id, spoony.id);
     await tx.device.create({
       data: {
         ownerId: userId, locationId: home.id, deviceId: "linky-09123456789012", deviceType: "linky", dataSource: "linky_api",
@@ -54,6 +63,9 @@ export async function seedDemoHousehold(userId: number) {
     const { PRIVACY_NOTICE } = await import("@/lib/privacy/notice");
     await tx.user.update({ where: { id: userId }, data: { acceptedTos: true, tosVersion: PRIVACY_NOTICE.version } });
   });
+  // their MQTT access (the device simulator keys them in: lib/integrations/sandbox/device-simulator.ts)
+  const { ensureDeviceMqtt } = await import("@/lib/services/telemetry/connection");
+  await ensureDeviceMqtt(liveDevices);
 }
 
 /**

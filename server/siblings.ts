@@ -85,7 +85,7 @@ export function startSiblings({
   function spawnOne() {
     const child: ChildProcess & { ready?: boolean } = fork(script, args, {
       execArgv: withServerFlags(process.execArgv),
-      env: { ...process.env, FOYER_SIBLING: "1", FOYER_MAIN_SOCKET: socketPath, FOYER_WORKERS: "false", SEED_ON_START: "false", FOYER_PROCESSES: "1" },
+      env: { ...process.env, FOYER_SIBLING: "1", FOYER_MAIN_SOCKET: socketPath, FOYER_WORKERS: "false", FOYER_TELEMETRY: "false", SEED_ON_START: "false", FOYER_PROCESSES: "1" },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     live.push(child);

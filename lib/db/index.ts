@@ -81,6 +81,28 @@ export async function readRows<T>(query: Prisma.Sql): Promise<T[]> {
   return (await pool.query<T & pg.QueryResultRow>({ name, text: query.text, values })).rows;
 }
 
+/**
+ * A transaction on one connection of the pool, with pg's own client: for the writes of many rows at
+ * once as arrays (the telemetry ingest: lib/services/telemetry/store.ts), where Prisma's
+ * interactive transaction adds a round of its own per statement. Rolled back when `fn` throws.
+ */
+export async function inPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await connection().pool.connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN");
+    const out = await fn(client);
+    await client.query("COMMIT");
+    return out;
+  } catch (err) {
+    // a connection that cannot even roll back is dropped, not handed to the next caller
+    await client.query("ROLLBACK").catch(() => (broken = true));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** Closes the pool (tests and scripts). */
 export async function disconnectDb() {
   const current = globalForPrisma.foyerDb;

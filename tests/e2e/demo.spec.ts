@@ -11,7 +11,7 @@ test.use({ baseURL: E2E.bareURL });
 
 // the Linky sandbox's producing meter, the one the demo links
 const PRM = "24880057139941";
-const DEVICES = ["shellyem-C45BBE6B2D42", "spoony-3P-0042", "linky-09123456789012", "netatmo-relay-70ee50", "legrand-plant-meter"];
+const DEVICES = ["shellyemg3-C45BBE6B2D42", "spoony-3P-0042", "linky-09123456789012", "netatmo-relay-70ee50", "legrand-plant-meter"];
 
 /**
  * The demo's Linky history synced to the end by the server's workers (it starts syncing when the
@@ -91,11 +91,11 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
   await expect(page.getByRole("article")).toHaveCount(DEVICES.length);
   for (const id of DEVICES) await expect(page.getByRole("article", { name: id }).getByText("Location", { exact: true })).toBeVisible();
   const device = (id: string) => page.getByRole("article", { name: id });
-  await expect(device("shellyem-C45BBE6B2D42")).toContainText("LocationHome");
+  await expect(device("shellyemg3-C45BBE6B2D42")).toContainText("LocationHome");
   await expect(device("linky-09123456789012")).toContainText("SourceLinky (Enedis API)IntegrationLinky grid-operator meter");
   await expect(device("netatmo-relay-70ee50")).toContainText("SourceNetatmo APIIntegrationNetatmo/Legrand");
   await expect(device("legrand-plant-meter")).toContainText("SourceLegrand APIIntegrationLegrand IOT");
-  await expect(device("shellyem-C45BBE6B2D42").getByRole("listitem")).toHaveText(["Grid emeter_0 Consumption W", "Solar panels emeter_1 Production W"].map((t) => new RegExp(`^${t.replace(/ /g, "\\s*")}$`)));
+  await expect(device("shellyemg3-C45BBE6B2D42").getByRole("listitem")).toHaveText(["Grid emeter_0 Consumption W", "Solar panels emeter_1 Production W"].map((t) => new RegExp(`^${t.replace(/ /g, "\\s*")}$`)));
   await snapBoth(page, "demo-user-devices");
 
   // Schedules: the battery split by season, the water heater at night

@@ -28,6 +28,10 @@ import schedulesManualWeekahead from "@/app/api/v1/schedules/manual_weekahead/op
 import schedulesId from "@/app/api/v1/schedules/[id]/openapi";
 import deviceInfo from "@/app/api/v1/device_info/openapi";
 import deviceInfoId from "@/app/api/v1/device_info/[id]/openapi";
+import deviceInfoIdMqtt from "@/app/api/v1/device_info/[id]/mqtt/openapi";
+import deviceInfoIdMqttPassword from "@/app/api/v1/device_info/[id]/mqtt/password/openapi";
+import deviceInfoIdLive from "@/app/api/v1/device_info/[id]/live/openapi";
+import deviceInfoIdSeries from "@/app/api/v1/device_info/[id]/series/openapi";
 import deviceMeasurementMetadata from "@/app/api/v1/device_measurement_metadata/openapi";
 import deviceMeasurementMetadataId from "@/app/api/v1/device_measurement_metadata/[id]/openapi";
 import userDevices from "@/app/api/v1/user_devices/openapi";
@@ -74,7 +78,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   // schedules
   schedules, schedulesManualWeekahead, schedulesId,
   // devices
-  deviceInfo, deviceInfoId, deviceMeasurementMetadata, deviceMeasurementMetadataId, userDevices,
+  deviceInfo, deviceInfoId, deviceInfoIdMqtt, deviceInfoIdMqttPassword, deviceInfoIdLive, deviceInfoIdSeries, deviceMeasurementMetadata, deviceMeasurementMetadataId, userDevices,
   userDevicesId, devices, devicesId,
   // locations
   locations, locationsMy, locationsId, locations1, locations1Id,

@@ -1,0 +1,169 @@
+// The demo household's devices, simulated (part of the sandbox; docs/telemetry.md, "The demo"):
+// the Shelly EM Gen3 at the meter (grid and solar panels) publishes Shelly Gen2 NotifyStatus
+// frames, and the spoony clamp (the EV charger, the water heater) Foyer's JSON format, through the
+// app's own broker with each device's own credentials, exactly as the hardware would. The watts
+// come from lib/integrations/sandbox/home-profile.ts. On its first start it also writes the last
+// week at one point a minute, so the charts have days to show at once.
+import mqtt, { type MqttClient } from "mqtt";
+import { db } from "@/lib/db";
+import { logError } from "@/lib/log";
+import { setDevicePassword } from "@/lib/services/telemetry/connection";
+import { storeBatch, type SampleRow } from "@/lib/services/telemetry/store";
+import { homePower, type HomePower } from "./home-profile";
+
+const TICK_MS = 10_000;
+const BACKFILL_DAYS = 7;
+
+type Channel = { measurementId: number; key: string; power: (p: HomePower) => number; export?: boolean };
+type SimDevice = { deviceId: number; prefix: string; format: "shelly_gen2" | "foyer_json"; channels: Channel[] };
+
+/** What each of the demo's measurements measures, by the channel key it is fed from. */
+const MODEL: Record<string, (p: HomePower) => number> = {
+  "em1:0": (p) => p.grid,
+  "em1:1": (p) => p.solar,
+  ev: (p) => p.ev,
+  water_heater: (p) => p.waterHeater,
+};
+
+async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: number; lon: number } } | null> {
+  const email = process.env.DEMO_USER_EMAIL ?? "demo@example.com";
+  const user = await db.user.findUnique({ where: { email }, select: { id: true } });
+  if (!user) return null;
+  const rows = await db.device.findMany({
+    where: { ownerId: user.id, mqtt: { format: { in: ["shelly_gen2", "foyer_json"] } } },
+    select: { id: true, location: { select: { lat: true, lon: true } }, mqtt: { select: { topicPrefix: true, format: true } }, measurements: { select: { id: true, name: true, prefix: true }, orderBy: { id: "asc" } } },
+  });
+  const devices: SimDevice[] = [];
+  let home = { lat: 45.19, lon: 5.74 };
+  for (const r of rows) {
+    if (r.location?.lat != null && r.location.lon != null) home = { lat: Number(r.location.lat), lon: Number(r.location.lon) };
+    const channels = r.measurements.flatMap((m) => {
+      const key = m.prefix ?? m.name;
+      return key in MODEL ? [{ measurementId: m.id, key, power: MODEL[key]! }] : [];
+    });
+    if (channels.length) devices.push({ deviceId: r.id, prefix: r.mqtt!.topicPrefix, format: r.mqtt!.format as SimDevice["format"], channels });
+  }
+  return devices.length ? { devices, home } : null;
+}
+
+/** Counters: where the stored history left them (or zero). */
+async function lastCounters(ids: number[]): Promise<Map<number, { imp: number; exp: number }>> {
+  const rows = await db.$queryRaw<{ m: number; imp: number | null; exp: number | null }[]>`
+    SELECT m.id AS m,
+      (SELECT import_wh FROM telemetry.samples s WHERE s.measurement_id = m.id AND s.import_wh IS NOT NULL ORDER BY ts DESC LIMIT 1) AS imp,
+      (SELECT export_wh FROM telemetry.samples s WHERE s.measurement_id = m.id AND s.export_wh IS NOT NULL ORDER BY ts DESC LIMIT 1) AS exp
+    FROM unnest(${ids}::int[]) AS m(id)`;
+  return new Map(rows.map((r) => [r.m, { imp: r.imp ?? 0, exp: r.exp ?? 0 }]));
+}
+
+/** The last week, one sample a minute per channel, for measurements that have nothing yet. */
+async function backfill(devices: SimDevice[], home: { lat: number; lon: number }, now: number) {
+  const channels = devices.flatMap((d) => d.channels);
+  const have = await db.$queryRaw<{ m: number }[]>`SELECT DISTINCT measurement_id AS m FROM telemetry.quarters WHERE measurement_id = ANY(${channels.map((c) => c.measurementId)}::int[])`;
+  const todo = channels.filter((c) => !have.some((h) => h.m === c.measurementId));
+  if (!todo.length) return;
+  const counters = new Map(todo.map((c) => [c.measurementId, { imp: 0, exp: 0 }]));
+  const end = Math.floor(now / 60_000) * 60_000;
+  let rows: SampleRow[] = [];
+  for (let t = end - BACKFILL_DAYS * 86_400_000; t < end; t += 60_000) {
+    const p = homePower(t, home);
+    for (const c of todo) {
+      const w = c.power(p);
+      const k = counters.get(c.measurementId)!;
+      if (w >= 0) k.imp += w / 60;
+      else k.exp += -w / 60;
+      rows.push({ measurementId: c.measurementId, ts: t, power_w: w, import_wh: round(k.imp), export_wh: round(k.exp) });
+    }
+    if (rows.length >= 6000) {
+      await storeBatch(rows, []);
+      rows = [];
+    }
+  }
+  if (rows.length) await storeBatch(rows, []);
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** Starts the simulated devices; returns the function that stops them. */
+export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => number }): Promise<() => Promise<void>> {
+  const now = o.now ?? Date.now;
+  const found = await demoDevices();
+  if (!found) return async () => undefined;
+  const { devices, home } = found;
+  await backfill(devices, home, now());
+  const counters = await lastCounters(devices.flatMap((d) => d.channels.map((c) => c.measurementId)));
+  const clients = new Map<number, MqttClient>();
+  const timers: NodeJS.Timeout[] = [];
+  let stopped = false;
+
+  for (const d of devices) {
+    const connect = async (): Promise<void> => {
+      const { username, password } = await setDevicePassword(d.deviceId);
+      const client = mqtt.connect(o.brokerUrl, {
+        clientId: d.prefix.replace(/\//g, "-").slice(0, 64),
+        username,
+        password,
+        clean: true,
+        reconnectPeriod: 0,
+        will: { topic: `${d.prefix}/online`, payload: Buffer.from("false"), qos: 1, retain: true },
+      });
+      clients.set(d.deviceId, client);
+      client.on("error", () => undefined);
+      client.on("connect", () => void client.publishAsync(`${d.prefix}/online`, "true", { qos: 1, retain: true }).catch(() => undefined));
+      // closed by the broker (a new password made on the device's page, a restart): key in again
+      client.once("close", () => {
+        if (stopped || clients.get(d.deviceId) !== client) return;
+        setTimeout(() => void connect().catch((err) => logError("simulator: a demo device could not reconnect", err, undefined, "warn")), 5_000).unref();
+      });
+    };
+    await connect();
+    let last = now();
+    let lastMinute = Math.floor(last / 60_000);
+    const tick = () => {
+      if (stopped) return;
+      const t = now();
+      const p = homePower(t, home);
+      for (const c of d.channels) {
+        const w = c.power(p);
+        const k = counters.get(c.measurementId)!;
+        if (w >= 0) k.imp += (w * (t - last)) / 3_600_000;
+        else k.exp += (-w * (t - last)) / 3_600_000;
+      }
+      last = t;
+      const minute = Math.floor(t / 60_000);
+      const withEnergy = minute !== lastMinute;
+      lastMinute = minute;
+      const client = clients.get(d.deviceId);
+      if (!client?.connected) return;
+      if (d.format === "shelly_gen2") {
+        const params: Record<string, unknown> = { ts: Math.round(t / 10) / 100 };
+        for (const c of d.channels) {
+          const id = Number(c.key.split(":")[1]);
+          const w = c.power(p);
+          params[c.key] = { id, act_power: w, voltage: 230.1, current: Math.round((Math.abs(w) / 230.1) * 1000) / 1000, pf: 0.97 };
+          if (withEnergy) {
+            const k = counters.get(c.measurementId)!;
+            params[`em1data:${id}`] = { id, total_act_energy: round(k.imp), total_act_ret_energy: round(k.exp) };
+          }
+        }
+        const frame = { src: d.prefix, dst: `${d.prefix}/events`, method: "NotifyStatus", params };
+        void client.publishAsync(`${d.prefix}/events/rpc`, JSON.stringify(frame), { qos: 1 }).catch(() => undefined);
+      } else {
+        const channels: Record<string, object> = {};
+        for (const c of d.channels) {
+          const k = counters.get(c.measurementId)!;
+          channels[c.key] = { power_w: c.power(p), import_wh: round(k.imp), export_wh: round(k.exp) };
+        }
+        void client.publishAsync(`${d.prefix}/state`, JSON.stringify({ ts: Math.round(t / 1000), channels }), { qos: 1 }).catch(() => undefined);
+      }
+    };
+    const timer = setInterval(tick, TICK_MS);
+    timer.unref();
+    timers.push(timer, setTimeout(tick, 1_000).unref());
+  }
+  return async () => {
+    stopped = true;
+    for (const t of timers) clearTimeout(t);
+    await Promise.all([...clients.values()].map((c) => c.endAsync().catch(() => undefined)));
+  };
+}

@@ -1,0 +1,131 @@
+// What a household reads of its devices' telemetry: a device's live values (GET .../live), its
+// series (GET .../series), and the household's "Now" (GET /api/v1/energy/now). docs/telemetry.md.
+import type { Caller } from "@/lib/auth/caller";
+import { db, readRows, Prisma } from "@/lib/db";
+import { invalid } from "@/lib/errors";
+import { getDeviceOrThrow } from "@/lib/services/devices/devices";
+import { parisDayOf, parisDayStart } from "@/lib/time/paris";
+import { OFFLINE_AFTER_MS, SERIES_MAX_POINTS } from "@/lib/telemetry/limits";
+
+import type { TelemetryStep } from "@/lib/validation/telemetry";
+import type { ChannelClassification, MeasureType } from "@/lib/generated/prisma/client";
+
+const STEP_MS: Record<TelemetryStep, number> = { "1m": 60_000, "15m": 900_000, "1h": 3_600_000, "1d": 86_400_000 };
+
+/** online: what the device said last on its `online` topic, and whether it spoke recently; null when never heard. */
+export function onlineOf(row: { online: boolean | null; lastSeenAt: Date | null } | null, now = Date.now()): boolean | null {
+  if (!row || (row.online === null && !row.lastSeenAt)) return null;
+  if (row.online === false) return false;
+  return !!row.lastSeenAt && now - row.lastSeenAt.getTime() <= OFFLINE_AFTER_MS;
+}
+
+type Latest = { m: number; power_w: number | null; at: Date | null };
+
+/** Each measurement's latest power (the last sample that carried one, else the last minute's mean from its counters), within a day. */
+async function latestPower(ids: number[]): Promise<Map<number, Latest>> {
+  if (!ids.length) return new Map();
+  const rows = await readRows<Latest>(Prisma.sql`
+    SELECT m.id AS m, COALESCE(p.power_w, mi.w) AS power_w, COALESCE(p.ts, mi.start + interval '1 minute') AS at
+    FROM unnest(${ids}::int[]) AS m(id)
+    LEFT JOIN LATERAL (SELECT s.power_w, s.ts FROM telemetry.samples s
+                       WHERE s.measurement_id = m.id AND s.power_w IS NOT NULL AND s.ts > now() - interval '1 day'
+                       ORDER BY s.ts DESC LIMIT 1) p ON true
+    LEFT JOIN LATERAL (SELECT (x.import_wh - x.export_wh) * 60 AS w, x.start FROM telemetry.minutes x
+                       WHERE p.ts IS NULL AND x.measurement_id = m.id AND x.start > now() - interval '1 hour' AND x.samples > 1
+                       ORDER BY x.start DESC LIMIT 1) mi ON true`);
+  return new Map(rows.map((r) => [r.m, r]));
+}
+
+/** Each measurement's energy in and out since local midnight (Paris), from the 15-minute rollups. */
+async function todayEnergy(ids: number[], now = Date.now()): Promise<Map<number, { imp: number; exp: number }>> {
+  if (!ids.length) return new Map();
+  const since = new Date(parisDayStart(parisDayOf(now)));
+  const rows = await readRows<{ m: number; imp: number; exp: number }>(Prisma.sql`
+    SELECT measurement_id AS m, sum(import_wh)::float8 AS imp, sum(export_wh)::float8 AS exp
+    FROM telemetry.quarters WHERE measurement_id = ANY(${ids}::int[]) AND start >= ${since} GROUP BY 1`);
+  return new Map(rows.map((r) => [r.m, r]));
+}
+
+export type LiveView = {
+  online: boolean | null;
+  lastSeen: Date | null;
+  lastError: { reason: string; at: Date } | null;
+  measurements: { id: number; name: string; displayName: string | null; measureType: MeasureType; classification: ChannelClassification | null; powerW: number | null; importWhToday: number; exportWhToday: number; at: Date | null }[];
+};
+
+/** GET /api/v1/device_info/{id}/live */
+export async function deviceLive(caller: Caller, id: number): Promise<LiveView> {
+  const d = await getDeviceOrThrow(caller, id);
+  const row = await db.deviceMqtt.findUnique({ where: { deviceId: d.id }, select: { online: true, lastSeenAt: true, lastError: true, lastErrorAt: true } });
+  const ids = d.measurements.map((m) => m.id);
+  const [latest, today] = await Promise.all([latestPower(ids), todayEnergy(ids)]);
+  return {
+    online: onlineOf(row),
+    lastSeen: row?.lastSeenAt ?? null,
+    lastError: row?.lastError && row.lastErrorAt ? { reason: row.lastError, at: row.lastErrorAt } : null,
+    measurements: d.measurements.map((m) => ({
+      id: m.id, name: m.name, displayName: m.displayName, measureType: m.measureType, classification: m.classification,
+      powerW: latest.get(m.id)?.power_w ?? null,
+      importWhToday: today.get(m.id)?.imp ?? 0,
+      exportWhToday: today.get(m.id)?.exp ?? 0,
+      at: latest.get(m.id)?.at ?? null,
+    })),
+  };
+}
+
+/** The step a range gets when none is asked: 1-minute points up to a day, 15-minute up to two weeks, hours up to three months, then days. */
+export function defaultStep(ms: number): TelemetryStep {
+  if (ms <= 86_400_000 + 3_600_000) return "1m";
+  if (ms <= 15 * 86_400_000) return "15m";
+  if (ms <= 93 * 86_400_000) return "1h";
+  return "1d";
+}
+
+export type SeriesPoint = { start: Date; power_w_avg: number | null; power_w_min: number | null; power_w_max: number | null; import_wh: number; export_wh: number };
+export type SeriesView = { step: TelemetryStep; measurements: { id: number; name: string; points: SeriesPoint[] }[] };
+
+/** The points of some measurements over [start, end) at `step`; a period with no data has no point. */
+export async function seriesOf(ids: number[], start: Date, end: Date, step: TelemetryStep): Promise<Map<number, SeriesPoint[]>> {
+  const out = new Map<number, SeriesPoint[]>(ids.map((i) => [i, []]));
+  if (!ids.length) return out;
+  const rows =
+    step === "1m"
+      ? await readRows<SeriesPoint & { m: number }>(Prisma.sql`
+          SELECT measurement_id AS m, start, COALESCE(power_avg, (import_wh - export_wh) * 60) AS power_w_avg,
+                 COALESCE(power_min, (import_wh - export_wh) * 60) AS power_w_min, COALESCE(power_max, (import_wh - export_wh) * 60) AS power_w_max,
+                 import_wh, export_wh
+          FROM telemetry.minutes WHERE measurement_id = ANY(${ids}::int[]) AND start >= ${start} AND start < ${end}
+          ORDER BY measurement_id, start`)
+      : await readRows<SeriesPoint & { m: number }>(Prisma.sql`
+          SELECT measurement_id AS m, b AS start,
+                 COALESCE(avg(power_avg), (sum(import_wh) - sum(export_wh)) * 4 / count(*))::float8 AS power_w_avg,
+                 min(power_min)::float8 AS power_w_min, max(power_max)::float8 AS power_w_max,
+                 sum(import_wh)::float8 AS import_wh, sum(export_wh)::float8 AS export_wh
+          FROM (SELECT q.*, ${
+            step === "15m"
+              ? Prisma.sql`q.start`
+              : step === "1h"
+                ? Prisma.sql`date_bin('1 hour', q.start, TIMESTAMPTZ '2000-01-01 00:00:00+00')`
+                : Prisma.sql`date_trunc('day', q.start, 'Europe/Paris')`
+          } AS b FROM telemetry.quarters q
+                WHERE q.measurement_id = ANY(${ids}::int[]) AND q.start >= ${start} AND q.start < ${end}) x
+          GROUP BY measurement_id, b ORDER BY measurement_id, b`);
+  for (const r of rows) out.get(r.m)?.push({ start: r.start, power_w_avg: r.power_w_avg, power_w_min: r.power_w_min, power_w_max: r.power_w_max, import_wh: r.import_wh, export_wh: r.export_wh });
+  return out;
+}
+
+/** GET /api/v1/device_info/{id}/series */
+export async function deviceSeries(caller: Caller, id: number, q: { start?: Date; end?: Date; step?: TelemetryStep }, now = Date.now()): Promise<SeriesView> {
+  const d = await getDeviceOrThrow(caller, id);
+  const end = q.end ?? new Date(now);
+  const start = q.start ?? new Date(end.getTime() - 86_400_000);
+  if (start.getTime() >= end.getTime()) throw invalid([{ path: "start", message: "start must be before end" }]);
+  const step = q.step ?? defaultStep(end.getTime() - start.getTime());
+  const points = (end.getTime() - start.getTime()) / STEP_MS[step];
+  if (points > SERIES_MAX_POINTS) {
+    throw invalid([{ path: "step", message: `This range at ${step} would be ${Math.ceil(points)} points; at most ${SERIES_MAX_POINTS}: choose a larger step or a shorter range` }]);
+  }
+  const ids = d.measurements.map((m) => m.id);
+  const series = await seriesOf(ids, start, end, step);
+  return { step, measurements: d.measurements.map((m) => ({ id: m.id, name: m.name, points: series.get(m.id) ?? [] })) };
+}

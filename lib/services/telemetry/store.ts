@@ -1,0 +1,150 @@
+// Storing what the devices send (docs/telemetry.md, "Storage"): raw samples, then the 1-minute
+// and 15-minute rollups of the minutes they touch, in one transaction per batch. Idempotent: a
+// sample already stored (same measurement and timestamp) is skipped, and rollups are recomputed
+// from the samples, never added to, so redelivered or duplicated messages change nothing.
+// Energy comes from the counters' differences (a counter that went down was reset: its new value
+// is the energy since the reset), power from the samples that carried one.
+import type pg from "pg";
+import { inPgTransaction } from "@/lib/db";
+
+export type SampleRow = { measurementId: number; ts: number; power_w?: number; import_wh?: number; export_wh?: number; apparent_va?: number };
+export type DeviceStatus = { deviceId: number; seenAt?: number; online?: boolean; messages: number; errors: number; lastError?: { reason: string; at: number } };
+export type MinuteRange = { measurementId: number; from: Date; to: Date };
+
+/** The 1-minute rollups of [from's minute, to's minute] for each measurement, from the samples. */
+async function rollMinutes(c: pg.PoolClient, ranges: { m: number; lo: Date; hi: Date }[]): Promise<MinuteRange[]> {
+  if (!ranges.length) return [];
+  const { rows } = await c.query<{ m: number; lo: Date; hi: Date }>(
+    `WITH r0 AS (SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[]) AS x(m, lo, hi)),
+     -- up to the next minute that has a sample: its counter delta starts from this range's last one
+     r AS (
+       SELECT r0.m, date_trunc('minute', r0.lo) AS lo,
+              COALESCE((SELECT date_trunc('minute', s.ts) FROM telemetry.samples s
+                        WHERE s.measurement_id = r0.m AND s.ts >= date_trunc('minute', r0.hi) + interval '1 minute'
+                          AND s.ts < r0.hi + interval '10 days'
+                        ORDER BY s.ts LIMIT 1), date_trunc('minute', r0.hi)) AS hi
+       FROM r0
+     ),
+     pts AS (
+       SELECT s.measurement_id AS m, s.ts, s.power_w, s.import_wh, s.export_wh
+       FROM r JOIN telemetry.samples s ON s.measurement_id = r.m AND s.ts >= r.lo AND s.ts < r.hi + interval '1 minute'
+     ),
+     counters AS (
+       -- each counter's samples in the range, and the last one before it
+       SELECT m, ts, import_wh AS c, 1 AS k FROM pts WHERE import_wh IS NOT NULL
+       UNION ALL SELECT r.m, p.ts, p.import_wh, 1 FROM r CROSS JOIN LATERAL (
+         SELECT ts, import_wh FROM telemetry.samples s WHERE s.measurement_id = r.m AND s.ts < r.lo AND s.ts >= r.lo - interval '10 days' AND s.import_wh IS NOT NULL ORDER BY s.ts DESC LIMIT 1) p
+       UNION ALL SELECT m, ts, export_wh, 2 FROM pts WHERE export_wh IS NOT NULL
+       UNION ALL SELECT r.m, p.ts, p.export_wh, 2 FROM r CROSS JOIN LATERAL (
+         SELECT ts, export_wh FROM telemetry.samples s WHERE s.measurement_id = r.m AND s.ts < r.lo AND s.ts >= r.lo - interval '10 days' AND s.export_wh IS NOT NULL ORDER BY s.ts DESC LIMIT 1) p
+     ),
+     deltas AS (
+       SELECT m, ts, k, CASE WHEN prev IS NULL THEN 0 WHEN c < prev THEN c ELSE c - prev END AS wh
+       FROM (SELECT m, ts, k, c, lag(c) OVER (PARTITION BY m, k ORDER BY ts) AS prev FROM counters) q
+     ),
+     energy AS (
+       SELECT d.m, date_trunc('minute', d.ts) AS start, sum(d.wh) FILTER (WHERE d.k = 1) AS imp, sum(d.wh) FILTER (WHERE d.k = 2) AS exp
+       FROM deltas d JOIN r ON r.m = d.m AND d.ts >= r.lo GROUP BY 1, 2
+     ),
+     power AS (
+       SELECT m, date_trunc('minute', ts) AS start, avg(power_w) AS pavg, min(power_w) AS pmin, max(power_w) AS pmax, count(*)::int AS n
+       FROM pts GROUP BY 1, 2
+     ),
+     up AS (
+       INSERT INTO telemetry.minutes AS t (measurement_id, start, power_avg, power_min, power_max, import_wh, export_wh, samples)
+       SELECT p.m, p.start, p.pavg, p.pmin, p.pmax, COALESCE(e.imp, 0), COALESCE(e.exp, 0), p.n
+       FROM power p LEFT JOIN energy e ON e.m = p.m AND e.start = p.start
+       ORDER BY p.m, p.start
+       ON CONFLICT (measurement_id, start) DO UPDATE SET power_avg = EXCLUDED.power_avg, power_min = EXCLUDED.power_min, power_max = EXCLUDED.power_max,
+         import_wh = EXCLUDED.import_wh, export_wh = EXCLUDED.export_wh, samples = EXCLUDED.samples
+       RETURNING measurement_id, start
+     )
+     SELECT measurement_id AS m, min(start) AS lo, max(start) AS hi FROM up GROUP BY 1`,
+    [ranges.map((r) => r.m), ranges.map((r) => r.lo.toISOString()), ranges.map((r) => r.hi.toISOString())],
+  );
+  return rows.map((r) => ({ measurementId: r.m, from: r.lo, to: r.hi }));
+}
+
+/**
+ * The 15-minute rollups covering each range, from the 1-minute ones (also after a gap repair that
+ * wrote minutes directly: lib/services/telemetry/repair.ts).
+ */
+export async function rollQuarters(c: pg.PoolClient, ranges: MinuteRange[]): Promise<void> {
+  if (!ranges.length) return;
+  await c.query(
+    `WITH r AS (SELECT m, date_bin('15 minutes', lo, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS lo, date_bin('15 minutes', hi, TIMESTAMPTZ '2000-01-01 00:00:00+00') + interval '15 minutes' AS hi
+                FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[]) AS x(m, lo, hi))
+     INSERT INTO telemetry.quarters AS t (measurement_id, start, power_avg, power_min, power_max, import_wh, export_wh)
+     SELECT mi.measurement_id, date_bin('15 minutes', mi.start, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS q,
+            avg(mi.power_avg), min(mi.power_min), max(mi.power_max), sum(mi.import_wh), sum(mi.export_wh)
+     FROM r JOIN telemetry.minutes mi ON mi.measurement_id = r.m AND mi.start >= r.lo AND mi.start < r.hi
+     GROUP BY 1, 2 ORDER BY 1, 2
+     ON CONFLICT (measurement_id, start) DO UPDATE SET power_avg = EXCLUDED.power_avg, power_min = EXCLUDED.power_min, power_max = EXCLUDED.power_max,
+       import_wh = EXCLUDED.import_wh, export_wh = EXCLUDED.export_wh`,
+    [ranges.map((r) => r.measurementId), ranges.map((r) => r.from.toISOString()), ranges.map((r) => r.to.toISOString())],
+  );
+}
+
+/** Takes the measurements' locks in one order: two ingest processes writing one measurement take turns (and never deadlock). */
+export async function lockMeasurements(c: pg.PoolClient, ids: number[]) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length) await c.query("SELECT pg_advisory_xact_lock(4901, m) FROM unnest($1::int[]) AS m", [sorted]);
+}
+
+const orNull = (v: number | undefined) => (v === undefined ? null : v);
+
+/**
+ * One batch: the samples (duplicates skipped), their minutes and quarters, and each device's
+ * status (last seen, online, counters of messages and errors, last error), in one transaction.
+ * Returns how many samples were new.
+ */
+export async function storeBatch(samples: readonly SampleRow[], statuses: readonly DeviceStatus[]): Promise<number> {
+  return inPgTransaction(async (c) => {
+    let inserted = 0;
+    if (samples.length) {
+      await lockMeasurements(c, samples.map((s) => s.measurementId));
+      const { rows } = await c.query<{ m: number; lo: Date; hi: Date; n: number }>(
+        `WITH ins AS (
+           INSERT INTO telemetry.samples (measurement_id, ts, power_w, import_wh, export_wh, apparent_va)
+           SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::real[], $4::float8[], $5::float8[], $6::real[])
+           ON CONFLICT DO NOTHING
+           RETURNING measurement_id, ts)
+         SELECT measurement_id AS m, min(ts) AS lo, max(ts) AS hi, count(*)::int AS n FROM ins GROUP BY 1`,
+        [
+          samples.map((s) => s.measurementId),
+          samples.map((s) => new Date(s.ts).toISOString()),
+          samples.map((s) => orNull(s.power_w)),
+          samples.map((s) => orNull(s.import_wh)),
+          samples.map((s) => orNull(s.export_wh)),
+          samples.map((s) => orNull(s.apparent_va)),
+        ],
+      );
+      inserted = rows.reduce((n, r) => n + r.n, 0);
+      await rollQuarters(c, await rollMinutes(c, rows));
+    }
+    if (statuses.length) {
+      await c.query(
+        `UPDATE device_mqtt d SET
+           last_seen_at = CASE WHEN u.seen IS NULL THEN d.last_seen_at ELSE GREATEST(d.last_seen_at, u.seen) END,
+           online = COALESCE(u.online, d.online),
+           message_count = d.message_count + u.messages,
+           error_count = d.error_count + u.errors,
+           last_error = COALESCE(u.reason, d.last_error),
+           last_error_at = CASE WHEN u.reason IS NULL THEN d.last_error_at ELSE u.error_at END
+         FROM unnest($1::int[], $2::timestamptz[], $3::boolean[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])
+           AS u(device_id, seen, online, messages, errors, reason, error_at)
+         WHERE d.device_id = u.device_id`,
+        [
+          statuses.map((s) => s.deviceId),
+          statuses.map((s) => (s.seenAt === undefined ? null : new Date(s.seenAt).toISOString())),
+          statuses.map((s) => (s.online === undefined ? null : s.online)),
+          statuses.map((s) => s.messages),
+          statuses.map((s) => s.errors),
+          statuses.map((s) => s.lastError?.reason ?? null),
+          statuses.map((s) => (s.lastError ? new Date(s.lastError.at).toISOString() : null)),
+        ],
+      );
+    }
+    return inserted;
+  });
+}

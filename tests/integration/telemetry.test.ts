@@ -1,0 +1,250 @@
+// Live telemetry (issue 49): the contract's paths (ownership, the MQTT settings, a new password,
+// live values and series), the embedded broker's credentials and ACLs with a real MQTT client,
+// and the ingest from a device's Shelly frames to the rollups, idempotent.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { MqttClient } from "mqtt";
+import { call, type Auth } from "../helpers/api";
+import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
+import { expectError, expectInvalid } from "../helpers/assert";
+import { makeCast } from "../factories/users";
+import { makeDevice } from "../factories/devices";
+import { closed, connectDevice, eventually, startTestBroker, testIngest } from "../helpers/mqtt";
+import { db } from "@/lib/db";
+import type { RunningBroker } from "@/lib/mqtt/broker";
+import type { Ingest } from "@/lib/mqtt/ingest";
+import * as mqttRoute from "@/app/api/v1/device_info/[id]/mqtt/route";
+import * as passwordRoute from "@/app/api/v1/device_info/[id]/mqtt/password/route";
+import * as liveRoute from "@/app/api/v1/device_info/[id]/live/route";
+import * as seriesRoute from "@/app/api/v1/device_info/[id]/series/route";
+import * as deviceRoute from "@/app/api/v1/device_info/[id]/route";
+
+let cast: Cast;
+let fx: { deviceId: number; grid: number; solar: number };
+
+beforeEach(async () => {
+  cast = await makeCast();
+  const d = await makeDevice(cast.owner.id, {
+    deviceId: "shellyemg3-AABBCCDDEEFF",
+    deviceType: "shelly",
+    measurements: [
+      { name: "grid", prefix: "em1:0", measureType: "total_home", classification: "consumption" },
+      { name: "solar", prefix: "em1:1", measureType: "pv", classification: "production" },
+    ],
+  });
+  fx = { deviceId: d.id, grid: d.measurements[0]!.id, solar: d.measurements[1]!.id };
+});
+
+const at = (id: number | string) => ({ id: String(id) });
+const getMqtt = (token: Auth | undefined, id: number | string) => call(mqttRoute.GET, { token, params: at(id) });
+const putMqtt = (token: Auth | undefined, id: number | string, json: unknown) => call(mqttRoute.PUT, { method: "PUT", token, params: at(id), json });
+const newPassword = (token: Auth | undefined, id: number | string) => call(passwordRoute.POST, { method: "POST", token, params: at(id) });
+const getLive = (token: Auth | undefined, id: number | string) => call(liveRoute.GET, { token, params: at(id) });
+const getSeries = (token: Auth | undefined, id: number | string, query = "") => call(seriesRoute.GET, { token, params: at(id), path: `/api/v1/device_info/${id}/series${query}` });
+
+describe("who may do what on a device's telemetry", () => {
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/device_info/[id]/mqtt", name: "GET mqtt of the owner's device", run: (t) => getMqtt(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/device_info/[id]/mqtt", name: "GET mqtt of a missing device", run: (t) => getMqtt(t, 999999), expect: { owner: 404, admin: 404 } },
+    { route: "PUT /api/v1/device_info/[id]/mqtt", name: "PUT mqtt of the owner's device", run: (t) => putMqtt(t, fx.deviceId, { format: "shelly_gen2" }), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "POST /api/v1/device_info/[id]/mqtt/password", name: "POST a new password for the owner's device", run: (t) => newPassword(t, fx.deviceId), expect: { anon: 401, owner: 201, other: 404, admin: 201 } },
+    { route: "GET /api/v1/device_info/[id]/live", name: "GET live of the owner's device", run: (t) => getLive(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/device_info/[id]/series", name: "GET series of the owner's device", run: (t) => getSeries(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
+    { route: "GET /api/v1/device_info/[id]/series", name: "GET series of a non-numeric id", run: (t) => getSeries(t, "abc"), expect: { owner: 404 } },
+  ];
+  permissionTable(rows, () => cast);
+});
+
+describe("a device's MQTT settings", () => {
+  it("gives a Shelly its own id as prefix, the Gen2 format, no password yet and a never-heard state", async () => {
+    const r = await getMqtt(cast.owner.token, fx.deviceId);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      broker: { host: "foyer.test", port: 1883, tls: false },
+      username: `device-${fx.deviceId}`,
+      topic_prefix: "shellyemg3-aabbccddeeff",
+      format: "shelly_gen2",
+      has_password: false,
+      online: null,
+      last_seen: null,
+      last_error: null,
+    });
+  });
+
+  it("refuses a prefix another device uses, or one that contains it or is under it (409)", async () => {
+    const other = await makeDevice(cast.other.id, { deviceId: "spoony-9" });
+    expect((await putMqtt(cast.other.token, other.id, { topic_prefix: "homes/alice" })).status).toBe(200);
+    for (const prefix of ["homes/alice", "homes", "homes/alice/meter"]) {
+      expectError(await putMqtt(cast.owner.token, fx.deviceId, { topic_prefix: prefix }), 409, "Another device already publishes under this topic prefix (or one that contains it): choose another");
+    }
+    expect((await putMqtt(cast.owner.token, fx.deviceId, { topic_prefix: "homes/alice2" })).body).toMatchObject({ topic_prefix: "homes/alice2" });
+  });
+
+  it("refuses wildcards, a leading $ or /, an unknown format and unknown fields (422)", async () => {
+    for (const topic_prefix of ["a/+/b", "a/#", "$SYS/x", "/a", "a/", "", "x".repeat(129)]) {
+      expectInvalid(await putMqtt(cast.owner.token, fx.deviceId, { topic_prefix }), "topic_prefix");
+    }
+    expectInvalid(await putMqtt(cast.owner.token, fx.deviceId, { format: "zigbee" }), "format");
+    expect((await putMqtt(cast.owner.token, fx.deviceId, { prefix: "x" })).status).toBe(422);
+  });
+
+  it("shows a new password once and stores only its hash", async () => {
+    const r = await newPassword(cast.owner.token, fx.deviceId);
+    expect(r.status).toBe(201);
+    const { username, password } = r.body as { username: string; password: string };
+    expect(username).toBe(`device-${fx.deviceId}`);
+    expect(password).toMatch(/^[A-Za-z2-9]{25}$/);
+    const row = await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: fx.deviceId } });
+    expect(row.passwordHash).toMatch(/^\$7\$101\$/);
+    expect(row.passwordHash).not.toContain(password);
+    expect((await getMqtt(cast.owner.token, fx.deviceId)).body).toMatchObject({ has_password: true });
+  });
+});
+
+describe("the embedded broker", () => {
+  let broker: RunningBroker;
+  const clients: MqttClient[] = [];
+  beforeEach(async () => {
+    broker = await startTestBroker();
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => undefined)));
+    await broker.close();
+  });
+  const url = () => `mqtt://127.0.0.1:${broker.port}`;
+  const keyed = async (token: Auth, id: number) => (await newPassword(token, id)).body as { username: string; password: string };
+  const device = async (o: { username: string; password: string; clientId?: string }) => {
+    const c = await connectDevice(url(), { ...o, clientId: o.clientId ?? `c-${o.username}-${Math.random()}` });
+    clients.push(c);
+    return c;
+  };
+
+  it("lets a device in with its password only, and refuses a wrong one", async () => {
+    const creds = await keyed(cast.owner.token, fx.deviceId);
+    await device(creds);
+    await expect(device({ ...creds, password: "wrong" })).rejects.toThrow(/Bad username or password|Not authorized/i);
+    await expect(device({ username: "device-999999", password: creds.password })).rejects.toThrow(/Bad username or password|Not authorized/i);
+  });
+
+  it("closes the device's connection when a new password is made, and the old one no longer works", async () => {
+    const creds = await keyed(cast.owner.token, fx.deviceId);
+    const c = await device(creds);
+    await keyed(cast.owner.token, fx.deviceId);
+    await closed(c);
+    await expect(device(creds)).rejects.toThrow(/Bad username or password|Not authorized/i);
+  });
+
+  it("closes the device's connection when the device is deleted", async () => {
+    const creds = await keyed(cast.owner.token, fx.deviceId);
+    const c = await device(creds);
+    expect((await call(deviceRoute.DELETE, { method: "DELETE", token: cast.owner.token, params: at(fx.deviceId) })).status).toBe(204);
+    await closed(c);
+  });
+
+  it("keeps a device under its own prefix: another's topic closes it, another's subscription is refused", async () => {
+    const other = await makeDevice(cast.other.id, { deviceId: "shellypro3em-001122334455", deviceType: "shelly" });
+    const mine = await device(await keyed(cast.owner.token, fx.deviceId));
+    const theirs = await device(await keyed(cast.other.token, other.id));
+    // refused: SUBACK 128, which MQTT.js reports as an error
+    await expect(mine.subscribeAsync("shellypro3em-001122334455/#", { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    const own = await mine.subscribeAsync("shellyemg3-aabbccddeeff/foyer/rpc", { qos: 1 });
+    expect(own[0]!.qos).toBe(1);
+    await expect(theirs.subscribeAsync("#", { qos: 0 })).rejects.toThrow(/Subscribe error/);
+    await expect(theirs.subscribeAsync("shellypro3em-001122334455/+/rpc", { qos: 0 })).rejects.toThrow(/Subscribe error/);
+    mine.publish("shellypro3em-001122334455/events/rpc", "{}", { qos: 1 });
+    await closed(mine);
+  });
+
+  it("closes a connection that announces a packet over 16 KB", async () => {
+    const c = await device(await keyed(cast.owner.token, fx.deviceId));
+    c.publish("shellyemg3-aabbccddeeff/events/rpc", Buffer.alloc(20_000, 32), { qos: 0 });
+    await closed(c);
+  });
+});
+
+describe("the ingest", () => {
+  let broker: RunningBroker;
+  let ingest: Ingest;
+  let dev: MqttClient;
+  const prefix = "shellyemg3-aabbccddeeff";
+  beforeEach(async () => {
+    broker = await startTestBroker();
+    ingest = testIngest(broker.port);
+    const creds = (await newPassword(cast.owner.token, fx.deviceId)).body as { username: string; password: string };
+    await ingest.start();
+    dev = await connectDevice(`mqtt://127.0.0.1:${broker.port}`, { ...creds, clientId: prefix });
+  });
+  afterEach(async () => {
+    await dev.endAsync(true).catch(() => undefined);
+    await ingest.stop();
+    await broker.close();
+  });
+  const frame = (ts: number, params: Record<string, unknown>) => JSON.stringify({ src: prefix, dst: `${prefix}/events`, method: "NotifyStatus", params: { ts: ts / 1000, ...params } });
+  const live = async () => (await getLive(cast.owner.token, fx.deviceId)).body as { online: boolean | null; last_error: { reason: string } | null; measurements: { id: number; power_w: number | null; import_wh_today: number; export_wh_today: number }[] };
+
+  it("stores a Shelly EM Gen3's power and counters, and shows them live", async () => {
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 120_000;
+    await dev.publishAsync(`${prefix}/online`, "true", { qos: 1, retain: true });
+    await dev.publishAsync(`${prefix}/events/rpc`, frame(t0, { "em1:0": { id: 0, act_power: 1200.5, voltage: 230 }, "em1:1": { id: 1, act_power: 800, voltage: 230 } }), { qos: 1 });
+    await dev.publishAsync(`${prefix}/events/rpc`, frame(t0 + 1000, { "em1data:0": { id: 0, total_act_energy: 1000, total_act_ret_energy: 50 }, "em1data:1": { id: 1, total_act_energy: 300, total_act_ret_energy: 0 } }), { qos: 1 });
+    await dev.publishAsync(`${prefix}/events/rpc`, frame(t0 + 61_000, { "em1data:0": { id: 0, total_act_energy: 1020, total_act_ret_energy: 50 }, "em1data:1": { id: 1, total_act_energy: 313.5, total_act_ret_energy: 0 } }), { qos: 1 });
+    // a frame without power is an overlay, not zero
+    await dev.publishAsync(`${prefix}/events/rpc`, frame(t0 + 62_000, { "em1:0": { id: 0, voltage: 231 } }), { qos: 1 });
+    const v = await eventually(async () => {
+      const l = await live();
+      return l.measurements[0]!.import_wh_today > 0 ? l : null;
+    });
+    expect(v.online).toBe(true);
+    expect(v.measurements.map((m) => m.power_w)).toEqual([1200.5, 800]);
+    expect(v.measurements.map((m) => [m.import_wh_today, m.export_wh_today])).toEqual([[20, 0], [13.5, 0]]);
+    const s = await getSeries(cast.owner.token, fx.deviceId, `?start=${new Date(t0 - 60_000).toISOString()}&end=${new Date(t0 + 180_000).toISOString()}&step=1m`);
+    expect(s.status).toBe(200);
+    const grid = (s.body as { step: string; measurements: { id: number; points: { start: string; power_w_avg: number; import_wh: number }[] }[] }).measurements[0]!;
+    expect(grid.points.map((p) => [p.start, p.import_wh])).toEqual([
+      [new Date(t0).toISOString(), 0],
+      [new Date(t0 + 60_000).toISOString(), 20],
+    ]);
+    expect(grid.points[0]!.power_w_avg).toBe(1200.5);
+  });
+
+  it("counts a redelivered or duplicated message once, and a counter that went down as a reset", async () => {
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 240_000;
+    const counters = [100, 110, 5, 9]; // reset after 110: +10, +5, +4
+    for (const [i, c] of counters.entries()) {
+      const msg = frame(t0 + i * 60_000, { "em1data:0": { id: 0, total_act_energy: c, total_act_ret_energy: 0 } });
+      await dev.publishAsync(`${prefix}/events/rpc`, msg, { qos: 1 });
+      await dev.publishAsync(`${prefix}/events/rpc`, msg, { qos: 1 });
+    }
+    const v = await eventually(async () => {
+      const l = await live();
+      return l.measurements[0]!.import_wh_today >= 19 ? l : null;
+    });
+    await new Promise((r) => setTimeout(r, 700));
+    expect((await live()).measurements[0]!.import_wh_today).toBe(19);
+    expect(v.measurements[0]!.import_wh_today).toBe(19);
+    const [{ n }] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM telemetry.samples WHERE measurement_id = ${fx.grid}`;
+    expect(n).toBe(4);
+    expect(ingest.stats.duplicates).toBe(4);
+  });
+
+  it("refuses nonsense with a reason the device page shows, and stores the rest", async () => {
+    await dev.publishAsync(`${prefix}/events/rpc`, "{not json", { qos: 1 });
+    const l = await eventually(async () => {
+      const x = await live();
+      return x.last_error ? x : null;
+    });
+    expect(l.last_error!.reason).toBe("The message is not valid JSON");
+    await dev.publishAsync(`${prefix}/events/rpc`, frame(Date.now(), { "em1:0": { id: 0, act_power: 1e9 } }), { qos: 1 });
+    await eventually(async () => /not plausible/.test((await live()).last_error?.reason ?? ""));
+    await dev.publishAsync(`${prefix}/events/rpc`, frame(Date.now(), { "em1:0": { id: 0, act_power: 42 } }), { qos: 1 });
+    await eventually(async () => (await live()).measurements[0]!.power_w === 42);
+    const row = await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: fx.deviceId } });
+    expect(row.errorCount).toBe(2);
+  });
+
+  it("shows a device offline once it says so (its last will)", async () => {
+    await dev.publishAsync(`${prefix}/online`, "true", { qos: 1, retain: true });
+    await eventually(async () => (await live()).online === true);
+    await dev.publishAsync(`${prefix}/online`, "false", { qos: 1, retain: true });
+    await eventually(async () => (await live()).online === false);
+  });
+});
