@@ -129,7 +129,8 @@ export async function startBroker(o: BrokerOptions): Promise<RunningBroker> {
   };
 
   // a device whose access changed (or went) is closed; after the database's notifications were
-  // cut (an outage), every connected device's access is checked again
+  // cut (an outage), every connected device's access is checked again (a database that cannot
+  // answer closes nobody)
   const recheck = async (c: Client, who: Extract<Who, { role: "device" }>) => {
     const now = await accessByUsername(who.username);
     if (!now || now.passwordHash !== who.hash || now.topicPrefix !== who.prefix) c.close();
@@ -139,8 +140,9 @@ export async function startBroker(o: BrokerOptions): Promise<RunningBroker> {
     for (const c of Object.values(clientsOf(broker))) {
       const who = whoOf.get(c);
       if (who?.role !== "device") continue;
-      if (e.kind === "resync") void recheck(c, who).catch(() => undefined);
-      else if (who.username === e.username) c.close();
+      // checked against the database, not taken on trust: a device that logged in with its new
+      // password just before the change's notification arrived keeps its connection
+      if (e.kind === "resync" || who.username === e.username) void recheck(c, who).catch(() => undefined);
     }
   });
   await events.ready;

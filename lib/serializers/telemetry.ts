@@ -2,6 +2,8 @@
 import type { MqttView } from "@/lib/services/telemetry/connection";
 import type { LiveView, SeriesView } from "@/lib/services/telemetry/readings";
 import { onlineOf } from "@/lib/services/telemetry/readings";
+import type { BreakdownView, NowView } from "@/lib/services/telemetry/household";
+import type { Breakdown } from "@/lib/telemetry/roles";
 
 export function toMqttView({ row, broker }: MqttView) {
   return {
@@ -53,5 +55,44 @@ export function toSeriesView(v: SeriesView) {
         export_wh: round(p.export_wh),
       })),
     })),
+  };
+}
+
+export function toNowView(v: NowView) {
+  return {
+    at: v.at?.toISOString() ?? null,
+    grid_w: rounded(v.gridW),
+    solar_w: rounded(v.solarW),
+    home_w: rounded(v.homeW),
+    consumers: v.consumers.map((c) => ({ device_id: c.deviceId, device: c.device, measurement_id: c.measurementId, name: c.name, measure_type: c.measureType, power_w: round(c.powerW) })),
+    devices: v.devices.map((d) => ({ id: d.id, device: d.device, online: d.online, last_seen: d.lastSeen?.toISOString() ?? null })),
+    attention: v.attention.map((a) => ({ id: a.id, device: a.device, problem: a.problem, since: a.since?.toISOString() ?? null, detail: a.detail })),
+  };
+}
+
+const energy = (b: Breakdown) => ({
+  grid_import_wh: round(b.grid_import_wh),
+  grid_export_wh: round(b.grid_export_wh),
+  solar_wh: round(b.solar_wh),
+  ev_wh: round(b.ev_wh),
+  consumers_wh: round(b.consumers_wh),
+  home_wh: rounded(b.home_wh),
+  rest_wh: rounded(b.rest_wh),
+});
+
+export function toBreakdownView(v: BreakdownView) {
+  return {
+    from: v.from,
+    to: v.to,
+    bucket: v.bucket,
+    measurements: v.measurements.map((m) => ({ id: m.id, device: m.device, name: m.name, measure_type: m.measureType, role: m.role, wh: round(m.wh) })),
+    total: energy(v.total),
+    points: v.points.map((p) => ({ start: p.start.toISOString(), ...energy(p) })),
+    reconciliation: v.reconciliation && {
+      day: v.reconciliation.day,
+      linky_wh: rounded(v.reconciliation.linkyWh),
+      clamps_wh: rounded(v.reconciliation.clampsWh),
+      gap_pct: v.reconciliation.gapPct,
+    },
   };
 }

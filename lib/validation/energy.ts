@@ -18,7 +18,7 @@ const isRealDay = (s: string) => {
   const t = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === s;
 };
-const dayString = (label: string) => z.string({ error: `${label} is required (YYYY-MM-DD)` }).refine(isRealDay, `${label} must be a day written YYYY-MM-DD`);
+export const dayString = (label: string) => z.string({ error: `${label} is required (YYYY-MM-DD)` }).refine(isRealDay, `${label} must be a day written YYYY-MM-DD`);
 
 const shiftYears = (day: string, n: number) => {
   const [y, m, d] = day.split("-").map(Number);

@@ -3,6 +3,7 @@
 import { z } from "./zod";
 import { TELEMETRY_FORMATS } from "@/lib/telemetry/formats/types";
 import { isValidPrefix } from "@/lib/telemetry/channels";
+import { dayString } from "./energy";
 
 export const TELEMETRY_STEPS = ["1m", "15m", "1h", "1d"] as const;
 export type TelemetryStep = (typeof TELEMETRY_STEPS)[number];
@@ -29,4 +30,11 @@ export const seriesQuerySchema = z.object({
   start: instant("start").optional(),
   end: instant("end").optional(),
   step: z.enum(TELEMETRY_STEPS, { error: `step must be one of: ${TELEMETRY_STEPS.join(", ")}` }).optional(),
+});
+
+/** GET /api/v1/energy/breakdown: local days (Europe/Paris), both included; hours or days (default: hours up to two days) */
+export const breakdownQuerySchema = z.object({
+  from: dayString("from"),
+  to: dayString("to"),
+  bucket: z.enum(["hour", "day"], { error: "bucket must be hour or day" }).optional(),
 });

@@ -17,6 +17,11 @@ import * as passwordRoute from "@/app/api/v1/device_info/[id]/mqtt/password/rout
 import * as liveRoute from "@/app/api/v1/device_info/[id]/live/route";
 import * as seriesRoute from "@/app/api/v1/device_info/[id]/series/route";
 import * as deviceRoute from "@/app/api/v1/device_info/[id]/route";
+import * as nowRoute from "@/app/api/v1/energy/now/route";
+import * as breakdownRoute from "@/app/api/v1/energy/breakdown/route";
+import { storeBatch } from "@/lib/services/telemetry/store";
+import { ensureDeviceMqtt } from "@/lib/services/telemetry/connection";
+import { addDays, parisDayOf, parisDayStart } from "@/lib/time/paris";
 
 let cast: Cast;
 let fx: { deviceId: number; grid: number; solar: number };
@@ -50,6 +55,8 @@ describe("who may do what on a device's telemetry", () => {
     { route: "GET /api/v1/device_info/[id]/live", name: "GET live of the owner's device", run: (t) => getLive(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
     { route: "GET /api/v1/device_info/[id]/series", name: "GET series of the owner's device", run: (t) => getSeries(t, fx.deviceId), expect: { anon: 401, owner: 200, other: 404, admin: 200 } },
     { route: "GET /api/v1/device_info/[id]/series", name: "GET series of a non-numeric id", run: (t) => getSeries(t, "abc"), expect: { owner: 404 } },
+    { route: "GET /api/v1/energy/now", name: "GET the household's now", run: (t) => call(nowRoute.GET, { token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/v1/energy/breakdown", name: "GET the household's breakdown", run: (t) => call(breakdownRoute.GET, { token: t, path: "/api/v1/energy/breakdown?from=2026-12-01&to=2026-12-02" }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
   ];
   permissionTable(rows, () => cast);
 });
@@ -246,5 +253,72 @@ describe("the ingest", () => {
     await eventually(async () => (await live()).online === true);
     await dev.publishAsync(`${prefix}/online`, "false", { qos: 1, retain: true });
     await eventually(async () => (await live()).online === false);
+  });
+});
+
+describe("the household's devices together", () => {
+  let ev: number;
+  beforeEach(async () => {
+    const spoony = await makeDevice(cast.owner.id, { deviceId: "spoony-7", measurements: [{ name: "ev", measureType: "ev", classification: "consumption" }, { name: "boiler", measureType: "other" }] });
+    ev = spoony.measurements[0]!.id;
+    await ensureDeviceMqtt([fx.deviceId, spoony.id]);
+    // another household's device, which nothing of the owner's may count
+    const theirs = await makeDevice(cast.other.id, { deviceId: "x-1", measurements: [{ name: "grid", measureType: "total_home" }] });
+    await ensureDeviceMqtt([theirs.id]);
+    await storeBatch([{ measurementId: theirs.measurements[0]!.id, ts: Date.now() - 5_000, power_w: 9999 }], []);
+  });
+
+  it("Now: the grid, solar as |W|, the home, the biggest consumers first; nothing older than 5 minutes", async () => {
+    const t = Date.now() - 10_000;
+    await storeBatch(
+      [
+        { measurementId: fx.grid, ts: t, power_w: -500 },
+        { measurementId: fx.solar, ts: t, power_w: -2000 }, // a clamp put on backwards
+        { measurementId: ev, ts: t, power_w: 1200 },
+        { measurementId: ev, ts: t - 600_000, power_w: 7000 }, // stale
+      ],
+      [],
+    );
+    const r = await call(nowRoute.GET, { token: cast.owner.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ grid_w: -500, solar_w: 2000, home_w: 1500, consumers: [{ name: "ev", power_w: 1200 }] });
+    expect(r.body.consumers).toHaveLength(1);
+    expect(r.body.devices.map((d: { device: string }) => d.device).sort()).toEqual(["shellyemg3-AABBCCDDEEFF", "spoony-7"]);
+  });
+
+  it("Now: a device that said it went offline is listed under attention", async () => {
+    await db.deviceMqtt.update({ where: { deviceId: fx.deviceId }, data: { online: false, lastSeenAt: new Date(Date.now() - 3_600_000) } });
+    const r = await call(nowRoute.GET, { token: cast.owner.token });
+    expect(r.body.attention).toEqual([expect.objectContaining({ id: fx.deviceId, problem: "offline" })]);
+  });
+
+  it("breakdown: grid, solar, EV and the rest over a day, by hour, from counters", async () => {
+    const day = addDays(parisDayOf(Date.now()), -1);
+    const t0 = parisDayStart(day) + 12 * 3_600_000;
+    const rows = [];
+    // one hour: grid draws 1000 Wh and sends 200 Wh, solar makes 1500 Wh, the EV takes 1800 Wh
+    for (const [i, k] of [0, 1].entries()) {
+      const ts = t0 + k * 3_600_000;
+      rows.push({ measurementId: fx.grid, ts, import_wh: 5000 + i * 1000, export_wh: 300 + i * 200 });
+      rows.push({ measurementId: fx.solar, ts, import_wh: 10, export_wh: 7000 + i * 1500 }); // backwards: counts as export
+      rows.push({ measurementId: ev, ts, import_wh: 100 + i * 1800, export_wh: 0 });
+    }
+    await storeBatch(rows, []);
+    const r = await call(breakdownRoute.GET, { token: cast.owner.token, path: `/api/v1/energy/breakdown?from=${day}&to=${day}` });
+    expect(r.status).toBe(200);
+    expect(r.body.bucket).toBe("hour");
+    expect(r.body.total).toEqual({ grid_import_wh: 1000, grid_export_wh: 200, solar_wh: 1500, ev_wh: 1800, consumers_wh: 0, home_wh: 2300, rest_wh: 500 });
+    // the first hour holds the first counters' minute: energy starts from there
+    expect(r.body.points.map((p: { start: string; home_wh: number }) => [p.start, p.home_wh])).toEqual([
+      [new Date(t0).toISOString(), 0],
+      [new Date(t0 + 3_600_000).toISOString(), 2300],
+    ]);
+    expect(r.body.reconciliation).toMatchObject({ day, linky_wh: null, clamps_wh: null, gap_pct: null });
+  });
+
+  it("breakdown: refuses a range backwards or too long", async () => {
+    expectInvalid(await call(breakdownRoute.GET, { token: cast.owner.token, path: "/api/v1/energy/breakdown?from=2026-12-03&to=2026-12-01" }), "from");
+    expectInvalid(await call(breakdownRoute.GET, { token: cast.owner.token, path: "/api/v1/energy/breakdown?from=2024-01-01&to=2026-01-01" }), "to");
+    expectInvalid(await call(breakdownRoute.GET, { token: cast.owner.token, path: "/api/v1/energy/breakdown?from=2026-11-01&to=2026-12-31&bucket=hour" }), "bucket");
   });
 });

@@ -61,6 +61,8 @@ import metersIdExport from "@/app/api/v1/meters/[id]/export/openapi";
 import metersImportPreview from "@/app/api/v1/meters/import/preview/openapi";
 import metersImport from "@/app/api/v1/meters/import/openapi";
 import energySummary from "@/app/api/v1/energy/summary/openapi";
+import energyNow from "@/app/api/v1/energy/now/openapi";
+import energyBreakdown from "@/app/api/v1/energy/breakdown/openapi";
 import tariffs from "@/app/api/v1/tariffs/openapi";
 import tariffsId from "@/app/api/v1/tariffs/[id]/openapi";
 import dashboards from "@/app/api/v1/dashboards/openapi";
@@ -88,7 +90,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   legrandGetPlantsHc,
   // meters and My Energy
   meters, metersId, metersIdSync, metersIdEnergy, metersIdTariffComparison, metersIdExport,
-  metersImportPreview, metersImport, energySummary,
+  metersImportPreview, metersImport, energySummary, energyNow, energyBreakdown,
   // tariffs
   tariffs, tariffsId,
   // dashboards

@@ -1,6 +1,6 @@
 // Live telemetry's answers (lib/serializers/telemetry.ts), checked against the serializers' types.
 import { z } from "zod";
-import type { toLiveView, toMqttView, toSeriesView } from "@/lib/serializers/telemetry";
+import type { toBreakdownView, toLiveView, toMqttView, toNowView, toSeriesView } from "@/lib/serializers/telemetry";
 import { CLASSIFICATIONS, MEASURE_TYPES } from "@/lib/enums";
 import { TELEMETRY_FORMATS } from "@/lib/telemetry/formats/types";
 import { TELEMETRY_STEPS } from "@/lib/validation/telemetry";
@@ -63,3 +63,40 @@ export const seriesViewSchema = z.object({
   ),
 });
 type _SeriesView = Assert<Same<z.output<typeof seriesViewSchema>, ReturnType<typeof toSeriesView>>>;
+
+const role = z.enum(["grid", "solar", "ev", "consumer", "none"]);
+
+export const nowViewSchema = z.object({
+  at: timestamp.nullable().meta({ description: "the latest reading's time; null when no device sent in the last 5 minutes" }),
+  grid_w: z.number().nullable().meta({ description: "drawn from the grid (negative: sent to it); null without a live grid clamp" }),
+  solar_w: z.number().nullable(),
+  home_w: z.number().nullable().meta({ description: "the home's consumption: grid + solar" }),
+  consumers: z.array(z.object({ device_id: z.number().int(), device: z.string(), measurement_id: z.number().int(), name: z.string(), measure_type: z.enum(MEASURE_TYPES), power_w: z.number() })),
+  devices: z.array(z.object({ id: z.number().int(), device: z.string(), online: z.boolean().nullable(), last_seen: timestamp.nullable() })),
+  attention: z.array(z.object({ id: z.number().int(), device: z.string(), problem: z.enum(["offline", "error"]), since: timestamp.nullable(), detail: z.string().nullable() })),
+});
+type _NowView = Assert<Same<z.output<typeof nowViewSchema>, ReturnType<typeof toNowView>>>;
+
+const energy = {
+  grid_import_wh: z.number(),
+  grid_export_wh: z.number(),
+  solar_wh: z.number(),
+  ev_wh: z.number(),
+  consumers_wh: z.number(),
+  home_wh: z.number().nullable().meta({ description: "grid import - grid export + solar; null without a grid clamp" }),
+  rest_wh: z.number().nullable().meta({ description: "what no clamp measures: home - ev - consumers (never below 0)" }),
+};
+
+export const breakdownViewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  bucket: z.enum(["hour", "day"]),
+  measurements: z.array(z.object({ id: z.number().int(), device: z.string(), name: z.string(), measure_type: z.enum(MEASURE_TYPES), role, wh: z.number() })),
+  total: z.object(energy),
+  points: z.array(z.object({ start: timestamp, ...energy })),
+  reconciliation: z
+    .object({ day: z.string(), linky_wh: z.number().nullable(), clamps_wh: z.number().nullable(), gap_pct: z.number().nullable() })
+    .nullable()
+    .meta({ description: "yesterday: the grid clamps' import against the Linky day (the reference)" }),
+});
+type _BreakdownView = Assert<Same<z.output<typeof breakdownViewSchema>, ReturnType<typeof toBreakdownView>>>;
