@@ -32,6 +32,8 @@ Object.assign(process.env, {
     LINKY_SANDBOX_MAX_PER_SECOND: "50",
     LINKY_MAX_PER_SECOND: "50",
     EMBEDDED_PG_PORT: "54339",
+    // the embedded MQTT broker on a port of this server's own (two e2e servers run side by side)
+    MQTT_PORT: String(Number(port) + 18000),
     APP_URL: `http://127.0.0.1:${port}`,
     FIRST_SUPERUSER_EMAIL: "admin@example.com",
     FIRST_SUPERUSER_PASSWORD: "e2e-admin-password",

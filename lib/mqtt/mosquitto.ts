@@ -3,7 +3,7 @@
 // and its ACL file (each device reads and writes only under its own prefix; the ingest
 // everything), then tells Mosquitto to reload them (SIGHUP to the process in MOSQUITTO_PID_FILE).
 // On every change the database notifies (lib/mqtt/access-events.ts), and once at start.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { allAccess, INGEST_USERNAME } from "@/lib/services/telemetry/connection";
 import { hashDevicePassword } from "@/lib/telemetry/password";
 import { logError } from "@/lib/log";
@@ -41,7 +41,7 @@ export async function keepMosquittoInStep(o: MosquittoFiles): Promise<() => void
     const { passwords, acl } = mosquittoFiles(devices, ingestHash);
     writeAtomically(o.passwordFile, passwords);
     writeAtomically(o.aclFile, acl);
-    if (o.pidFile) {
+    if (o.pidFile && existsSync(o.pidFile)) {
       const pid = Number(readFileSync(o.pidFile, "utf8").trim());
       if (pid > 0) process.kill(pid, "SIGHUP");
     }

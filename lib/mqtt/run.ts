@@ -8,8 +8,10 @@ import { env } from "@/lib/env";
 import { logError } from "@/lib/log";
 import { INGEST_USERNAME } from "@/lib/services/telemetry/connection";
 import { keepPartitions } from "@/lib/services/telemetry/partitions";
-import type { RunningBroker } from "./broker";
-import type { Ingest } from "./ingest";
+import { startDeviceSimulator } from "@/lib/integrations/sandbox/device-simulator";
+import { startBroker, type RunningBroker } from "./broker";
+import { Ingest } from "./ingest";
+import { keepMosquittoInStep } from "./mosquitto";
 
 /** The ingest's password on the embedded broker and in Mosquitto's password file: derived from SECRET_KEY, so every process knows it and none stores it. */
 export function ingestPassword(secret = env().SECRET_KEY): string {
@@ -46,7 +48,6 @@ export async function startTelemetry(o: { broker: boolean; ingest: boolean; simu
   running.timers.push(t);
 
   if (o.broker && !e.MQTT_URL) {
-    const { startBroker } = await import("./broker");
     running.broker = await startBroker({
       port: e.MQTT_PORT,
       host: e.MQTT_BIND,
@@ -56,11 +57,9 @@ export async function startTelemetry(o: { broker: boolean; ingest: boolean; simu
     console.log(`[foyer] MQTT broker listening on ${e.MQTT_BIND}:${running.broker.port}${running.broker.tlsPort ? ` and TLS on ${running.broker.tlsPort}` : ""}`);
   }
   if (e.MQTT_URL && e.MOSQUITTO_PASSWORD_FILE && e.MOSQUITTO_ACL_FILE) {
-    const { keepMosquittoInStep } = await import("./mosquitto");
     running.stops.push(await keepMosquittoInStep({ passwordFile: e.MOSQUITTO_PASSWORD_FILE, aclFile: e.MOSQUITTO_ACL_FILE, pidFile: e.MOSQUITTO_PID_FILE, ingestPassword: ingestPassword() }));
   }
   if (o.ingest) {
-    const { Ingest } = await import("./ingest");
     const target = ingestUrl(running.broker?.port);
     running.ingest = new Ingest({
       ...target,
@@ -71,7 +70,6 @@ export async function startTelemetry(o: { broker: boolean; ingest: boolean; simu
     await running.ingest.start();
   }
   if (o.simulator) {
-    const { startDeviceSimulator } = await import("@/lib/integrations/sandbox/device-simulator");
     running.stops.push(await startDeviceSimulator({ brokerUrl: `mqtt://127.0.0.1:${running.broker?.port ?? e.MQTT_PORT}` }));
   }
   return running;
