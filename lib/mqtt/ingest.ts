@@ -31,6 +31,8 @@ export type IngestOptions = {
   sharedGroup?: string;
   maxPerSecond: number;
   now?: () => number;
+  /** called after each committed batch with its samples (bench:telemetry measures publish-to-stored with it) */
+  onStored?: (samples: readonly SampleRow[], at: number) => void;
 };
 
 export type IngestStats = { received: number; stored: number; duplicates: number; refused: number; unknownTopic: number; dropped: number; pending: number; batches: number; failures: number };
@@ -242,6 +244,7 @@ export class Ingest {
       this.retryDelay = 0;
       for (const s of statuses) this.statusWrittenAt.set(s.deviceId, now);
       this.acknowledge(acks);
+      this.o.onStored?.(samples, Date.now());
     } catch (err) {
       this.stats.failures++;
       // put everything back in front, to be written first when the database answers again

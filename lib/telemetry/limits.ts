@@ -40,5 +40,5 @@ export const BATCH_MAX_MESSAGES = 2_000;
 export const INGEST_BUFFER_MESSAGES = 50_000;
 /** Wrong passwords from one address before its next attempts wait (doubling up to a minute). */
 export const AUTH_FAILURES_BEFORE_DELAY = 5;
-/** The most points one series answer holds. */
-export const SERIES_MAX_POINTS = 20_000;
+/** The most points one series answer holds: a year at 15 minutes (35,136 in a leap year). */
+export const SERIES_MAX_POINTS = 36_000;

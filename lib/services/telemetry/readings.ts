@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db, readRows, Prisma } from "@/lib/db";
 import { invalid } from "@/lib/errors";
 import { getDeviceOrThrow } from "@/lib/services/devices/devices";
-import { parisDayOf, parisDayStart } from "@/lib/time/paris";
+import { addDays, parisDayOf, parisDayStart, parisDayStarts } from "@/lib/time/paris";
 import { OFFLINE_AFTER_MS, SERIES_MAX_POINTS } from "@/lib/telemetry/limits";
 
 import type { TelemetryStep } from "@/lib/validation/telemetry";
@@ -88,30 +88,41 @@ export type SeriesView = { step: TelemetryStep; measurements: { id: number; name
 export async function seriesOf(ids: number[], start: Date, end: Date, step: TelemetryStep): Promise<Map<number, SeriesPoint[]>> {
   const out = new Map<number, SeriesPoint[]>(ids.map((i) => [i, []]));
   if (!ids.length) return out;
+  // a point's own rows (1m: a minute, 15m: a quarter hour) as stored; the mean power from the
+  // energy where no sample carried a power (a TIC's counters)
+  const own = (table: Prisma.Sql, perHour: number) => Prisma.sql`
+    SELECT measurement_id AS m, start, COALESCE(power_avg, (import_wh - export_wh) * ${perHour}) AS power_w_avg,
+           COALESCE(power_min, (import_wh - export_wh) * ${perHour}) AS power_w_min, COALESCE(power_max, (import_wh - export_wh) * ${perHour}) AS power_w_max,
+           import_wh, export_wh
+    FROM ${table} WHERE measurement_id = ANY(${ids}::int[]) AND start >= ${start} AND start < ${end}
+    ORDER BY measurement_id, start`;
   const rows =
     step === "1m"
-      ? await readRows<SeriesPoint & { m: number }>(Prisma.sql`
-          SELECT measurement_id AS m, start, COALESCE(power_avg, (import_wh - export_wh) * 60) AS power_w_avg,
-                 COALESCE(power_min, (import_wh - export_wh) * 60) AS power_w_min, COALESCE(power_max, (import_wh - export_wh) * 60) AS power_w_max,
-                 import_wh, export_wh
-          FROM telemetry.minutes WHERE measurement_id = ANY(${ids}::int[]) AND start >= ${start} AND start < ${end}
-          ORDER BY measurement_id, start`)
-      : await readRows<SeriesPoint & { m: number }>(Prisma.sql`
-          SELECT measurement_id AS m, b AS start,
+      ? await readRows<SeriesPoint & { m: number }>(own(Prisma.sql`telemetry.minutes`, 60))
+      : step === "15m"
+        ? await readRows<SeriesPoint & { m: number }>(own(Prisma.sql`telemetry.quarters`, 4))
+        : await readRows<SeriesPoint & { m: number }>(Prisma.sql`
+          SELECT measurement_id AS m, ${bucketStart(step, start, end)} AS start,
                  COALESCE(avg(power_avg), (sum(import_wh) - sum(export_wh)) * 4 / count(*))::float8 AS power_w_avg,
                  min(power_min)::float8 AS power_w_min, max(power_max)::float8 AS power_w_max,
                  sum(import_wh)::float8 AS import_wh, sum(export_wh)::float8 AS export_wh
-          FROM (SELECT q.*, ${
-            step === "15m"
-              ? Prisma.sql`q.start`
-              : step === "1h"
-                ? Prisma.sql`date_bin('1 hour', q.start, TIMESTAMPTZ '2000-01-01 00:00:00+00')`
-                : Prisma.sql`date_trunc('day', q.start, 'Europe/Paris')`
-          } AS b FROM telemetry.quarters q
-                WHERE q.measurement_id = ANY(${ids}::int[]) AND q.start >= ${start} AND q.start < ${end}) x
-          GROUP BY measurement_id, b ORDER BY measurement_id, b`);
+          FROM telemetry.quarters q
+          WHERE q.measurement_id = ANY(${ids}::int[]) AND q.start >= ${start} AND q.start < ${end}
+          GROUP BY 1, 2 ORDER BY 1, 2`);
   for (const r of rows) out.get(r.m)?.push({ start: r.start, power_w_avg: r.power_w_avg, power_w_min: r.power_w_min, power_w_max: r.power_w_max, import_wh: r.import_wh, export_wh: r.export_wh });
   return out;
+}
+
+/**
+ * The SQL for a quarter hour's bucket start at `step`. Local days (Europe/Paris, 23 or 25 hours on
+ * DST days) by their start instants computed here once and found by binary search
+ * (width_bucket): a time-zone conversion per row cost 4 times as much over a year of quarters.
+ */
+function bucketStart(step: "1h" | "1d", start: Date, end: Date): Prisma.Sql {
+  if (step === "1h") return Prisma.sql`date_bin('1 hour', q.start, TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
+  const { starts } = parisDayStarts(addDays(parisDayOf(start.getTime()), 0), addDays(parisDayOf(end.getTime() - 1), 1));
+  const bounds = starts.map((t) => new Date(t));
+  return Prisma.sql`(${bounds}::timestamptz[])[width_bucket(q.start, ${bounds}::timestamptz[])]`;
 }
 
 /** GET /api/v1/device_info/{id}/series */
