@@ -256,6 +256,22 @@ describe("the ingest", () => {
   });
 });
 
+describe("a device's series by local day", () => {
+  it("cuts days at Paris midnights, 25 hours on the day the clocks go back", async () => {
+    // every quarter hour from 24 to 27 October 2026 (Paris went from UTC+2 to UTC+1 on the 25th), 10 Wh each
+    await db.$executeRaw`INSERT INTO telemetry.quarters (measurement_id, start, power_avg, import_wh, export_wh)
+      SELECT ${fx.grid}, g, 40, 10, 0 FROM generate_series(TIMESTAMPTZ '2026-10-23 22:00:00+00', TIMESTAMPTZ '2026-10-26 22:45:00+00', interval '15 minutes') AS g`;
+    const r = await getSeries(cast.owner.token, fx.deviceId, "?start=2026-10-24T00:00:00%2B02:00&end=2026-10-27T00:00:00%2B01:00&step=1d");
+    expect(r.status).toBe(200);
+    const grid = r.body.measurements[0].points.map((p: { start: string; import_wh: number }) => [p.start, p.import_wh]);
+    expect(grid).toEqual([
+      ["2026-10-23T22:00:00.000Z", 960],
+      ["2026-10-24T22:00:00.000Z", 1000],
+      ["2026-10-25T23:00:00.000Z", 960],
+    ]);
+  });
+});
+
 describe("the household's devices together", () => {
   let ev: number;
   beforeEach(async () => {
