@@ -13,9 +13,11 @@ import { ToastOnLoad } from "@/components/ui/toast-on-load";
 import type { ToastOptions } from "@/components/ui/toast-provider";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
-import { ENERGY_SUMMARY_URL, METERS_URL } from "@/lib/swr/keys";
+import { ENERGY_NOW_URL, ENERGY_SUMMARY_URL, METERS_URL } from "@/lib/swr/keys";
+import { GET as energyNow } from "@/app/api/v1/energy/now/route";
 import { GET as energySummary } from "@/app/api/v1/energy/summary/route";
 import { GET as meters } from "@/app/api/v1/meters/route";
+import type { EnergyNow } from "@/lib/swr/use-telemetry-household";
 
 type Props = { searchParams: Promise<{ created?: string | string[]; updated?: string | string[]; account_deleted?: string | string[] }> };
 
@@ -41,13 +43,20 @@ export default async function HomePage({ searchParams }: Props) {
     );
   }
   const [{ created, updated }, integrations, noticeChanged] = await Promise.all([searchParams, listIntegrations(caller), acceptedOlderNotice(caller)]);
-  // with a Linky linked, Home shows the energy summary and each meter's history sync
-  const fallback = integrations.some((i) => i.name === "linky")
-    ? await prefetch(caller, [
-        [ENERGY_SUMMARY_URL, energySummary],
-        [METERS_URL, meters],
-      ])
-    : {};
+  // with a Linky linked, Home shows the energy summary and each meter's history sync; with a device
+  // on MQTT, the power now (one read of the household's devices tells: none, no card and no code)
+  const fallback = await prefetch(caller, [
+    [ENERGY_NOW_URL, energyNow],
+    ...(integrations.some((i) => i.name === "linky")
+      ? ([
+          [ENERGY_SUMMARY_URL, energySummary],
+          [METERS_URL, meters],
+        ] as const)
+      : []),
+  ]);
+  const now = fallback[ENERGY_NOW_URL] as EnergyNow | undefined;
+  // no device on MQTT: nothing reads it (and the page need not carry it)
+  if (now && !now.devices.length) delete fallback[ENERGY_NOW_URL];
   const toast: ToastOptions | null =
     created === "true"
       ? { severity: "info", message: t("toast.created") }
@@ -60,7 +69,7 @@ export default async function HomePage({ searchParams }: Props) {
       {/* Home's integrations (components/integrations), and each meter's summary and sync (of My Energy's messages, only those) */}
       <Messages parts={["home", "integrations", "energy.summary", "energy.sync", "energy.loading"]}>
         <SwrFallback fallback={fallback}>
-          <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} />
+          <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} live={now ? now.devices.length > 0 : true} />
         </SwrFallback>
       </Messages>
     </AppShell>

@@ -71,6 +71,16 @@ export const eurText = (v: number | null | undefined, precise = false, locale: L
   return locale === "fr" ? `${amount}\u00a0€` : amount.startsWith("-") ? `-€${amount.slice(1)}` : `€${amount}`;
 };
 
+/**
+ * A power: "800 W" under a kilowatt, "1.2 kW" from one on ("1,2 kW" in French). The sign stays:
+ * a caller that says the direction in words passes the size.
+ */
+export function wattsText(w: number | null | undefined, locale: Locale = "en"): string {
+  if (w === null || w === undefined) return "–";
+  const whole = Math.round(w) || 0; // no "-0 W"
+  return Math.abs(whole) < 1000 ? `${fixedText(whole, 0, locale)}${unitSpace(locale)}W` : `${fixedText(w / 1000, 1, locale)}${unitSpace(locale)}kW`;
+}
+
 export const pctText = (rate: number | null | undefined, locale: Locale = "en") => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}${percentSpace(locale)}%`);
 
 export const kgText = (v: number | null | undefined, locale: Locale = "en") => (v === null || v === undefined ? "–" : `${fixedText(v, v < 10 ? 2 : v < 100 ? 1 : 0, locale)}${unitSpace(locale)}kg CO₂`);

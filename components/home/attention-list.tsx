@@ -4,18 +4,22 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import { Text } from "@/components/ui/text";
+import ErrorOutline from "@mui/icons-material/ErrorOutlineOutlined";
 import LinkIcon from "@mui/icons-material/Link";
 import LinkOff from "@mui/icons-material/LinkOff";
+import SensorsOff from "@mui/icons-material/SensorsOffOutlined";
 import SyncIcon from "@mui/icons-material/Sync";
 import SyncProblem from "@mui/icons-material/SyncProblem";
 import { useLocale, useTranslations } from "use-intl";
-import { useErrorMessage } from "@/components/i18n/api-texts";
-import { dayTimeText } from "@/components/ui/dates";
+import { useApiText, useErrorMessage } from "@/components/i18n/api-texts";
+import { dayTimeText, parisDayTimeText } from "@/components/ui/dates";
+import { NextLink } from "@/components/ui/next-link";
 import { useToast } from "@/components/ui/toast-provider";
 import { errorMessage } from "@/lib/swr/fetcher";
 import { fetchConsentLink, type Vendor } from "@/lib/swr/use-integrations";
 import { syncMeterNow } from "@/lib/swr/use-meters";
 import type { MeterView } from "@/lib/serializers/meter";
+import type { NowAttention } from "@/lib/swr/use-telemetry-household";
 import { errorTint, warningTint } from "@/lib/ui/tints";
 
 export type AttentionProps = {
@@ -23,10 +27,12 @@ export type AttentionProps = {
   relink: Vendor[];
   /** the meters whose last history sync failed */
   failed: MeterView[];
+  /** the devices on MQTT that went silent or whose messages are refused */
+  devices: NowAttention[];
 };
 
 /** Home's "Needs your attention": each thing to fix in a line, with the button that fixes it. */
-export function AttentionList({ relink, failed }: AttentionProps) {
+export function AttentionList({ relink, failed, devices }: AttentionProps) {
   const t = useTranslations("home.attention");
   return (
     <Box component="section" aria-labelledby="attention-title" sx={{ mb: 4, maxWidth: 720 }}>
@@ -39,6 +45,9 @@ export function AttentionList({ relink, failed }: AttentionProps) {
         ))}
         {failed.map((meter) => (
           <FailedSync key={meter.id} meter={meter} />
+        ))}
+        {devices.map((device) => (
+          <DeviceProblem key={device.id} device={device} />
         ))}
       </Box>
     </Box>
@@ -157,6 +166,38 @@ function FailedSync({ meter }: { meter: MeterView }) {
       {meter.sync.last_error && (
         <Text variant="body2" color="textSecondary" sx={{ mt: 0.25, overflowWrap: "anywhere" }}>
           {meter.sync.last_error}
+        </Text>
+      )}
+    </Item>
+  );
+}
+
+/**
+ * A device on MQTT that went silent, or whose last message was refused (the reason as the server
+ * words it, in the page's language when the API's texts know it): its page says more and holds its
+ * MQTT settings. Paris time, as the server renders it.
+ */
+function DeviceProblem({ device }: { device: NowAttention }) {
+  const t = useTranslations("home.attention");
+  const locale = useLocale();
+  const said = useApiText();
+  const when = device.since ? parisDayTimeText(new Date(device.since), locale) : null;
+  const offline = device.problem === "offline";
+  return (
+    <Item
+      tone={offline ? "warning" : "error"}
+      icon={offline ? <SensorsOff /> : <ErrorOutline />}
+      title={t("device", { device: device.device })}
+      action={
+        <Button variant="outlined" size="small" component={NextLink} href={`/device-info/${device.id}`} aria-label={t("openDeviceLabel", { device: device.device })}>
+          {t("openDevice")}
+        </Button>
+      }
+    >
+      <Text variant="body2">{offline ? (when ? t("offlineSince", { when }) : t("offline")) : when ? t("refusedAt", { when }) : t("refused")}</Text>
+      {!offline && device.detail && (
+        <Text variant="body2" color="textSecondary" sx={{ mt: 0.25, overflowWrap: "anywhere" }}>
+          {said(device.detail)}
         </Text>
       )}
     </Item>

@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
 import { HomeAttention } from "./attention";
-import { EnergyHistory, PrivacyNotice } from "./home-parts";
+import { EnergyHistory, NowCard, PrivacyNotice } from "./home-parts";
 import it from "@/components/ui/icon-tile.module.css";
 import s from "./home.module.css";
 
@@ -28,9 +28,9 @@ const SECTIONS = [
 
 /**
  * Home for a signed-in user: the privacy notice until its current version is accepted (`noticeChanged`:
- * an older one was), a welcome, what needs attention (an integration to link again, a failed sync),
- * the energy history (with Linky), the sections of the app, then the user's integrations with a
- * sample of each one's data.
+ * an older one was), a welcome, what needs attention (an integration to link again, a failed sync, a
+ * device gone silent), the power now (with a device on MQTT: `live`), the energy history (with
+ * Linky), the sections of the app, then the user's integrations with a sample of each one's data.
  */
 export function HomeView({
   firstName,
@@ -38,6 +38,7 @@ export function HomeView({
   integrations,
   noticeChanged,
   contact,
+  live,
 }: {
   firstName: string | null;
   /** accepted the current privacy notice */
@@ -45,6 +46,8 @@ export function HomeView({
   integrations: IntegrationView[];
   noticeChanged?: boolean;
   contact: string;
+  /** the household has a device on MQTT (or the server could not tell: the card then asks itself) */
+  live: boolean;
 }) {
   const t = useTranslations("home");
   return (
@@ -57,7 +60,8 @@ export function HomeView({
         <Text color="textSecondary" className={s.intro}>
           {integrations.length ? t("welcome.introLinked") : t("welcome.intro")}
         </Text>
-        <HomeAttention integrations={integrations} />
+        <HomeAttention integrations={integrations} live={live} />
+        {live && <NowCard />}
         {integrations.some((i) => i.name === "linky") && <EnergyHistory />}
         <div className={s.sections}>
           {SECTIONS.map(({ href, key, icon }) => (

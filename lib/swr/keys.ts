@@ -17,3 +17,5 @@ export const METERS_URL = "/api/v1/meters";
 export const ENERGY_SUMMARY_URL = "/api/v1/energy/summary";
 export const ARCHIVES_URL = "/api/v1/users/me/archives";
 export const DELETION_SUMMARY_URL = "/api/v1/users/me/deletion";
+/** Home's Now card: the household's live power, from its devices' MQTT readings. */
+export const ENERGY_NOW_URL = "/api/v1/energy/now";
