@@ -34,3 +34,23 @@ export function chartColours(theme: Theme) {
     limit: dark ? p.error.light : p.error.dark,
   };
 }
+
+/**
+ * "Where your energy went": the EV in the information blue, the measured consumers in the
+ * consumption green (several, fading towards the background one after another), the rest in
+ * grey, solar in the production orange (darker on light, to stand out as a line), the grid dark
+ * grey (dashed on the chart).
+ */
+export function breakdownColours(theme: Theme) {
+  const p = theme.palette;
+  const dark = p.mode === "dark";
+  const fade = (c: string, by: number) => (dark ? darken(c, by) : lighten(c, by));
+  const steps = [0, 0.3, 0.5];
+  return {
+    ev: (i = 0) => fade(p.info.main, steps[i % steps.length]),
+    consumer: (i = 0) => fade(p.primary.main, steps[i % steps.length]),
+    rest: dark ? p.grey[500] : p.grey[600],
+    solar: dark ? p.secondary.main : p.secondary.dark,
+    grid: dark ? p.grey[300] : p.grey[800],
+  };
+}

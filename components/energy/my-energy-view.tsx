@@ -35,6 +35,9 @@ const PeriodBody = dynamic(() => import("./period-body").then((m) => m.PeriodBod
 const MeterSync = dynamic(() => import("./meter-sync").then((m) => m.MeterSync), { ssr: false });
 // the tariff dialog (with its zod schema) loads when asked for
 const TariffDialog = dynamic(() => import("./tariff-dialog").then((m) => m.TariffDialog), { ssr: false });
+// where the energy went, from the household's devices on MQTT: the page's last section, shown once
+// its answer says the household has such devices
+const EnergyBreakdown = dynamic(() => import("./energy-breakdown").then((m) => m.EnergyBreakdown), { ssr: false });
 
 const COMPARE_KEY = "foyer.my-energy.compare";
 const COMPARE_KINDS: CompareKind[] = ["none", "previous", "last_year"];
@@ -76,18 +79,22 @@ export function MyEnergyView() {
   if (error && !meters) return <ErrorState error={error} what={t("view.whatMeters")} onRetry={() => mutate()} />;
   if (isLoading || !meters) return <ViewSkeleton />;
   if (!meter) {
+    // without a Linky meter, what the household's devices measured this month, under the empty state
     return (
-      <EmptyState
-        icon={BoltOutlined}
-        title={t("view.emptyTitle")}
-        action={
-          <Button variant="contained" component={Link} href="/integrations">
-            {t("view.emptyAction")}
-          </Button>
-        }
-      >
-        {t("view.emptyText")}
-      </EmptyState>
+      <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2 }}>
+        <EmptyState
+          icon={BoltOutlined}
+          title={t("view.emptyTitle")}
+          action={
+            <Button variant="contained" component={Link} href="/integrations">
+              {t("view.emptyAction")}
+            </Button>
+          }
+        >
+          {t("view.emptyText")}
+        </EmptyState>
+        <EnergyBreakdown period={periodOf("month", parisToday())} />
+      </Box>
     );
   }
   const picker =
@@ -187,6 +194,7 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
           <PeriodBody data={data ?? null} period={period} periodDays={periodDays} mode={mode} comparedLabel={comparedLabel} onTariff={() => setTariffOpen(true)} meterId={meter.id} />
         </Box>
       )}
+      <EnergyBreakdown period={period} />
       {tariffOpen && <TariffDialog meter={meter} onClose={() => setTariffOpen(false)} />}
     </Box>
   );

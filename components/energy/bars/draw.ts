@@ -5,9 +5,10 @@ import { pxRatio } from "./use-bars-data";
 
 /**
  * The bars of series `si` of `k`, over `n` buckets: the group takes most of its bucket, its bars
- * split it (a thin gap between them).
+ * split it (a thin gap between them). Piled (`base`: the sum of the bars below, per bucket), each
+ * bar starts where the one below ends, square, a hairline of the paper between them.
  */
-export const barPaths = (n: number, k: number, si: number): uPlot.Series.PathBuilder => (u, seriesIdx, idx0, idx1) => {
+export const barPaths = (n: number, k: number, si: number, base?: number[]): uPlot.Series.PathBuilder => (u, seriesIdx, idx0, idx1) => {
   const fill = new Path2D();
   const ys = u.data[seriesIdx];
   const r = pxRatio();
@@ -16,10 +17,20 @@ export const barPaths = (n: number, k: number, si: number): uPlot.Series.PathBui
   const gap = k > 1 && groupPx > 8 * r ? Math.min(2 * r, groupPx * 0.08) : 0;
   const barPx = Math.max(r, (groupPx - gap * (k - 1)) / k);
   const y0 = u.valToPos(0, "y", true);
-  const round = barPx > 6 * r && typeof fill.roundRect === "function";
+  const round = !base && barPx > 6 * r && typeof fill.roundRect === "function";
   for (let i = idx0; i <= idx1; i++) {
     const v = ys[i];
     if (v === null || v === undefined) continue;
+    if (base) {
+      if (v <= 0) continue;
+      const left = u.valToPos(i, "x", true) - groupPx / 2;
+      const bottom = u.valToPos(base[i], "y", true);
+      const top = u.valToPos(base[i] + v, "y", true);
+      // a hairline between two piled bars, when the bar is tall enough to spare it
+      const h = bottom - top > 3 * r && base[i] > 0 ? bottom - top - r : Math.max(bottom - top, r);
+      fill.rect(left, top, groupPx, h);
+      continue;
+    }
     const left = u.valToPos(i, "x", true) - groupPx / 2 + si * (barPx + gap);
     const y = u.valToPos(v, "y", true);
     const top = Math.min(y, y0), h = Math.max(Math.abs(y0 - y), v === 0 ? 0 : r);

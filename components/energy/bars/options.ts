@@ -13,6 +13,14 @@ import { pxRatio, textWidth, type BarsData } from "./use-bars-data";
 export function barsOptions(spec: Spec, d: BarsData, el: HTMLElement, tooltip: BarsTooltip, focused: () => number | null): uPlot.Options {
   const { series, yLabel, yFormat, limit } = spec;
   const { n, k, font, axisColour, gridColour, labels, labelWidth } = d;
+  // piled bars: each starts on the sum of those before it
+  const bars = series.filter((s) => !s.line);
+  const bases = spec.stacked ? bars.map((_, bi) => Array.from({ length: n }, (_, i) => bars.slice(0, bi).reduce((a, s) => a + Math.max(0, s.data[i] ?? 0), 0))) : null;
+  const seriesOptions = series.map((s): uPlot.Series => {
+    if (s.line) return { label: s.label, stroke: s.color, width: 2, dash: s.line.dash, spanGaps: false, points: { show: n <= 31, size: 5, fill: s.color, stroke: s.color } };
+    const bi = bars.indexOf(s);
+    return { label: s.label, fill: s.color, stroke: s.color, width: 0, paths: bases ? barPaths(n, 1, 0, bases[bi]) : barPaths(n, k, bi), points: { show: false } };
+  });
   return {
     width: Math.max(el.clientWidth, 100),
     height: Math.max(el.clientHeight, 100),
@@ -64,7 +72,7 @@ export function barsOptions(spec: Spec, d: BarsData, el: HTMLElement, tooltip: B
         size: (_u, values) => 16 + 10 + Math.ceil(Math.max(16, ...(values ?? []).map((v) => textWidth(String(v), font)))),
       },
     ],
-    series: [{}, ...series.map((s, si) => ({ label: s.label, fill: s.color, stroke: s.color, width: 0, paths: barPaths(n, k, si), points: { show: false } }))],
+    series: [{}, ...seriesOptions],
     hooks: {
       ready: [tooltip.mountBand],
       setCursor: [

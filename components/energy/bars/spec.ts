@@ -2,7 +2,15 @@
 import type { Locale } from "@/lib/shared/locale.mjs";
 import type { Bucket } from "@/lib/swr/use-energy";
 
-export type Series = { id: string; label: string; data: (number | null)[]; color: string; format: (v: number | null) => string };
+export type Series = {
+  id: string;
+  label: string;
+  data: (number | null)[];
+  color: string;
+  format: (v: number | null) => string;
+  /** drawn as a line over the bars, through the buckets' middles (dashed: its dash and gap, px) */
+  line?: { dash?: number[] };
+};
 
 export type Spec = {
   title: string;
@@ -21,4 +29,6 @@ export type Spec = {
   yMax?: number;
   /** a dashed line across the chart (the subscribed power) */
   limit?: { value: number; label: string; color: string };
+  /** the bars piled up in each bucket, in the series' order from the axis up, rather than side by side */
+  stacked?: boolean;
 };

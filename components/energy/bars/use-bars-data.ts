@@ -25,9 +25,9 @@ function prepare(spec: Spec, theme: ReturnType<typeof useSchemeTheme>) {
   const font = `12px ${family}`;
   const labels = starts.map((s) => bucketLabel(s, bucket, periodDays, locale));
   return {
-    /** buckets, and series side by side in each */
+    /** buckets, and bars side by side in each (one pile when stacked; lines apart) */
     n: starts.length,
-    k: series.length,
+    k: spec.stacked ? 1 : series.filter((s) => !s.line).length,
     family,
     font,
     axisColour: theme.palette.text.secondary,
