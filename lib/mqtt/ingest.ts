@@ -21,6 +21,7 @@ import { DeviceRateLimit } from "@/lib/telemetry/rate";
 import { isDatabaseUnavailable } from "@/lib/db";
 import { logError } from "@/lib/log";
 import { onAccessChange } from "./access-events";
+import { GapRepair } from "./repair";
 
 export type IngestOptions = {
   url: string;
@@ -59,12 +60,17 @@ export class Ingest {
   private stopped = false;
   private retryDelay = 0;
   private readonly limiter: DeviceRateLimit;
+  readonly repair: GapRepair;
   readonly stats: IngestStats = { received: 0, stored: 0, duplicates: 0, refused: 0, unknownTopic: 0, dropped: 0, pending: 0, batches: 0, failures: 0 };
   private readonly now: () => number;
 
   constructor(private readonly o: IngestOptions) {
     this.now = o.now ?? Date.now;
     this.limiter = new DeviceRateLimit(o.maxPerSecond);
+    this.repair = new GapRepair(
+      (topic, payload) => this.client?.publish(topic, payload, { qos: 1 }),
+      (deviceId, reason) => this.refuse(deviceId, reason),
+    );
   }
 
   async start(): Promise<void> {
@@ -182,6 +188,10 @@ export class Ingest {
       if (!s.lastError || now - s.lastError.at > 60_000) s.lastError = { reason: `More than ${this.o.maxPerSecond} messages a second: the extra ones are dropped`, at: now };
       return;
     }
+    if (route.format === "shelly_gen2" && this.repair.isAnswer(subtopic)) {
+      void this.repair.answer(route, subtopic, payload).catch((err) => logError("telemetry: a device's records could not be stored", err, undefined, "warn"));
+      return;
+    }
     let parsed;
     try {
       parsed = parseMessage(route.format, subtopic, payload, now);
@@ -202,6 +212,7 @@ export class Ingest {
       s.online = true;
     }
     const ts = parsed.ts ?? now;
+    if (!packet.retain) this.repair.note(route, ts);
     for (const [key, values] of Object.entries(parsed.channels)) {
       const measurementId = measurementFor(route.format, key, route.measurements);
       if (measurementId === null) continue;

@@ -28,8 +28,8 @@ export const MAX_PREFIX_LENGTH = 128;
 
 // ---- the broker, the ingest and the reads (docs/telemetry.md, "Limits") ----
 
-/** A packet larger than this is refused by the embedded broker (a Pro 3EM's NotifyFullStatus is about 3 KB). */
-export const MAX_PACKET_BYTES = 16 * 1024;
+/** A packet larger than this is refused (a Pro 3EM's NotifyFullStatus is about 3 KB; a page of its own records, for the gap repair, a few tens). */
+export const MAX_PACKET_BYTES = 64 * 1024;
 /** A device silent this long is offline (Shelly devices send their counters every minute). */
 export const OFFLINE_AFTER_MS = 5 * 60_000;
 /** The ingest writes a batch at least this often… */

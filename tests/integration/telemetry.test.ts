@@ -161,9 +161,9 @@ describe("the embedded broker", () => {
     await closed(mine);
   });
 
-  it("closes a connection that announces a packet over 16 KB", async () => {
+  it("closes a connection that announces a packet over 64 KB", async () => {
     const c = await device(await keyed(cast.owner.token, fx.deviceId));
-    c.publish("shellyemg3-aabbccddeeff/events/rpc", Buffer.alloc(20_000, 32), { qos: 0 });
+    c.publish("shellyemg3-aabbccddeeff/events/rpc", Buffer.alloc(70_000, 32), { qos: 0 });
     await closed(c);
   });
 });
@@ -246,6 +246,43 @@ describe("the ingest", () => {
     await eventually(async () => (await live()).measurements[0]!.power_w === 42);
     const row = await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: fx.deviceId } });
     expect(row.errorCount).toBe(2);
+  });
+
+  it("asks a Shelly for the minutes it missed after a silence, and counts each once", async () => {
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 40 * 60_000;
+    // the device's own records: the 29 minutes after t0, 5 Wh (grid) and 2 Wh (solar) each
+    const recorded = Array.from({ length: 29 }, (_, i) => t0 / 1000 + (i + 1) * 60);
+    const requests: { method: string; params: { id: number; ts: number; end_ts: number } }[] = [];
+    await dev.subscribeAsync(`${prefix}/rpc`, { qos: 1 });
+    dev.on("message", (topic, payload) => {
+      if (topic !== `${prefix}/rpc`) return;
+      const req = JSON.parse(payload.toString()) as { id: number; src: string; method: string; params: { id: number; ts: number; end_ts: number } };
+      requests.push(req);
+      const inRange = recorded.filter((s) => s >= req.params.ts && s < req.params.end_ts);
+      const page = inRange.slice(0, 10);
+      const result = {
+        keys: ["total_act_energy", "total_act_ret_energy"],
+        data: page.length ? [{ ts: page[0], period: 60, values: page.map(() => [req.params.id === 0 ? 5 : 2, 0]) }] : [],
+        ...(inRange.length > 10 && { next_record_ts: inRange[10] }),
+      };
+      dev.publish(`${req.src}/rpc`, JSON.stringify({ id: req.id, src: prefix, dst: req.src, result }), { qos: 1 });
+    });
+    const counters = (grid: number, solar: number) => ({ "em1data:0": { id: 0, total_act_energy: grid, total_act_ret_energy: 0 }, "em1data:1": { id: 1, total_act_energy: solar, total_act_ret_energy: 0 } });
+    await dev.publishAsync(`${prefix}/events/rpc`, frame(t0, counters(1000, 300)), { qos: 1 });
+    await eventually(async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM telemetry.samples WHERE measurement_id = ${fx.grid}`)[0]!.n === 1);
+    // half an hour later: 29 recorded minutes and 3 Wh (1 Wh) in the last one
+    await dev.publishAsync(`${prefix}/events/rpc`, frame(t0 + 30 * 60_000, counters(1148, 359)), { qos: 1 });
+    const sums = () => db.$queryRaw<{ m: number; wh: number; n: number }[]>`
+      SELECT measurement_id AS m, sum(import_wh)::float8 AS wh, count(*) FILTER (WHERE import_wh > 0)::int AS n FROM telemetry.minutes WHERE measurement_id IN (${fx.grid}, ${fx.solar}) GROUP BY 1 ORDER BY 1`;
+    await eventually(async () => (await sums()).every((r) => r.n === 30), 10_000);
+    expect(await sums()).toEqual([
+      { m: fx.grid, wh: 148, n: 30 },
+      { m: fx.solar, wh: 59, n: 30 },
+    ]);
+    // one request per component, then the next pages
+    expect(requests.map((r) => `${r.method} ${r.params.id}`).sort()).toEqual(["EM1Data.GetData 0", "EM1Data.GetData 0", "EM1Data.GetData 0", "EM1Data.GetData 1", "EM1Data.GetData 1", "EM1Data.GetData 1"]);
+    const [{ q }] = await db.$queryRaw<{ q: number }[]>`SELECT sum(import_wh)::float8 AS q FROM telemetry.quarters WHERE measurement_id = ${fx.grid}`;
+    expect(q).toBe(148);
   });
 
   it("shows a device offline once it says so (its last will)", async () => {

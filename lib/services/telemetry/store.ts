@@ -148,3 +148,54 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
     return inserted;
   });
 }
+
+/**
+ * Minutes a device kept itself and sent back on request (the gap repair: lib/mqtt/repair.ts), as
+ * counter samples at each minute's end: the counters where the stored samples left them before
+ * the gap, plus each minute's energy. The rollups then count each minute once, and the sample
+ * after the gap only what the records did not cover, the same as if nothing had been missed. A
+ * measurement with no counter stored before the gap has nothing to count from: skipped.
+ * Returns how many samples were new.
+ */
+export async function storeRecordedMinutes(rows: readonly { measurementId: number; start: number; import_wh: number; export_wh: number }[]): Promise<number> {
+  if (!rows.length) return 0;
+  const byMeasurement = new Map<number, { start: number; import_wh: number; export_wh: number }[]>();
+  for (const r of rows) (byMeasurement.get(r.measurementId) ?? byMeasurement.set(r.measurementId, []).get(r.measurementId)!).push(r);
+  const samples: SampleRow[] = [];
+  for (const [m, minutes] of byMeasurement) {
+    minutes.sort((a, b) => a.start - b.start);
+    const { rows: anchor } = await readAnchor(m, minutes[0]!.start);
+    if (anchor[0]?.imp == null) continue;
+    let imp = anchor[0].imp;
+    let exp = anchor[0].exp ?? 0;
+    for (const x of minutes) {
+      imp += x.import_wh;
+      exp += x.export_wh;
+      samples.push({ measurementId: m, ts: x.start + 59_999, import_wh: imp, export_wh: exp });
+    }
+  }
+  return samples.length ? storeBatch(samples, []) : 0;
+}
+
+function readAnchor(m: number, before: number) {
+  return inPgTransaction((c) =>
+    c.query<{ imp: number | null; exp: number | null }>(
+      `SELECT (SELECT import_wh FROM telemetry.samples WHERE measurement_id = $1 AND ts < $2 AND import_wh IS NOT NULL ORDER BY ts DESC LIMIT 1) AS imp,
+              (SELECT export_wh FROM telemetry.samples WHERE measurement_id = $1 AND ts < $2 AND export_wh IS NOT NULL ORDER BY ts DESC LIMIT 1) AS exp`,
+      [m, new Date(before).toISOString()],
+    ),
+  );
+}
+
+/** The time of the last sample stored for any of these measurements (the gap repair's reference after a restart). */
+export async function lastStoredSample(ids: readonly number[]): Promise<number | null> {
+  if (!ids.length) return null;
+  return inPgTransaction(async (c) => {
+    const { rows } = await c.query<{ t: Date | null }>(
+      `SELECT max(x.ts) AS t FROM unnest($1::int[]) AS m(id)
+       CROSS JOIN LATERAL (SELECT ts FROM telemetry.samples WHERE measurement_id = m.id AND ts > now() - interval '8 days' ORDER BY ts DESC LIMIT 1) x`,
+      [ids],
+    );
+    return rows[0]?.t ? rows[0].t.getTime() : null;
+  });
+}
