@@ -130,6 +130,8 @@ export const API_TEXTS = {
   "Prefix must be at most 100 characters": "devices.prefixTooLong",
   "Suffix must be at most 100 characters": "devices.suffixTooLong",
   "MQTT host must be at most 255 characters": "devices.mqttHostTooLong",
+  "A topic prefix is 1 to 128 characters, without + or #, and does not start or end with / (nor start with $)": "devices.prefixRule",
+  "Another device already publishes under this topic prefix (or one that contains it): choose another": "devices.prefixTaken",
   "A device with this Device ID already exists": "devices.deviceExists",
   "A measurement with this name already exists on this device": "devices.measurementExists",
   "This device already has its maximum of 1 measurement": "devices.limitOne",

@@ -19,3 +19,6 @@ export const ARCHIVES_URL = "/api/v1/users/me/archives";
 export const DELETION_SUMMARY_URL = "/api/v1/users/me/deletion";
 /** Home's Now card: the household's live power, from its devices' MQTT readings. */
 export const ENERGY_NOW_URL = "/api/v1/energy/now";
+/** A device's live telemetry: its MQTT access (GET/PUT) and its latest readings (the device page's Connect and Live panels). */
+export const deviceMqttUrl = (id: number) => `${deviceInfoUrl(id)}/mqtt`;
+export const deviceLiveUrl = (id: number) => `${deviceInfoUrl(id)}/live`;

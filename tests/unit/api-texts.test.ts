@@ -27,6 +27,7 @@ import { meterTariffSchema } from "@/lib/validation/energy";
 import { scheduleDataSchema } from "@/lib/validation/schedule";
 import { locationSchema } from "@/lib/validation/location";
 import { deviceInfoCreateSchema, measurementCreateSchema, userDeviceSchema } from "@/lib/validation/device";
+import { mqttUpdateSchema } from "@/lib/validation/telemetry";
 import { profileFormSchema } from "@/lib/validation/user";
 import {
   accountDeleteSchema,
@@ -116,6 +117,8 @@ const formMessages = [
     location_id: "1",
     data: { source: "linky_api", mqtt: { host: long(256) }, channels: [{ name: "", classification: "" }, { name: "em0", classification: "consumption" }, { name: "em0", classification: "consumption" }, { name: long(101), classification: "consumption" }] },
   }),
+  ...messagesOf(mqttUpdateSchema, { topic_prefix: "", format: "shelly_gen2" }),
+  ...messagesOf(mqttUpdateSchema, { topic_prefix: "/shellies/#", format: "foyer_json" }),
   ...messagesOf(meterTariffSchema, { tariff: "hphc", subscribed_kva: 6, offpeak: { ranges: [{ from: "22:15", to: "06:00" }, { from: "01:00", to: "01:00" }, { from: "02:00", to: "04:00" }, { from: "03:00", to: "05:00" }] } }),
   ...offpeakRangeProblems([{ from: "12:00", to: "12:00" }, { from: "22:00", to: "06:00" }, { from: "23:00", to: "01:00" }]).filter((m): m is string => Boolean(m)),
   ...messagesOf(scheduleDataSchema, {
