@@ -31,6 +31,9 @@ import { DeleteDeviceButton } from "@/components/ui/delete-device-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { lazyWhenOpen } from "@/components/ui/lazy";
 import dt from "@/components/ui/data-table.module.css";
+import { LivePanel } from "./live-panel";
+import { PowerChartPanel } from "./power-chart-panel";
+import { ConnectPanel } from "./connect-panel";
 import s from "./device-list.module.css";
 
 // the New Measure modal (with the schema it checks) and the confirmation load when first opened
@@ -44,7 +47,10 @@ function limitReason(t: DevicesT, tl: DeviceLabelsT, d: DeviceInfo, limit: numbe
   return limit === 3 ? t("view.limitSinglePhase", { type: deviceTypeLabel(d.device_type, tl) ?? "" }) : t("view.limitOne");
 }
 
-/** /device-info/{id}: the device, its location and its measurements with the New Measure modal. */
+/**
+ * /device-info/{id}: the device, its location and its measurements with the New Measure modal;
+ * below, its live readings, its power chart and how to connect it (live telemetry over MQTT).
+ */
 export function DeviceView({ id, callerId, isAdmin }: { id: number; callerId: number; isAdmin: boolean }) {
   const t = useTranslations("devices");
   const { data: device, error, isLoading, mutate } = useDeviceInfo(id);
@@ -228,6 +234,11 @@ function DeviceDetails({ device, callerId, isAdmin }: { device: DeviceInfo; call
           </div>
         )}
       </Box>
+
+      {/* live telemetry: any device can send its readings over MQTT */}
+      <LivePanel deviceId={device.id} />
+      <PowerChartPanel deviceId={device.id} measurements={device.metadata} />
+      <ConnectPanel device={device} />
 
       <MeasurementDialog device={device} measurement={editing.measurement} open={editing.open} onClose={closeEditor} onSaved={onSaved} />
 

@@ -6,8 +6,10 @@ import { DeviceView } from "@/components/devices/device-view";
 import { idOrNotFound } from "@/components/ui/route-id";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
-import { deviceInfoUrl } from "@/lib/swr/keys";
+import { deviceInfoUrl, deviceLiveUrl, deviceMqttUrl } from "@/lib/swr/keys";
 import { GET as device } from "@/app/api/v1/device_info/[id]/route";
+import { GET as live } from "@/app/api/v1/device_info/[id]/live/route";
+import { GET as mqtt } from "@/app/api/v1/device_info/[id]/mqtt/route";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("devices"))("pages.device") };
@@ -16,7 +18,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DevicePage({ params }: { params: Promise<{ deviceId: string }> }) {
   const id = idOrNotFound((await params).deviceId);
   const caller = await requireCaller();
-  const fallback = await prefetch(caller, [[deviceInfoUrl(id), device, { id: String(id) }]]);
+  const path = { id: String(id) };
+  // the device, and its live panels' first answers: the page opens with its readings and its connection
+  const fallback = await prefetch(caller, [
+    [deviceInfoUrl(id), device, path],
+    [deviceLiveUrl(id), live, path],
+    [deviceMqttUrl(id), mqtt, path],
+  ]);
   return (
     <Messages parts={["devices"]}>
       <SwrFallback fallback={fallback}>
