@@ -1,7 +1,8 @@
 // The embedded MQTT broker (aedes), started by the app when no MQTT_URL names a broker of your own
 // (docs/telemetry.md, "Brokers"). Devices connect with their own username and password
 // (lib/services/telemetry/connection.ts) and may publish and subscribe only under their own topic
-// prefix; the ingest (lib/mqtt/ingest.ts) connects as `foyer-ingest` and reads everything. A new
+// prefix (a message elsewhere is dropped and said on the device's page); the ingest
+// (lib/mqtt/ingest.ts) connects as `foyer-ingest` and reads everything. A new
 // password, another prefix or a deleted device closes the device's connection at once
 // (lib/mqtt/access-events.ts). Packets over MAX_PACKET_BYTES close the connection before they are
 // read (lib/mqtt/frame-guard.ts); wrong passwords in a loop from one address wait longer and longer.
@@ -10,7 +11,7 @@ import tls from "node:tls";
 import { readFileSync } from "node:fs";
 import { timingSafeEqual } from "node:crypto";
 import { Aedes, type Client, type AuthenticateError } from "aedes";
-import { accessByUsername, INGEST_USERNAME } from "@/lib/services/telemetry/connection";
+import { accessByUsername, INGEST_USERNAME, noteDeviceRefusal } from "@/lib/services/telemetry/connection";
 import { verifyDevicePassword } from "@/lib/telemetry/password";
 import { isUnderPrefix } from "@/lib/telemetry/channels";
 import { AUTH_FAILURES_BEFORE_DELAY, MAX_PACKET_BYTES } from "@/lib/telemetry/limits";
@@ -57,6 +58,9 @@ class LoginThrottle {
     this.failures.delete(addr);
   }
 }
+
+/** Where a dropped message goes: a topic nobody receives (authorizeForward forwards none of it). */
+const DROPPED = "$foyer-dropped/";
 
 const refusal = (code: 4 | 5, message: string) => Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 
@@ -105,13 +109,29 @@ export async function startBroker(o: BrokerOptions): Promise<RunningBroker> {
     );
   };
 
+  // a device's message outside its prefix (a Gen1 Shelly's shellies/announce, teleinfo2mqtt's
+  // discovery topics, or another device's topics) is dropped, not delivered: the connection stays,
+  // the device's page says so (at most once a minute per device)
+  const saidAt = new Map<number, number>();
+  const drop = (packet: { topic: string; retain: boolean }, who: Extract<Who, { role: "device" }>) => {
+    const now = Date.now();
+    if (now - (saidAt.get(who.deviceId) ?? 0) > 60_000) {
+      saidAt.set(who.deviceId, now);
+      void noteDeviceRefusal(who.deviceId, `A message on ${packet.topic.slice(0, 120)}, outside the device's topic prefix ${who.prefix}: dropped`).catch(() => undefined);
+    }
+    packet.topic = `${DROPPED}${who.deviceId}`;
+    packet.retain = false;
+  };
+
   broker.authorizePublish = (client, packet, done) => {
-    if (packet.topic.startsWith("$")) return done(new Error("reserved topic"));
-    const who = client ? whoOf.get(client) : undefined;
     if (!client) return done(null); // a will of a client gone before it was read
-    if (who?.role === "ingest") return done(null);
-    if (who?.role === "device" && isUnderPrefix(packet.topic, who.prefix)) return done(null);
-    done(new Error(`publish outside the device's prefix: ${packet.topic}`));
+    const who = whoOf.get(client);
+    if (who?.role === "ingest") return packet.topic.startsWith("$") ? done(new Error("reserved topic")) : done(null);
+    if (who?.role === "device") {
+      if (packet.topic.startsWith("$") || !isUnderPrefix(packet.topic, who.prefix)) drop(packet, who);
+      return done(null);
+    }
+    done(new Error("not logged in"));
   };
 
   broker.authorizeSubscribe = (client, sub, done) => {
@@ -123,6 +143,7 @@ export async function startBroker(o: BrokerOptions): Promise<RunningBroker> {
 
   // a device receives only what is under its own prefix (retained messages included)
   broker.authorizeForward = (client, packet) => {
+    if (packet.topic.startsWith(DROPPED)) return null;
     const who = whoOf.get(client);
     if (who?.role === "ingest") return packet;
     return who?.role === "device" && isUnderPrefix(packet.topic, who.prefix) ? packet : null;

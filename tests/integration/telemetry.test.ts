@@ -147,7 +147,7 @@ describe("the embedded broker", () => {
     await closed(c);
   });
 
-  it("keeps a device under its own prefix: another's topic closes it, another's subscription is refused", async () => {
+  it("keeps a device under its own prefix: what it sends elsewhere is dropped and said on its page, another's subscription is refused", async () => {
     const other = await makeDevice(cast.other.id, { deviceId: "shellypro3em-001122334455", deviceType: "shelly" });
     const mine = await device(await keyed(cast.owner.token, fx.deviceId));
     const theirs = await device(await keyed(cast.other.token, other.id));
@@ -157,8 +157,17 @@ describe("the embedded broker", () => {
     expect(own[0]!.qos).toBe(1);
     await expect(theirs.subscribeAsync("#", { qos: 0 })).rejects.toThrow(/Subscribe error/);
     await expect(theirs.subscribeAsync("shellypro3em-001122334455/+/rpc", { qos: 0 })).rejects.toThrow(/Subscribe error/);
-    mine.publish("shellypro3em-001122334455/events/rpc", "{}", { qos: 1 });
-    await closed(mine);
+    const theirsSaw: string[] = [];
+    theirs.on("message", (t) => theirsSaw.push(t));
+    await theirs.subscribeAsync("shellypro3em-001122334455/rpc", { qos: 1 });
+    await mine.publishAsync("shellypro3em-001122334455/rpc", "{}", { qos: 1 });
+    await mine.publishAsync("$SYS/x", "{}", { qos: 1 });
+    await eventually(async () => (await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: fx.deviceId } })).lastError?.includes("outside the device's topic prefix"));
+    const row = await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: fx.deviceId } });
+    expect(row.lastError).toBe("A message on shellypro3em-001122334455/rpc, outside the device's topic prefix shellyemg3-aabbccddeeff: dropped");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(theirsSaw).toEqual([]);
+    expect(mine.connected).toBe(true);
   });
 
   it("closes a connection that announces a packet over 64 KB", async () => {

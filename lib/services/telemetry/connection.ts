@@ -170,3 +170,8 @@ export async function deviceRoutes(): Promise<DeviceRoute[]> {
 export async function allAccess(): Promise<DeviceAccess[]> {
   return db.deviceMqtt.findMany({ select: { deviceId: true, username: true, passwordHash: true, topicPrefix: true, format: true }, orderBy: { deviceId: "asc" } });
 }
+
+/** A device's last error, said by the broker (a message it dropped): counted and shown on the device's page. */
+export async function noteDeviceRefusal(deviceId: number, reason: string): Promise<void> {
+  await db.deviceMqtt.updateMany({ where: { deviceId }, data: { lastError: reason.slice(0, 300), lastErrorAt: new Date(), errorCount: { increment: 1 } } });
+}
