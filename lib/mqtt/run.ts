@@ -66,6 +66,8 @@ export async function startTelemetry(o: { broker: boolean; ingest: boolean; simu
       clientId: `foyer-ingest-${os.hostname()}-${e.FOYER_INGEST_ID}`.slice(0, 128),
       sharedGroup: e.MQTT_SHARED_GROUP,
       maxPerSecond: e.MQTT_DEVICE_MAX_PER_SECOND,
+      // beside its own broker the ingest lives and dies with it: nothing for a session to keep
+      persistentSession: !running.broker,
     });
     await running.ingest.start();
   }

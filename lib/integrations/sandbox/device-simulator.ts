@@ -9,7 +9,8 @@ import { db } from "@/lib/db";
 import { logError } from "@/lib/log";
 import { setDevicePassword } from "@/lib/services/telemetry/connection";
 import { storeBatch, type SampleRow } from "@/lib/services/telemetry/store";
-import { homePower, type HomePower } from "./home-profile";
+import { homePower, type HomePower, type MeterCurve } from "./home-profile";
+import { sandboxPower, SANDBOX_USAGE_POINTS } from "./linky";
 
 const TICK_MS = 10_000;
 const BACKFILL_DAYS = 7;
@@ -25,10 +26,13 @@ const MODEL: Record<string, (p: HomePower) => number> = {
   water_heater: (p) => p.waterHeater,
 };
 
-async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: number; lon: number } } | null> {
+async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: number; lon: number }; meter?: MeterCurve } | null> {
   const email = process.env.DEMO_USER_EMAIL ?? "demo@example.com";
-  const user = await db.user.findUnique({ where: { email }, select: { id: true } });
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, meters: { select: { usagePointId: true }, orderBy: { id: "asc" } } } });
   if (!user) return null;
+  // the demo's Linky from the sandbox: the clamps follow its curve (the same day on both)
+  const prm = user.meters.map((m) => m.usagePointId).find((p) => (SANDBOX_USAGE_POINTS as readonly string[]).includes(p));
+  const meter: MeterCurve | undefined = prm ? { consumption: (end) => sandboxPower("consumption", prm, end), production: (end) => sandboxPower("production", prm, end) } : undefined;
   const rows = await db.device.findMany({
     where: { ownerId: user.id, mqtt: { format: { in: ["shelly_gen2", "foyer_json"] } } },
     select: { id: true, location: { select: { lat: true, lon: true } }, mqtt: { select: { topicPrefix: true, format: true } }, measurements: { select: { id: true, name: true, prefix: true }, orderBy: { id: "asc" } } },
@@ -43,7 +47,7 @@ async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: numbe
     });
     if (channels.length) devices.push({ deviceId: r.id, prefix: r.mqtt!.topicPrefix, format: r.mqtt!.format as SimDevice["format"], channels });
   }
-  return devices.length ? { devices, home } : null;
+  return devices.length ? { devices, home, meter } : null;
 }
 
 /** Counters: where the stored history left them (or zero). */
@@ -57,7 +61,7 @@ async function lastCounters(ids: number[]): Promise<Map<number, { imp: number; e
 }
 
 /** The last week, one sample a minute per channel, for measurements that have nothing yet. */
-async function backfill(devices: SimDevice[], home: { lat: number; lon: number }, now: number) {
+async function backfill(devices: SimDevice[], home: { lat: number; lon: number }, meter: MeterCurve | undefined, now: number) {
   const channels = devices.flatMap((d) => d.channels);
   const have = await db.$queryRaw<{ m: number }[]>`SELECT DISTINCT measurement_id AS m FROM telemetry.quarters WHERE measurement_id = ANY(${channels.map((c) => c.measurementId)}::int[])`;
   const todo = channels.filter((c) => !have.some((h) => h.m === c.measurementId));
@@ -66,7 +70,7 @@ async function backfill(devices: SimDevice[], home: { lat: number; lon: number }
   const end = Math.floor(now / 60_000) * 60_000;
   let rows: SampleRow[] = [];
   for (let t = end - BACKFILL_DAYS * 86_400_000; t < end; t += 60_000) {
-    const p = homePower(t, home);
+    const p = homePower(t, home, meter);
     for (const c of todo) {
       const w = c.power(p);
       const k = counters.get(c.measurementId)!;
@@ -89,8 +93,8 @@ export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => n
   const now = o.now ?? Date.now;
   const found = await demoDevices();
   if (!found) return async () => undefined;
-  const { devices, home } = found;
-  await backfill(devices, home, now());
+  const { devices, home, meter } = found;
+  await backfill(devices, home, meter, now());
   const counters = await lastCounters(devices.flatMap((d) => d.channels.map((c) => c.measurementId)));
   const clients = new Map<number, MqttClient>();
   const timers: NodeJS.Timeout[] = [];
@@ -122,7 +126,7 @@ export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => n
     const tick = () => {
       if (stopped) return;
       const t = now();
-      const p = homePower(t, home);
+      const p = homePower(t, home, meter);
       for (const c of d.channels) {
         const w = c.power(p);
         const k = counters.get(c.measurementId)!;

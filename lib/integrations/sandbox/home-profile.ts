@@ -27,8 +27,45 @@ export type HomePower = { solar: number; ev: number; waterHeater: number; rest: 
 
 const PEAK_W = 3000; // 3 kWp of panels
 
+/**
+ * The half hour's average power a meter recorded (W): drawn from the grid, and sent to it. When
+ * the demo's Linky is the sandbox's, its curve is the backbone of the simulated clamps, so that
+ * the clamps and Linky tell the same day (My Energy reconciles them).
+ */
+export type MeterCurve = { consumption: (halfHourEnd: number) => number; production: (halfHourEnd: number) => number };
+
+const HALF_HOUR = 1_800_000;
+
 /** Every load of the demo home at `t` (W, ≥ 0; grid negative when sending to the grid). */
-export function homePower(t: number, home: { lat: number; lon: number }): HomePower {
+export function homePower(t: number, home: { lat: number; lon: number }, meter?: MeterCurve): HomePower {
+  return meter ? followMeter(t, home, meter) : ownProfile(t, home);
+}
+
+/**
+ * The home as its Linky recorded it: the grid clamp reads the half hour's consumption less its
+ * production (with the fridge's cycle around that mean), solar at least what was sent to the grid,
+ * the water heater when the meter's off-peak load shows it, the EV in the evening's peak on
+ * working days, and the rest what remains.
+ */
+function followMeter(t: number, home: { lat: number; lon: number }, meter: MeterCurve): HomePower {
+  const end = Math.ceil(t / HALF_HOUR) * HALF_HOUR || t + HALF_HOUR;
+  const drawn = meter.consumption(end);
+  const sent = meter.production(end);
+  const own = ownProfile(t, home);
+  const day = parisDayOf(t);
+  const w = parisWall(t);
+  const hour = w.h + w.mi / 60;
+  const working = weekdayOf(day) >= 1 && weekdayOf(day) <= 5;
+  const fridge = ((t / 60_000) % 45 < 18 ? 110 : 0) - 44; // its cycle around its mean
+  const grid = Math.round(drawn - sent + fridge);
+  const solar = Math.max(sent, own.solar);
+  const homeW = Math.max(0, grid + solar);
+  const waterHeater = (hour >= 22.5 || hour < 4) && drawn >= 2100 ? 2000 : 0;
+  const ev = working && hour >= 18 && hour < 20 ? Math.min(1400, Math.max(0, homeW - waterHeater - 300)) : 0;
+  return { solar, ev, waterHeater, rest: Math.max(0, homeW - ev - waterHeater), home: homeW, grid };
+}
+
+function ownProfile(t: number, home: { lat: number; lon: number }): HomePower {
   const day = parisDayOf(t);
   const w = parisWall(t);
   const hour = w.h + w.mi / 60 + w.s / 3600;

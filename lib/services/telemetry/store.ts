@@ -11,6 +11,21 @@ export type SampleRow = { measurementId: number; ts: number; power_w?: number; i
 export type DeviceStatus = { deviceId: number; seenAt?: number; online?: boolean; messages: number; errors: number; lastError?: { reason: string; at: number } };
 export type MinuteRange = { measurementId: number; from: Date; to: Date };
 
+/**
+ * The sample nearest to `at` of measurement `m` (before it with "<", from it on with ">="), within
+ * 10 days: first looked for within the hour (one or two daily partitions), then, only when the
+ * hour has none, over the 10 days (every partition). Looking over 10 days at once cost a probe
+ * of each daily partition for every measurement of every batch (bench:telemetry).
+ */
+function nearest(m: string, op: "<" | ">=", at: string, order: "ASC" | "DESC", extra: string): string {
+  const window = (span: string) =>
+    op === "<"
+      ? `s.ts < ${at} AND s.ts >= ${at} - interval '${span}'`
+      : `s.ts >= ${at} AND s.ts < ${at} + interval '${span}'`;
+  const one = (span: string) => `(SELECT s.ts, s.import_wh, s.export_wh FROM telemetry.samples s WHERE s.measurement_id = ${m} AND ${window(span)} ${extra} ORDER BY s.ts ${order} LIMIT 1)`;
+  return `SELECT * FROM (${one("1 hour")} UNION ALL ${one("10 days")}) AS n LIMIT 1`;
+}
+
 /** The 1-minute rollups of [from's minute, to's minute] for each measurement, from the samples. */
 async function rollMinutes(c: pg.PoolClient, ranges: { m: number; lo: Date; hi: Date }[]): Promise<MinuteRange[]> {
   if (!ranges.length) return [];
@@ -18,12 +33,8 @@ async function rollMinutes(c: pg.PoolClient, ranges: { m: number; lo: Date; hi: 
     `WITH r0 AS (SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[]) AS x(m, lo, hi)),
      -- up to the next minute that has a sample: its counter delta starts from this range's last one
      r AS (
-       SELECT r0.m, date_trunc('minute', r0.lo) AS lo,
-              COALESCE((SELECT date_trunc('minute', s.ts) FROM telemetry.samples s
-                        WHERE s.measurement_id = r0.m AND s.ts >= date_trunc('minute', r0.hi) + interval '1 minute'
-                          AND s.ts < r0.hi + interval '10 days'
-                        ORDER BY s.ts LIMIT 1), date_trunc('minute', r0.hi)) AS hi
-       FROM r0
+       SELECT r0.m, date_trunc('minute', r0.lo) AS lo, COALESCE(date_trunc('minute', nx.ts), date_trunc('minute', r0.hi)) AS hi
+       FROM r0 LEFT JOIN LATERAL (${nearest("r0.m", ">=", "date_trunc('minute', r0.hi) + interval '1 minute'", "ASC", "")}) nx ON true
      ),
      pts AS (
        SELECT s.measurement_id AS m, s.ts, s.power_w, s.import_wh, s.export_wh
@@ -32,11 +43,9 @@ async function rollMinutes(c: pg.PoolClient, ranges: { m: number; lo: Date; hi: 
      counters AS (
        -- each counter's samples in the range, and the last one before it
        SELECT m, ts, import_wh AS c, 1 AS k FROM pts WHERE import_wh IS NOT NULL
-       UNION ALL SELECT r.m, p.ts, p.import_wh, 1 FROM r CROSS JOIN LATERAL (
-         SELECT ts, import_wh FROM telemetry.samples s WHERE s.measurement_id = r.m AND s.ts < r.lo AND s.ts >= r.lo - interval '10 days' AND s.import_wh IS NOT NULL ORDER BY s.ts DESC LIMIT 1) p
+       UNION ALL SELECT r.m, p.ts, p.import_wh, 1 FROM r CROSS JOIN LATERAL (${nearest("r.m", "<", "r.lo", "DESC", "AND s.import_wh IS NOT NULL")}) p
        UNION ALL SELECT m, ts, export_wh, 2 FROM pts WHERE export_wh IS NOT NULL
-       UNION ALL SELECT r.m, p.ts, p.export_wh, 2 FROM r CROSS JOIN LATERAL (
-         SELECT ts, export_wh FROM telemetry.samples s WHERE s.measurement_id = r.m AND s.ts < r.lo AND s.ts >= r.lo - interval '10 days' AND s.export_wh IS NOT NULL ORDER BY s.ts DESC LIMIT 1) p
+       UNION ALL SELECT r.m, p.ts, p.export_wh, 2 FROM r CROSS JOIN LATERAL (${nearest("r.m", "<", "r.lo", "DESC", "AND s.export_wh IS NOT NULL")}) p
      ),
      deltas AS (
        SELECT m, ts, k, CASE WHEN prev IS NULL THEN 0 WHEN c < prev THEN c ELSE c - prev END AS wh
