@@ -53,7 +53,6 @@ const STATUS_EVERY_MS = 10_000;
 export class Ingest {
   private client?: MqttClient;
   private routes = new Map<string, DeviceRoute>();
-  private routesLoaded?: Promise<void>;
   private reloadWanted = false;
   private samples: SampleRow[] = [];
   private acks: Pending[] = [];
@@ -66,6 +65,7 @@ export class Ingest {
   private stopEvents?: () => void;
   private stopped = false;
   private retryDelay = 0;
+  private unknownReloadAt = 0;
   /** when the oldest message not yet in a batch arrived */
   private firstPendingAt?: number;
   private readonly limiter: DeviceRateLimit;
@@ -133,6 +133,14 @@ export class Ingest {
     this.reloadWanted = true;
   }
 
+  /** A topic no device has: perhaps a device just made; the map is read again, at most every 5 s for such topics. */
+  private unknownTopicSeen() {
+    const now = this.now();
+    if (now - this.unknownReloadAt < 5_000) return;
+    this.unknownReloadAt = now;
+    this.reloadWanted = true;
+  }
+
   private async loadRoutes() {
     const routes = await deviceRoutes();
     this.routes = new Map(routes.map((r) => [r.topicPrefix, r]));
@@ -183,8 +191,7 @@ export class Ingest {
     const found = this.route(topic);
     if (!found) {
       this.stats.unknownTopic++;
-      // a topic no device has (yet): perhaps a device just made, read the map again at the next batch
-      this.wantReload();
+      this.unknownTopicSeen();
       return;
     }
     const { route, subtopic } = found;

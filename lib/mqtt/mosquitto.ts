@@ -12,7 +12,7 @@ import { onAccessChange } from "./access-events";
 export type MosquittoFiles = { passwordFile: string; aclFile: string; pidFile?: string; ingestPassword: string };
 
 /** The two files' text for these devices. */
-export function mosquittoFiles(devices: { username: string; passwordHash: string | null; topicPrefix: string }[], ingestHash: string): { passwords: string; acl: string } {
+function mosquittoFiles(devices: { username: string; passwordHash: string | null; topicPrefix: string }[], ingestHash: string): { passwords: string; acl: string } {
   const passwords = [`${INGEST_USERNAME}:${ingestHash}`, ...devices.filter((d) => d.passwordHash).map((d) => `${d.username}:${d.passwordHash}`)].join("\n") + "\n";
   const acl = [
     "# written by Foyer (lib/mqtt/mosquitto.ts): each device under its own prefix, the ingest everywhere",

@@ -12,18 +12,18 @@ import { measurementFor } from "@/lib/telemetry/channels";
 import { parseRecords } from "@/lib/telemetry/formats/shelly-records";
 
 /** A silence longer than this is a gap worth asking for. */
-export const GAP_MS = 3 * 60_000;
+const GAP_MS = 3 * 60_000;
 /**
  * How far back a repair reaches: the device keeps about 60 days, but the repaired minutes go in
  * as samples, which are kept 10 days (and a message may be at most 7 days old).
  */
-export const REPAIR_MAX_MS = 7 * 86_400_000;
+const REPAIR_MAX_MS = 7 * 86_400_000;
 const REPAIR_TOPIC = /^foyer\/repair\/(EMData|EM1Data)\/(\d{1,2})\/(\d{9,11})\/rpc$/;
 
 type Source = { method: "EMData" | "EM1Data"; id: number };
 
 /** The record sources a device's measurements name (em:N/... → EMData N; em1:N → EM1Data N). */
-export function recordSources(route: DeviceRoute): Source[] {
+function recordSources(route: DeviceRoute): Source[] {
   const out = new Map<string, Source>();
   for (const m of route.measurements) {
     const p = (m.prefix ?? "").trim().toLowerCase();

@@ -19,7 +19,7 @@ export function ingestPassword(secret = env().SECRET_KEY): string {
 }
 
 /** The URL the ingest connects to, with its credentials unless the URL names its own. */
-export function ingestUrl(brokerPort?: number): { url: string; username: string; password: string } {
+function ingestUrl(brokerPort?: number): { url: string; username: string; password: string } {
   const e = env();
   if (e.MQTT_URL) {
     const u = new URL(e.MQTT_URL);
@@ -88,5 +88,3 @@ export async function stopTelemetry(): Promise<void> {
   await r.broker?.close();
 }
 
-/** The running broker's and ingest's figures (tests, the health page). */
-export const telemetryRunning = () => g.foyerTelemetry;

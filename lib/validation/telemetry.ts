@@ -8,7 +8,7 @@ import { dayString } from "./energy";
 export const TELEMETRY_STEPS = ["1m", "15m", "1h", "1d"] as const;
 export type TelemetryStep = (typeof TELEMETRY_STEPS)[number];
 
-export const PREFIX_RULE = "A topic prefix is 1 to 128 characters, without + or #, and does not start or end with / (nor start with $)";
+const PREFIX_RULE = "A topic prefix is 1 to 128 characters, without + or #, and does not start or end with / (nor start with $)";
 
 /** PUT /api/v1/device_info/{id}/mqtt */
 export const mqttUpdateSchema = z

@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export const MOSQUITTO = "/usr/sbin/mosquitto";
+const MOSQUITTO = "/usr/sbin/mosquitto";
 
 export type Mosquitto = { port: number; dir: string; passwordFile: string; aclFile: string; pidFile: string; url: string; stop: () => Promise<void> };
 

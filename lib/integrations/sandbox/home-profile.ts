@@ -9,7 +9,7 @@ import { parisDayOf, parisWall, weekdayOf } from "@/lib/time/paris";
 const unit = (...parts: (string | number)[]) => createHash("sha256").update(parts.join("|")).digest().readUInt32BE(0) / 2 ** 32;
 
 /** The sun's elevation (radians) at `t` for a place: NOAA's low-precision formulas, good to a fraction of a degree. */
-export function sunElevation(t: number, lat: number, lon: number): number {
+function sunElevation(t: number, lat: number, lon: number): number {
   const d = t / 86_400_000 + 2440587.5 - 2451545.0; // days since J2000
   const g = ((357.529 + 0.98560028 * d) * Math.PI) / 180;
   const q = 280.459 + 0.98564736 * d;

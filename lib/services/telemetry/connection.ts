@@ -15,7 +15,7 @@ type Tx = Prisma.TransactionClient;
 type DeviceLike = { id: number; deviceId: string; deviceType: string | null };
 
 /** The broker's username of a device: fixed by its row id, so it never collides nor changes. */
-export const mqttUsername = (deviceId: number) => `device-${deviceId}`;
+const mqttUsername = (deviceId: number) => `device-${deviceId}`;
 /** The ingest's own username on the broker (its password: lib/mqtt/ingest-credentials.ts). */
 export const INGEST_USERNAME = "foyer-ingest";
 
@@ -26,7 +26,7 @@ const PREFIX_TAKEN = "Another device already publishes under this topic prefix (
  * Plus, Mini and the Gen3/Gen4 models speak JSON-RPC; the first generation, e.g. shellyem-…,
  * scalar topics), a Linky its TIC through teleinfo2mqtt, anything else Foyer's JSON format.
  */
-export function defaultFormat(d: DeviceLike): TelemetryFormat {
+function defaultFormat(d: DeviceLike): TelemetryFormat {
   if (d.deviceType === "shelly") return /^shelly[a-z0-9]*-/i.test(d.deviceId) && !/^shelly(pro|plus|mini|pmmini|[a-z0-9]*g[34])/i.test(d.deviceId) ? "shelly_gen1" : "shelly_gen2";
   if (d.deviceType === "linky") return "teleinfo";
   return "foyer_json";
@@ -63,6 +63,9 @@ async function ensureRow(tx: Tx, d: DeviceLike): Promise<DeviceMqtt> {
   const format = defaultFormat(d);
   let prefix = defaultPrefix(d, format);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('foyer:mqtt-prefix'))`;
+  // made meanwhile by a request that held the lock before this one
+  const made = await tx.deviceMqtt.findUnique({ where: { deviceId: d.id } });
+  if (made) return made;
   const taken = await tx.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM device_mqtt
     WHERE topic_prefix = ${prefix} OR starts_with(topic_prefix, ${prefix + "/"}) OR starts_with(${prefix}, topic_prefix || '/')`;
@@ -71,7 +74,7 @@ async function ensureRow(tx: Tx, d: DeviceLike): Promise<DeviceMqtt> {
 }
 
 /** Where devices connect: MQTT_PUBLIC_URL, else APP_URL's host with the broker's port (TLS when configured). */
-export function brokerAddress(): { host: string; port: number; tls: boolean } {
+function brokerAddress(): { host: string; port: number; tls: boolean } {
   const e = env();
   if (e.MQTT_PUBLIC_URL) {
     const u = new URL(e.MQTT_PUBLIC_URL);

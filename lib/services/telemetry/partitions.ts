@@ -3,8 +3,8 @@
 // and hourly by every process that runs telemetry (idempotent).
 import { db } from "@/lib/db";
 
-export const SAMPLE_DAYS = 10;
-export const MINUTE_MONTHS = 25;
+const SAMPLE_DAYS = 10;
+const MINUTE_MONTHS = 25;
 
 export async function keepPartitions(): Promise<void> {
   await db.$executeRaw`SELECT telemetry.keep_partitions(current_date - ${SAMPLE_DAYS}::int, current_date + 3, ${SAMPLE_DAYS}::int, ${MINUTE_MONTHS}::int)`;

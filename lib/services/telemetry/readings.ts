@@ -74,18 +74,18 @@ export async function deviceLive(caller: Caller, id: number): Promise<LiveView> 
 }
 
 /** The step a range gets when none is asked: 1-minute points up to a day, 15-minute up to two weeks, hours up to three months, then days. */
-export function defaultStep(ms: number): TelemetryStep {
+function defaultStep(ms: number): TelemetryStep {
   if (ms <= 86_400_000 + 3_600_000) return "1m";
   if (ms <= 15 * 86_400_000) return "15m";
   if (ms <= 93 * 86_400_000) return "1h";
   return "1d";
 }
 
-export type SeriesPoint = { start: Date; power_w_avg: number | null; power_w_min: number | null; power_w_max: number | null; import_wh: number; export_wh: number };
+type SeriesPoint = { start: Date; power_w_avg: number | null; power_w_min: number | null; power_w_max: number | null; import_wh: number; export_wh: number };
 export type SeriesView = { step: TelemetryStep; measurements: { id: number; name: string; points: SeriesPoint[] }[] };
 
 /** The points of some measurements over [start, end) at `step`; a period with no data has no point. */
-export async function seriesOf(ids: number[], start: Date, end: Date, step: TelemetryStep): Promise<Map<number, SeriesPoint[]>> {
+async function seriesOf(ids: number[], start: Date, end: Date, step: TelemetryStep): Promise<Map<number, SeriesPoint[]>> {
   const out = new Map<number, SeriesPoint[]>(ids.map((i) => [i, []]));
   if (!ids.length) return out;
   // a point's own rows (1m: a minute, 15m: a quarter hour) as stored; the mean power from the

@@ -9,7 +9,7 @@ import { inPgTransaction } from "@/lib/db";
 
 export type SampleRow = { measurementId: number; ts: number; power_w?: number; import_wh?: number; export_wh?: number; apparent_va?: number };
 export type DeviceStatus = { deviceId: number; seenAt?: number; online?: boolean; messages: number; errors: number; lastError?: { reason: string; at: number } };
-export type MinuteRange = { measurementId: number; from: Date; to: Date };
+type MinuteRange = { measurementId: number; from: Date; to: Date };
 
 /**
  * The sample nearest to `at` of measurement `m` (before it with "<", from it on with ">="), within
@@ -78,7 +78,7 @@ async function rollMinutes(c: pg.PoolClient, ranges: { m: number; lo: Date; hi: 
  * The 15-minute rollups covering each range, from the 1-minute ones (also after a gap repair that
  * wrote minutes directly: lib/services/telemetry/repair.ts).
  */
-export async function rollQuarters(c: pg.PoolClient, ranges: MinuteRange[]): Promise<void> {
+async function rollQuarters(c: pg.PoolClient, ranges: MinuteRange[]): Promise<void> {
   if (!ranges.length) return;
   await c.query(
     `WITH r AS (SELECT m, date_bin('15 minutes', lo, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS lo, date_bin('15 minutes', hi, TIMESTAMPTZ '2000-01-01 00:00:00+00') + interval '15 minutes' AS hi
@@ -95,7 +95,7 @@ export async function rollQuarters(c: pg.PoolClient, ranges: MinuteRange[]): Pro
 }
 
 /** Takes the measurements' locks in one order: two ingest processes writing one measurement take turns (and never deadlock). */
-export async function lockMeasurements(c: pg.PoolClient, ids: number[]) {
+async function lockMeasurements(c: pg.PoolClient, ids: number[]) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (sorted.length) await c.query("SELECT pg_advisory_xact_lock(4901, m) FROM unnest($1::int[]) AS m", [sorted]);
 }

@@ -8,7 +8,7 @@
 import { TelemetryInputError } from "./types";
 import { MAX_COUNTER_WH } from "../limits";
 
-export type RecordMinute = { key: string; start: number; import_wh: number; export_wh: number };
+type RecordMinute = { key: string; start: number; import_wh: number; export_wh: number };
 export type RecordsAnswer = { requestId: number | null; minutes: RecordMinute[]; next: number | null };
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 && v < MAX_COUNTER_WH ? v : null);
