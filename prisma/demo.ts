@@ -21,15 +21,13 @@ export async function seedDemoHousehold(userId: number) {
         },
       },
     });
-    // a spoony clamp in the garage's board: the EV charger and the water heater
+    // a three-phase spoony clamp on the garage's board: the EV charger (one measurement, as a
+    // three-phase device may have: lib/devices/rules.ts)
     const spoony = await tx.device.create({
       data: {
         ownerId: userId, locationId: home.id, deviceId: "spoony-3P-0042", deviceType: "spoony", phaseM: "three", dataSource: "mqtt",
         measurements: {
-          create: [
-            { name: "ev", displayName: "EV charger", measureType: "ev", classification: "consumption", quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] },
-            { name: "water_heater", displayName: "Water heater", measureType: "other", classification: "consumption", programmable: true, quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] },
-          ],
+          create: [{ name: "ev", displayName: "EV charger", measureType: "ev", classification: "consumption", quantities: [{ unit: "W", databaseMeasurementPrefix: "power" }] }],
         },
       },
     });

@@ -13,6 +13,7 @@ import { scheduleViewSchema } from "./schemas/schedules";
 import { consentLinkSchema, integrationListSchema, integrationViewSchema, legrandPlantsSchema, linkyCurveSchema, netatmoHomesSchema, vendorErrorSchema } from "./schemas/integrations";
 import { energyAnswerSchema, energySummarySchema, importPreviewSchema, importResultSchema, meterViewSchema, tariffComparisonSchema } from "./schemas/meters";
 import { tariffViewSchema } from "./schemas/tariffs";
+import { breakdownViewSchema, liveViewSchema, mqttPasswordSchema, mqttViewSchema, nowViewSchema, seriesViewSchema } from "./schemas/telemetry";
 import { dashboardSchema } from "@/lib/validation/dashboard";
 
 /** Every operation, in the order of the routes' list and, within a route, of its openapi.ts (a route left out has none). */
@@ -55,6 +56,12 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ImportResult: importResultSchema,
   Tariff: tariffViewSchema,
   Dashboard: dashboardSchema,
+  DeviceMqtt: mqttViewSchema,
+  DeviceMqttPassword: mqttPasswordSchema,
+  DeviceLive: liveViewSchema,
+  DeviceSeries: seriesViewSchema,
+  EnergyNow: nowViewSchema,
+  EnergyBreakdown: breakdownViewSchema,
 };
 
 const REF = (name: string) => `#/components/schemas/${name}`;

@@ -21,6 +21,7 @@ import { buildArchive } from "@/lib/services/archives/build";
 import { upsertCurve } from "@/lib/services/readings/store";
 import type { CurvePoint } from "@/lib/services/readings/types";
 import { upsertTariffs } from "@/lib/services/tariffs/tariffs";
+import { storeBatch } from "@/lib/services/telemetry/store";
 import { parisDayOf, parisDayStart, addDays } from "@/lib/time/paris";
 import { SANDBOX_PRODUCER } from "@/lib/integrations/sandbox/linky";
 import { call, type CallOptions, type CallResult } from "../helpers/api";
@@ -477,6 +478,30 @@ describe("every documented answer matches what the handlers return", () => {
     Object.assign(process.env, { DASHBOARD_URL: grafana.origin, DASHBOARD_TOKEN: grafana.token });
     const listed = await checkCall("GET /api/v1/dashboards", { token: owner.token });
     expect(listed.body).toHaveLength(1);
+  });
+
+  it("live telemetry: a device's MQTT settings, a new password, live values, series; the household's now and breakdown", async () => {
+    const owner = await makeUser();
+    const t = owner.token;
+    const device = await db.device.create({ data: { ownerId: owner.id, deviceId: "shellyemg3-0011223344aa", deviceType: "shelly", phaseM: "single", dataSource: "mqtt" } });
+    const grid = await db.measurement.create({ data: { deviceId: device.id, name: "grid", measureType: "total_home", classification: "consumption", prefix: "em1:0" } });
+    const p = { id: String(device.id) };
+    await checkCall("GET /api/v1/device_info/{id}/mqtt", { token: t, params: p });
+    await checkCall("PUT /api/v1/device_info/{id}/mqtt", { token: t, params: p, json: { format: "shelly_gen2" } });
+    await checkCall("POST /api/v1/device_info/{id}/mqtt/password", { token: t, params: p });
+    const now = Date.now();
+    await storeBatch(
+      [
+        { measurementId: grid.id, ts: now - 120_000, power_w: 800, import_wh: 1000, export_wh: 0 },
+        { measurementId: grid.id, ts: now - 60_000, power_w: 900, import_wh: 1015, export_wh: 0 },
+      ],
+      [],
+    );
+    await checkCall("GET /api/v1/device_info/{id}/live", { token: t, params: p });
+    await checkCall("GET /api/v1/device_info/{id}/series", { token: t, params: p, path: `/api/v1/device_info/${device.id}/series?step=1m` });
+    await checkCall("GET /api/v1/energy/now", { token: t });
+    const today = parisDayOf(now);
+    await checkCall("GET /api/v1/energy/breakdown", { token: t, path: `/api/v1/energy/breakdown?from=${addDays(today, -1)}&to=${today}` });
   });
 
   it("every documented JSON answer of 2xx was checked against a real call (add a call above for a new operation)", () => {

@@ -8,8 +8,13 @@ import { permissionTable, type Cast, type PermissionRow } from "../helpers/permi
 import { expectError, expectInvalid } from "../helpers/assert";
 import { makeCast } from "../factories/users";
 import { makeDevice } from "../factories/devices";
-import { closed, connectDevice, eventually, startTestBroker, testIngest } from "../helpers/mqtt";
+import { closed, connectDevice, eventually, startTestBroker, TEST_INGEST_PASSWORD, testIngest } from "../helpers/mqtt";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { db } from "@/lib/db";
+import { startBroker } from "@/lib/mqtt/broker";
 import type { RunningBroker } from "@/lib/mqtt/broker";
 import type { Ingest } from "@/lib/mqtt/ingest";
 import * as mqttRoute from "@/app/api/v1/device_info/[id]/mqtt/route";
@@ -174,6 +179,34 @@ describe("the embedded broker", () => {
     const c = await device(await keyed(cast.owner.token, fx.deviceId));
     c.publish("shellyemg3-aabbccddeeff/events/rpc", Buffer.alloc(70_000, 32), { qos: 0 });
     await closed(c);
+  });
+});
+
+describe("the embedded broker with TLS, and wrong passwords in a loop", () => {
+  it("takes a device over TLS with its password, and makes an address that keeps guessing wait", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "foyer-tls-"));
+    const cert = path.join(dir, "cert.pem");
+    const key = path.join(dir, "key.pem");
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost"], { stdio: "ignore" });
+    const broker = await startBroker({ port: 0, host: "127.0.0.1", ingestPassword: TEST_INGEST_PASSWORD, tls: { cert, key, port: 0 } });
+    try {
+      const creds = (await newPassword(cast.owner.token, fx.deviceId)).body as { username: string; password: string };
+      const c = await connectDevice(`mqtts://127.0.0.1:${broker.tlsPort}`, { ...creds, clientId: "tls-1", ca: readFileSync(cert), servername: "localhost" });
+      expect(c.connected).toBe(true);
+      await c.endAsync(true);
+      // five wrong passwords, then even the right one waits (refused unheard) for a while
+      for (let i = 0; i < 5; i++) {
+        await expect(connectDevice(`mqtt://127.0.0.1:${broker.port}`, { username: creds.username, password: "wrong", clientId: `w-${i}` })).rejects.toThrow(/Bad username or password|Not authorized/i);
+      }
+      await expect(connectDevice(`mqtt://127.0.0.1:${broker.port}`, { ...creds, clientId: "right-too-soon" })).rejects.toThrow(/Not authorized|Bad username or password/i);
+      await new Promise((r) => setTimeout(r, 1100));
+      const ok = await connectDevice(`mqtt://127.0.0.1:${broker.port}`, { ...creds, clientId: "right-later" });
+      expect(ok.connected).toBe(true);
+      await ok.endAsync(true);
+    } finally {
+      await broker.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // The demo household's devices, simulated (part of the sandbox; docs/telemetry.md, "The demo"):
 // the Shelly EM Gen3 at the meter (grid and solar panels) publishes Shelly Gen2 NotifyStatus
-// frames, and the spoony clamp (the EV charger, the water heater) Foyer's JSON format, through the
+// frames, and the spoony clamp (the EV charger) Foyer's JSON format, through the
 // app's own broker with each device's own credentials, exactly as the hardware would. The watts
 // come from lib/integrations/sandbox/home-profile.ts. On its first start it also writes the last
 // week at one point a minute, so the charts have days to show at once.
@@ -23,7 +23,6 @@ const MODEL: Record<string, (p: HomePower) => number> = {
   "em1:0": (p) => p.grid,
   "em1:1": (p) => p.solar,
   ev: (p) => p.ev,
-  water_heater: (p) => p.waterHeater,
 };
 
 async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: number; lon: number }; meter?: MeterCurve } | null> {
