@@ -124,7 +124,8 @@ export async function startBroker(o: BrokerOptions): Promise<RunningBroker> {
   };
 
   broker.authorizePublish = (client, packet, done) => {
-    if (!client) return done(null); // a will of a client gone before it was read
+    // a will without its client (an earlier broker's, which this one's memory never holds): not delivered
+    if (!client) return done(new Error("a will without its client"));
     const who = whoOf.get(client);
     if (who?.role === "ingest") return packet.topic.startsWith("$") ? done(new Error("reserved topic")) : done(null);
     if (who?.role === "device") {
