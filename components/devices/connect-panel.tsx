@@ -61,7 +61,7 @@ function PasswordField({ deviceId, view }: { deviceId: number; view: MqttView })
 
   return (
     <>
-      <Text variant="body2" component="span" color={view.has_password ? "textSecondary" : "warning"}>
+      <Text variant="body2" component="span" color="textSecondary">
         {view.has_password ? t("passwordSet") : t("passwordNone")}
       </Text>
       <Button size="small" variant={view.has_password ? "outlined" : "contained"} startIcon={<KeyOutlined />} onClick={onClick} disabled={busy} aria-busy={busy}>

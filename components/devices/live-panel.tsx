@@ -100,7 +100,7 @@ export function LivePanel({ deviceId }: { deviceId: number }) {
         <div className={s.stack}>
           {/* a later read that failed: the readings shown are the last ones received */}
           {error && (
-            <Text variant="body2" color="warning" role="status">
+            <Text variant="body2" color="textSecondary" role="status">
               {t("notUpdated", { detail: failure(error) })}
             </Text>
           )}
