@@ -11,7 +11,7 @@ import Box from "@mui/material/Box";
 import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/shared/locale.mjs";
 import { CHART_HEIGHT } from "@/components/energy/chart-skeleton";
-import { chartColours, useSchemeTheme } from "@/components/energy/chart-theme";
+import { chartColours, uplotBaseCss, useSchemeTheme } from "@/components/energy/chart-theme";
 import { intlLocale, wattsText } from "@/components/energy/format";
 import { visuallyHidden } from "@/components/ui/visually-hidden";
 import { isolatedPoints } from "./power-series";
@@ -22,12 +22,7 @@ export type PowerLine = { id: number; label: string; kind: "home" | "solar" | "o
 
 // uPlot's stylesheet, the rules this chart uses (its legend is ours, in HTML)
 const uplotCss = {
-  "& .uplot, & .uplot *": { boxSizing: "border-box" },
-  "& .u-wrap": { position: "relative", userSelect: "none" },
-  "& .u-over, & .u-under": { position: "absolute" },
-  "& .u-under": { overflow: "hidden" },
-  "& .uplot canvas": { display: "block", position: "relative", width: "100%", height: "100%" },
-  "& .u-axis": { position: "absolute" },
+  ...uplotBaseCss,
   "& .u-cursor-x, & .u-cursor-pt": { position: "absolute", left: 0, top: 0, pointerEvents: "none", willChange: "transform" },
   "& .u-cursor-x": { height: "100%", borderRight: "1px dashed var(--mui-palette-text-secondary)" },
   "& .u-cursor-pt": { borderRadius: "50%", border: "0 solid", backgroundClip: "padding-box !important" },

@@ -54,3 +54,13 @@ export function breakdownColours(theme: Theme) {
     grid: dark ? p.grey[300] : p.grey[800],
   };
 }
+
+/** uPlot's stylesheet, the rules every chart here uses (their legends are ours, in HTML); each chart adds its cursor's. */
+export const uplotBaseCss = {
+  "& .uplot, & .uplot *": { boxSizing: "border-box" },
+  "& .u-wrap": { position: "relative", userSelect: "none" },
+  "& .u-over, & .u-under": { position: "absolute" },
+  "& .u-under": { overflow: "hidden" },
+  "& .uplot canvas": { display: "block", position: "relative", width: "100%", height: "100%" },
+  "& .u-axis": { position: "absolute" },
+} as const;

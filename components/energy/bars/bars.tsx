@@ -10,15 +10,11 @@ import type { Spec } from "./spec";
 import { TooltipBox } from "./tooltip";
 import { useBarsData } from "./use-bars-data";
 import { useBarsPlot } from "./use-bars-plot";
+import { uplotBaseCss } from "../chart-theme";
 
 // uPlot's stylesheet, the rules these charts use (its legend is ours, in HTML)
 const uplotCss = {
-  "& .uplot, & .uplot *": { boxSizing: "border-box" },
-  "& .u-wrap": { position: "relative", userSelect: "none" },
-  "& .u-over, & .u-under": { position: "absolute" },
-  "& .u-under": { overflow: "hidden" },
-  "& .uplot canvas": { display: "block", position: "relative", width: "100%", height: "100%" },
-  "& .u-axis": { position: "absolute" },
+  ...uplotBaseCss,
   "& .u-axis.u-off, & .u-select.u-off, & .u-cursor-x.u-off, & .u-cursor-y.u-off, & .u-cursor-pt.u-off": { display: "none" },
 } as const;
 
