@@ -19,6 +19,8 @@ export type MqttPassword = { username: string; password: string };
 
 const LIVE_REFRESH_MS = 5_000;
 const SERIES_REFRESH_MS = 60_000;
+/** while the chart has no point yet (a device just connected): its first minutes show sooner */
+const EMPTY_SERIES_REFRESH_MS = 10_000;
 
 /** GET /api/v1/device_info/{id}/mqtt */
 export function useDeviceMqtt(id: number) {
@@ -59,7 +61,13 @@ export function useDeviceSeries(id: number, period: SeriesWindow) {
       const q = new URLSearchParams({ start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString(), step: SERIES_WINDOWS[period].step });
       return { ...range, view: await fetcher<SeriesView>(`${deviceInfoUrl(id)}/series?${q}`) };
     },
-    { ...retryWhileSeen, refreshInterval: SERIES_REFRESH_MS, refreshWhenHidden: false, refreshWhenOffline: false, revalidateOnFocus: false },
+    {
+      ...retryWhileSeen,
+      refreshInterval: (data) => (data?.view.measurements.some((m) => m.points.length) ? SERIES_REFRESH_MS : EMPTY_SERIES_REFRESH_MS),
+      refreshWhenHidden: false,
+      refreshWhenOffline: false,
+      revalidateOnFocus: false,
+    },
   );
 }
 
