@@ -1,7 +1,8 @@
 // The ingest: MQTT to PostgreSQL (docs/telemetry.md, "The ingest"). One MQTT client subscribed
 // with QoS 1 to every device's topics (on Mosquitto, through a shared subscription, so that
 // several ingest processes split the stream), reading each message with its device's format,
-// and writing batches (lib/services/telemetry/store.ts) at least every BATCH_MAX_DELAY_MS.
+// and writing batches (lib/services/telemetry/store.ts) at least every BATCH_MAX_DELAY_MS; the
+// batches' minutes and quarters are rolled from the queue every ROLLUP_EVERY_MS.
 //
 // A message is acknowledged (PUBACK) only once its batch is committed: MQTT.js acknowledges when
 // `handleMessage`'s callback is called without an error, and calls the next message only then, so
@@ -12,12 +13,13 @@
 // INGEST_BUFFER_MESSAGES waiting, the ingest stops reading (the broker keeps the rest).
 import mqtt, { type IPublishPacket, type MqttClient } from "mqtt";
 import { deviceRoutes, type DeviceRoute } from "@/lib/services/telemetry/connection";
-import { storeBatch, type DeviceStatus, type SampleRow } from "@/lib/services/telemetry/store";
+import { rollQueued, storeBatch, type DeviceStatus, type SampleRow } from "@/lib/services/telemetry/store";
 import { parseMessage } from "@/lib/telemetry/formats/parse";
 import { TelemetryInputError } from "@/lib/telemetry/formats/types";
 import { measurementFor } from "@/lib/telemetry/channels";
-import { BATCH_MAX_DELAY_MS, BATCH_MAX_MESSAGES, INGEST_BUFFER_MESSAGES, MAX_PACKET_BYTES } from "@/lib/telemetry/limits";
+import { BATCH_MAX_DELAY_MS, BATCH_MAX_MESSAGES, INGEST_BUFFER_MESSAGES, MAX_PACKET_BYTES, ROLLUP_EVERY_MS } from "@/lib/telemetry/limits";
 import { DeviceRateLimit } from "@/lib/telemetry/rate";
+import { rollupCutoff } from "@/lib/telemetry/rollup-policy";
 import { isDatabaseUnavailable } from "@/lib/db";
 import { logError } from "@/lib/log";
 import { onAccessChange } from "./access-events";
@@ -38,12 +40,16 @@ export type IngestOptions = {
    */
   persistentSession?: boolean;
   maxPerSecond: number;
+  /** how often the queued rollups are looked at (ROLLUP_EVERY_MS; tests shorten it) */
+  rollupEveryMs?: number;
+  /** roll every queued batch at each look, the open minute's too (tests), rather than closed minutes only (lib/telemetry/rollup-policy.ts) */
+  rollOpenMinutes?: boolean;
   now?: () => number;
   /** called after each committed batch with its samples (bench:telemetry measures publish-to-stored with it) */
   onStored?: (samples: readonly SampleRow[], at: number) => void;
 };
 
-export type IngestStats = { received: number; stored: number; duplicates: number; refused: number; unknownTopic: number; dropped: number; pending: number; batches: number; failures: number; writeMs: number };
+export type IngestStats = { received: number; stored: number; duplicates: number; refused: number; unknownTopic: number; dropped: number; pending: number; batches: number; rolls: number; rollMs: number; failures: number; writeMs: number };
 
 type Pending = { messageId?: number; generation: number };
 
@@ -60,6 +66,8 @@ export class Ingest {
   private statusWrittenAt = new Map<number, number>();
   private generation = 0;
   private timer?: NodeJS.Timeout;
+  private rollTimer?: NodeJS.Timeout;
+  private rolling?: Promise<void>;
   private flushing?: Promise<void>;
   private resumeReading: (() => void)[] = [];
   private stopEvents?: () => void;
@@ -70,7 +78,7 @@ export class Ingest {
   private firstPendingAt?: number;
   private readonly limiter: DeviceRateLimit;
   readonly repair: GapRepair;
-  readonly stats: IngestStats = { received: 0, stored: 0, duplicates: 0, refused: 0, unknownTopic: 0, dropped: 0, pending: 0, batches: 0, failures: 0, writeMs: 0 };
+  readonly stats: IngestStats = { received: 0, stored: 0, duplicates: 0, refused: 0, unknownTopic: 0, dropped: 0, pending: 0, batches: 0, rolls: 0, rollMs: 0, failures: 0, writeMs: 0 };
   private readonly now: () => number;
 
   constructor(private readonly o: IngestOptions) {
@@ -118,14 +126,21 @@ export class Ingest {
     });
     this.timer = setInterval(() => void this.flush(), BATCH_MAX_DELAY_MS);
     this.timer.unref();
+    // what a process stopped before rolling left in the queue is rolled at once
+    void this.roll(true);
+    this.rollTimer = setInterval(() => void this.roll(), this.o.rollupEveryMs ?? ROLLUP_EVERY_MS);
+    this.rollTimer.unref();
   }
 
   /** Stops reading, writes what it holds (its acknowledgements with it), and disconnects. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.rollTimer);
     this.stopEvents?.();
     await this.flush();
+    await this.rolling;
+    await this.roll(true);
     await this.client?.endAsync().catch(() => undefined);
   }
 
@@ -237,6 +252,28 @@ export class Ingest {
     }
   }
 
+  /**
+   * Computes the queued rollups of closed minutes (`all`: every queued one), one pass at a time,
+   * until none is left. A failure waits for the next pass: the queue's rows stay until a pass
+   * commits them.
+   */
+  roll(all = false): Promise<void> {
+    const queuedBefore = all || this.o.rollOpenMinutes ? undefined : rollupCutoff(this.now());
+    this.rolling ??= (async () => {
+      try {
+        for (;;) {
+          const started = performance.now();
+          if (!(await rollQueued({ queuedBefore }))) break;
+          this.stats.rolls++;
+          this.stats.rollMs += performance.now() - started;
+        }
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) logError("telemetry: the rollups could not be computed", err, undefined, "warn");
+      }
+    })().finally(() => (this.rolling = undefined));
+    return this.rolling;
+  }
+
   /** Writes what is held (one batch at a time), then acknowledges it. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing;
@@ -269,7 +306,7 @@ export class Ingest {
     for (const s of statuses) this.statuses.delete(s.deviceId);
     const started = performance.now();
     try {
-      const stored = await storeBatch(samples, statuses);
+      const stored = await storeBatch(samples, statuses, { deferRollups: true });
       this.stats.writeMs += performance.now() - started;
       this.stats.stored += stored;
       this.stats.duplicates += samples.length - stored;

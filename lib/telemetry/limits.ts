@@ -40,6 +40,14 @@ export const OFFLINE_AFTER_MS = 5 * 60_000;
 export const BATCH_MAX_DELAY_MS = 1_000;
 /** …or as soon as it holds this many messages. */
 export const BATCH_MAX_MESSAGES = 5_000;
+/**
+ * The ingest's minutes and quarters (telemetry.rollup_queue, lib/telemetry/rollup-policy.ts) are
+ * looked at this often, and rolled once their minute has been over this long: each minute is then
+ * rolled once, from all its samples (rolling every open minute at each look read each sample
+ * a dozen times: bench:telemetry).
+ */
+export const ROLLUP_EVERY_MS = 5_000;
+export const ROLLUP_SETTLE_MS = 5_000;
 /** Messages held unacknowledged while the database cannot write (then the ingest stops reading: the broker keeps the rest). */
 export const INGEST_BUFFER_MESSAGES = 50_000;
 /** Wrong passwords from one address before its next attempts wait (doubling up to a minute). */

@@ -26,6 +26,8 @@ beforeEach(async () => {
   await db.$executeRawUnsafe(`DO $$ BEGIN IF to_regclass('pgboss.job') IS NOT NULL THEN DELETE FROM pgboss.job; END IF; END $$`);
   // the grid carbon intensity fetched (energy schema: not a public table)
   await db.$executeRawUnsafe(`TRUNCATE energy.carbon_intensity`);
+  // the ingest's queued rollups (telemetry schema, no foreign key: the samples go by cascade)
+  await db.$executeRawUnsafe(`TRUNCATE telemetry.rollup_queue`);
 });
 
 afterAll(async () => {

@@ -18,6 +18,8 @@ export function testIngest(port: number, o: { clientId?: string; maxPerSecond?: 
     clientId: o.clientId ?? "test-ingest",
     maxPerSecond: o.maxPerSecond ?? 50,
     sharedGroup: o.sharedGroup,
+    rollupEveryMs: 200,
+    rollOpenMinutes: true,
   });
 }
 

@@ -158,6 +158,14 @@ describe("two ingest workers on one Mosquitto", () => {
       const [{ n }] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM telemetry.samples WHERE measurement_id = ANY(${ids}::int[])`;
       return n === N * devs.length;
     }, 30_000);
+    // the workers roll closed minutes only: stopped gracefully, each rolls what is queued, the
+    // batches the killed one stored and never rolled included
+    const exits = [b.process, restarted!.process].map((w) => new Promise((r) => w.once("exit", r)));
+    b.process.kill("SIGTERM");
+    restarted!.process.kill("SIGTERM");
+    await Promise.all(exits);
+    const [{ queued }] = await db.$queryRaw<{ queued: number }[]>`SELECT count(*)::int AS queued FROM telemetry.rollup_queue`;
+    expect(queued).toBe(0);
     // every reading once; energy from the counters: 2 Wh between consecutive readings
     const sums = await db.$queryRaw<{ m: number; wh: number; n: number }[]>`
       SELECT measurement_id AS m, sum(import_wh)::float8 AS wh, sum(samples)::int AS n FROM telemetry.minutes WHERE measurement_id = ANY(${ids}::int[]) GROUP BY 1 ORDER BY 1`;

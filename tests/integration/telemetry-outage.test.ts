@@ -59,8 +59,9 @@ describe.skipIf(!dataDir)("telemetry through faults", () => {
       expect(ingest.stats.failures).toBeGreaterThan(0);
       await startCluster();
       await eventually(async () => (await count(dev.measurementId)) === 30, 20_000);
-      const [{ wh }] = await db.$queryRaw<{ wh: number }[]>`SELECT sum(import_wh)::float8 AS wh FROM telemetry.minutes WHERE measurement_id = ${dev.measurementId}`;
-      expect(wh).toBe(29);
+      const minutesWh = async () => (await db.$queryRaw<{ wh: number }[]>`SELECT sum(import_wh)::float8 AS wh FROM telemetry.minutes WHERE measurement_id = ${dev.measurementId}`)[0]!.wh;
+      await eventually(async () => (await minutesWh()) === 29);
+      expect(await minutesWh()).toBe(29);
     } finally {
       await device?.endAsync(true).catch(() => undefined);
       await ingest.stop();

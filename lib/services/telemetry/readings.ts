@@ -6,6 +6,7 @@ import { invalid } from "@/lib/errors";
 import { getDeviceOrThrow } from "@/lib/services/devices/devices";
 import { addDays, parisDayOf, parisDayStart, parisDayStarts } from "@/lib/time/paris";
 import { OFFLINE_AFTER_MS, SERIES_MAX_POINTS } from "@/lib/telemetry/limits";
+import { counterDelta } from "./store";
 
 import type { TelemetryStep } from "@/lib/validation/telemetry";
 import type { ChannelClassification, MeasureType } from "@/lib/generated/prisma/client";
@@ -36,13 +37,31 @@ async function latestPower(ids: number[]): Promise<Map<number, Latest>> {
   return new Map(rows.map((r) => [r.m, r]));
 }
 
-/** Each measurement's energy in and out since local midnight (Paris), from the 15-minute rollups. */
+/**
+ * Each measurement's energy in and out since local midnight (Paris): the 15-minute rollups, plus
+ * what the counters moved since the last minute rolled (the ingest rolls a minute once it is over:
+ * lib/telemetry/rollup-policy.ts), so that today's energy moves with the live power.
+ */
 async function todayEnergy(ids: number[], now = Date.now()): Promise<Map<number, { imp: number; exp: number }>> {
   if (!ids.length) return new Map();
   const since = new Date(parisDayStart(parisDayOf(now)));
+  // a counter's latest reading not rolled yet, and the one its energy counts from: the last before
+  // (within a day), else its first reading not rolled
+  const sample = (col: string, where: string, order: "ASC" | "DESC") =>
+    `(SELECT s.${col} AS c, '${order}' AS o FROM telemetry.samples s WHERE s.measurement_id = m.id AND s.${col} IS NOT NULL AND ${where} ORDER BY s.ts ${order} LIMIT 1)`;
+  const counter = (col: "import_wh" | "export_wh", last: string, base: string) =>
+    Prisma.raw(`LEFT JOIN LATERAL ${sample(col, "s.ts >= e.at", "DESC")} ${last} ON true
+    LEFT JOIN LATERAL (SELECT c FROM (${sample(col, "s.ts < e.at AND s.ts >= e.at - interval '1 day'", "DESC")} UNION ALL ${sample(col, "s.ts >= e.at", "ASC")}) b ORDER BY o DESC LIMIT 1) ${base} ON true`);
   const rows = await readRows<{ m: number; imp: number; exp: number }>(Prisma.sql`
-    SELECT measurement_id AS m, sum(import_wh)::float8 AS imp, sum(export_wh)::float8 AS exp
-    FROM telemetry.quarters WHERE measurement_id = ANY(${ids}::int[]) AND start >= ${since} GROUP BY 1`);
+    SELECT m.id AS m,
+           COALESCE(q.imp, 0) + COALESCE(${Prisma.raw(counterDelta("bi.c", "li.c"))}, 0) AS imp,
+           COALESCE(q.exp, 0) + COALESCE(${Prisma.raw(counterDelta("be.c", "le.c"))}, 0) AS exp
+    FROM unnest(${ids}::int[]) AS m(id)
+    LEFT JOIN LATERAL (SELECT sum(import_wh)::float8 AS imp, sum(export_wh)::float8 AS exp FROM telemetry.quarters WHERE measurement_id = m.id AND start >= ${since}) q ON true
+    CROSS JOIN LATERAL (SELECT COALESCE((SELECT x.start + interval '1 minute' FROM telemetry.minutes x WHERE x.measurement_id = m.id AND x.start >= ${since}
+                                         ORDER BY x.start DESC LIMIT 1), ${since}::timestamptz) AS at) e
+    ${counter("import_wh", "li", "bi")}
+    ${counter("export_wh", "le", "be")}`);
   return new Map(rows.map((r) => [r.m, r]));
 }
 

@@ -1,7 +1,11 @@
 // Storing what the devices send (docs/telemetry.md, "Storage"): raw samples, then the 1-minute
-// and 15-minute rollups of the minutes they touch, in one transaction per batch. Idempotent: a
-// sample already stored (same measurement and timestamp) is skipped, and rollups are recomputed
-// from the samples, never added to, so redelivered or duplicated messages change nothing.
+// and 15-minute rollups of the minutes they touch. Idempotent: a sample already stored (same
+// measurement and timestamp) is skipped, and rollups are recomputed from the samples, never added
+// to, so redelivered or duplicated messages change nothing.
+// The ingest defers the rollups: a batch's transaction stores its samples and queues the span
+// they touch (telemetry.rollup_queue), and rollQueued() computes the queue every few seconds, so a
+// minute is rolled once every few seconds rather than at every batch. Other writers (the
+// simulator's backfill, the gap repair) roll in their own transaction.
 // Energy comes from the counters' differences (a counter that went down was reset: its new value
 // is the energy since the reset), power from the samples that carried one.
 import type pg from "pg";
@@ -26,11 +30,13 @@ function nearest(m: string, op: "<" | ">=", at: string, order: "ASC" | "DESC", e
   return `SELECT * FROM (${one("1 hour")} UNION ALL ${one("10 days")}) AS n LIMIT 1`;
 }
 
-/** The 1-minute rollups of [from's minute, to's minute] for each measurement, from the samples. */
-async function rollMinutes(c: pg.PoolClient, ranges: { m: number; lo: Date; hi: Date }[]): Promise<MinuteRange[]> {
-  if (!ranges.length) return [];
-  const { rows } = await c.query<{ m: number; lo: Date; hi: Date }>(
-    `WITH r0 AS (SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[]) AS x(m, lo, hi)),
+/**
+ * The energy between two readings of a counter, in SQL: their difference, or, when the counter went
+ * down (it was reset), its new value; nothing without an earlier reading.
+ */
+export const counterDelta = (prev: string, cur: string) => `CASE WHEN ${prev} IS NULL THEN 0 WHEN ${cur} < ${prev} THEN ${cur} ELSE ${cur} - ${prev} END`;
+
+const ROLL_SQL = `WITH r0 AS (SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[]) AS x(m, lo, hi)),
      -- up to the next minute that has a sample: its counter delta starts from this range's last one
      r AS (
        SELECT r0.m, date_trunc('minute', r0.lo) AS lo, COALESCE(date_trunc('minute', nx.ts), date_trunc('minute', r0.hi)) AS hi
@@ -48,7 +54,7 @@ async function rollMinutes(c: pg.PoolClient, ranges: { m: number; lo: Date; hi: 
        UNION ALL SELECT r.m, p.ts, p.export_wh, 2 FROM r CROSS JOIN LATERAL (${nearest("r.m", "<", "r.lo", "DESC", "AND s.export_wh IS NOT NULL")}) p
      ),
      deltas AS (
-       SELECT m, ts, k, CASE WHEN prev IS NULL THEN 0 WHEN c < prev THEN c ELSE c - prev END AS wh
+       SELECT m, ts, k, ${counterDelta("prev", "c")} AS wh
        FROM (SELECT m, ts, k, c, lag(c) OVER (PARTITION BY m, k ORDER BY ts) AS prev FROM counters) q
      ),
      energy AS (
@@ -68,7 +74,13 @@ async function rollMinutes(c: pg.PoolClient, ranges: { m: number; lo: Date; hi: 
          import_wh = EXCLUDED.import_wh, export_wh = EXCLUDED.export_wh, samples = EXCLUDED.samples
        RETURNING measurement_id, start
      )
-     SELECT measurement_id AS m, min(start) AS lo, max(start) AS hi FROM up GROUP BY 1`,
+     SELECT measurement_id AS m, min(start) AS lo, max(start) AS hi FROM up GROUP BY 1`;
+
+/** The 1-minute rollups of [from's minute, to's minute] for each measurement, from the samples. */
+async function rollMinutes(c: pg.PoolClient, ranges: { m: number; lo: Date; hi: Date }[]): Promise<MinuteRange[]> {
+  if (!ranges.length) return [];
+  const { rows } = await c.query<{ m: number; lo: Date; hi: Date }>(
+    ROLL_SQL,
     [ranges.map((r) => r.m), ranges.map((r) => r.lo.toISOString()), ranges.map((r) => r.hi.toISOString())],
   );
   return rows.map((r) => ({ measurementId: r.m, from: r.lo, to: r.hi }));
@@ -102,31 +114,51 @@ async function lockMeasurements(c: pg.PoolClient, ids: number[]) {
 
 const orNull = (v: number | undefined) => (v === undefined ? null : v);
 
+const SAMPLE_COLUMNS = "unnest($1::int[], $2::timestamptz[], $3::real[], $4::float8[], $5::float8[], $6::real[])";
+
+function sampleParams(samples: readonly SampleRow[]) {
+  return [
+    samples.map((s) => s.measurementId),
+    samples.map((s) => new Date(s.ts).toISOString()),
+    samples.map((s) => orNull(s.power_w)),
+    samples.map((s) => orNull(s.import_wh)),
+    samples.map((s) => orNull(s.export_wh)),
+    samples.map((s) => orNull(s.apparent_va)),
+  ];
+}
+
 /**
- * One batch: the samples (duplicates skipped), their minutes and quarters, and each device's
- * status (last seen, online, counters of messages and errors, last error), in one transaction.
- * Returns how many samples were new.
+ * One batch: the samples (duplicates skipped), and each device's status (last seen, online,
+ * counters of messages and errors, last error), in one transaction; the samples' minutes and
+ * quarters in the same transaction, or, with `deferRollups`, queued for rollQueued(). Returns how
+ * many samples were new.
  */
-export async function storeBatch(samples: readonly SampleRow[], statuses: readonly DeviceStatus[]): Promise<number> {
+export async function storeBatch(samples: readonly SampleRow[], statuses: readonly DeviceStatus[], o: { deferRollups?: boolean } = {}): Promise<number> {
   return inPgTransaction(async (c) => {
     let inserted = 0;
-    if (samples.length) {
+    if (samples.length && o.deferRollups) {
+      const { rows } = await c.query<{ n: number | null }>(
+        `WITH ins AS (
+           INSERT INTO telemetry.samples (measurement_id, ts, power_w, import_wh, export_wh, apparent_va)
+           SELECT * FROM ${SAMPLE_COLUMNS} ON CONFLICT DO NOTHING
+           RETURNING measurement_id, ts),
+         spans AS (SELECT measurement_id AS m, min(ts) AS lo, max(ts) AS hi, count(*)::int AS n FROM ins GROUP BY 1),
+         queued AS (
+           INSERT INTO telemetry.rollup_queue (measurement_ids, los, his)
+           SELECT array_agg(m), array_agg(lo), array_agg(hi) FROM spans HAVING count(*) > 0)
+         SELECT sum(n)::int AS n FROM spans`,
+        sampleParams(samples),
+      );
+      inserted = rows[0]?.n ?? 0;
+    } else if (samples.length) {
       await lockMeasurements(c, samples.map((s) => s.measurementId));
       const { rows } = await c.query<{ m: number; lo: Date; hi: Date; n: number }>(
         `WITH ins AS (
            INSERT INTO telemetry.samples (measurement_id, ts, power_w, import_wh, export_wh, apparent_va)
-           SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::real[], $4::float8[], $5::float8[], $6::real[])
-           ON CONFLICT DO NOTHING
+           SELECT * FROM ${SAMPLE_COLUMNS} ON CONFLICT DO NOTHING
            RETURNING measurement_id, ts)
          SELECT measurement_id AS m, min(ts) AS lo, max(ts) AS hi, count(*)::int AS n FROM ins GROUP BY 1`,
-        [
-          samples.map((s) => s.measurementId),
-          samples.map((s) => new Date(s.ts).toISOString()),
-          samples.map((s) => orNull(s.power_w)),
-          samples.map((s) => orNull(s.import_wh)),
-          samples.map((s) => orNull(s.export_wh)),
-          samples.map((s) => orNull(s.apparent_va)),
-        ],
+        sampleParams(samples),
       );
       inserted = rows.reduce((n, r) => n + r.n, 0);
       await rollQuarters(c, await rollMinutes(c, rows));
@@ -155,6 +187,39 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
       );
     }
     return inserted;
+  });
+}
+
+/**
+ * Computes up to `batches` of the queued rollups (oldest first; only those queued before
+ * `queuedBefore` when given) in one transaction: the spans of
+ * each measurement merged, the measurements still there held against removal (FOR KEY SHARE) and
+ * locked against other rollers, their minutes and quarters recomputed, the queue's rows deleted.
+ * Several processes can roll at once: each takes rows the others have not. Returns how many rows
+ * it took (0 when the queue is empty).
+ */
+export async function rollQueued(o: { queuedBefore?: Date; batches?: number } = {}): Promise<number> {
+  return inPgTransaction(async (c) => {
+    // a minute of every measurement's samples at once: kept in memory rather than spilled to disk
+    await c.query("SET LOCAL work_mem = '64MB'");
+    const { rows } = await c.query<{ m: number; lo: Date; hi: Date; taken: number }>(
+      `WITH taken AS (
+         DELETE FROM telemetry.rollup_queue WHERE id IN (
+           SELECT id FROM telemetry.rollup_queue WHERE queued_at < COALESCE($2::timestamptz, 'infinity') ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING measurement_ids, los, his),
+       n AS (SELECT count(*)::int AS taken FROM taken)
+       SELECT x.m, min(x.lo) AS lo, max(x.hi) AS hi, (SELECT taken FROM n) AS taken
+       FROM taken, unnest(taken.measurement_ids, taken.los, taken.his) AS x(m, lo, hi)
+       GROUP BY 1 ORDER BY 1`,
+      [o.batches ?? 100, o.queuedBefore?.toISOString() ?? null],
+    );
+    if (!rows.length) return 0;
+    const { rows: live } = await c.query<{ id: number }>("SELECT id FROM measurements WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE", [rows.map((r) => r.m)]);
+    const kept = new Set(live.map((r) => r.id));
+    const ranges = rows.filter((r) => kept.has(r.m));
+    await lockMeasurements(c, ranges.map((r) => r.m));
+    await rollQuarters(c, await rollMinutes(c, ranges));
+    return rows[0]!.taken;
   });
 }
 
