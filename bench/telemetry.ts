@@ -72,7 +72,7 @@ async function main() {
     const consumers: Record<"app" | "baseline", (onStored: Stored) => Promise<Consumer>> = {
       app: async (onStored) => {
         // as the app runs it beside its embedded broker (lib/mqtt/run.ts): no persistent session
-        const ingest = new Ingest({ url, username: INGEST_USERNAME, password: INGEST_PASSWORD, clientId: `bench-app-${Date.now()}`, maxPerSecond: 20, persistentSession: false, onStored, ...(process.env.ZZ_ROLL && { rollupEveryMs: Number(process.env.ZZ_ROLL) }) });
+        const ingest = new Ingest({ url, username: INGEST_USERNAME, password: INGEST_PASSWORD, clientId: `bench-app-${Date.now()}`, maxPerSecond: 20, persistentSession: false, onStored });
         await ingest.start();
         return {
           stop: async () => {
