@@ -17,6 +17,7 @@ import { isUnderPrefix } from "@/lib/telemetry/channels";
 import { AUTH_FAILURES_BEFORE_DELAY, MAX_PACKET_BYTES } from "@/lib/telemetry/limits";
 import { onAccessChange } from "./access-events";
 import { guardPacketSize } from "./frame-guard";
+import { shallowEmitter } from "./emitter";
 import { logError } from "@/lib/log";
 
 /** aedes keeps its connected clients by id (not in its types) */
@@ -59,6 +60,9 @@ class LoginThrottle {
   }
 }
 
+/** Messages delivered at once before the next wait their turn (aedes's default, 100). */
+const BROKER_CONCURRENCY = 100;
+
 /** Where a dropped message goes: a topic nobody receives (authorizeForward forwards none of it). */
 const DROPPED = "$foyer-dropped/";
 
@@ -67,6 +71,7 @@ const refusal = (code: 4 | 5, message: string) => Object.assign(new Error(messag
 export async function startBroker(o: BrokerOptions): Promise<RunningBroker> {
   const throttle = new LoginThrottle();
   const broker = await Aedes.createBroker({
+    mq: shallowEmitter(BROKER_CONCURRENCY),
     drainTimeout: 30_000,
     connectTimeout: 10_000,
     maxClientsIdLength: 128,
