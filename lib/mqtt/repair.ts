@@ -7,7 +7,7 @@
 // of a shared subscription can read it and ask for the next page. Best effort: a device that
 // does not answer leaves the gap as it was.
 import type { DeviceRoute } from "@/lib/services/telemetry/connection";
-import { lastStoredSample, storeRecordedMinutes } from "@/lib/services/telemetry/store";
+import { lastStoredSamples, storeRecordedMinutes } from "@/lib/services/telemetry/store";
 import { measurementFor } from "@/lib/telemetry/channels";
 import { parseRecords } from "@/lib/telemetry/formats/shelly-records";
 
@@ -35,9 +35,16 @@ function recordSources(route: DeviceRoute): Source[] {
   return [...out.values()];
 }
 
+/** First words from devices are looked up together, at most this long after the first of them. */
+const LOOKUP_EVERY_MS = 250;
+
+type FirstWord = { route: DeviceRoute; sources: Source[]; ts: number };
+
 export class GapRepair {
   private readonly last = new Map<number, number>();
-  private readonly looking = new Set<number>();
+  /** devices heard for the first time since this process started, whose stored end is being looked up */
+  private readonly looking = new Map<number, FirstWord>();
+  private lookup?: NodeJS.Timeout;
   private nextId = 1;
   readonly stats = { requests: 0, minutes: 0 };
 
@@ -53,22 +60,41 @@ export class GapRepair {
     if (!sources.length) return;
     const prev = this.last.get(route.deviceId);
     if (prev === undefined) {
-      // first word since this process started: where the stored minutes stop
-      if (this.looking.has(route.deviceId)) return;
-      this.looking.add(route.deviceId);
-      void lastStoredSample(route.measurements.map((m) => m.id))
-        .then((t) => {
-          if (t !== null && !this.last.has(route.deviceId)) this.check(route, sources, t, ts);
-          this.last.set(route.deviceId, Math.max(this.last.get(route.deviceId) ?? 0, ts));
-        })
-        .catch(() => undefined)
-        .finally(() => this.looking.delete(route.deviceId));
+      // first word since this process started: where the stored minutes stop (one query for all
+      // the devices heard meanwhile: 10,000 devices at a start made 10,000 queries)
+      const w = this.looking.get(route.deviceId);
+      if (w) w.ts = Math.max(w.ts, ts);
+      else this.looking.set(route.deviceId, { route, sources, ts });
+      this.lookup ??= setTimeout(() => void this.lookUp(), LOOKUP_EVERY_MS);
       return;
     }
     if (ts > prev) {
       this.check(route, sources, prev, ts);
       this.last.set(route.deviceId, ts);
     }
+  }
+
+  private async lookUp() {
+    const words = [...this.looking.values()];
+    try {
+      const stored = await lastStoredSamples(words.map((w) => ({ deviceId: w.route.deviceId, measurementIds: w.route.measurements.map((m) => m.id) })));
+      for (const w of words) {
+        const t = stored.get(w.route.deviceId);
+        if (t !== undefined && !this.last.has(w.route.deviceId)) this.check(w.route, w.sources, t, w.ts);
+        this.last.set(w.route.deviceId, Math.max(this.last.get(w.route.deviceId) ?? 0, w.ts));
+      }
+    } catch {
+      // best effort: these devices are looked up again at their next word
+    } finally {
+      for (const w of words) if (this.looking.get(w.route.deviceId) === w) this.looking.delete(w.route.deviceId);
+      this.lookup = undefined;
+      if (this.looking.size) this.lookup = setTimeout(() => void this.lookUp(), LOOKUP_EVERY_MS);
+    }
+  }
+
+  /** Stops looking up (the ingest stops). */
+  stop() {
+    clearTimeout(this.lookup);
   }
 
   private check(route: DeviceRoute, sources: Source[], from: number, to: number) {

@@ -192,13 +192,14 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
 
 /**
  * Computes up to `batches` of the queued rollups (oldest first; only those queued before
- * `queuedBefore` when given) in one transaction: the spans of
- * each measurement merged, the measurements still there held against removal (FOR KEY SHARE) and
- * locked against other rollers, their minutes and quarters recomputed, the queue's rows deleted.
- * Several processes can roll at once: each takes rows the others have not. Returns how many rows
- * it took (0 when the queue is empty).
+ * `queuedBefore` when given) in one transaction: the spans of each measurement merged, the
+ * measurements still there held against removal (FOR KEY SHARE) and locked against other rollers,
+ * their minutes and quarters recomputed `slice` measurements at a time with `pauseMs` between
+ * (a minute of 20,000 measurements is seconds of work, which the ingest's writes share the
+ * machine with), the queue's rows deleted. Several processes can roll at once: each takes rows
+ * the others have not. Returns how many rows it took (0 when the queue is empty).
  */
-export async function rollQueued(o: { queuedBefore?: Date; batches?: number } = {}): Promise<number> {
+export async function rollQueued(o: { queuedBefore?: Date; batches?: number; slice?: number; pauseMs?: number } = {}): Promise<number> {
   return inPgTransaction(async (c) => {
     // a minute of every measurement's samples at once: kept in memory rather than spilled to disk
     await c.query("SET LOCAL work_mem = '64MB'");
@@ -211,14 +212,18 @@ export async function rollQueued(o: { queuedBefore?: Date; batches?: number } = 
        SELECT x.m, min(x.lo) AS lo, max(x.hi) AS hi, (SELECT taken FROM n) AS taken
        FROM taken, unnest(taken.measurement_ids, taken.los, taken.his) AS x(m, lo, hi)
        GROUP BY 1 ORDER BY 1`,
-      [o.batches ?? 100, o.queuedBefore?.toISOString() ?? null],
+      [o.batches ?? 1000, o.queuedBefore?.toISOString() ?? null],
     );
     if (!rows.length) return 0;
     const { rows: live } = await c.query<{ id: number }>("SELECT id FROM measurements WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE", [rows.map((r) => r.m)]);
     const kept = new Set(live.map((r) => r.id));
     const ranges = rows.filter((r) => kept.has(r.m));
     await lockMeasurements(c, ranges.map((r) => r.m));
-    await rollQuarters(c, await rollMinutes(c, ranges));
+    const slice = o.slice ?? 1000;
+    for (let i = 0; i < ranges.length; i += slice) {
+      if (i && o.pauseMs) await new Promise((r) => setTimeout(r, o.pauseMs));
+      await rollQuarters(c, await rollMinutes(c, ranges.slice(i, i + slice)));
+    }
     return rows[0]!.taken;
   });
 }
@@ -261,15 +266,17 @@ function readAnchor(m: number, before: number) {
   );
 }
 
-/** The time of the last sample stored for any of these measurements (the gap repair's reference after a restart). */
-export async function lastStoredSample(ids: readonly number[]): Promise<number | null> {
-  if (!ids.length) return null;
+/** For each device, the time of the last sample stored (within 8 days) of any of its measurements (the gap repair's reference after a restart). */
+export async function lastStoredSamples(devices: readonly { deviceId: number; measurementIds: readonly number[] }[]): Promise<Map<number, number>> {
+  const pairs = devices.flatMap((d) => d.measurementIds.map((m) => [d.deviceId, m] as const));
+  if (!pairs.length) return new Map();
   return inPgTransaction(async (c) => {
-    const { rows } = await c.query<{ t: Date | null }>(
-      `SELECT max(x.ts) AS t FROM unnest($1::int[]) AS m(id)
-       CROSS JOIN LATERAL (SELECT ts FROM telemetry.samples WHERE measurement_id = m.id AND ts > now() - interval '8 days' ORDER BY ts DESC LIMIT 1) x`,
-      [ids],
+    const { rows } = await c.query<{ d: number; t: Date }>(
+      `SELECT p.d, max(x.ts) AS t FROM unnest($1::int[], $2::int[]) AS p(d, m)
+       CROSS JOIN LATERAL (SELECT ts FROM telemetry.samples WHERE measurement_id = p.m AND ts > now() - interval '8 days' ORDER BY ts DESC LIMIT 1) x
+       GROUP BY 1`,
+      [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
     );
-    return rows[0]?.t ? rows[0].t.getTime() : null;
+    return new Map(rows.map((r) => [r.d, r.t.getTime()]));
   });
 }
