@@ -89,6 +89,11 @@ export async function readRows<T>(query: Prisma.Sql): Promise<T[]> {
 export async function inPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await connection().pool.connect();
   let broken = false;
+  // the server may end the connection while the transaction waits between statements (an idle
+  // transaction past its timeout, a restart): pg then emits 'error' on the client, which ends the
+  // process when nobody listens (the pool listens only to idle clients); the next statement fails
+  const onError = () => (broken = true);
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     const out = await fn(client);
@@ -99,6 +104,7 @@ export async function inPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<
     await client.query("ROLLBACK").catch(() => (broken = true));
     throw err;
   } finally {
+    client.off("error", onError);
     client.release(broken);
   }
 }
