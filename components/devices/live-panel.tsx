@@ -15,6 +15,7 @@ import { parisDayTimeText } from "@/components/ui/dates";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import { kwhText, wattsText } from "@/components/energy/format";
 import { useDeviceLive, type LiveMeasurement, type LiveView } from "@/lib/swr/use-telemetry";
+import { TELEMETRY_ERROR_KINDS } from "@/lib/telemetry/formats/types";
 import { agoOf, flowOf } from "./live-text";
 import { useNow } from "./use-now";
 import s from "./telemetry.module.css";
@@ -83,6 +84,25 @@ function Readings({ live }: { live: LiveView }) {
   );
 }
 
+/**
+ * What was refused: the kind's headline in the page's language, then the detail in English as the
+ * API says it (docs/i18n.md, "What stays English"). An error stored before kinds, or of a kind this
+ * page does not know, shows its detail alone.
+ */
+function LastError({ error }: { error: NonNullable<LiveView["last_error"]> }) {
+  const t = useTranslations("devices.live");
+  const kind = TELEMETRY_ERROR_KINDS.find((k) => k === error.kind);
+  if (!kind) return <div lang="en">{error.reason}</div>;
+  return (
+    <>
+      <div>{t(`errorKind.${kind}`)}</div>
+      <Text component="div" variant="body2" color="textSecondary" lang="en" className={s.reason}>
+        {error.reason}
+      </Text>
+    </>
+  );
+}
+
 /** The device's Live panel (see the top of this file). */
 export function LivePanel({ deviceId }: { deviceId: number }) {
   const t = useTranslations("devices.live");
@@ -109,8 +129,7 @@ export function LivePanel({ deviceId }: { deviceId: number }) {
               <NoticeTitle>
                 <AgoText at={data.last_error.at} words={(ago) => t("errorTitle", { ago })} />
               </NoticeTitle>
-              {/* the broker's reason, in English as the API says it (docs/i18n.md, "What stays English") */}
-              <div lang="en">{data.last_error.reason}</div>
+              <LastError error={data.last_error} />
               <div>{t("errorHelp")}</div>
             </Notice>
           )}

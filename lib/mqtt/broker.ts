@@ -122,7 +122,7 @@ export async function startBroker(o: BrokerOptions): Promise<RunningBroker> {
     const now = Date.now();
     if (now - (saidAt.get(who.deviceId) ?? 0) > 60_000) {
       saidAt.set(who.deviceId, now);
-      void noteDeviceRefusal(who.deviceId, `A message on ${packet.topic.slice(0, 120)}, outside the device's topic prefix ${who.prefix}: dropped`).catch(() => undefined);
+      void noteDeviceRefusal(who.deviceId, "outside_prefix", `A message on ${packet.topic.slice(0, 120)}, outside the device's topic prefix ${who.prefix}: dropped`).catch(() => undefined);
     }
     packet.topic = `${DROPPED}${who.deviceId}`;
     packet.retain = false;

@@ -15,7 +15,7 @@ import mqtt, { type IPublishPacket, type MqttClient } from "mqtt";
 import { deviceRoutes, type DeviceRoute } from "@/lib/services/telemetry/connection";
 import { rollQueued, storeBatch, type DeviceStatus, type SampleRow } from "@/lib/services/telemetry/store";
 import { parseMessage } from "@/lib/telemetry/formats/parse";
-import { TelemetryInputError } from "@/lib/telemetry/formats/types";
+import { type TelemetryErrorKind, TelemetryInputError } from "@/lib/telemetry/formats/types";
 import { measurementFor } from "@/lib/telemetry/channels";
 import { BATCH_MAX_DELAY_MS, BATCH_MAX_MESSAGES, INGEST_BUFFER_MESSAGES, MAX_PACKET_BYTES, ROLLUP_EVERY_MS } from "@/lib/telemetry/limits";
 import { DeviceRateLimit } from "@/lib/telemetry/rate";
@@ -95,7 +95,7 @@ export class Ingest {
     this.limiter = new DeviceRateLimit(o.maxPerSecond);
     this.repair = new GapRepair(
       (topic, payload) => this.client?.publish(topic, payload, { qos: 1 }),
-      (deviceId, reason) => this.refuse(deviceId, reason),
+      (deviceId, kind, reason) => this.refuse(deviceId, kind, reason),
     );
   }
 
@@ -188,11 +188,11 @@ export class Ingest {
     return s;
   }
 
-  private refuse(deviceId: number, reason: string) {
+  private refuse(deviceId: number, kind: TelemetryErrorKind, reason: string) {
     this.stats.refused++;
     const s = this.status(deviceId);
     s.errors++;
-    s.lastError = { reason, at: this.now() };
+    s.lastError = { kind, reason, at: this.now() };
   }
 
   private onMessage(packet: IPublishPacket, callback: (err?: Error) => void) {
@@ -222,12 +222,12 @@ export class Ingest {
     const { route, subtopic } = found;
     const now = this.now();
     const payload = typeof packet.payload === "string" ? Buffer.from(packet.payload) : packet.payload;
-    if (payload.length > MAX_PACKET_BYTES) return this.refuse(route.deviceId, `A message of ${payload.length} bytes is larger than the ${MAX_PACKET_BYTES} allowed: dropped`);
+    if (payload.length > MAX_PACKET_BYTES) return this.refuse(route.deviceId, "too_large", `A message of ${payload.length} bytes is larger than the ${MAX_PACKET_BYTES} allowed: dropped`);
     if (!packet.retain && !this.limiter.take(route.deviceId, now)) {
       this.stats.dropped++;
       const s = this.status(route.deviceId);
       s.errors++;
-      if (!s.lastError || now - s.lastError.at > 60_000) s.lastError = { reason: `More than ${this.o.maxPerSecond} messages a second: the extra ones are dropped`, at: now };
+      if (!s.lastError || now - s.lastError.at > 60_000) s.lastError = { kind: "too_fast", reason: `More than ${this.o.maxPerSecond} messages a second: the extra ones are dropped`, at: now };
       return;
     }
     if (route.format === "shelly_gen2" && this.repair.isAnswer(subtopic)) {
@@ -238,7 +238,7 @@ export class Ingest {
     try {
       parsed = parseMessage(route.format, subtopic, payload, now);
     } catch (err) {
-      if (err instanceof TelemetryInputError) return this.refuse(route.deviceId, err.reason);
+      if (err instanceof TelemetryInputError) return this.refuse(route.deviceId, err.kind, err.reason);
       throw err;
     }
     const s = this.status(route.deviceId);

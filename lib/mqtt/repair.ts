@@ -10,6 +10,7 @@ import type { DeviceRoute } from "@/lib/services/telemetry/connection";
 import { lastStoredSamples, storeRecordedMinutes } from "@/lib/services/telemetry/store";
 import { measurementFor } from "@/lib/telemetry/channels";
 import { parseRecords } from "@/lib/telemetry/formats/shelly-records";
+import { type TelemetryErrorKind, TelemetryInputError } from "@/lib/telemetry/formats/types";
 
 /** A silence longer than this is a gap worth asking for. */
 const GAP_MS = 3 * 60_000;
@@ -50,7 +51,7 @@ export class GapRepair {
 
   constructor(
     private readonly publish: (topic: string, payload: string) => void,
-    private readonly onError: (deviceId: number, reason: string) => void,
+    private readonly onError: (deviceId: number, kind: TelemetryErrorKind, reason: string) => void,
   ) {}
 
   /** A reading from a device at `ts` (ms): asks for what is missing before it, if anything. */
@@ -124,7 +125,8 @@ export class GapRepair {
     try {
       parsed = parseRecords(source.method, source.id, payload);
     } catch (err) {
-      return this.onError(route.deviceId, (err as { reason?: string }).reason ?? "The device's records could not be read");
+      if (err instanceof TelemetryInputError) return this.onError(route.deviceId, err.kind, err.reason);
+      return this.onError(route.deviceId, "records", "The device's records could not be read");
     }
     const oldest = Date.now() - REPAIR_MAX_MS;
     const rows = parsed.minutes.flatMap((x) => {

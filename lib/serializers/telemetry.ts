@@ -4,6 +4,11 @@ import type { LiveView, SeriesView } from "@/lib/services/telemetry/readings";
 import { onlineOf } from "@/lib/services/telemetry/readings";
 import type { BreakdownView, NowView } from "@/lib/services/telemetry/household";
 import type { Breakdown } from "@/lib/telemetry/roles";
+import { telemetryErrorKind } from "@/lib/telemetry/formats/types";
+
+/** A device's last refused message: `kind` the headline the page translates (null when stored before kinds), `reason` the detail in English. */
+type LastError = { kind?: string | null; reason: string; at: Date };
+const lastErrorView = (e: LastError) => ({ kind: telemetryErrorKind(e.kind), reason: e.reason, at: e.at.toISOString() });
 
 export function toMqttView({ row, broker }: MqttView) {
   return {
@@ -14,7 +19,7 @@ export function toMqttView({ row, broker }: MqttView) {
     has_password: row.passwordHash !== null,
     online: onlineOf(row),
     last_seen: row.lastSeenAt?.toISOString() ?? null,
-    last_error: row.lastError && row.lastErrorAt ? { reason: row.lastError, at: row.lastErrorAt.toISOString() } : null,
+    last_error: row.lastError && row.lastErrorAt ? lastErrorView({ kind: row.lastErrorKind, reason: row.lastError, at: row.lastErrorAt }) : null,
   };
 }
 
@@ -25,7 +30,7 @@ export function toLiveView(v: LiveView) {
   return {
     online: v.online,
     last_seen: v.lastSeen?.toISOString() ?? null,
-    last_error: v.lastError ? { reason: v.lastError.reason, at: v.lastError.at.toISOString() } : null,
+    last_error: v.lastError ? lastErrorView(v.lastError) : null,
     measurements: v.measurements.map((m) => ({
       id: m.id,
       name: m.name,

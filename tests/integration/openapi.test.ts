@@ -495,9 +495,11 @@ describe("every documented answer matches what the handlers return", () => {
         { measurementId: grid.id, ts: now - 120_000, power_w: 800, import_wh: 1000, export_wh: 0 },
         { measurementId: grid.id, ts: now - 60_000, power_w: 900, import_wh: 1015, export_wh: 0 },
       ],
-      [],
+      // a refused message: last_error with its kind in both answers
+      [{ deviceId: device.id, messages: 3, errors: 1, lastError: { kind: "bad_value", reason: "power 1000000000 W is not plausible (em1:0)", at: now - 30_000 } }],
     );
     await checkCall("GET /api/v1/device_info/{id}/live", { token: t, params: p });
+    await checkCall("GET /api/v1/device_info/{id}/mqtt", { token: t, params: p });
     await checkCall("GET /api/v1/device_info/{id}/series", { token: t, params: p, path: `/api/v1/device_info/${device.id}/series?step=1m` });
     await checkCall("GET /api/v1/energy/now", { token: t });
     const today = parisDayOf(now);

@@ -170,6 +170,12 @@ describe("the embedded broker", () => {
     await eventually(async () => (await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: fx.deviceId } })).lastError?.includes("outside the device's topic prefix"));
     const row = await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: fx.deviceId } });
     expect(row.lastError).toBe("A message on shellypro3em-001122334455/rpc, outside the device's topic prefix shellyemg3-aabbccddeeff: dropped");
+    expect(row.lastErrorKind).toBe("outside_prefix");
+    expect((await getMqtt(cast.owner.token, fx.deviceId)).body.last_error).toEqual({
+      kind: "outside_prefix",
+      reason: "A message on shellypro3em-001122334455/rpc, outside the device's topic prefix shellyemg3-aabbccddeeff: dropped",
+      at: row.lastErrorAt!.toISOString(),
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(theirsSaw).toEqual([]);
     expect(mine.connected).toBe(true);
@@ -228,7 +234,7 @@ describe("the ingest", () => {
     await broker.close();
   });
   const frame = (ts: number, params: Record<string, unknown>) => JSON.stringify({ src: prefix, dst: `${prefix}/events`, method: "NotifyStatus", params: { ts: ts / 1000, ...params } });
-  const live = async () => (await getLive(cast.owner.token, fx.deviceId)).body as { online: boolean | null; last_error: { reason: string } | null; measurements: { id: number; power_w: number | null; import_wh_today: number; export_wh_today: number }[] };
+  const live = async () => (await getLive(cast.owner.token, fx.deviceId)).body as { online: boolean | null; last_error: { kind: string | null; reason: string } | null; measurements: { id: number; power_w: number | null; import_wh_today: number; export_wh_today: number }[] };
 
   it("stores a Shelly EM Gen3's power and counters, and shows them live", async () => {
     const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 120_000;
@@ -279,19 +285,24 @@ describe("the ingest", () => {
     expect(ingest.stats.duplicates).toBe(4);
   });
 
-  it("refuses nonsense with a reason the device page shows, and stores the rest", async () => {
+  it("refuses nonsense with a kind and a reason the device page shows, and stores the rest", async () => {
     await dev.publishAsync(`${prefix}/events/rpc`, "{not json", { qos: 1 });
     const l = await eventually(async () => {
       const x = await live();
       return x.last_error ? x : null;
     });
-    expect(l.last_error!.reason).toBe("The message is not valid JSON");
+    expect(l.last_error).toMatchObject({ kind: "not_json", reason: "The message is not valid JSON" });
     await dev.publishAsync(`${prefix}/events/rpc`, frame(Date.now(), { "em1:0": { id: 0, act_power: 1e9 } }), { qos: 1 });
-    await eventually(async () => /not plausible/.test((await live()).last_error?.reason ?? ""));
+    const implausible = await eventually(async () => {
+      const e = (await live()).last_error;
+      return e && /not plausible/.test(e.reason) ? e : null;
+    });
+    expect(implausible.kind).toBe("bad_value");
     await dev.publishAsync(`${prefix}/events/rpc`, frame(Date.now(), { "em1:0": { id: 0, act_power: 42 } }), { qos: 1 });
     await eventually(async () => (await live()).measurements[0]!.power_w === 42);
     const row = await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: fx.deviceId } });
     expect(row.errorCount).toBe(2);
+    expect(row.lastErrorKind).toBe("bad_value");
   });
 
   it("asks a Shelly for the minutes it missed after a silence, and counts each once", async () => {
@@ -466,5 +477,21 @@ describe("the household's devices together", () => {
     expectInvalid(await call(breakdownRoute.GET, { token: cast.owner.token, path: "/api/v1/energy/breakdown?from=2026-12-03&to=2026-12-01" }), "from");
     expectInvalid(await call(breakdownRoute.GET, { token: cast.owner.token, path: "/api/v1/energy/breakdown?from=2024-01-01&to=2026-01-01" }), "to");
     expectInvalid(await call(breakdownRoute.GET, { token: cast.owner.token, path: "/api/v1/energy/breakdown?from=2026-11-01&to=2026-12-31&bucket=hour" }), "bucket");
+  });
+});
+
+describe("a transaction the server ends while it waits", () => {
+  it("fails the next statement, and neither ends the process nor hands the connection on", async () => {
+    const { inPgTransaction } = await import("@/lib/db");
+    await expect(
+      inPgTransaction(async (c) => {
+        await c.query("SET LOCAL idle_in_transaction_session_timeout = '100ms'");
+        // the server ends the idle transaction's connection: pg emits 'error' on the client
+        await new Promise((r) => setTimeout(r, 400));
+        await c.query("SELECT 1");
+      }),
+    ).rejects.toThrow();
+    // the pool goes on with a sound connection
+    expect(await inPgTransaction(async (c) => (await c.query<{ n: number }>("SELECT 1 AS n")).rows[0]!.n)).toBe(1);
   });
 });

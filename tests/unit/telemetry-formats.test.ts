@@ -3,11 +3,12 @@
 // verbatim, NotifyFullStatus frames built from the status objects Shelly's docs give for each
 // component (EM, EMData, EM1, EM1Data, Switch, PM1), a Shelly Gen1 EM's topics, teleinfo2mqtt's
 // documented frames (docs/mqtt/README.md, verbatim) and one of its recorded standard-mode frames
-// (test/standard.frames.log) as its code publishes it; then every refusal with its reason, the
-// timestamp window at both edges, and channelSlot / measurementFor / isUnderPrefix / isValidPrefix.
+// (test/standard.frames.log) as its code publishes it; then every refusal with its reason (and the
+// kind of each, TELEMETRY_ERROR_KINDS), the timestamp window at both edges, and channelSlot / measurementFor / isUnderPrefix / isValidPrefix.
 import { describe, expect, it } from "vitest";
 import { channelSlot, isUnderPrefix, isValidPrefix, measurementFor } from "@/lib/telemetry/channels";
 import { type ChannelReading, type Parsed, parseMessage, TELEMETRY_FORMATS, type TelemetryFormat, TelemetryInputError } from "@/lib/telemetry/formats/parse";
+import { TELEMETRY_ERROR_KINDS, type TelemetryErrorKind } from "@/lib/telemetry/formats/types";
 import { MAX_ABS_POWER_W, MAX_COUNTER_WH, MAX_FOYER_CHANNELS, MAX_TS_AGE_MS, MAX_TS_AHEAD_MS } from "@/lib/telemetry/limits";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -15,17 +16,22 @@ const NOW = Date.parse("2025-09-05T08:12:00Z");
 const parse = (format: TelemetryFormat, subtopic: string, payload: string | Uint8Array, now = NOW): Parsed =>
   parseMessage(format, subtopic, typeof payload === "string" ? bytes(payload) : payload, now);
 
-/** The reason a message is refused with (fails when it is not refused). */
-function refusal(format: TelemetryFormat, subtopic: string, payload: string | Uint8Array, now = NOW): string {
+/** The refusal a message gets (fails when it is not refused). */
+function refused(format: TelemetryFormat, subtopic: string, payload: string | Uint8Array, now = NOW): TelemetryInputError {
   try {
     parse(format, subtopic, payload, now);
   } catch (e) {
     expect(e).toBeInstanceOf(TelemetryInputError);
     expect((e as TelemetryInputError).message).toBe((e as TelemetryInputError).reason);
-    return (e as TelemetryInputError).reason;
+    expect(TELEMETRY_ERROR_KINDS).toContain((e as TelemetryInputError).kind);
+    return e as TelemetryInputError;
   }
   throw new Error(`not refused: ${format} ${subtopic} ${String(payload)}`);
 }
+/** The reason a message is refused with (fails when it is not refused). */
+const refusal = (format: TelemetryFormat, subtopic: string, payload: string | Uint8Array, now = NOW): string => refused(format, subtopic, payload, now).reason;
+/** The kind of refusal a message gets (fails when it is not refused). */
+const kindOf = (format: TelemetryFormat, subtopic: string, payload: string | Uint8Array, now = NOW): TelemetryErrorKind => refused(format, subtopic, payload, now).kind;
 const IGNORED = { kind: "ignored" };
 /** One channel of a readings result (undefined when absent or not readings). */
 const channel = (r: Parsed, key: string): ChannelReading | undefined => (r.kind === "readings" ? r.channels[key] : undefined);
@@ -529,34 +535,34 @@ describe("foyer_json (state, online)", () => {
     expect(refusal("foyer_json", "state", '{"channels":{"__proto__":{"power_w":1}}}')).toBe('channel key "__proto__" is reserved');
   });
 
-  it("refuses other shapes, fields, topics and values, with their reasons", () => {
-    const cases: [string, string, string][] = [
-      ["state", "{", "The message is not valid JSON"],
-      ["state", "[]", 'expected a JSON object {"ts", "channels"} on state'],
-      ["state", "12", 'expected a JSON object {"ts", "channels"} on state'],
-      ["state", "{}", "the message has no channels"],
-      ["state", '{"chanels":{}}', 'unknown field "chanels" (expected ts and channels)'],
-      ["state", '{"channels":{},"node":"x"}', 'unknown field "node" (expected ts and channels)'],
-      ["state", '{"channels":[]}', "channels must be a JSON object"],
-      ["state", '{"channels":{"a":5}}', 'a channel must be a JSON object (channel "a")'],
-      ["state", '{"channels":{"a":{"power":5}}}', 'unknown field "power" (expected power_w, import_wh or export_wh) (channel "a")'],
-      ["state", '{"channels":{"a":{"apparent_va":5}}}', 'unknown field "apparent_va" (expected power_w, import_wh or export_wh) (channel "a")'],
-      ["state", '{"channels":{"a":{"power_w":"5"}}}', 'power_w of channel "a" is not a number'],
-      ["state", '{"channels":{"a":{"power_w":true}}}', 'power_w of channel "a" is not a number'],
-      ["state", '{"channels":{"a":{"power_w":1e999}}}', "power is not a finite number (a)"],
-      ["state", '{"channels":{"a":{"power_w":1000000000}}}', "power 1000000000 W is not plausible (a)"],
-      ["state", '{"channels":{"a":{"import_wh":-1}}}', "import counter -1 Wh is negative (a)"],
-      ["state", '{"channels":{"a":{"export_wh":1000000000001}}}', "export counter 1000000000001 Wh is not plausible (a)"],
-      ["state", '{"ts":"now","channels":{"a":{"power_w":1}}}', "the timestamp is not a number"],
-      ["state", '{"ts":1757059829080,"channels":{"a":{"power_w":1}}}', "ts 1757059829080 looks like milliseconds: send Unix seconds"],
-      ["state", '{"ts":0,"channels":{"a":{"power_w":1}}}', "the device's clock is not set (timestamp 0)"],
-      ["state", '{"ts":1757400000,"channels":{"a":{"power_w":1}}}', "the timestamp is 3 days in the future (at most 5 minutes ahead is accepted)"],
-      ["online", "on", "expected true or false on online"],
-      ["emeter/0/power", "12.5", "expected the topics state or online under the device's prefix (not emeter/0/power)"],
-      ["events/rpc", T1, "expected the topics state or online under the device's prefix (not events/rpc)"],
-      ["", TIC_HISTORY_DOC, "expected the topics state or online under the device's prefix (not the prefix itself)"],
+  it("refuses other shapes, fields, topics and values, with their kinds and reasons", () => {
+    const cases: [string, string, TelemetryErrorKind, string][] = [
+      ["state", "{", "not_json", "The message is not valid JSON"],
+      ["state", "[]", "bad_frame", 'expected a JSON object {"ts", "channels"} on state'],
+      ["state", "12", "bad_frame", 'expected a JSON object {"ts", "channels"} on state'],
+      ["state", "{}", "bad_frame", "the message has no channels"],
+      ["state", '{"chanels":{}}', "bad_frame", 'unknown field "chanels" (expected ts and channels)'],
+      ["state", '{"channels":{},"node":"x"}', "bad_frame", 'unknown field "node" (expected ts and channels)'],
+      ["state", '{"channels":[]}', "bad_frame", "channels must be a JSON object"],
+      ["state", '{"channels":{"a":5}}', "bad_frame", 'a channel must be a JSON object (channel "a")'],
+      ["state", '{"channels":{"a":{"power":5}}}', "bad_frame", 'unknown field "power" (expected power_w, import_wh or export_wh) (channel "a")'],
+      ["state", '{"channels":{"a":{"apparent_va":5}}}', "bad_frame", 'unknown field "apparent_va" (expected power_w, import_wh or export_wh) (channel "a")'],
+      ["state", '{"channels":{"a":{"power_w":"5"}}}', "bad_value", 'power_w of channel "a" is not a number'],
+      ["state", '{"channels":{"a":{"power_w":true}}}', "bad_value", 'power_w of channel "a" is not a number'],
+      ["state", '{"channels":{"a":{"power_w":1e999}}}', "bad_value", "power is not a finite number (a)"],
+      ["state", '{"channels":{"a":{"power_w":1000000000}}}', "bad_value", "power 1000000000 W is not plausible (a)"],
+      ["state", '{"channels":{"a":{"import_wh":-1}}}', "bad_value", "import counter -1 Wh is negative (a)"],
+      ["state", '{"channels":{"a":{"export_wh":1000000000001}}}', "bad_value", "export counter 1000000000001 Wh is not plausible (a)"],
+      ["state", '{"ts":"now","channels":{"a":{"power_w":1}}}', "bad_time", "the timestamp is not a number"],
+      ["state", '{"ts":1757059829080,"channels":{"a":{"power_w":1}}}', "bad_time", "ts 1757059829080 looks like milliseconds: send Unix seconds"],
+      ["state", '{"ts":0,"channels":{"a":{"power_w":1}}}', "bad_time", "the device's clock is not set (timestamp 0)"],
+      ["state", '{"ts":1757400000,"channels":{"a":{"power_w":1}}}', "bad_time", "the timestamp is 3 days in the future (at most 5 minutes ahead is accepted)"],
+      ["online", "on", "bad_value", "expected true or false on online"],
+      ["emeter/0/power", "12.5", "wrong_topic", "expected the topics state or online under the device's prefix (not emeter/0/power)"],
+      ["events/rpc", T1, "wrong_topic", "expected the topics state or online under the device's prefix (not events/rpc)"],
+      ["", TIC_HISTORY_DOC, "wrong_topic", "expected the topics state or online under the device's prefix (not the prefix itself)"],
     ];
-    for (const [topic, payload, reason] of cases) expect(refusal("foyer_json", topic, payload), `${topic} ${payload}`).toBe(reason);
+    for (const [topic, payload, kind, reason] of cases) expect(refused("foyer_json", topic, payload), `${topic} ${payload}`).toMatchObject({ kind, reason });
   });
 });
 
@@ -572,13 +578,70 @@ describe("parseMessage", () => {
     })();
     expect(e).toBeInstanceOf(TelemetryInputError);
     expect(e).toBeInstanceOf(Error);
-    expect(e).toMatchObject({ name: "TelemetryInputError", reason: "The message is not valid JSON", message: "The message is not valid JSON" });
+    expect(e).toMatchObject({ name: "TelemetryInputError", kind: "not_json", reason: "The message is not valid JSON", message: "The message is not valid JSON" });
   });
 
   it("reads the same JSON differently per format: each refuses the others' messages", () => {
     expect(refusal("teleinfo", "events/rpc", T1)).toBe("expected teleinfo2mqtt frames on the prefix itself (teleinfo/<meter id>), not on a subtopic (events/rpc)");
     expect(refusal("shelly_gen1", "events/rpc", T1)).toBe("expected Shelly Gen1 topics (emeter/N/power, relay/N/power, online, ...): events/rpc is a Shelly Gen2 topic, set the device's format to shelly_gen2");
     expect(parse("shelly_gen2", "", TIC_HISTORY_DOC)).toEqual(IGNORED);
+  });
+});
+
+describe("the kind of each refusal", () => {
+  const em = (status: Record<string, unknown>, ts: unknown = 1757059900) => rpc({ ts, "em:0": status });
+
+  it("not_json: not UTF-8 JSON, whatever the format", () => {
+    expect(kindOf("shelly_gen2", "events/rpc", "{not json")).toBe("not_json");
+    expect(kindOf("shelly_gen2", "events/rpc", new Uint8Array([0x7b, 0xff, 0x7d]))).toBe("not_json");
+    expect(kindOf("shelly_gen2", "status/em:0", "")).toBe("not_json");
+    expect(kindOf("teleinfo", "", "ADCO 012345678901 E")).toBe("not_json");
+    expect(() => parse("foyer_json", "state", "nope")).toThrow(expect.objectContaining({ kind: "not_json" }));
+  });
+
+  it("bad_frame: JSON, but not the structure the format expects", () => {
+    for (const p of ["[]", "5", "null", '{"src":"x"}', '{"method":5,"params":{}}', '{"method":"NotifyStatus"}']) expect(kindOf("shelly_gen2", "events/rpc", p), p).toBe("bad_frame");
+    expect(kindOf("shelly_gen2", "events/rpc", rpc({ ts: 1757059900, "em:0": 5 }))).toBe("bad_frame");
+    expect(kindOf("shelly_gen2", "events/rpc", rpc({ ts: 1757059900, "switch:1": { aenergy: 5 } }))).toBe("bad_frame");
+    expect(kindOf("shelly_gen2", "status/em1:0", "[1,2]")).toBe("bad_frame");
+    expect(kindOf("teleinfo", "", "[1]")).toBe("bad_frame");
+    expect(kindOf("teleinfo", "", '{"power":12}')).toBe("bad_frame");
+    expect(kindOf("foyer_json", "state", '{"channels":{"a":{"power":5}}}')).toBe("bad_frame");
+  });
+
+  it("wrong_topic: a topic the format does not use", () => {
+    expect(kindOf("shelly_gen2", "emeter/0/power", "12.5")).toBe("wrong_topic");
+    expect(kindOf("shelly_gen1", "events/rpc", T1)).toBe("wrong_topic");
+    expect(kindOf("shelly_gen1", "status/em:0", "{}")).toBe("wrong_topic");
+    expect(kindOf("teleinfo", "events/rpc", T1)).toBe("wrong_topic");
+    expect(kindOf("foyer_json", "", "{}")).toBe("wrong_topic");
+  });
+
+  it("bad_value: not a number, not finite, implausible, negative, neither true nor false, a bad channel key, too many channels", () => {
+    expect(kindOf("shelly_gen2", "events/rpc", em({ a_act_power: "12.5" }))).toBe("bad_value");
+    expect(kindOf("shelly_gen2", "events/rpc", em({ a_act_power: MAX_ABS_POWER_W * 2 }))).toBe("bad_value");
+    expect(kindOf("shelly_gen2", "events/rpc", rpc({ ts: 1757059900, "emdata:0": { a_total_act_energy: -0.5 } }))).toBe("bad_value");
+    expect(kindOf("shelly_gen2", "events/rpc", rpc({ ts: 1757059900, "em1data:0": { total_act_energy: MAX_COUNTER_WH * 2 } }))).toBe("bad_value");
+    expect(kindOf("shelly_gen2", "events/rpc", '{"method":"NotifyStatus","params":{"ts":1757059900,"pm1:0":{"apower":1e999}}}')).toBe("bad_value");
+    expect(kindOf("shelly_gen2", "online", "1")).toBe("bad_value");
+    expect(kindOf("shelly_gen1", "emeter/0/power", "NaN")).toBe("bad_value");
+    expect(kindOf("teleinfo", "", '{"ADCO":"1","HCHC":-5,"HCHP":5}')).toBe("bad_value");
+    expect(kindOf("foyer_json", "state", '{"channels":{"a b":{"power_w":1}}}')).toBe("bad_value");
+    expect(kindOf("foyer_json", "state", '{"channels":{"__proto__":{"power_w":1}}}')).toBe("bad_value");
+    const many = JSON.stringify({ channels: Object.fromEntries(Array.from({ length: MAX_FOYER_CHANNELS + 1 }, (_, i) => [`c${i}`, { power_w: i }])) });
+    expect(kindOf("foyer_json", "state", many)).toBe("bad_value");
+  });
+
+  it("bad_time: ahead, too old, not a number, the clock not set, milliseconds, a DATE that is not a date", () => {
+    const now = 1757059829080;
+    expect(kindOf("shelly_gen2", "events/rpc", em({ a_act_power: 1 }, (now + MAX_TS_AHEAD_MS + 1) / 1000), now)).toBe("bad_time");
+    expect(kindOf("shelly_gen2", "events/rpc", em({ a_act_power: 1 }, (now - MAX_TS_AGE_MS - 1) / 1000), now)).toBe("bad_time");
+    expect(kindOf("shelly_gen2", "events/rpc", em({ a_act_power: 1 }, "1757059829"), now)).toBe("bad_time");
+    expect(kindOf("shelly_gen2", "events/rpc", em({ a_act_power: 1 }, 12.5), now)).toBe("bad_time");
+    expect(kindOf("foyer_json", "state", '{"ts":1757059829080,"channels":{"a":{"power_w":1}}}')).toBe("bad_time");
+    expect(kindOf("teleinfo", "", TIC_STANDARD_FRAME, TIC_FRAME_TS - 3 * 86_400_000)).toBe("bad_time");
+    const bad = { ...JSON.parse(TIC_STANDARD_FRAME), DATE: { raw: "", value: "", timestamp: { dst: "summer", date: "yesterday" } } };
+    expect(() => parse("teleinfo", "", JSON.stringify(bad))).toThrow(expect.objectContaining({ kind: "bad_time", reason: "the DATE label's timestamp is not a date" }));
   });
 });
 

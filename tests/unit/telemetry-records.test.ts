@@ -34,8 +34,11 @@ describe("a Shelly's own records (gap repair)", () => {
     expect(r.next).toBeNull();
   });
 
-  it("refuses what is not an answer with records, with the reason in words", () => {
+  it("refuses what is not an answer with records, with the reason in words (of the kind records)", () => {
     expect(() => parseRecords("EMData", 0, bytes("{oops"))).toThrow(TelemetryInputError);
+    for (const payload of [bytes("{oops"), bytes(null), bytes({ id: 1, error: { message: "busy" } }), bytes({ id: 1, result: {} })]) {
+      expect(() => parseRecords("EMData", 0, payload)).toThrow(expect.objectContaining({ kind: "records" }));
+    }
     expect(() => parseRecords("EMData", 0, bytes({ id: 1, error: { code: -105, message: "Argument 'ts' out of range" } }))).toThrow("The device could not send its records: Argument 'ts' out of range");
     expect(() => parseRecords("EMData", 0, bytes({ id: 1, result: {} }))).toThrow("The device's answer has no records (keys and data)");
   });

@@ -2,12 +2,25 @@
 import { z } from "zod";
 import type { toBreakdownView, toLiveView, toMqttView, toNowView, toSeriesView } from "@/lib/serializers/telemetry";
 import { CLASSIFICATIONS, MEASURE_TYPES } from "@/lib/enums";
-import { TELEMETRY_FORMATS } from "@/lib/telemetry/formats/types";
+import { TELEMETRY_ERROR_KINDS, TELEMETRY_FORMATS } from "@/lib/telemetry/formats/types";
 import { TELEMETRY_STEPS } from "@/lib/validation/telemetry";
 import type { Assert, Same } from "../same-type";
 
 const timestamp = z.iso.datetime();
-const lastError = z.object({ reason: z.string(), at: timestamp }).nullable().meta({ description: "the last message refused, in words, and when" });
+const lastError = z
+  .object({
+    kind: z
+      .enum(TELEMETRY_ERROR_KINDS)
+      .nullable()
+      .meta({
+        description:
+          "what was refused, for a headline in the household's language: not_json (not JSON), bad_frame (JSON but not the format's structure), wrong_topic (a topic the format does not use), bad_value (a value refused: not a number, NaN, negative counter, implausible power, bad channel key, too many channels), bad_time (a timestamp refused: ahead, too old, clock not set, milliseconds), too_large (over the size limit), too_fast (over the device's rate limit), outside_prefix (a topic outside the device's prefix, dropped by the broker), records (the device's records for the gap repair could not be read); null for an error stored before kinds",
+      }),
+    reason: z.string().meta({ description: "the technical detail, in English" }),
+    at: timestamp,
+  })
+  .nullable()
+  .meta({ description: "the last message refused, its kind, its detail, and when" });
 
 export const mqttViewSchema = z.object({
   broker: z.object({ host: z.string(), port: z.number().int(), tls: z.boolean() }),

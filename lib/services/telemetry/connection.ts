@@ -10,6 +10,7 @@ import { conflict, invalid } from "@/lib/errors";
 import { getDeviceOrThrow } from "@/lib/services/devices/devices";
 import { hashDevicePassword, newDevicePassword } from "@/lib/telemetry/password";
 import { isValidPrefix } from "@/lib/telemetry/channels";
+import type { TelemetryErrorKind } from "@/lib/telemetry/formats/types";
 
 type Tx = Prisma.TransactionClient;
 type DeviceLike = { id: number; deviceId: string; deviceType: string | null };
@@ -175,6 +176,7 @@ export async function allAccess(): Promise<DeviceAccess[]> {
 }
 
 /** A device's last error, said by the broker (a message it dropped): counted and shown on the device's page. */
-export async function noteDeviceRefusal(deviceId: number, reason: string): Promise<void> {
-  await db.deviceMqtt.updateMany({ where: { deviceId }, data: { lastError: reason.slice(0, 300), lastErrorAt: new Date(), errorCount: { increment: 1 } } });
+export async function noteDeviceRefusal(deviceId: number, kind: TelemetryErrorKind, reason: string): Promise<void> {
+  await db.deviceMqtt.updateMany({ where: { deviceId }, data: { lastError: reason.slice(0, 300), lastErrorKind: kind, lastErrorAt: new Date(), errorCount: { increment: 1 } } });
 }
+

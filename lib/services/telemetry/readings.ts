@@ -68,20 +68,20 @@ async function todayEnergy(ids: number[], now = Date.now()): Promise<Map<number,
 export type LiveView = {
   online: boolean | null;
   lastSeen: Date | null;
-  lastError: { reason: string; at: Date } | null;
+  lastError: { kind: string | null; reason: string; at: Date } | null;
   measurements: { id: number; name: string; displayName: string | null; measureType: MeasureType; classification: ChannelClassification | null; powerW: number | null; importWhToday: number; exportWhToday: number; at: Date | null }[];
 };
 
 /** GET /api/v1/device_info/{id}/live */
 export async function deviceLive(caller: Caller, id: number): Promise<LiveView> {
   const d = await getDeviceOrThrow(caller, id);
-  const row = await db.deviceMqtt.findUnique({ where: { deviceId: d.id }, select: { online: true, lastSeenAt: true, lastError: true, lastErrorAt: true } });
+  const row = await db.deviceMqtt.findUnique({ where: { deviceId: d.id }, select: { online: true, lastSeenAt: true, lastError: true, lastErrorKind: true, lastErrorAt: true } });
   const ids = d.measurements.map((m) => m.id);
   const [latest, today] = await Promise.all([latestPower(ids), todayEnergy(ids)]);
   return {
     online: onlineOf(row),
     lastSeen: row?.lastSeenAt ?? null,
-    lastError: row?.lastError && row.lastErrorAt ? { reason: row.lastError, at: row.lastErrorAt } : null,
+    lastError: row?.lastError && row.lastErrorAt ? { kind: row.lastErrorKind, reason: row.lastError, at: row.lastErrorAt } : null,
     measurements: d.measurements.map((m) => ({
       id: m.id, name: m.name, displayName: m.displayName, measureType: m.measureType, classification: m.classification,
       powerW: latest.get(m.id)?.power_w ?? null,

@@ -10,9 +10,10 @@
 // is the energy since the reset), power from the samples that carried one.
 import type pg from "pg";
 import { inPgTransaction } from "@/lib/db";
+import type { TelemetryErrorKind } from "@/lib/telemetry/formats/types";
 
 export type SampleRow = { measurementId: number; ts: number; power_w?: number; import_wh?: number; export_wh?: number; apparent_va?: number };
-export type DeviceStatus = { deviceId: number; seenAt?: number; online?: boolean; messages: number; errors: number; lastError?: { reason: string; at: number } };
+export type DeviceStatus = { deviceId: number; seenAt?: number; online?: boolean; messages: number; errors: number; lastError?: { kind: TelemetryErrorKind; reason: string; at: number } };
 type MinuteRange = { measurementId: number; from: Date; to: Date };
 
 /**
@@ -171,9 +172,10 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
            message_count = d.message_count + u.messages,
            error_count = d.error_count + u.errors,
            last_error = COALESCE(u.reason, d.last_error),
+           last_error_kind = CASE WHEN u.reason IS NULL THEN d.last_error_kind ELSE u.kind END,
            last_error_at = CASE WHEN u.reason IS NULL THEN d.last_error_at ELSE u.error_at END
-         FROM unnest($1::int[], $2::timestamptz[], $3::boolean[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])
-           AS u(device_id, seen, online, messages, errors, reason, error_at)
+         FROM unnest($1::int[], $2::timestamptz[], $3::boolean[], $4::int[], $5::int[], $6::text[], $7::timestamptz[], $8::text[])
+           AS u(device_id, seen, online, messages, errors, reason, error_at, kind)
          WHERE d.device_id = u.device_id`,
         [
           statuses.map((s) => s.deviceId),
@@ -183,6 +185,7 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
           statuses.map((s) => s.errors),
           statuses.map((s) => s.lastError?.reason ?? null),
           statuses.map((s) => (s.lastError ? new Date(s.lastError.at).toISOString() : null)),
+          statuses.map((s) => s.lastError?.kind ?? null),
         ],
       );
     }
@@ -192,40 +195,58 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
 
 /**
  * Computes up to `batches` of the queued rollups (oldest first; only those queued before
- * `queuedBefore` when given) in one transaction: the spans of each measurement merged, the
- * measurements still there held against removal (FOR KEY SHARE) and locked against other rollers,
- * their minutes and quarters recomputed `slice` measurements at a time with `pauseMs` between
- * (a minute of 20,000 measurements is seconds of work, which the ingest's writes share the
- * machine with), the queue's rows deleted. Several processes can roll at once: each takes rows
- * the others have not. Returns how many rows it took (0 when the queue is empty).
+ * `queuedBefore` when given): claims them (several processes can roll at once: each claims rows
+ * the others have not, and a claim left by a process that stopped is taken again after 10
+ * minutes), merges each measurement's spans, recomputes their minutes and quarters `slice`
+ * measurements per transaction with `pauseMs` between (a minute of 20,000 measurements is seconds
+ * of work, which the ingest's writes share the machine with), then deletes the rows. In each
+ * transaction the measurements still there are held against removal (FOR KEY SHARE) and locked
+ * against other rollers; one removed since is skipped. Returns how many rows it took (0 when none
+ * is left).
  */
 export async function rollQueued(o: { queuedBefore?: Date; batches?: number; slice?: number; pauseMs?: number } = {}): Promise<number> {
-  return inPgTransaction(async (c) => {
-    // a minute of every measurement's samples at once: kept in memory rather than spilled to disk
-    await c.query("SET LOCAL work_mem = '64MB'");
-    const { rows } = await c.query<{ m: number; lo: Date; hi: Date; taken: number }>(
-      `WITH taken AS (
-         DELETE FROM telemetry.rollup_queue WHERE id IN (
-           SELECT id FROM telemetry.rollup_queue WHERE queued_at < COALESCE($2::timestamptz, 'infinity') ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING measurement_ids, los, his),
-       n AS (SELECT count(*)::int AS taken FROM taken)
-       SELECT x.m, min(x.lo) AS lo, max(x.hi) AS hi, (SELECT taken FROM n) AS taken
-       FROM taken, unnest(taken.measurement_ids, taken.los, taken.his) AS x(m, lo, hi)
-       GROUP BY 1 ORDER BY 1`,
-      [o.batches ?? 1000, o.queuedBefore?.toISOString() ?? null],
-    );
-    if (!rows.length) return 0;
-    const { rows: live } = await c.query<{ id: number }>("SELECT id FROM measurements WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE", [rows.map((r) => r.m)]);
-    const kept = new Set(live.map((r) => r.id));
-    const ranges = rows.filter((r) => kept.has(r.m));
-    await lockMeasurements(c, ranges.map((r) => r.m));
-    const slice = o.slice ?? 1000;
-    for (let i = 0; i < ranges.length; i += slice) {
-      if (i && o.pauseMs) await new Promise((r) => setTimeout(r, o.pauseMs));
-      await rollQuarters(c, await rollMinutes(c, ranges.slice(i, i + slice)));
-    }
-    return rows[0]!.taken;
-  });
+  const claimed = await inPgTransaction(async (c) =>
+    (
+      await c.query<{ id: string; ms: number[]; los: Date[]; his: Date[] }>(
+        `UPDATE telemetry.rollup_queue SET claimed_at = now() WHERE id IN (
+           SELECT id FROM telemetry.rollup_queue
+           WHERE queued_at < COALESCE($2::timestamptz, 'infinity') AND (claimed_at IS NULL OR claimed_at < now() - interval '10 minutes')
+           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING id, measurement_ids AS ms, los, his`,
+        [o.batches ?? 1000, o.queuedBefore?.toISOString() ?? null],
+      )
+    ).rows,
+  );
+  if (!claimed.length) return 0;
+  const spans = new Map<number, { m: number; lo: Date; hi: Date }>();
+  for (const row of claimed) {
+    row.ms.forEach((m, i) => {
+      const lo = row.los[i]!, hi = row.his[i]!;
+      const cur = spans.get(m);
+      if (!cur) spans.set(m, { m, lo, hi });
+      else {
+        if (lo < cur.lo) cur.lo = lo;
+        if (hi > cur.hi) cur.hi = hi;
+      }
+    });
+  }
+  const ranges = [...spans.values()].sort((a, b) => a.m - b.m);
+  const slice = o.slice ?? 1000;
+  for (let i = 0; i < ranges.length; i += slice) {
+    if (i && o.pauseMs) await new Promise((r) => setTimeout(r, o.pauseMs));
+    await inPgTransaction(async (c) => {
+      // a minute of a slice's samples at once: kept in memory rather than spilled to disk
+      await c.query("SET LOCAL work_mem = '64MB'");
+      const part = ranges.slice(i, i + slice);
+      const { rows: live } = await c.query<{ id: number }>("SELECT id FROM measurements WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE", [part.map((r) => r.m)]);
+      const kept = new Set(live.map((r) => r.id));
+      const present = part.filter((r) => kept.has(r.m));
+      await lockMeasurements(c, present.map((r) => r.m));
+      await rollQuarters(c, await rollMinutes(c, present));
+    });
+  }
+  await inPgTransaction((c) => c.query("DELETE FROM telemetry.rollup_queue WHERE id = ANY($1::bigint[])", [claimed.map((r) => r.id)]));
+  return claimed.length;
 }
 
 /**

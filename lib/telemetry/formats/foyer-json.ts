@@ -66,25 +66,25 @@ function fromState(body: unknown, now: number): Parsed {
     // a misspelt field first: it explains the missing one
     const issue = parsed.error.issues.find((i) => i.code === "unrecognized_keys") ?? parsed.error.issues[0];
     const channel = issue.path[0] === "channels" && issue.path.length > 1 ? ` (channel "${String(issue.path[1])}")` : "";
-    throw new TelemetryInputError(`${issue.message}${channel}`);
+    throw new TelemetryInputError("bad_frame", `${issue.message}${channel}`);
   }
   // read from the JSON as sent (own properties), not from zod's copy
   const msg = body as { ts?: unknown; channels: Record<string, Record<string, unknown>> };
   const entries = Object.entries(msg.channels);
-  if (entries.length > MAX_FOYER_CHANNELS) throw new TelemetryInputError(`too many channels: ${entries.length} (at most ${MAX_FOYER_CHANNELS})`);
+  if (entries.length > MAX_FOYER_CHANNELS) throw new TelemetryInputError("bad_value", `too many channels: ${entries.length} (at most ${MAX_FOYER_CHANNELS})`);
   const channels: Record<string, ChannelReading> = {};
   for (const [key, reading] of entries) {
     if (!FOYER_KEY_PATTERN.test(key)) {
       // JSON-quoted: a control character shows as \u0000, not as itself
-      throw new TelemetryInputError(`channel key ${JSON.stringify(key.slice(0, 64))} is not valid (1-64 characters among A-Z a-z 0-9 _ : / . -)`);
+      throw new TelemetryInputError("bad_value", `channel key ${JSON.stringify(key.slice(0, 64))} is not valid (1-64 characters among A-Z a-z 0-9 _ : / . -)`);
     }
-    if (key === "__proto__") throw new TelemetryInputError('channel key "__proto__" is reserved');
+    if (key === "__proto__") throw new TelemetryInputError("bad_value", 'channel key "__proto__" is reserved');
     for (const field of FIELDS) put(channels, key, field, reading[field], `${field} of channel "${key}"`);
   }
   if (Object.keys(channels).length === 0) return IGNORED;
   let ts: number | null = null;
   if (msg.ts !== undefined) {
-    if (typeof msg.ts === "number" && msg.ts > MAX_TS_SECONDS) throw new TelemetryInputError(`ts ${msg.ts} looks like milliseconds: send Unix seconds`);
+    if (typeof msg.ts === "number" && msg.ts > MAX_TS_SECONDS) throw new TelemetryInputError("bad_time", `ts ${msg.ts} looks like milliseconds: send Unix seconds`);
     ts = timestampFromSeconds(msg.ts, now);
   }
   return { kind: "readings", ts, channels };
@@ -93,5 +93,5 @@ function fromState(body: unknown, now: number): Parsed {
 export function parseFoyerJson(subtopic: string, payload: Uint8Array, now: number): Parsed {
   if (subtopic === "state") return fromState(parseJson(payload), now);
   if (subtopic === "online") return parseOnline(payload, "online");
-  throw new TelemetryInputError(`expected the topics state or online under the device's prefix (not ${subtopic === "" ? "the prefix itself" : subtopic})`);
+  throw new TelemetryInputError("wrong_topic", `expected the topics state or online under the device's prefix (not ${subtopic === "" ? "the prefix itself" : subtopic})`);
 }

@@ -1,5 +1,6 @@
 // The entry of the live telemetry formats: one MQTT message of a device → what it says (Parsed),
-// or a TelemetryInputError whose reason the device's page shows. Pure: no I/O, no clock but `now`.
+// or a TelemetryInputError whose kind and reason the device's page shows. Pure: no I/O, no clock
+// but `now`.
 // The formats: shelly-gen2.ts, shelly-gen1.ts, teleinfo.ts, foyer-json.ts (each documents its
 // topics and channels); the bounds: lib/telemetry/limits.ts; channel → measurement:
 // lib/telemetry/channels.ts. Payload sizes are enforced before this (broker and ingest).

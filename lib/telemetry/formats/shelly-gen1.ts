@@ -30,7 +30,7 @@ const WATT_MINUTES_PER_WH = 60;
 export function parseShellyGen1(subtopic: string, payload: Uint8Array): Parsed {
   if (subtopic === "online") return parseOnline(payload, "online");
   if (subtopic === "events/rpc" || subtopic === "rpc" || subtopic.startsWith("status/")) {
-    throw new TelemetryInputError(`expected Shelly Gen1 topics (emeter/N/power, relay/N/power, online, ...): ${subtopic} is a Shelly Gen2 topic, set the device's format to shelly_gen2`);
+    throw new TelemetryInputError("wrong_topic", `expected Shelly Gen1 topics (emeter/N/power, relay/N/power, online, ...): ${subtopic} is a Shelly Gen2 topic, set the device's format to shelly_gen2`);
   }
   const m = VALUE_TOPIC.exec(subtopic);
   const field = m ? FIELDS.get(`${m[1]}/${m[3]}`) : undefined;

@@ -43,7 +43,7 @@ function readComponent(name: string, status: unknown, channels: Record<string, C
   const type = m[1].toLowerCase();
   const id = m[2];
   const at = `${type}:${id}`;
-  if (!isObject(status)) throw new TelemetryInputError(`${at} is not a JSON object`);
+  if (!isObject(status)) throw new TelemetryInputError("bad_frame", `${at} is not a JSON object`);
   const read = (key: string, field: keyof ChannelReading, prop: string) => put(channels, key, field, status[prop], `${at} ${prop}`);
   switch (type) {
     case "em":
@@ -76,7 +76,7 @@ function readComponent(name: string, status: unknown, channels: Record<string, C
       for (const [prop, field] of [["aenergy", "import_wh"], ["ret_aenergy", "export_wh"]] as const) {
         const counter = status[prop];
         if (counter === undefined || counter === null) continue;
-        if (!isObject(counter)) throw new TelemetryInputError(`${at} ${prop} is not a JSON object`);
+        if (!isObject(counter)) throw new TelemetryInputError("bad_frame", `${at} ${prop} is not a JSON object`);
         put(channels, at, field, counter.total, `${at} ${prop}.total`);
       }
     }
@@ -84,16 +84,16 @@ function readComponent(name: string, status: unknown, channels: Record<string, C
 }
 
 function fromRpc(frame: unknown, now: number): Parsed {
-  if (!isObject(frame)) throw new TelemetryInputError(EXPECTED_FRAME);
+  if (!isObject(frame)) throw new TelemetryInputError("bad_frame", EXPECTED_FRAME);
   if (frame.method === undefined) {
     // an RPC answer ({"id", "src", "dst", "result" | "error"}) has no method
     if ("result" in frame || "error" in frame) return IGNORED;
-    throw new TelemetryInputError(EXPECTED_FRAME);
+    throw new TelemetryInputError("bad_frame", EXPECTED_FRAME);
   }
-  if (typeof frame.method !== "string") throw new TelemetryInputError(EXPECTED_FRAME);
+  if (typeof frame.method !== "string") throw new TelemetryInputError("bad_frame", EXPECTED_FRAME);
   if (frame.method !== "NotifyStatus" && frame.method !== "NotifyFullStatus") return IGNORED;
   const params = frame.params;
-  if (!isObject(params)) throw new TelemetryInputError(`${EXPECTED_FRAME} (its params are missing)`);
+  if (!isObject(params)) throw new TelemetryInputError("bad_frame", `${EXPECTED_FRAME} (its params are missing)`);
   const channels: Record<string, ChannelReading> = {};
   for (const [name, status] of Object.entries(params)) if (name !== "ts") readComponent(name, status, channels);
   if (Object.keys(channels).length === 0) return IGNORED;
@@ -108,13 +108,13 @@ export function parseShellyGen2(subtopic: string, payload: Uint8Array, now: numb
     const name = subtopic.slice("status/".length);
     if (!COMPONENT.test(name)) return IGNORED;
     const status = parseJson(payload);
-    if (!isObject(status)) throw new TelemetryInputError(`expected the ${name} status object on ${subtopic}`);
+    if (!isObject(status)) throw new TelemetryInputError("bad_frame", `expected the ${name} status object on ${subtopic}`);
     const channels: Record<string, ChannelReading> = {};
     readComponent(name, status, channels);
     return Object.keys(channels).length === 0 ? IGNORED : { kind: "readings", ts: null, channels };
   }
   if (GEN1_TOPIC.test(subtopic)) {
-    throw new TelemetryInputError(`expected Shelly Gen2 topics (events/rpc, status/<component>, online): ${subtopic} is a Shelly Gen1 topic, set the device's format to shelly_gen1`);
+    throw new TelemetryInputError("wrong_topic", `expected Shelly Gen2 topics (events/rpc, status/<component>, online): ${subtopic} is a Shelly Gen1 topic, set the device's format to shelly_gen1`);
   }
   return IGNORED;
 }

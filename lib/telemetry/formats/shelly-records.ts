@@ -19,13 +19,13 @@ export function parseRecords(method: "EMData" | "EM1Data", id: number, payload: 
   try {
     msg = JSON.parse(Buffer.from(payload).toString("utf8"));
   } catch {
-    throw new TelemetryInputError("The device's answer with its records is not valid JSON");
+    throw new TelemetryInputError("records", "The device's answer with its records is not valid JSON");
   }
   const m = msg as { id?: unknown; result?: { keys?: unknown; data?: unknown; next_record_ts?: unknown }; error?: { message?: unknown } };
-  if (!m || typeof m !== "object") throw new TelemetryInputError("The device's answer with its records is not a JSON-RPC answer");
-  if (m.error) throw new TelemetryInputError(`The device could not send its records: ${String(m.error.message ?? "error")}`.slice(0, 200));
+  if (!m || typeof m !== "object") throw new TelemetryInputError("records", "The device's answer with its records is not a JSON-RPC answer");
+  if (m.error) throw new TelemetryInputError("records", `The device could not send its records: ${String(m.error.message ?? "error")}`.slice(0, 200));
   const r = m.result;
-  if (!r || !Array.isArray(r.keys) || !Array.isArray(r.data)) throw new TelemetryInputError("The device's answer has no records (keys and data)");
+  if (!r || !Array.isArray(r.keys) || !Array.isArray(r.data)) throw new TelemetryInputError("records", "The device's answer has no records (keys and data)");
   const keys = r.keys.map(String);
   const at = (k: string) => keys.indexOf(k);
   const channels: { key: string; imp: number[]; exp: number[] }[] =

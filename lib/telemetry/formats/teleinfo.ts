@@ -65,7 +65,7 @@ function importCounter(frame: Frame): number | undefined {
     for (const l of group) {
       const v = valueOf(frame, l); // a label missing or unreadable: an incomplete set
       if (v === undefined) return undefined;
-      if (v < 0) throw new TelemetryInputError(`import counter ${v} Wh is negative (tic ${l})`);
+      if (v < 0) throw new TelemetryInputError("bad_value", `import counter ${v} Wh is negative (tic ${l})`);
       sum = (sum ?? 0) + v;
     }
   }
@@ -79,7 +79,7 @@ function frameTime(frame: Frame, now: number): number | null {
   const t = date.timestamp;
   const ms = isObject(t) && typeof t.date === "string" ? Date.parse(t.date) : NaN;
   if (!Number.isFinite(ms) || !isObject(t) || (t.dst !== "winter" && t.dst !== "summer")) {
-    throw new TelemetryInputError("the DATE label's timestamp is not a date");
+    throw new TelemetryInputError("bad_time", "the DATE label's timestamp is not a date");
   }
   return checkTimestamp(ms - (t.dst === "winter" ? 1 : 2) * HOUR_MS, now);
 }
@@ -87,10 +87,10 @@ function frameTime(frame: Frame, now: number): number | null {
 export function parseTeleinfo(subtopic: string, payload: Uint8Array, now: number): Parsed {
   if (subtopic === "status" || subtopic === "tempo") return IGNORED;
   if (subtopic !== "") {
-    throw new TelemetryInputError(`expected teleinfo2mqtt frames on the prefix itself (teleinfo/<meter id>), not on a subtopic (${subtopic})`);
+    throw new TelemetryInputError("wrong_topic", `expected teleinfo2mqtt frames on the prefix itself (teleinfo/<meter id>), not on a subtopic (${subtopic})`);
   }
   const frame = parseJson(payload);
-  if (!isObject(frame)) throw new TelemetryInputError("expected a teleinfo2mqtt frame (a JSON object of TIC labels)");
+  if (!isObject(frame)) throw new TelemetryInputError("bad_frame", "expected a teleinfo2mqtt frame (a JSON object of TIC labels)");
   const channels: Record<string, ChannelReading> = {};
   // valueOf gives numbers or undefined: put's "is not a number" cannot happen here
   put(channels, "tic", "import_wh", importCounter(frame), "tic");
@@ -98,7 +98,7 @@ export function parseTeleinfo(subtopic: string, payload: Uint8Array, now: number
   put(channels, "tic", "apparent_va", valueOf(frame, "PAPP") ?? valueOf(frame, "SINSTS"), "tic PAPP/SINSTS");
   if (Object.keys(channels).length === 0) {
     if (FRAME_LABELS.some((l) => has(frame, l)) || HISTORIC_GROUPS.flat().some((l) => has(frame, l))) return IGNORED;
-    throw new TelemetryInputError("expected a teleinfo2mqtt frame (a JSON object of TIC labels such as ADCO or ADSC)");
+    throw new TelemetryInputError("bad_frame", "expected a teleinfo2mqtt frame (a JSON object of TIC labels such as ADCO or ADSC)");
   }
   return { kind: "readings", ts: frameTime(frame, now), channels };
 }

@@ -25,11 +25,11 @@ function text(payload: Uint8Array): string | null {
 
 export function parseJson(payload: Uint8Array): unknown {
   const s = text(payload);
-  if (s === null) throw new TelemetryInputError(NOT_JSON);
+  if (s === null) throw new TelemetryInputError("not_json", NOT_JSON);
   try {
     return JSON.parse(s);
   } catch {
-    throw new TelemetryInputError(NOT_JSON);
+    throw new TelemetryInputError("not_json", NOT_JSON);
   }
 }
 
@@ -42,7 +42,7 @@ export function parseOnline(payload: Uint8Array, topic: string): Parsed {
   const s = text(payload)?.trim();
   if (s === "true") return { kind: "online", online: true };
   if (s === "false") return { kind: "online", online: false };
-  throw new TelemetryInputError(`expected true or false on ${topic}`);
+  throw new TelemetryInputError("bad_value", `expected true or false on ${topic}`);
 }
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -50,7 +50,7 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 /** A plain decimal number as text (Shelly Gen1's one-value topics), blanks around allowed. */
 export function parseScalar(payload: Uint8Array, topic: string): number {
   const s = text(payload)?.trim() ?? "";
-  if (!DECIMAL.test(s)) throw new TelemetryInputError(`expected a number on ${topic}`);
+  if (!DECIMAL.test(s)) throw new TelemetryInputError("bad_value", `expected a number on ${topic}`);
   return Number(s);
 }
 
@@ -65,12 +65,12 @@ const WHAT: Record<Field, [string, string]> = {
 /** `v` checked for `field` of channel `key`: finite, within the bounds (|power|, |apparent power|; 0 ≤ counter); else refused. */
 function checked(field: Field, v: number, key: string): number {
   const [name, unit] = WHAT[field];
-  if (!Number.isFinite(v)) throw new TelemetryInputError(`${name} is not a finite number (${key})`);
+  if (!Number.isFinite(v)) throw new TelemetryInputError("bad_value", `${name} is not a finite number (${key})`);
   if (field === "power_w" || field === "apparent_va") {
-    if (Math.abs(v) > MAX_ABS_POWER_W) throw new TelemetryInputError(`${name} ${v} ${unit} is not plausible (${key})`);
+    if (Math.abs(v) > MAX_ABS_POWER_W) throw new TelemetryInputError("bad_value", `${name} ${v} ${unit} is not plausible (${key})`);
   } else {
-    if (v < 0) throw new TelemetryInputError(`${name} ${v} ${unit} is negative (${key})`);
-    if (v > MAX_COUNTER_WH) throw new TelemetryInputError(`${name} ${v} ${unit} is not plausible (${key})`);
+    if (v < 0) throw new TelemetryInputError("bad_value", `${name} ${v} ${unit} is negative (${key})`);
+    if (v > MAX_COUNTER_WH) throw new TelemetryInputError("bad_value", `${name} ${v} ${unit} is not plausible (${key})`);
   }
   return v;
 }
@@ -82,7 +82,7 @@ function checked(field: Field, v: number, key: string): number {
  */
 export function put(channels: Record<string, ChannelReading>, key: string, field: Field, value: unknown, source: string, scale = 1): void {
   if (value === undefined || value === null) return;
-  if (typeof value !== "number") throw new TelemetryInputError(`${source} is not a number`);
+  if (typeof value !== "number") throw new TelemetryInputError("bad_value", `${source} is not a number`);
   (channels[key] ??= {})[field] = checked(field, value / scale, key);
 }
 
@@ -94,14 +94,14 @@ function span(ms: number): string {
 
 /** A message timestamp in unix ms, refused outside [now − 7 days, now + 5 minutes]. */
 export function checkTimestamp(ms: number, now: number): number {
-  if (ms > now + MAX_TS_AHEAD_MS) throw new TelemetryInputError(`the timestamp is ${span(ms - now)} in the future (at most ${span(MAX_TS_AHEAD_MS)} ahead is accepted)`);
-  if (ms < now - MAX_TS_AGE_MS) throw new TelemetryInputError(`the timestamp is ${span(now - ms)} old (at most ${span(MAX_TS_AGE_MS)} is accepted)`);
+  if (ms > now + MAX_TS_AHEAD_MS) throw new TelemetryInputError("bad_time", `the timestamp is ${span(ms - now)} in the future (at most ${span(MAX_TS_AHEAD_MS)} ahead is accepted)`);
+  if (ms < now - MAX_TS_AGE_MS) throw new TelemetryInputError("bad_time", `the timestamp is ${span(now - ms)} old (at most ${span(MAX_TS_AGE_MS)} is accepted)`);
   return ms;
 }
 
 /** Unix seconds (a float) → unix ms, checked: a number, a set clock, within the window. */
 export function timestampFromSeconds(s: unknown, now: number): number {
-  if (typeof s !== "number" || !Number.isFinite(s)) throw new TelemetryInputError("the timestamp is not a number");
-  if (s < MIN_PLAUSIBLE_TS_S) throw new TelemetryInputError(`the device's clock is not set (timestamp ${s})`);
+  if (typeof s !== "number" || !Number.isFinite(s)) throw new TelemetryInputError("bad_time", "the timestamp is not a number");
+  if (s < MIN_PLAUSIBLE_TS_S) throw new TelemetryInputError("bad_time", `the device's clock is not set (timestamp ${s})`);
   return checkTimestamp(Math.round(s * 1000), now);
 }
