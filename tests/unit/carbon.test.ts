@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARBON_DATA_DIR, GridIntensity, IntensitySpan, OdreCarbonSource, bundledGridIntensity, halfHoursOf, loadCarbonDatasets, type CarbonDataset } from "@/lib/energy/carbon";
 import { CarbonImportError, detectFormat, importIntensity, parseBundled, seriesFacts, toBundledCsv } from "@/lib/energy/carbon-import";
 import { gridCleanestHours, householdHours } from "@/lib/energy/carbon-calc";
-import { dayTypeOf, easterOf, frenchHolidays } from "@/lib/energy/day-type";
+import { dayTypeOf } from "@/lib/energy/day-type";
+import { easterOf, frenchHolidays } from "@/lib/time/holidays";
 import { buildSeries } from "@/lib/energy/series";
 import { isoParis } from "@/lib/energy/export/format";
 import { parisDayStart } from "@/lib/time/paris";
@@ -125,7 +126,7 @@ describe("importing a year (npm run carbon:import)", () => {
 describe("day types", () => {
   it("Easter and France's public holidays", () => {
     expect([2023, 2024, 2025, 2026].map(easterOf)).toEqual(["2023-04-09", "2024-03-31", "2025-04-20", "2026-04-05"]);
-    expect([...frenchHolidays(2026)].sort()).toEqual(["2026-01-01", "2026-04-06", "2026-05-01", "2026-05-08", "2026-05-14", "2026-05-25", "2026-07-14", "2026-08-15", "2026-11-01", "2026-11-11", "2026-12-25"]);
+    expect(frenchHolidays(2026).map((h) => h.day)).toEqual(["2026-01-01", "2026-04-06", "2026-05-01", "2026-05-08", "2026-05-14", "2026-05-25", "2026-07-14", "2026-08-15", "2026-11-01", "2026-11-11", "2026-12-25"]);
     expect(["2026-12-07", "2026-12-05", "2026-12-06", "2026-12-25", "2026-05-14"].map(dayTypeOf)).toEqual(["workday", "saturday", "sunday_holiday", "sunday_holiday", "sunday_holiday"]);
   });
 });
