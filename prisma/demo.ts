@@ -1,7 +1,7 @@
 import { db, type Prisma } from "@/lib/db";
 
 /**
- * A household to look at: a home, three metered devices with their channels, a battery schedule
+ * A household to look at: a home, four metered devices with their channels, a battery schedule
  * split by season (valid by the app's own rules: the parts share no month), the privacy notice
  * accepted (the notice is for real households; the demo shows the app behind it).
  */
@@ -38,6 +38,15 @@ export async function seedDemoHousehold(userId: number) {
         measurements: { create: [{ name: "ABC", displayName: "Linky meter", measureType: "total_home", classification: "consumption", quantities: [{ unit: "Wh", databaseMeasurementPrefix: "energy" }] }] },
       },
     });
+    // the same Linky read live through its TIC port by a teleinfo2mqtt box (its 12-digit serial is
+    // the topic): counters and VA every few seconds, beside the Enedis curve of the day after
+    const tic = await tx.device.create({
+      data: {
+        ownerId: userId, locationId: home.id, deviceId: "linky-tic-021861348497", deviceType: "linky", dataSource: "mqtt",
+        measurements: { create: [{ name: "tic", displayName: "Linky live (TIC)", measureType: "total_home", classification: "consumption", quantities: [{ unit: "Wh", databaseMeasurementPrefix: "energy" }] }] },
+      },
+    });
+    liveDevices.push(tic.id);
     const every = { days: [0, 1, 2, 3, 4, 5, 6], hours: [10, 11, 12, 13, 14, 15] };
     await tx.schedule.create({
       data: {

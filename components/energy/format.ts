@@ -81,6 +81,9 @@ export function wattsText(w: number | null | undefined, locale: Locale = "en"): 
   return Math.abs(whole) < 1000 ? `${fixedText(whole, 0, locale)}${unitSpace(locale)}W` : `${fixedText(w / 1000, 1, locale)}${unitSpace(locale)}kW`;
 }
 
+/** Apparent power: "1,350 VA" (never converted to W: a Linky's TIC gives VA). */
+export const vaText = (va: number | null | undefined, locale: Locale = "en") => (va === null || va === undefined ? "–" : `${fixedText(va, 0, locale)}${unitSpace(locale)}VA`);
+
 export const pctText = (rate: number | null | undefined, locale: Locale = "en") => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}${percentSpace(locale)}%`);
 
 export const kgText = (v: number | null | undefined, locale: Locale = "en") => (v === null || v === undefined ? "–" : `${fixedText(v, v < 10 ? 2 : v < 100 ? 1 : 0, locale)}${unitSpace(locale)}kg CO₂`);

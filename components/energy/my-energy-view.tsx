@@ -37,6 +37,8 @@ const MeterSync = dynamic(() => import("./meter-sync").then((m) => m.MeterSync),
 const TariffDialog = dynamic(() => import("./tariff-dialog").then((m) => m.TariffDialog), { ssr: false });
 // where the energy went, from the household's devices on MQTT: the page's last section, shown once
 // its answer says the household has such devices
+// the Linky's TIC, live, for a household with a TIC reader
+const MeterLive = dynamic(() => import("./meter-live").then((m) => m.MeterLive), { ssr: false });
 const EnergyBreakdown = dynamic(() => import("./energy-breakdown").then((m) => m.EnergyBreakdown), { ssr: false });
 
 const COMPARE_KEY = "foyer.my-energy.compare";
@@ -171,6 +173,7 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
         </Button>
       </Box>
       {(syncState === "queued" || syncState === "running" || !hasHistory) && <MeterSync meter={meter} compact />}
+      <MeterLive />
       <EnergyControls
         period={period}
         onPeriod={setPeriod}

@@ -38,6 +38,7 @@ export function toLiveView(v: LiveView) {
       measure_type: m.measureType,
       classification: m.classification,
       power_w: rounded(m.powerW),
+      apparent_va: rounded(m.apparentVa),
       import_wh_today: round(m.importWhToday),
       export_wh_today: round(m.exportWhToday),
       at: m.at?.toISOString() ?? null,
@@ -70,8 +71,8 @@ export function toNowView(v: NowView) {
     solar_w: rounded(v.solarW),
     home_w: rounded(v.homeW),
     consumers: v.consumers.map((c) => ({ device_id: c.deviceId, device: c.device, measurement_id: c.measurementId, name: c.name, measure_type: c.measureType, power_w: round(c.powerW) })),
-    devices: v.devices.map((d) => ({ id: d.id, device: d.device, online: d.online, last_seen: d.lastSeen?.toISOString() ?? null })),
-    attention: v.attention.map((a) => ({ id: a.id, device: a.device, problem: a.problem, since: a.since?.toISOString() ?? null, detail: a.detail })),
+    devices: v.devices.map((d) => ({ id: d.id, device: d.device, format: d.format, online: d.online, last_seen: d.lastSeen?.toISOString() ?? null })),
+    attention: v.attention.map((a) => ({ id: a.id, device: a.device, problem: a.problem, since: a.since?.toISOString() ?? null, kind: a.kind, detail: a.detail })),
   };
 }
 

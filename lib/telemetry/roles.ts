@@ -18,6 +18,16 @@ export function roleOf(m: { measureType: string; classification: string | null }
   return "none";
 }
 
+/**
+ * A household with a clamp on its supply and a Linky read through its TIC measures its grid twice:
+ * the clamp counts (it has the power now; the TIC only its counters and VA), and the TIC's
+ * measurement plays no part. Without a grid clamp the TIC is the grid.
+ */
+export function oneGridSource<T extends { role: Role; format: string }>(ms: T[]): T[] {
+  const clamp = ms.some((m) => m.role === "grid" && m.format !== "teleinfo");
+  return clamp ? ms.map((m) => (m.role === "grid" && m.format === "teleinfo" ? { ...m, role: "none" as const } : m)) : ms;
+}
+
 /** A measurement's power as its role counts it: solar as |W|, the others as measured. */
 export const rolePower = (role: Role, w: number) => (role === "solar" ? Math.abs(w) : w);
 /** A measurement's energy over a period as its role counts it (Wh): solar the larger counter, the grid its import (export apart), others their import. */

@@ -11,7 +11,7 @@ test.use({ baseURL: E2E.bareURL });
 
 // the Linky sandbox's producing meter, the one the demo links
 const PRM = "24880057139941";
-const DEVICES = ["shellyemg3-C45BBE6B2D42", "spoony-3P-0042", "linky-09123456789012", "netatmo-relay-70ee50", "legrand-plant-meter"];
+const DEVICES = ["shellyemg3-C45BBE6B2D42", "spoony-3P-0042", "linky-09123456789012", "linky-tic-021861348497", "netatmo-relay-70ee50", "legrand-plant-meter"];
 
 /**
  * The demo's Linky history synced to the end by the server's workers (it starts syncing when the

@@ -443,6 +443,24 @@ describe("the household's devices together", () => {
     expect(r.body.devices.map((d: { device: string }) => d.device).sort()).toEqual(["shellyemg3-AABBCCDDEEFF", "spoony-7"]);
   });
 
+  it("Now: a Linky's TIC beside a grid clamp is not counted twice; its device says its format, its live answer its VA and no W", async () => {
+    const tic = await makeDevice(cast.owner.id, { deviceId: "linky-tic-021861348497", deviceType: "linky", measurements: [{ name: "tic", measureType: "total_home", classification: "consumption" }] });
+    await ensureDeviceMqtt([tic.id]);
+    const t = Date.now() - 10_000;
+    await storeBatch(
+      [
+        { measurementId: fx.grid, ts: t, power_w: 700 },
+        { measurementId: tic.measurements[0]!.id, ts: t, import_wh: 5000, apparent_va: 800 },
+      ],
+      [],
+    );
+    const r = await call(nowRoute.GET, { token: cast.owner.token });
+    expect(r.body.grid_w).toBe(700);
+    expect(r.body.devices.find((d: { device: string }) => d.device === "linky-tic-021861348497")).toMatchObject({ format: "teleinfo" });
+    const live = await getLive(cast.owner.token, tic.id);
+    expect(live.body.measurements[0]).toMatchObject({ apparent_va: 800, power_w: null });
+  });
+
   it("Now: a device that said it went offline is listed under attention", async () => {
     await db.deviceMqtt.update({ where: { deviceId: fx.deviceId }, data: { online: false, lastSeenAt: new Date(Date.now() - 3_600_000) } });
     const r = await call(nowRoute.GET, { token: cast.owner.token });

@@ -8,6 +8,7 @@ import { wattsText } from "@/components/energy/format";
 import { ageOf, consumerShare, gridFlow } from "@/components/home/now";
 import { CATALOGS } from "@/lib/i18n/messages";
 import type { EnergyBreakdown } from "@/lib/swr/use-telemetry-household";
+import { oneGridSource, type Role } from "@/lib/telemetry/roles";
 
 const en = createTranslator({ locale: "en", messages: CATALOGS.en, namespace: "energy" });
 const fr = createTranslator({ locale: "fr", messages: CATALOGS.fr, namespace: "energy" });
@@ -209,5 +210,15 @@ describe("Home's Now card in words", () => {
     expect(consumerShare(250, null, 500)).toBe(0.5);
     expect(consumerShare(250, -100, 500)).toBe(0.5);
     expect(consumerShare(0, null, 0)).toBe(0);
+  });
+});
+
+describe("one grid source", () => {
+  const m = (id: number, role: Role, format: string) => ({ id, role, format });
+  it("leaves the TIC out when a clamp measures the supply, and keeps it as the grid otherwise", () => {
+    expect(oneGridSource([m(1, "grid", "shelly_gen2"), m(2, "grid", "teleinfo"), m(3, "solar", "shelly_gen2")]).map((x) => x.role)).toEqual(["grid", "none", "solar"]);
+    expect(oneGridSource([m(2, "grid", "teleinfo"), m(3, "ev", "foyer_json")]).map((x) => x.role)).toEqual(["grid", "ev"]);
+    // a TIC's other measurements are not the grid: untouched
+    expect(oneGridSource([m(1, "grid", "foyer_json"), m(2, "consumer", "teleinfo")]).map((x) => x.role)).toEqual(["grid", "consumer"]);
   });
 });

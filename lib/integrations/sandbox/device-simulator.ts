@@ -1,6 +1,7 @@
 // The demo household's devices, simulated (part of the sandbox; docs/telemetry.md, "The demo"):
 // the Shelly EM Gen3 at the meter (grid and solar panels) publishes Shelly Gen2 NotifyStatus
-// frames, and the spoony clamp (the EV charger) Foyer's JSON format, through the
+// frames, the spoony clamp (the EV charger) Foyer's JSON format, and the Linky's TIC reader
+// teleinfo2mqtt's frames (standard mode: EAST, EAIT, SINSTS in VA, DATE), through the
 // app's own broker with each device's own credentials, exactly as the hardware would. The watts
 // come from lib/integrations/sandbox/home-profile.ts. On its first start it also writes the last
 // week at one point a minute, so the charts have days to show at once.
@@ -9,6 +10,7 @@ import { db } from "@/lib/db";
 import { logError } from "@/lib/log";
 import { setDevicePassword } from "@/lib/services/telemetry/connection";
 import { storeBatch, type SampleRow } from "@/lib/services/telemetry/store";
+import { parisOffsetMinutes } from "@/lib/time/paris";
 import { homePower, type HomePower, type MeterCurve } from "./home-profile";
 import { sandboxPower, SANDBOX_USAGE_POINTS } from "./linky";
 
@@ -16,14 +18,20 @@ const TICK_MS = 10_000;
 const BACKFILL_DAYS = 7;
 
 type Channel = { measurementId: number; key: string; power: (p: HomePower) => number; export?: boolean };
-type SimDevice = { deviceId: number; prefix: string; format: "shelly_gen2" | "foyer_json"; channels: Channel[] };
+type SimFormat = "shelly_gen2" | "foyer_json" | "teleinfo";
+type SimDevice = { deviceId: number; prefix: string; format: SimFormat; channels: Channel[] };
 
 /** What each of the demo's measurements measures, by the channel key it is fed from. */
 const MODEL: Record<string, (p: HomePower) => number> = {
   "em1:0": (p) => p.grid,
   "em1:1": (p) => p.solar,
   ev: (p) => p.ev,
+  tic: (p) => p.grid,
 };
+
+/** A Linky's TIC gives VA, not W: the demo home's power factor. */
+const POWER_FACTOR = 0.93;
+const apparentOf = (w: number) => Math.round(Math.max(0, w) / POWER_FACTOR);
 
 async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: number; lon: number }; meter?: MeterCurve } | null> {
   const email = process.env.DEMO_USER_EMAIL ?? "demo@example.com";
@@ -33,18 +41,21 @@ async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: numbe
   const prm = user.meters.map((m) => m.usagePointId).find((p) => (SANDBOX_USAGE_POINTS as readonly string[]).includes(p));
   const meter: MeterCurve | undefined = prm ? { consumption: (end) => sandboxPower("consumption", prm, end), production: (end) => sandboxPower("production", prm, end) } : undefined;
   const rows = await db.device.findMany({
-    where: { ownerId: user.id, mqtt: { format: { in: ["shelly_gen2", "foyer_json"] } } },
+    where: { ownerId: user.id, mqtt: { format: { in: ["shelly_gen2", "foyer_json", "teleinfo"] } } },
     select: { id: true, location: { select: { lat: true, lon: true } }, mqtt: { select: { topicPrefix: true, format: true } }, measurements: { select: { id: true, name: true, prefix: true }, orderBy: { id: "asc" } } },
   });
   const devices: SimDevice[] = [];
   let home = { lat: 45.19, lon: 5.74 };
   for (const r of rows) {
     if (r.location?.lat != null && r.location.lon != null) home = { lat: Number(r.location.lat), lon: Number(r.location.lon) };
-    const channels = r.measurements.flatMap((m) => {
+    const format = r.mqtt!.format as SimFormat;
+    // a TIC reader's one channel, `tic`, goes to its first measurement (lib/telemetry/channels.ts)
+    const measurements = format === "teleinfo" ? r.measurements.slice(0, 1).map((m) => ({ ...m, prefix: "tic" })) : r.measurements;
+    const channels = measurements.flatMap((m) => {
       const key = m.prefix ?? m.name;
       return key in MODEL ? [{ measurementId: m.id, key, power: MODEL[key]! }] : [];
     });
-    if (channels.length) devices.push({ deviceId: r.id, prefix: r.mqtt!.topicPrefix, format: r.mqtt!.format as SimDevice["format"], channels });
+    if (channels.length) devices.push({ deviceId: r.id, prefix: r.mqtt!.topicPrefix, format, channels });
   }
   return devices.length ? { devices, home, meter } : null;
 }
@@ -75,7 +86,9 @@ async function backfill(devices: SimDevice[], home: { lat: number; lon: number }
       const k = counters.get(c.measurementId)!;
       if (w >= 0) k.imp += w / 60;
       else k.exp += -w / 60;
-      rows.push({ measurementId: c.measurementId, ts: t, power_w: w, import_wh: round(k.imp), export_wh: round(k.exp) });
+      // a TIC: whole Wh counters and VA, no W
+      if (c.key === "tic") rows.push({ measurementId: c.measurementId, ts: t, import_wh: Math.floor(k.imp), export_wh: Math.floor(k.exp), apparent_va: apparentOf(w) });
+      else rows.push({ measurementId: c.measurementId, ts: t, power_w: w, import_wh: round(k.imp), export_wh: round(k.exp) });
     }
     if (rows.length >= 6000) {
       await storeBatch(rows, []);
@@ -86,6 +99,26 @@ async function backfill(devices: SimDevice[], home: { lat: number; lon: number }
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * A standard-mode Linky frame as teleinfo2mqtt publishes it (lib/telemetry/formats/teleinfo.ts):
+ * each label `{raw, value}`, the meter's clock in DATE as its local wall time written with a "Z"
+ * and the season apart.
+ */
+function ticFrame(prefix: string, t: number, k: { imp: number; exp: number }, va: number) {
+  const offset = parisOffsetMinutes(t);
+  const wall = new Date(t + offset * 60_000).toISOString();
+  const label = (value: number | string) => ({ raw: String(value), value });
+  return {
+    ADSC: label(prefix.split("/").pop()!),
+    VTIC: label(2),
+    DATE: { raw: "", value: "", timestamp: { date: wall, dst: offset === 60 ? "winter" : "summer" } },
+    NGTF: label("BASE"),
+    EAST: label(Math.floor(k.imp)),
+    EAIT: label(Math.floor(k.exp)),
+    SINSTS: label(va),
+  };
+}
 
 /** Starts the simulated devices; returns the function that stops them. */
 export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => number }): Promise<() => Promise<void>> {
@@ -151,6 +184,10 @@ export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => n
         }
         const frame = { src: d.prefix, dst: `${d.prefix}/events`, method: "NotifyStatus", params };
         void client.publishAsync(`${d.prefix}/events/rpc`, JSON.stringify(frame), { qos: 1 }).catch(() => undefined);
+      } else if (d.format === "teleinfo") {
+        const c = d.channels[0]!;
+        const k = counters.get(c.measurementId)!;
+        void client.publishAsync(d.prefix, JSON.stringify(ticFrame(d.prefix, t, k, apparentOf(c.power(p)))), { qos: 1 }).catch(() => undefined);
       } else {
         const channels: Record<string, object> = {};
         for (const c of d.channels) {

@@ -7,15 +7,16 @@ import { TELEMETRY_STEPS } from "@/lib/validation/telemetry";
 import type { Assert, Same } from "../same-type";
 
 const timestamp = z.iso.datetime();
+const errorKind = z
+  .enum(TELEMETRY_ERROR_KINDS)
+  .nullable()
+  .meta({
+    description:
+      "what was refused, for a headline in the household's language: not_json (not JSON), bad_frame (JSON but not the format's structure), wrong_topic (a topic the format does not use), bad_value (a value refused: not a number, NaN, negative counter, implausible power, bad channel key, too many channels), bad_time (a timestamp refused: ahead, too old, clock not set, milliseconds), too_large (over the size limit), too_fast (over the device's rate limit), outside_prefix (a topic outside the device's prefix, dropped by the broker), records (the device's records for the gap repair could not be read); null for an error stored before kinds",
+  });
 const lastError = z
   .object({
-    kind: z
-      .enum(TELEMETRY_ERROR_KINDS)
-      .nullable()
-      .meta({
-        description:
-          "what was refused, for a headline in the household's language: not_json (not JSON), bad_frame (JSON but not the format's structure), wrong_topic (a topic the format does not use), bad_value (a value refused: not a number, NaN, negative counter, implausible power, bad channel key, too many channels), bad_time (a timestamp refused: ahead, too old, clock not set, milliseconds), too_large (over the size limit), too_fast (over the device's rate limit), outside_prefix (a topic outside the device's prefix, dropped by the broker), records (the device's records for the gap repair could not be read); null for an error stored before kinds",
-      }),
+    kind: errorKind,
     reason: z.string().meta({ description: "the technical detail, in English" }),
     at: timestamp,
   })
@@ -48,6 +49,7 @@ export const liveViewSchema = z.object({
       measure_type: z.enum(MEASURE_TYPES),
       classification: z.enum(CLASSIFICATIONS).nullable(),
       power_w: z.number().nullable().meta({ description: "W, negative = export; null when none yet" }),
+      apparent_va: z.number().nullable().meta({ description: "VA, the apparent power a Linky's TIC gives (never taken for W); null when none in the last 5 minutes" }),
       import_wh_today: z.number(),
       export_wh_today: z.number(),
       at: timestamp.nullable(),
@@ -85,8 +87,17 @@ export const nowViewSchema = z.object({
   solar_w: z.number().nullable(),
   home_w: z.number().nullable().meta({ description: "the home's consumption: grid + solar" }),
   consumers: z.array(z.object({ device_id: z.number().int(), device: z.string(), measurement_id: z.number().int(), name: z.string(), measure_type: z.enum(MEASURE_TYPES), power_w: z.number() })),
-  devices: z.array(z.object({ id: z.number().int(), device: z.string(), online: z.boolean().nullable(), last_seen: timestamp.nullable() })),
-  attention: z.array(z.object({ id: z.number().int(), device: z.string(), problem: z.enum(["offline", "error"]), since: timestamp.nullable(), detail: z.string().nullable() })),
+  devices: z.array(z.object({ id: z.number().int(), device: z.string(), format: z.enum(TELEMETRY_FORMATS), online: z.boolean().nullable(), last_seen: timestamp.nullable() })),
+  attention: z.array(
+    z.object({
+      id: z.number().int(),
+      device: z.string(),
+      problem: z.enum(["offline", "error"]),
+      since: timestamp.nullable(),
+      kind: errorKind.meta({ description: "an error's kind (as last_error.kind); null when offline" }),
+      detail: z.string().nullable().meta({ description: "an error's detail, in English" }),
+    }),
+  ),
 });
 type _NowView = Assert<Same<z.output<typeof nowViewSchema>, ReturnType<typeof toNowView>>>;
 

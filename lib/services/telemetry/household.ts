@@ -5,20 +5,21 @@ import type { Caller } from "@/lib/auth/caller";
 import { db, readRows, Prisma } from "@/lib/db";
 import { invalid } from "@/lib/errors";
 import { addDays, parisDayOf, parisDayStart } from "@/lib/time/paris";
-import { breakdownOf, roleEnergy, roleOf, rolePower, type Breakdown, type Role } from "@/lib/telemetry/roles";
+import { breakdownOf, oneGridSource, roleEnergy, roleOf, rolePower, type Breakdown, type Role } from "@/lib/telemetry/roles";
+import { telemetryErrorKind, type TelemetryErrorKind, type TelemetryFormat } from "@/lib/telemetry/formats/types";
 import { OFFLINE_AFTER_MS } from "@/lib/telemetry/limits";
 import { onlineOf } from "./readings";
 import type { MeasureType } from "@/lib/generated/prisma/client";
 
-type Meas = { id: number; deviceId: number; device: string; name: string; displayName: string | null; measureType: MeasureType; classification: string | null; role: Role };
+type Meas = { id: number; deviceId: number; device: string; format: TelemetryFormat; name: string; displayName: string | null; measureType: MeasureType; classification: string | null; role: Role };
 
 async function householdMeasurements(userId: number) {
   const devices = await db.device.findMany({
     where: { ownerId: userId, mqtt: { isNot: null } },
-    select: { id: true, deviceId: true, mqtt: { select: { online: true, lastSeenAt: true, lastError: true, lastErrorAt: true } }, measurements: { select: { id: true, name: true, displayName: true, measureType: true, classification: true }, orderBy: { id: "asc" } } },
+    select: { id: true, deviceId: true, mqtt: { select: { format: true, online: true, lastSeenAt: true, lastError: true, lastErrorKind: true, lastErrorAt: true } }, measurements: { select: { id: true, name: true, displayName: true, measureType: true, classification: true }, orderBy: { id: "asc" } } },
     orderBy: { id: "asc" },
   });
-  const measurements: Meas[] = devices.flatMap((d) => d.measurements.map((m) => ({ ...m, deviceId: d.id, device: d.deviceId, role: roleOf(m) })));
+  const measurements: Meas[] = oneGridSource(devices.flatMap((d) => d.measurements.map((m) => ({ ...m, deviceId: d.id, device: d.deviceId, format: d.mqtt!.format, role: roleOf(m) }))));
   return { devices, measurements };
 }
 
@@ -28,8 +29,8 @@ export type NowView = {
   solarW: number | null;
   homeW: number | null;
   consumers: { deviceId: number; device: string; measurementId: number; name: string; measureType: MeasureType; powerW: number }[];
-  devices: { id: number; device: string; online: boolean | null; lastSeen: Date | null }[];
-  attention: { id: number; device: string; problem: "offline" | "error"; since: Date | null; detail: string | null }[];
+  devices: { id: number; device: string; format: TelemetryFormat; online: boolean | null; lastSeen: Date | null }[];
+  attention: { id: number; device: string; problem: "offline" | "error"; since: Date | null; kind: TelemetryErrorKind | null; detail: string | null }[];
 };
 
 /** A device's last error counts as a problem this long. */
@@ -62,9 +63,9 @@ export async function householdNow(caller: Caller, now = Date.now()): Promise<No
   const attention: NowView["attention"] = [];
   for (const d of devices) {
     const online = onlineOf(d.mqtt, now);
-    if (online === false) attention.push({ id: d.id, device: d.deviceId, problem: "offline", since: d.mqtt!.lastSeenAt, detail: null });
+    if (online === false) attention.push({ id: d.id, device: d.deviceId, problem: "offline", since: d.mqtt!.lastSeenAt, kind: null, detail: null });
     else if (d.mqtt!.lastError && d.mqtt!.lastErrorAt && now - d.mqtt!.lastErrorAt.getTime() < ERROR_SHOWN_MS) {
-      attention.push({ id: d.id, device: d.deviceId, problem: "error", since: d.mqtt!.lastErrorAt, detail: d.mqtt!.lastError });
+      attention.push({ id: d.id, device: d.deviceId, problem: "error", since: d.mqtt!.lastErrorAt, kind: telemetryErrorKind(d.mqtt!.lastErrorKind), detail: d.mqtt!.lastError });
     }
   }
   return {
@@ -73,7 +74,7 @@ export async function householdNow(caller: Caller, now = Date.now()): Promise<No
     solarW,
     homeW: gridW === null ? null : gridW + (solarW ?? 0),
     consumers,
-    devices: devices.map((d) => ({ id: d.id, device: d.deviceId, online: onlineOf(d.mqtt, now), lastSeen: d.mqtt!.lastSeenAt })),
+    devices: devices.map((d) => ({ id: d.id, device: d.deviceId, format: d.mqtt!.format, online: onlineOf(d.mqtt, now), lastSeen: d.mqtt!.lastSeenAt })),
     attention,
   };
 }

@@ -20,14 +20,20 @@ export function onlineOf(row: { online: boolean | null; lastSeenAt: Date | null 
   return !!row.lastSeenAt && now - row.lastSeenAt.getTime() <= OFFLINE_AFTER_MS;
 }
 
-type Latest = { m: number; power_w: number | null; at: Date | null };
+type Latest = { m: number; power_w: number | null; at: Date | null; va: number | null };
 
-/** Each measurement's latest power (the last sample that carried one, else the last minute's mean from its counters), within a day. */
+/**
+ * Each measurement's latest power (the last sample that carried one, else the last minute's mean
+ * from its counters), within a day; and its apparent power (VA: a Linky's TIC) of the last 5 minutes.
+ */
 async function latestPower(ids: number[]): Promise<Map<number, Latest>> {
   if (!ids.length) return new Map();
   const rows = await readRows<Latest>(Prisma.sql`
-    SELECT m.id AS m, COALESCE(p.power_w, mi.w) AS power_w, COALESCE(p.ts, mi.start + interval '1 minute') AS at
+    SELECT m.id AS m, COALESCE(p.power_w, mi.w) AS power_w, COALESCE(p.ts, mi.start + interval '1 minute') AS at, va.apparent_va AS va
     FROM unnest(${ids}::int[]) AS m(id)
+    LEFT JOIN LATERAL (SELECT s.apparent_va FROM telemetry.samples s
+                       WHERE s.measurement_id = m.id AND s.apparent_va IS NOT NULL AND s.ts > now() - interval '5 minutes'
+                       ORDER BY s.ts DESC LIMIT 1) va ON true
     LEFT JOIN LATERAL (SELECT s.power_w, s.ts FROM telemetry.samples s
                        WHERE s.measurement_id = m.id AND s.power_w IS NOT NULL AND s.ts > now() - interval '1 day'
                        ORDER BY s.ts DESC LIMIT 1) p ON true
@@ -69,7 +75,7 @@ export type LiveView = {
   online: boolean | null;
   lastSeen: Date | null;
   lastError: { kind: string | null; reason: string; at: Date } | null;
-  measurements: { id: number; name: string; displayName: string | null; measureType: MeasureType; classification: ChannelClassification | null; powerW: number | null; importWhToday: number; exportWhToday: number; at: Date | null }[];
+  measurements: { id: number; name: string; displayName: string | null; measureType: MeasureType; classification: ChannelClassification | null; powerW: number | null; apparentVa: number | null; importWhToday: number; exportWhToday: number; at: Date | null }[];
 };
 
 /** GET /api/v1/device_info/{id}/live */
@@ -85,6 +91,7 @@ export async function deviceLive(caller: Caller, id: number): Promise<LiveView> 
     measurements: d.measurements.map((m) => ({
       id: m.id, name: m.name, displayName: m.displayName, measureType: m.measureType, classification: m.classification,
       powerW: latest.get(m.id)?.power_w ?? null,
+      apparentVa: latest.get(m.id)?.va ?? null,
       importWhToday: today.get(m.id)?.imp ?? 0,
       exportWhToday: today.get(m.id)?.exp ?? 0,
       at: latest.get(m.id)?.at ?? null,
