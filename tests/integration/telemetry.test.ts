@@ -379,6 +379,18 @@ describe("the rollup queue (the ingest's deferred minutes and quarters)", () => 
     expect(await rollQueued()).toBe(0);
   });
 
+  it("a late sample moves energy between a minute and the next one already rolled", async () => {
+    const m0 = Math.floor(Date.now() / 60_000) * 60_000 - 5 * 60_000;
+    await storeBatch([{ measurementId: fx.grid, ts: m0 + 10_000, import_wh: 1000 }, { measurementId: fx.grid, ts: m0 + 70_000, import_wh: 1010 }], [], { deferRollups: true });
+    await rollQueued();
+    const byMinute = async () => (await db.$queryRaw<{ wh: number }[]>`SELECT import_wh::float8 AS wh FROM telemetry.minutes WHERE measurement_id = ${fx.grid} ORDER BY start`).map((r) => r.wh);
+    expect(await byMinute()).toEqual([0, 10]);
+    // at :50 of the first minute the counter read 1006: 6 Wh then, 4 in the next minute
+    await storeBatch([{ measurementId: fx.grid, ts: m0 + 50_000, import_wh: 1006 }], [], { deferRollups: true });
+    await rollQueued();
+    expect(await byMinute()).toEqual([6, 4]);
+  });
+
   it("drops what was queued for a measurement removed since, and rolls the others", async () => {
     const t = Date.now() - 60_000;
     await storeBatch(

@@ -38,10 +38,14 @@ function nearest(m: string, op: "<" | ">=", at: string, order: "ASC" | "DESC", e
 export const counterDelta = (prev: string, cur: string) => `CASE WHEN ${prev} IS NULL THEN 0 WHEN ${cur} < ${prev} THEN ${cur} ELSE ${cur} - ${prev} END`;
 
 const ROLL_SQL = `WITH r0 AS (SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[]) AS x(m, lo, hi)),
-     -- up to the next minute that has a sample: its counter delta starts from this range's last one
+     -- up to the next minute already rolled: its counter delta starts from this range's last one,
+     -- which a late sample may have changed (a minute not rolled yet gets it when it is; looking
+     -- for the next sample instead read the next minute's samples at every roll of live data)
      r AS (
-       SELECT r0.m, date_trunc('minute', r0.lo) AS lo, COALESCE(date_trunc('minute', nx.ts), date_trunc('minute', r0.hi)) AS hi
-       FROM r0 LEFT JOIN LATERAL (${nearest("r0.m", ">=", "date_trunc('minute', r0.hi) + interval '1 minute'", "ASC", "")}) nx ON true
+       SELECT r0.m, date_trunc('minute', r0.lo) AS lo, COALESCE(nx.start, date_trunc('minute', r0.hi)) AS hi
+       FROM r0 LEFT JOIN LATERAL (
+         SELECT x.start FROM telemetry.minutes x WHERE x.measurement_id = r0.m AND x.start > date_trunc('minute', r0.hi) AND x.start < r0.hi + interval '10 days'
+         ORDER BY x.start LIMIT 1) nx ON true
      ),
      pts AS (
        SELECT s.measurement_id AS m, s.ts, s.power_w, s.import_wh, s.export_wh
