@@ -13,7 +13,7 @@ import { ErrorState } from "@/components/ui/page-states";
 import { EmptyState } from "@/components/ui/empty-state";
 import { parisDayTimeText } from "@/components/ui/dates";
 import { useErrorMessage } from "@/components/i18n/api-texts";
-import { kwhText, wattsText } from "@/components/energy/format";
+import { kwhText, vaText, wattsText } from "@/components/energy/format";
 import { useDeviceLive, type LiveMeasurement, type LiveView } from "@/lib/swr/use-telemetry";
 import { TELEMETRY_ERROR_KINDS } from "@/lib/telemetry/formats/types";
 import { agoOf, flowOf } from "./live-text";
@@ -65,6 +65,8 @@ function Reading({ m }: { m: LiveMeasurement }) {
       <Text className={s.name}>{m.display_name ?? m.name}</Text>
       <p className={s.power}>{m.power_w === null ? t("noReading") : t(`flow.${flowOf(m, m.power_w)}`, { power: wattsText(Math.abs(m.power_w), locale) })}</p>
       <p className={s.small}>{t("today", { import: kwh(m.import_wh_today), export: kwh(m.export_wh_today) })}</p>
+      {/* a Linky's TIC: its apparent power, in VA (never taken for W) */}
+      {m.apparent_va !== null && <p className={s.small}>{t("apparent", { va: vaText(m.apparent_va, locale) })}</p>}
       {/* the line is there before the first reading too: nothing moves when it comes */}
       <p className={s.small}>{m.at ? <AgoText at={m.at} words={(ago) => t("readAt", { ago })} /> : "\u00a0"}</p>
     </li>

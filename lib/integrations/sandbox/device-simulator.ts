@@ -60,14 +60,15 @@ async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: numbe
   return devices.length ? { devices, home, meter } : null;
 }
 
-/** Counters: where the stored history left them (or zero). */
-async function lastCounters(ids: number[]): Promise<Map<number, { imp: number; exp: number }>> {
-  const rows = await db.$queryRaw<{ m: number; imp: number | null; exp: number | null }[]>`
+/** Counters: where the stored history left them (or zero), and when (the first tick counts the energy since). */
+async function lastCounters(ids: number[]): Promise<Map<number, { imp: number; exp: number; at: number | null }>> {
+  const rows = await db.$queryRaw<{ m: number; imp: number | null; exp: number | null; at: Date | null }[]>`
     SELECT m.id AS m,
       (SELECT import_wh FROM telemetry.samples s WHERE s.measurement_id = m.id AND s.import_wh IS NOT NULL ORDER BY ts DESC LIMIT 1) AS imp,
-      (SELECT export_wh FROM telemetry.samples s WHERE s.measurement_id = m.id AND s.export_wh IS NOT NULL ORDER BY ts DESC LIMIT 1) AS exp
+      (SELECT export_wh FROM telemetry.samples s WHERE s.measurement_id = m.id AND s.export_wh IS NOT NULL ORDER BY ts DESC LIMIT 1) AS exp,
+      (SELECT ts FROM telemetry.samples s WHERE s.measurement_id = m.id AND s.import_wh IS NOT NULL ORDER BY ts DESC LIMIT 1) AS at
     FROM unnest(${ids}::int[]) AS m(id)`;
-  return new Map(rows.map((r) => [r.m, { imp: r.imp ?? 0, exp: r.exp ?? 0 }]));
+  return new Map(rows.map((r) => [r.m, { imp: r.imp ?? 0, exp: r.exp ?? 0, at: r.at?.getTime() ?? null }]));
 }
 
 /** The last week, one sample a minute per channel, for measurements that have nothing yet. */
@@ -135,17 +136,19 @@ export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => n
   for (const d of devices) {
     const connect = async (): Promise<void> => {
       const { username, password } = await setDevicePassword(d.deviceId);
+      // teleinfo2mqtt says it is up on `teleinfo/status`, outside the device's prefix: a TIC reader has no online topic
+      const online = d.format !== "teleinfo";
       const client = mqtt.connect(o.brokerUrl, {
         clientId: d.prefix.replace(/\//g, "-").slice(0, 64),
         username,
         password,
         clean: true,
         reconnectPeriod: 0,
-        will: { topic: `${d.prefix}/online`, payload: Buffer.from("false"), qos: 1, retain: true },
+        ...(online && { will: { topic: `${d.prefix}/online`, payload: Buffer.from("false"), qos: 1 as const, retain: true } }),
       });
       clients.set(d.deviceId, client);
       client.on("error", () => undefined);
-      client.on("connect", () => void client.publishAsync(`${d.prefix}/online`, "true", { qos: 1, retain: true }).catch(() => undefined));
+      if (online) client.on("connect", () => void client.publishAsync(`${d.prefix}/online`, "true", { qos: 1, retain: true }).catch(() => undefined));
       // closed by the broker (a new password made on the device's page, a restart): key in again
       client.once("close", () => {
         if (stopped || clients.get(d.deviceId) !== client) return;
@@ -153,7 +156,9 @@ export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => n
       });
     };
     await connect();
-    let last = now();
+    // the energy since the last stored counters (a restart's gap, as a meter keeps counting), at most a day
+    const since = Math.min(...d.channels.map((c) => counters.get(c.measurementId)!.at ?? Infinity));
+    let last = Number.isFinite(since) ? Math.max(since, now() - 86_400_000) : now();
     let lastMinute = Math.floor(last / 60_000);
     const tick = () => {
       if (stopped) return;
