@@ -45,7 +45,7 @@ function TicLine({ id, device }: { id: number; device: string }) {
           {data ? t(online ? "online" : "offline") : t("loading")}
         </Text>
       </Box>
-      <Text aria-live="polite" sx={{ fontVariantNumeric: "tabular-nums", minWidth: 0 }}>
+      <Text sx={{ fontVariantNumeric: "tabular-nums", minWidth: 0 }}>
         {figures.join(" · ")}
       </Text>
       <NextLink href={`/device-info/${id}`} style={{ marginLeft: "auto" }} aria-label={t("openLabel", { device })}>

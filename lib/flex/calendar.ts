@@ -4,9 +4,9 @@
 import { isHoliday } from "@/lib/time/holidays";
 import { weekdayOf } from "@/lib/time/paris";
 
-export type DayType = "working" | "non_working";
+export type FlexDayType = "working" | "non_working";
 
-export function dayType(day: string): DayType {
+export function dayType(day: string): FlexDayType {
   const w = weekdayOf(day);
   return w === 0 || w === 6 || isHoliday(day) ? "non_working" : "working";
 }

@@ -62,6 +62,8 @@ const STATUS_EVERY_MS = 30_000;
 
 /** Between two slices of a rollup pass: the batches' writes go first (bench:telemetry). */
 const ROLLUP_PAUSE_MS = 100;
+/** How long a stopping ingest rolls what is queued, at most. */
+const STOP_ROLL_MS = 10_000;
 
 export class Ingest {
   private client?: MqttClient;
@@ -73,6 +75,8 @@ export class Ingest {
   private statusWrittenAt = new Map<number, number>();
   /** what this ingest last wrote of each device's online state */
   private onlineWritten = new Map<number, boolean>();
+  /** devices whose state came from their `online` topic since the last write: written at once (another ingest may have written otherwise) */
+  private onlineSaid = new Set<number>();
   private generation = 0;
   private timer?: NodeJS.Timeout;
   private rollTimer?: NodeJS.Timeout;
@@ -150,7 +154,8 @@ export class Ingest {
     this.stopEvents?.();
     await this.flush();
     await this.rolling;
-    await this.roll(true);
+    // what is queued, for at most STOP_ROLL_MS: the other ingests (or the next start) roll the rest
+    await this.roll(true, Date.now() + STOP_ROLL_MS);
     await this.client?.endAsync().catch(() => undefined);
   }
 
@@ -245,6 +250,7 @@ export class Ingest {
     if (parsed.kind === "ignored") return;
     if (parsed.kind === "online") {
       s.online = parsed.online;
+      this.onlineSaid.add(route.deviceId);
       if (!packet.retain) s.seenAt = now;
       return;
     }
@@ -264,14 +270,14 @@ export class Ingest {
 
   /**
    * Computes the queued rollups of closed minutes (`all`: every queued one), one pass at a time,
-   * until none is left. A failure waits for the next pass: the queue's rows stay until a pass
+   * until none is left (or `until`). A failure waits for the next pass: the queue's rows stay until a pass
    * commits them.
    */
-  roll(all = false): Promise<void> {
+  roll(all = false, until = Infinity): Promise<void> {
     const queuedBefore = all || this.o.rollOpenMinutes ? undefined : rollupCutoff(this.now());
     this.rolling ??= (async () => {
       try {
-        for (;;) {
+        while (Date.now() < until) {
           const started = performance.now();
           if (!(await rollQueued({ queuedBefore, pauseMs: ROLLUP_PAUSE_MS }))) break;
           this.stats.rolls++;
@@ -307,7 +313,7 @@ export class Ingest {
     // statuses that must go now (online other than this ingest last wrote, an error) or whose last write is old enough
     const statuses: DeviceStatus[] = [];
     for (const s of this.statuses.values()) {
-      const changed = s.online !== undefined && s.online !== this.onlineWritten.get(s.deviceId);
+      const changed = s.online !== undefined && (this.onlineSaid.has(s.deviceId) || s.online !== this.onlineWritten.get(s.deviceId));
       if (changed || s.lastError || now - (this.statusWrittenAt.get(s.deviceId) ?? 0) >= STATUS_EVERY_MS) statuses.push(s);
     }
     if (!samples.length && !acks.length && !statuses.length) return;
@@ -326,6 +332,7 @@ export class Ingest {
       for (const s of statuses) {
         this.statusWrittenAt.set(s.deviceId, now);
         if (s.online !== undefined) this.onlineWritten.set(s.deviceId, s.online);
+        this.onlineSaid.delete(s.deviceId);
       }
       this.acknowledge(acks);
       this.o.onStored?.(samples, Date.now());

@@ -46,6 +46,7 @@ export class GapRepair {
   /** devices heard for the first time since this process started, whose stored end is being looked up */
   private readonly looking = new Map<number, FirstWord>();
   private lookup?: NodeJS.Timeout;
+  private stopped = false;
   private nextId = 1;
   readonly stats = { requests: 0, minutes: 0 };
 
@@ -66,7 +67,7 @@ export class GapRepair {
       const w = this.looking.get(route.deviceId);
       if (w) w.ts = Math.max(w.ts, ts);
       else this.looking.set(route.deviceId, { route, sources, ts });
-      this.lookup ??= setTimeout(() => void this.lookUp(), LOOKUP_EVERY_MS);
+      this.schedule();
       return;
     }
     if (ts > prev) {
@@ -89,12 +90,19 @@ export class GapRepair {
     } finally {
       for (const w of words) if (this.looking.get(w.route.deviceId) === w) this.looking.delete(w.route.deviceId);
       this.lookup = undefined;
-      if (this.looking.size) this.lookup = setTimeout(() => void this.lookUp(), LOOKUP_EVERY_MS);
+      if (this.looking.size) this.schedule();
     }
+  }
+
+  private schedule() {
+    if (this.stopped || this.lookup) return;
+    this.lookup = setTimeout(() => void this.lookUp(), LOOKUP_EVERY_MS);
+    this.lookup.unref();
   }
 
   /** Stops looking up (the ingest stops). */
   stop() {
+    this.stopped = true;
     clearTimeout(this.lookup);
   }
 

@@ -1,5 +1,6 @@
 // When the ingest rolls what it stored (docs/telemetry.md, "Storage"): the batches queued before
-// the start of the last minute that has been over for ROLLUP_SETTLE_MS. A batch queued at 12:00:40
+// the end of the last minute that has been over for ROLLUP_SETTLE_MS (at 12:01:05, those queued
+// before 12:01:00). A batch queued at 12:00:40
 // is rolled at about 12:01:05, with every other batch of the 12:00 minute, so that minute is
 // rolled once from all its samples. A sample late for its minute is in a later batch, which rolls
 // that minute again: nothing is left out, only done later.

@@ -1,7 +1,7 @@
 // The demo household that `npm run go` prints (prisma/demo.ts), as seeded on the second e2e server:
 // logged in, it shows every feature at once, in English and in French: its notice accepted (Home
 // asks nothing), Linky, Netatmo and Legrand linked through the sandboxes with the Linky history
-// synced and priced, five devices at its home tied to those links, a battery schedule split by
+// synced and priced, six devices at its home tied to those links, a battery schedule split by
 // season. It only looks: nothing of the demo is changed, so its tests may run in any order.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
@@ -86,7 +86,7 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
   await expect(linky.getByText(/^6 kVA, HC\/HP, off-peak \(22H00-6H00\)$/)).toBeVisible();
   await snapBoth(page, "demo-integrations");
 
-  // My Devices: five devices at Home, those read from a vendor tied to the household's link
+  // My Devices: six devices at Home, those read from a vendor tied to the household's link
   await page.goto("/user-devices");
   await expect(page.getByRole("article")).toHaveCount(DEVICES.length);
   for (const id of DEVICES) await expect(page.getByRole("article", { name: id }).getByText("Location", { exact: true })).toBeVisible();
@@ -107,11 +107,11 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
   await expect(page.getByRole("article", { name: "Water heater" }).getByRole("img", { name: "All year, Every day, 01:00–06:00, at 1,500 W" })).toBeVisible();
   await snapBoth(page, "demo-schedules");
 
-  // Locations: Home in Grenoble, with its five devices
+  // Locations: Home in Grenoble, with its six devices
   await page.goto("/locations/");
   const home = page.getByRole("region", { name: "Home" });
   await expect(home.getByText("France · 45.18756, 5.73578")).toBeVisible();
-  await expect(home.getByText("5 devices", { exact: true })).toBeVisible();
+  await expect(home.getByText("6 devices", { exact: true })).toBeVisible();
   for (const id of DEVICES) await expect(home.getByRole("article", { name: `Device ${id}` })).toBeVisible();
   await snapBoth(page, "demo-locations");
 });
@@ -335,7 +335,7 @@ test.describe("in French", () => {
     await page.goto("/locations/");
     const home = page.getByRole("region", { name: "Home" });
     await expect(home.getByText("France · 45,18756 ; 5,73578")).toBeVisible();
-    await expect(home.getByText("5 appareils", { exact: true })).toBeVisible();
+    await expect(home.getByText("6 appareils", { exact: true })).toBeVisible();
     for (const id of DEVICES) await expect(home.getByRole("article", { name: `Appareil ${id}` })).toBeVisible();
     await snapBoth(page, "demo-locations-fr");
 

@@ -156,9 +156,10 @@ export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => n
       });
     };
     await connect();
-    // the energy since the last stored counters (a restart's gap, as a meter keeps counting), at most a day
+    // the energy since the last stored counters (the minute between the backfill and the first
+    // frame), at most 2 minutes: a longer stop is a gap, not a lump of energy at the power of now
     const since = Math.min(...d.channels.map((c) => counters.get(c.measurementId)!.at ?? Infinity));
-    let last = Number.isFinite(since) ? Math.max(since, now() - 86_400_000) : now();
+    let last = Number.isFinite(since) ? Math.max(since, now() - 120_000) : now();
     let lastMinute = Math.floor(last / 60_000);
     const tick = () => {
       if (stopped) return;

@@ -205,8 +205,8 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
  * measurements per transaction with `pauseMs` between (a minute of 20,000 measurements is seconds
  * of work, which the ingest's writes share the machine with), then deletes the rows. In each
  * transaction the measurements still there are held against removal (FOR KEY SHARE) and locked
- * against other rollers; one removed since is skipped. Returns how many rows it took (0 when none
- * is left).
+ * against other rollers; one removed since is skipped. A pass that fails releases its claim.
+ * Returns how many rows it took (0 when none is left).
  */
 export async function rollQueued(o: { queuedBefore?: Date; batches?: number; slice?: number; pauseMs?: number } = {}): Promise<number> {
   // the claimed rows' spans merged per measurement here: their arrays of a minute of batches
@@ -230,21 +230,31 @@ export async function rollQueued(o: { queuedBefore?: Date; batches?: number; sli
   });
   if (!ids.length) return 0;
   const slice = o.slice ?? 1000;
-  for (let i = 0; i < ranges.length; i += slice) {
-    if (i && o.pauseMs) await new Promise((r) => setTimeout(r, o.pauseMs));
-    await inPgTransaction(async (c) => {
-      // a minute of a slice's samples at once: kept in memory rather than spilled to disk
-      await c.query("SET LOCAL work_mem = '64MB'");
-      const part = ranges.slice(i, i + slice);
-      const { rows: live } = await c.query<{ id: number }>("SELECT id FROM measurements WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE", [part.map((r) => r.m)]);
-      const kept = new Set(live.map((r) => r.id));
-      const present = part.filter((r) => kept.has(r.m));
-      await lockMeasurements(c, present.map((r) => r.m));
-      await rollQuarters(c, await rollMinutes(c, present));
-    });
+  try {
+    for (let i = 0; i < ranges.length; i += slice) {
+      if (i && o.pauseMs) await new Promise((r) => setTimeout(r, o.pauseMs));
+      await rollSlice(ranges.slice(i, i + slice));
+    }
+  } catch (err) {
+    // released for the next pass (of any process) rather than left claimed for 10 minutes
+    await inPgTransaction((c) => c.query("UPDATE telemetry.rollup_queue SET claimed_at = NULL WHERE id = ANY($1::bigint[])", [ids])).catch(() => undefined);
+    throw err;
   }
   await inPgTransaction((c) => c.query("DELETE FROM telemetry.rollup_queue WHERE id = ANY($1::bigint[])", [ids]));
   return ids.length;
+}
+
+/** One slice of a pass: the measurements still there held against removal and locked against other rollers, their minutes and quarters recomputed. */
+function rollSlice(part: { m: number; lo: Date; hi: Date }[]) {
+  return inPgTransaction(async (c) => {
+    // a minute of a slice's samples at once: kept in memory rather than spilled to disk
+    await c.query("SET LOCAL work_mem = '64MB'");
+    const { rows: live } = await c.query<{ id: number }>("SELECT id FROM measurements WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE", [part.map((r) => r.m)]);
+    const kept = new Set(live.map((r) => r.id));
+    const present = part.filter((r) => kept.has(r.m));
+    await lockMeasurements(c, present.map((r) => r.m));
+    await rollQuarters(c, await rollMinutes(c, present));
+  });
 }
 
 /**
