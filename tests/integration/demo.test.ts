@@ -26,7 +26,8 @@ describe("the demo household", () => {
     expect(integrations.map((i) => [i.name, i.sandbox]).sort()).toEqual([["legrand", true], ["linky", true], ["netatmo", true]]);
 
     const devices = await db.device.findMany({ where: { ownerId: demo.id }, orderBy: { id: "asc" } });
-    expect(devices.map((d) => d.deviceType)).toEqual(["shelly", "spoony", "linky", "netatmo", "legrand"]);
+    // the Linky twice: read from Enedis, and live through its TIC (a teleinfo2mqtt reader on MQTT)
+    expect(devices.map((d) => d.deviceType)).toEqual(["shelly", "spoony", "linky", "linky", "netatmo", "legrand"]);
     const home = await db.location.findFirstOrThrow({ where: { ownerId: demo.id } });
     for (const d of devices) expect(d.locationId, d.deviceId).toBe(home.id);
     // a device read from a vendor reads the household's own link to it
