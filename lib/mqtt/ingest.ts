@@ -174,6 +174,10 @@ export class Ingest {
   private async loadRoutes() {
     const routes = await deviceRoutes();
     this.routes = new Map(routes.map((r) => [r.topicPrefix, r]));
+    // what is stored of each device's online state, as read now: a device made since (its row new,
+    // its state unknown) gets its state written at its first message, whatever this ingest wrote
+    // before under the same id
+    this.onlineWritten = new Map(routes.flatMap((r) => (r.online === null ? [] : [[r.deviceId, r.online] as const])));
   }
 
   /** The device whose prefix the topic is under (the longest, though prefixes never overlap), and the rest of the topic. */

@@ -160,14 +160,14 @@ export async function accessByUsername(username: string): Promise<DeviceAccess |
   return row;
 }
 
-export type DeviceRoute = { deviceId: number; topicPrefix: string; format: TelemetryFormat; measurements: { id: number; name: string; prefix: string | null }[] };
+export type DeviceRoute = { deviceId: number; topicPrefix: string; format: TelemetryFormat; online: boolean | null; measurements: { id: number; name: string; prefix: string | null }[] };
 
 /** Every device that may send (the ingest's map from topics to devices and measurements). */
 export async function deviceRoutes(): Promise<DeviceRoute[]> {
   const rows = await db.deviceMqtt.findMany({
-    select: { deviceId: true, topicPrefix: true, format: true, device: { select: { measurements: { select: { id: true, name: true, prefix: true }, orderBy: { id: "asc" } } } } },
+    select: { deviceId: true, topicPrefix: true, format: true, online: true, device: { select: { measurements: { select: { id: true, name: true, prefix: true }, orderBy: { id: "asc" } } } } },
   });
-  return rows.map((r) => ({ deviceId: r.deviceId, topicPrefix: r.topicPrefix, format: r.format, measurements: r.device.measurements }));
+  return rows.map((r) => ({ deviceId: r.deviceId, topicPrefix: r.topicPrefix, format: r.format, online: r.online, measurements: r.device.measurements }));
 }
 
 /** Every device's credentials (Mosquitto's password and ACL files). */
