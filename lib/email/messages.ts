@@ -18,3 +18,14 @@ export function passwordResetMessage({ to, link, minutes, locale = "en" }: { to:
 <p>${escape(t("signature"))}</p>`;
   return { to, subject: t("subject"), text, html };
 }
+
+/** A community event's invitation (lib/services/flex/invitations.ts), in the household's language. */
+export function flexInvitationMessage(o: { to: string; locale: Locale; title: string; message: string; when: string; direction: "down" | "up"; reward: string; link: string; auto: boolean }): Message {
+  const t = createTranslator({ locale: o.locale, messages: CATALOGS[o.locale], namespace: "flex.email" });
+  const lines = [t("invited", { title: o.title, when: o.when }), o.message, t(`direction.${o.direction}`, { reward: o.reward }), ...(o.auto ? [t("auto")] : [])];
+  const text = [t("hello"), "", ...lines, "", t("open"), o.link, "", t("signature")].join("\n");
+  const html = `<p>${escape(t("hello"))}</p>${lines.map((l) => `<p>${escape(l)}</p>`).join("")}
+<p><a href="${escape(o.link)}">${escape(t("open"))}</a></p>
+<p>${escape(t("signature"))}</p>`;
+  return { to: o.to, subject: t("subject", { title: o.title }), text, html };
+}

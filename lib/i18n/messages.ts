@@ -17,6 +17,7 @@ import enIntegrations from "@/messages/en/integrations.json";
 import enLanding from "@/messages/en/landing.json";
 import enLocations from "@/messages/en/locations.json";
 import enSchedules from "@/messages/en/schedules.json";
+import enFlex from "@/messages/en/flex.json";
 import frAccount from "@/messages/fr/account.json";
 import frAdmin from "@/messages/fr/admin.json";
 import frAuth from "@/messages/fr/auth.json";
@@ -30,6 +31,7 @@ import frIntegrations from "@/messages/fr/integrations.json";
 import frLanding from "@/messages/fr/landing.json";
 import frLocations from "@/messages/fr/locations.json";
 import frSchedules from "@/messages/fr/schedules.json";
+import frFlex from "@/messages/fr/flex.json";
 
 
 const EN = {
@@ -44,6 +46,7 @@ const EN = {
   devices: enDevices,
   locations: enLocations,
   schedules: enSchedules,
+  flex: enFlex,
   admin: enAdmin,
   errors: enErrors,
 };
@@ -60,6 +63,7 @@ const FR: Catalog = {
   devices: frDevices,
   locations: frLocations,
   schedules: frSchedules,
+  flex: frFlex,
   admin: frAdmin,
   errors: frErrors,
 };

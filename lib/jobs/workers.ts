@@ -12,6 +12,9 @@ import { buildArchive } from "@/lib/services/archives/build";
 import { sweepArchives } from "@/lib/services/archives/requests";
 import { configuredTempoSource, runTempoRefresh, type TempoRefreshResult } from "@/lib/services/tariffs/tempo";
 import { configuredCarbonSource, runCarbonRefresh, type CarbonRefreshResult } from "@/lib/services/carbon/intensity";
+import { sendInvitations } from "@/lib/services/flex/invitations";
+import { settleDueEvents } from "@/lib/services/flex/settlement";
+import { measureAllAccuracy } from "@/lib/services/flex/accuracy";
 import { BudgetExhausted } from "./pacing";
 import { jobs, QUEUES } from "./queue";
 
@@ -107,6 +110,27 @@ export async function handleCarbonRefresh(source = configuredCarbonSource(), now
   return result;
 }
 
+/** When ended events are settled: every 15 minutes (a participant's Linky day comes any time the day after). */
+export const FLEX_SETTLE_CRON = "*/15 * * * *";
+/** When the baselines' accuracy is measured: nightly, after the night's Linky days came (Paris). */
+export const FLEX_ACCURACY_CRON = "30 5 * * *";
+
+/** The flex-settle round: the invitations a failed queue left unsent, then every ended event's settlement. */
+export async function handleFlexRound(now = Date.now()) {
+  const unsent = await db.flexEvent.findMany({ where: { invitedAt: null, cancelledAt: null, startsAt: { gt: new Date(now) } }, select: { id: true } });
+  for (const e of unsent) await sendInvitations(e.id, now);
+  const settled = await settleDueEvents(now);
+  if (settled.events) console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), event: "flex settlement", ...settled }));
+  return settled;
+}
+
+/** The flex-accuracy job: every household's baseline tried on its recent days. */
+export async function handleFlexAccuracy(now = Date.now()) {
+  const meters = await measureAllAccuracy(now);
+  console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), event: "flex accuracy", meters }));
+  return meters;
+}
+
 const g = globalThis as unknown as { foyerWorkers?: Promise<void> };
 
 /** Starts this process's workers once. `data` is the Linky client (the deployment's by default). */
@@ -145,6 +169,18 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
       await sweepArchives();
     });
     await boss.schedule(QUEUES.archiveSweep, "20 * * * *", {}, { tz: "Europe/Paris" });
+    // community events: invitations once planned, settlement as the readings come, accuracy nightly
+    await boss.work<{ eventId: number }>(QUEUES.flexInvite, { pollingIntervalSeconds: 2 }, async ([job]) => {
+      await sendInvitations(job.data.eventId).catch(quietly("flex invitations failed"));
+    });
+    await boss.work(QUEUES.flexSettle, async () => {
+      await handleFlexRound().catch(quietly("flex settlement failed"));
+    });
+    await boss.schedule(QUEUES.flexSettle, FLEX_SETTLE_CRON, {}, { tz: "Europe/Paris" });
+    await boss.work(QUEUES.flexAccuracy, async () => {
+      await handleFlexAccuracy().catch(quietly("flex accuracy failed"));
+    });
+    await boss.schedule(QUEUES.flexAccuracy, FLEX_ACCURACY_CRON, {}, { tz: "Europe/Paris" });
     // a fresh deployment need not wait for 11:30: one refresh at start, at most one an hour across processes
     if (configuredTempoSource()) await boss.send(QUEUES.tempo, {}, { singletonKey: "start", singletonSeconds: 3600 });
     if (configuredCarbonSource()) await boss.send(QUEUES.carbon, {}, { singletonKey: "start", singletonSeconds: 3600 });

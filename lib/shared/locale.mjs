@@ -11,7 +11,7 @@ export const LOCALE_COOKIE = "foyer-locale";
 /** @typedef {typeof LOCALES[number]} Locale */
 
 /** @param {unknown} value @returns {value is Locale} */
-const isLocale = (value) => typeof value === "string" && /** @type {readonly string[]} */ (LOCALES).includes(value);
+export const isLocale = (value) => typeof value === "string" && /** @type {readonly string[]} */ (LOCALES).includes(value);
 
 /**
  * The first language of an Accept-Language header that Foyer speaks ("fr-CH;q=0.9, en;q=0.8" → fr),

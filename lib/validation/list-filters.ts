@@ -75,3 +75,6 @@ export type LocationListFilters = z.output<typeof locationListFilters>;
 export type ScheduleListFilters = z.output<typeof scheduleListFilters>;
 export type UserListFilters = z.output<typeof userListFilters>;
 export type TariffListFilters = z.output<typeof tariffListFilters>;
+
+/** The household's events: `only=open` (to come or under way) or `only=past` (ended or cancelled). */
+export const householdEventFilters = z.object({ only: z.enum(["open", "past"], { error: "only must be open or past" }).optional() });

@@ -378,3 +378,29 @@ export async function heldBySource(meterId: number, curve: Curve, from: Date, to
     meterId, KIND_CODE[curve], from.toISOString(), to.toISOString());
   return row ?? { enedis: 0, imported: 0 };
 }
+
+/**
+ * Several meters' consumption curve from `from` to `to` on the half hour (a 10- or 15-minute curve
+ * summed into its half hours), one row per meter: the periods' starts (epoch ms) and their Wh, in
+ * order. What the flexibility baselines read (lib/services/flex/energy.ts), for a batch of meters
+ * in one statement.
+ */
+export async function halfHoursOfMeters(meterIds: readonly number[], from: Date, to: Date): Promise<{ meterId: number; starts: number[]; wh: number[] }[]> {
+  if (!meterIds.length) return [];
+  meterIds.forEach(checkMeter);
+  const rows = await db.$queryRawUnsafe<{ meter_id: number; starts: number[]; wh: number[] }[]>(
+    `SELECT meter_id, array_agg(start_ms ORDER BY start_ms) AS starts, array_agg(wh ORDER BY start_ms) AS wh
+     FROM (
+       SELECT meter_id, (extract(epoch FROM date_bin('30 minutes', ts, TIMESTAMPTZ '2000-01-01 00:00:00+00')) * 1000)::float8 AS start_ms, sum(wh)::float8 AS wh
+       FROM energy.readings
+       WHERE meter_id = ANY($1::int[]) AND kind = $2 AND ts >= $3::timestamptz AND ts < $4::timestamptz
+       GROUP BY 1, 2
+     ) h
+     GROUP BY meter_id`,
+    [...meterIds],
+    KIND_CODE.consumption,
+    from.toISOString(),
+    to.toISOString(),
+  );
+  return rows.map((r) => ({ meterId: r.meter_id, starts: r.starts.map(Number), wh: r.wh.map(Number) }));
+}

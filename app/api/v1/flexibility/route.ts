@@ -1,0 +1,16 @@
+import { authedRoute } from "@/lib/http/route";
+import { readJsonBody, validate } from "@/lib/http/parse";
+import { ok } from "@/lib/http/respond";
+import { toFlexSettingsView } from "@/lib/serializers/flex";
+import { flexSettings, setAutoOptIn } from "@/lib/services/flex/settings";
+import { flexSettingsSchema } from "@/lib/validation/flex";
+
+// GET /api/v1/flexibility: the household's setting and how predictable its use is
+export const GET = authedRoute(async ({ caller }) => ok(toFlexSettingsView(await flexSettings(caller))));
+
+// PATCH /api/v1/flexibility: {auto_opt_in}
+export const PATCH = authedRoute(async ({ req, caller }) => {
+  const body = validate(flexSettingsSchema, await readJsonBody(req));
+  await setAutoOptIn(caller, body.auto_opt_in);
+  return ok(toFlexSettingsView(await flexSettings(caller)));
+});

@@ -1,0 +1,241 @@
+// Community flexibility events (docs/flexibility.md): the operator plans them, the households choose
+// to take part (or their setting does), and see before the event their baseline for its window and
+// after it what they delivered. Nothing is overwritten: a choice is a new row, a cancellation a date.
+import type { Caller } from "@/lib/auth/caller";
+import { db, Prisma } from "@/lib/db";
+import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
+import { baseline } from "@/lib/flex/baseline";
+import { eventStatus, eventWindow, windowProblem, type EventStatus, type FlexDirection } from "@/lib/flex/events";
+import type { FlexEvent, FlexResult } from "@/lib/generated/prisma/client";
+import { jobs, QUEUES } from "@/lib/jobs/queue";
+import { logError } from "@/lib/log";
+import { addDays } from "@/lib/time/paris";
+import type { FlexEventInput } from "@/lib/validation/flex";
+import { dailyEnergyOf } from "./energy";
+
+/** Days before an event its baseline may look back (FLEXIBILITY.md: 60). */
+export const LOOKBACK_DAYS = 60;
+
+export type BaselinePreview =
+  | { status: "ok"; wh: number[]; totalWh: number; days: string[] }
+  | { status: "insufficient"; days: string[]; needed: number }
+  | { status: "no_meter" };
+
+export type Choice = { optedIn: boolean; auto: boolean; at: Date } | null;
+
+/** An event as a household sees it: its own choice, baseline (before) and result (after). */
+export type HouseholdEvent = { event: FlexEvent; status: EventStatus; choice: Choice; baseline: BaselinePreview | null; result: FlexResult | null };
+
+/** An event as the operator sees it: how many take part, and what was settled so far. */
+export type OperatorEvent = { event: FlexEvent; status: EventStatus; participants: number; settled: number; deliveredWh: number; rewardEur: number };
+
+/** The meter a household takes part with: its first Linky meter (null without one). */
+export async function flexMeterOf(userId: number): Promise<number | null> {
+  const m = await db.meter.findFirst({ where: { userId }, orderBy: { id: "asc" }, select: { id: true } });
+  return m?.id ?? null;
+}
+
+/** The choices in force of these households for these events (the latest row of each pair). */
+async function choicesOf(eventIds: number[], userIds: number[] | null): Promise<Map<string, NonNullable<Choice>>> {
+  if (!eventIds.length) return new Map();
+  const rows = await db.$queryRaw<{ event_id: number; user_id: number; opted_in: boolean; auto: boolean; created_at: Date }[]>`
+    SELECT DISTINCT ON (event_id, user_id) event_id, user_id, opted_in, auto, created_at
+    FROM flex_participations
+    WHERE event_id = ANY(${eventIds}::int[]) ${userIds ? Prisma.sql`AND user_id = ANY(${userIds}::int[])` : Prisma.empty}
+    ORDER BY event_id, user_id, id DESC`;
+  return new Map(rows.map((r) => [`${r.event_id}:${r.user_id}`, { optedIn: r.opted_in, auto: r.auto, at: r.created_at }]));
+}
+
+/** Each household's event days (the events it took part in, but `exceptEventId`): never baseline candidates. */
+export async function eventDaysOfUsers(userIds: number[], exceptEventId = 0): Promise<Map<number, Set<string>>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.$queryRaw<{ user_id: number; day: string }[]>`
+    SELECT DISTINCT c.user_id, to_char(e.starts_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS day
+    FROM flex_events e
+    JOIN (SELECT DISTINCT ON (event_id, user_id) event_id, user_id, opted_in FROM flex_participations
+          WHERE user_id = ANY(${userIds}::int[]) ORDER BY event_id, user_id, id DESC) c ON c.event_id = e.id AND c.opted_in
+    WHERE e.cancelled_at IS NULL AND e.id <> ${exceptEventId}`;
+  const out = new Map<number, Set<string>>();
+  for (const r of rows) (out.get(r.user_id) ?? out.set(r.user_id, new Set()).get(r.user_id)!).add(r.day);
+  return out;
+}
+
+/** A household's baseline for an event's window, from the days before it. */
+async function previewBaseline(userId: number, meterId: number | null, e: FlexEvent): Promise<BaselinePreview> {
+  if (meterId === null) return { status: "no_meter" };
+  const w = eventWindow(e.startsAt.getTime(), e.endsAt.getTime());
+  const [energy, excluded] = await Promise.all([dailyEnergyOf([meterId], addDays(w.day, -LOOKBACK_DAYS), addDays(w.day, -1)), eventDaysOfUsers([userId], e.id)]);
+  const b = baseline(energy.get(meterId) ?? { stepMin: 30, byDay: new Map() }, w.day, { window: [w.from, w.to], excluded: excluded.get(userId), lookbackDays: LOOKBACK_DAYS });
+  if (b.status === "insufficient") return { status: "insufficient", days: b.days, needed: b.needed };
+  const wh = b.values.slice(w.from, w.to).map((v) => Math.round(v * 10) / 10);
+  return { status: "ok", wh, totalWh: Math.round(wh.reduce((s, v) => s + v, 0) * 10) / 10, days: b.days };
+}
+
+const open = (s: EventStatus) => s === "upcoming" || s === "running";
+
+/** Events a household sees: every event of the community, newest first; its choice, its baseline while the event is to come, its result once settled. */
+export async function householdEvents(caller: Caller, o: { skip: number; take: number; only?: "open" | "past"; now?: number }): Promise<{ items: HouseholdEvent[]; total: number }> {
+  const now = o.now ?? Date.now();
+  const where: Prisma.FlexEventWhereInput =
+    o.only === "open" ? { cancelledAt: null, endsAt: { gt: new Date(now) } } : o.only === "past" ? { OR: [{ endsAt: { lte: new Date(now) } }, { cancelledAt: { not: null } }] } : {};
+  const [events, total] = await Promise.all([
+    db.flexEvent.findMany({ where, orderBy: [{ startsAt: o.only === "open" ? "asc" : "desc" }, { id: "desc" }], skip: o.skip, take: o.take }),
+    db.flexEvent.count({ where }),
+  ]);
+  return { items: await householdViews(caller.id, events, now), total };
+}
+
+async function householdViews(userId: number, events: FlexEvent[], now: number): Promise<HouseholdEvent[]> {
+  const ids = events.map((e) => e.id);
+  const [choices, results, meterId] = await Promise.all([
+    choicesOf(ids, [userId]),
+    db.flexResult.findMany({ where: { eventId: { in: ids }, userId } }),
+    flexMeterOf(userId),
+  ]);
+  const resultOf = new Map(results.map((r) => [r.eventId, r]));
+  return Promise.all(
+    events.map(async (event) => {
+      const status = eventStatus(event, now);
+      return {
+        event,
+        status,
+        choice: choices.get(`${event.id}:${userId}`) ?? null,
+        baseline: open(status) ? await previewBaseline(userId, meterId, event) : null,
+        result: resultOf.get(event.id) ?? null,
+      };
+    }),
+  );
+}
+
+export async function householdEvent(caller: Caller, id: number, now = Date.now()): Promise<HouseholdEvent> {
+  const event = await db.flexEvent.findUnique({ where: { id } });
+  if (!event) throw notFound("Event");
+  const [view] = await householdViews(caller.id, [event], now);
+  return view;
+}
+
+/** Every event with its participation and settlement so far (the operator's list). */
+export async function operatorEvents(o: { skip: number; take: number; ids?: number[]; now?: number }): Promise<{ items: OperatorEvent[]; total: number }> {
+  const where: Prisma.FlexEventWhereInput = o.ids ? { id: { in: o.ids } } : {};
+  const [events, total] = await Promise.all([db.flexEvent.findMany({ where, orderBy: [{ startsAt: "desc" }, { id: "desc" }], skip: o.skip, take: o.take }), db.flexEvent.count({ where })]);
+  return { items: await operatorViews(events, o.now ?? Date.now()), total };
+}
+
+async function operatorViews(events: FlexEvent[], now: number): Promise<OperatorEvent[]> {
+  const ids = events.map((e) => e.id);
+  const [choices, sums] = await Promise.all([
+    choicesOf(ids, null),
+    db.flexResult.groupBy({ by: ["eventId"], where: { eventId: { in: ids }, status: "settled" }, _count: true, _sum: { deliveredWh: true, rewardEur: true } }),
+  ]);
+  const participants = new Map<number, number>();
+  for (const [key, c] of choices) if (c.optedIn) participants.set(Number(key.split(":")[0]), (participants.get(Number(key.split(":")[0])) ?? 0) + 1);
+  const sumOf = new Map(sums.map((s) => [s.eventId, s]));
+  return events.map((event) => {
+    const s = sumOf.get(event.id);
+    return {
+      event,
+      status: eventStatus(event, now),
+      participants: participants.get(event.id) ?? 0,
+      settled: s?._count ?? 0,
+      deliveredWh: Math.round((s?._sum.deliveredWh ?? 0) * 10) / 10,
+      rewardEur: Math.round((s?._sum.rewardEur ?? 0) * 100) / 100,
+    };
+  });
+}
+
+export async function operatorEvent(id: number, now = Date.now()): Promise<OperatorEvent> {
+  const event = await db.flexEvent.findUnique({ where: { id } });
+  if (!event) throw notFound("Event");
+  return (await operatorViews([event], now))[0];
+}
+
+/** One key for planning events: two operators planning at once cannot both pass the overlap check. */
+const PLAN_LOCK = 7_265_001;
+
+/**
+ * Plans an event (admin): the window's rules, no overlap with another event not cancelled; the
+ * households that take part automatically are entered; the invitations go out in the background.
+ */
+export async function createEvent(caller: Caller, input: FlexEventInput, now = Date.now()): Promise<OperatorEvent> {
+  if (!caller.isSuperuser) throw forbidden();
+  const startsAt = input.starts_at.getTime(), endsAt = input.ends_at.getTime();
+  const problem = windowProblem(startsAt, endsAt, now);
+  if (problem) throw invalid([problem], problem.message);
+  const event = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PLAN_LOCK})`;
+    const other = await tx.flexEvent.findFirst({ where: { cancelledAt: null, startsAt: { lt: input.ends_at }, endsAt: { gt: input.starts_at } }, select: { id: true, title: true } });
+    if (other) throw conflict(`This event overlaps event ${other.id} (${other.title})`, "flex_event_overlap");
+    const made = await tx.flexEvent.create({
+      data: { createdById: caller.id, title: input.title, message: input.message, direction: input.direction, startsAt: input.starts_at, endsAt: input.ends_at, rewardPerKwh: input.reward_per_kwh },
+    });
+    await tx.$executeRaw`
+      INSERT INTO flex_participations (event_id, user_id, opted_in, auto)
+      SELECT ${made.id}, u.id, true, true FROM users u
+      WHERE u.flex_auto_opt_in AND u.is_active AND EXISTS (SELECT 1 FROM meters m WHERE m.user_id = u.id)`;
+    return made;
+  });
+  await queueInvitations(event.id);
+  return operatorEvent(event.id, now);
+}
+
+async function queueInvitations(eventId: number) {
+  try {
+    const boss = await jobs();
+    await boss.send(QUEUES.flexInvite, { eventId }, { singletonKey: String(eventId) });
+  } catch (err) {
+    // the event stands; the settle round sends what was not sent (lib/jobs/workers.ts)
+    logError(`flex invitations of event ${eventId} could not be queued`, err, {}, "warn");
+  }
+}
+
+/** Cancels an event before it starts (admin): dated, never deleted; its choices stay as history. */
+export async function cancelEvent(caller: Caller, id: number, now = Date.now()): Promise<OperatorEvent> {
+  if (!caller.isSuperuser) throw forbidden();
+  const done = await db.flexEvent.updateMany({ where: { id, cancelledAt: null, startsAt: { gt: new Date(now) } }, data: { cancelledAt: new Date(now) } });
+  if (!done.count) {
+    const e = await db.flexEvent.findUnique({ where: { id } });
+    if (!e) throw notFound("Event");
+    throw conflict(e.cancelledAt ? "This event is already cancelled" : "This event has started: it can no longer be cancelled", "flex_event_closed");
+  }
+  return operatorEvent(id, now);
+}
+
+/** A household's choice: taking part or not, until the event starts. */
+export async function choose(caller: Caller, id: number, optedIn: boolean, now = Date.now()): Promise<HouseholdEvent> {
+  await db.$transaction(async (tx) => {
+    // the event's row locked: a choice and the start of the settlement never cross
+    const [e] = await tx.$queryRaw<{ starts_at: Date; cancelled_at: Date | null }[]>`SELECT starts_at, cancelled_at FROM flex_events WHERE id = ${id} FOR SHARE`;
+    if (!e) throw notFound("Event");
+    if (e.cancelled_at) throw conflict("This event is cancelled", "flex_event_closed");
+    if (e.starts_at.getTime() <= now) throw conflict("This event has started: choices closed when it began", "flex_event_closed");
+    if (optedIn && !(await tx.meter.findFirst({ where: { userId: caller.id }, select: { id: true } }))) {
+      throw conflict("Link your Linky meter to take part: the event is measured on it", "flex_no_meter");
+    }
+    await tx.flexParticipation.create({ data: { eventId: id, userId: caller.id, optedIn, auto: false } });
+  });
+  return householdEvent(caller, id, now);
+}
+
+export type ResultRow = { userId: number; email: string; name: string; choiceAt: Date; auto: boolean; result: FlexResult | null };
+
+/** An event's participants and their results (admin), by e-mail. */
+export async function eventResults(caller: Caller, id: number): Promise<{ event: OperatorEvent; rows: ResultRow[] }> {
+  if (!caller.isSuperuser) throw forbidden();
+  const event = await operatorEvent(id);
+  const choices = await choicesOf([id], null);
+  const userIds = [...choices].filter(([, c]) => c.optedIn).map(([k]) => Number(k.split(":")[1]));
+  const [users, results] = await Promise.all([
+    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true, firstName: true, lastName: true } }),
+    db.flexResult.findMany({ where: { eventId: id } }),
+  ]);
+  const resultOf = new Map(results.map((r) => [r.userId, r]));
+  const rows = users
+    .map((u) => {
+      const c = choices.get(`${id}:${u.id}`)!;
+      return { userId: u.id, email: u.email, name: [u.firstName, u.lastName].filter(Boolean).join(" "), choiceAt: c.at, auto: c.auto, result: resultOf.get(u.id) ?? null };
+    })
+    .sort((a, b) => a.email.localeCompare(b.email));
+  return { event, rows };
+}
+
+export type { FlexDirection };

@@ -1,0 +1,71 @@
+// An event's settlement (docs/flexibility.md): once a participant's readings of the window are in
+// (Linky at D+1), its baseline from the days before, F = B − A per half hour, the total and the
+// reward, written once. An event is settled when every participant has a result; one whose
+// readings never came within SETTLE_WAIT_MS is settled as "no data". Batches of meters are read
+// in one statement each (lib/services/flex/energy.ts).
+import { db } from "@/lib/db";
+import { baseline } from "@/lib/flex/baseline";
+import { eventWindow, settlement, SETTLE_WAIT_MS } from "@/lib/flex/events";
+import type { FlexEvent, Prisma } from "@/lib/generated/prisma/client";
+import { addDays } from "@/lib/time/paris";
+import { dailyEnergyOf } from "./energy";
+import { eventDaysOfUsers, LOOKBACK_DAYS } from "./events";
+
+/** Households read in one statement. */
+const BATCH = 200;
+
+type Participant = { userId: number; meterId: number | null };
+
+/** The households that chose to take part (the choice in force at the start) and have no result yet, with their meter. */
+async function pending(eventId: number): Promise<Participant[]> {
+  return db.$queryRaw<Participant[]>`
+    SELECT c.user_id AS "userId", (SELECT min(m.id) FROM meters m WHERE m.user_id = c.user_id) AS "meterId"
+    FROM (SELECT DISTINCT ON (user_id) user_id, opted_in FROM flex_participations WHERE event_id = ${eventId} ORDER BY user_id, id DESC) c
+    WHERE c.opted_in AND NOT EXISTS (SELECT 1 FROM flex_results r WHERE r.event_id = ${eventId} AND r.user_id = c.user_id)`;
+}
+
+/** Settles what can be settled of one event; `true` once every participant has a result. */
+export async function settleEvent(event: FlexEvent, now = Date.now()): Promise<{ written: number; complete: boolean }> {
+  const w = eventWindow(event.startsAt.getTime(), event.endsAt.getTime());
+  const giveUp = now >= event.endsAt.getTime() + SETTLE_WAIT_MS;
+  const all = await pending(event.id);
+  let written = 0;
+  for (let i = 0; i < all.length; i += BATCH) {
+    const batch = all.slice(i, i + BATCH);
+    const meterIds = batch.flatMap((p) => (p.meterId === null ? [] : [p.meterId]));
+    const [energy, excludedOf] = await Promise.all([dailyEnergyOf(meterIds, addDays(w.day, -LOOKBACK_DAYS), w.day), eventDaysOfUsers(batch.map((p) => p.userId), event.id)]);
+    const rows: Prisma.FlexResultCreateManyInput[] = [];
+    for (const p of batch) {
+      const e = p.meterId === null ? undefined : energy.get(p.meterId);
+      const actual = e?.byDay.get(w.day)?.slice(w.from, w.to) ?? [];
+      const complete = actual.length === w.to - w.from && actual.every((v) => v !== null);
+      const base = { eventId: event.id, userId: p.userId, meterId: p.meterId, stepMin: 30, settledAt: new Date(now) };
+      if (!complete) {
+        if (giveUp) rows.push({ ...base, status: "no_data", baselineWh: [], actualWh: actual, baselineDays: [], deliveredWh: 0, rewardEur: 0 });
+        continue;
+      }
+      const b = baseline(e!, w.day, { window: [w.from, w.to], excluded: excludedOf.get(p.userId), lookbackDays: LOOKBACK_DAYS });
+      if (b.status === "insufficient") {
+        rows.push({ ...base, status: "insufficient", baselineWh: [], actualWh: actual, baselineDays: b.days, deliveredWh: 0, rewardEur: 0 });
+        continue;
+      }
+      const bw = b.values.slice(w.from, w.to).map((v) => Math.round(v * 10) / 10);
+      const s = settlement(event.direction, bw, actual, event.rewardPerKwh);
+      rows.push({ ...base, status: "settled", baselineWh: bw, actualWh: actual, baselineDays: b.days, deliveredWh: s.deliveredWh, rewardEur: s.rewardEur });
+    }
+    // written once: a second settler's rows for the same households are skipped
+    if (rows.length) written += (await db.flexResult.createMany({ data: rows, skipDuplicates: true })).count;
+  }
+  const left = all.length - written;
+  const complete = left <= 0 || (await pending(event.id)).length === 0;
+  if (complete) await db.flexEvent.updateMany({ where: { id: event.id, settledAt: null }, data: { settledAt: new Date(now) } });
+  return { written, complete };
+}
+
+/** The settle round: every event that has ended and is not settled. */
+export async function settleDueEvents(now = Date.now()): Promise<{ events: number; written: number }> {
+  const due = await db.flexEvent.findMany({ where: { cancelledAt: null, settledAt: null, endsAt: { lte: new Date(now) } }, orderBy: { endsAt: "asc" } });
+  let written = 0;
+  for (const e of due) written += (await settleEvent(e, now)).written;
+  return { events: due.length, written };
+}
