@@ -4,7 +4,6 @@ import { listIntegrations } from "@/lib/services/integrations/vendor-accounts";
 import { acceptedOlderNotice } from "@/lib/services/users/accounts";
 import { AppShell } from "@/components/layout/app-shell";
 import { Messages } from "@/components/i18n/messages";
-import { getT } from "@/lib/i18n/server";
 import { PublicShell } from "@/components/layout/public-shell";
 import { HomeView } from "@/components/home/home-lazy";
 import { toIntegrationView } from "@/lib/serializers/integration";
@@ -13,10 +12,13 @@ import { ToastOnLoad } from "@/components/ui/toast-on-load";
 import type { ToastOptions } from "@/components/ui/toast-provider";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
-import { ENERGY_NOW_URL, ENERGY_SUMMARY_URL, METERS_URL } from "@/lib/swr/keys";
+import { ENERGY_NOW_URL, ENERGY_SUMMARY_URL, FLEX_HOME_EVENTS_URL, METERS_URL } from "@/lib/swr/keys";
 import { GET as energyNow } from "@/app/api/v1/energy/now/route";
 import { GET as energySummary } from "@/app/api/v1/energy/summary/route";
 import { GET as meters } from "@/app/api/v1/meters/route";
+import { GET as flexEvents } from "@/app/api/v1/flexibility/events/route";
+import { rememberLocale } from "@/lib/services/users/locale";
+import { getLocale, getT } from "@/lib/i18n/server";
 import type { EnergyNow } from "@/lib/swr/use-telemetry-household";
 
 type Props = { searchParams: Promise<{ created?: string | string[]; updated?: string | string[]; account_deleted?: string | string[] }> };
@@ -47,6 +49,7 @@ export default async function HomePage({ searchParams }: Props) {
   // on MQTT, the power now (one read of the household's devices tells: none, no card and no code)
   const fallback = await prefetch(caller, [
     [ENERGY_NOW_URL, energyNow],
+    [FLEX_HOME_EVENTS_URL, flexEvents],
     ...(integrations.some((i) => i.name === "linky")
       ? ([
           [ENERGY_SUMMARY_URL, energySummary],
@@ -57,6 +60,11 @@ export default async function HomePage({ searchParams }: Props) {
   const now = fallback[ENERGY_NOW_URL] as EnergyNow | undefined;
   // no device on MQTT: nothing reads it (and the page need not carry it)
   if (now && !now.devices.length) delete fallback[ENERGY_NOW_URL];
+  // no community event yet: the card's code is not loaded
+  const events = fallback[FLEX_HOME_EVENTS_URL] as unknown[] | undefined;
+  if (events && !events.length) delete fallback[FLEX_HOME_EVENTS_URL];
+  // the household's language, for the e-mails sent to it without a request (event invitations)
+  void rememberLocale(caller.id, await getLocale());
   const toast: ToastOptions | null =
     created === "true"
       ? { severity: "info", message: t("toast.created") }
@@ -67,9 +75,9 @@ export default async function HomePage({ searchParams }: Props) {
     <AppShell caller={caller} contact={contact}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
       {/* Home's integrations (components/integrations), and each meter's summary and sync (of My Energy's messages, only those) */}
-      <Messages parts={["home", "integrations", "energy.summary", "energy.sync", "energy.loading"]}>
+      <Messages parts={["home", "integrations", "energy.summary", "energy.sync", "energy.loading", ...(events?.length ? (["flex"] as const) : [])]}>
         <SwrFallback fallback={fallback}>
-          <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} live={now ? now.devices.length > 0 : true} />
+          <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} live={now ? now.devices.length > 0 : true} events={events ? events.length > 0 : true} />
         </SwrFallback>
       </Messages>
     </AppShell>

@@ -11,6 +11,7 @@ import EventIcon from "@mui/icons-material/EventRepeat";
 import PlaceIcon from "@mui/icons-material/Place";
 import EuroIcon from "@mui/icons-material/Euro";
 import HomeIcon from "@mui/icons-material/HomeOutlined";
+import BoltIcon from "@mui/icons-material/BoltOutlined";
 import { authProvider } from "./auth-provider";
 import { dataProvider } from "./data-provider";
 import { adminTheme } from "./admin-theme";
@@ -22,6 +23,7 @@ import { DeviceEdit, DeviceList } from "./devices";
 import { ScheduleEdit, ScheduleList, ScheduleShow } from "./schedules";
 import { LocationList } from "./locations";
 import { TariffCreate, TariffEdit, TariffList, useTariffWords } from "./tariffs";
+import { FlexEventCreate, FlexEventList, FlexEventShow } from "./flex-events";
 
 /** react-admin's user menu, its button named with the name it shows ("Profile of Ada", WCAG 2.5.3 Label in Name). */
 function FoyerUserMenu() {
@@ -104,6 +106,7 @@ export default function AdminApp() {
       <Resource name="devices" list={DeviceList} edit={DeviceEdit} icon={DevicesIcon} recordRepresentation="name" />
       <Resource name="schedules" list={ScheduleList} show={ScheduleShow} edit={ScheduleEdit} icon={EventIcon} recordRepresentation="der_name" />
       <Resource name="locations" list={LocationList} icon={PlaceIcon} recordRepresentation="name" />
+      <Resource name="flex_events" list={FlexEventList} show={FlexEventShow} create={FlexEventCreate} icon={BoltIcon} recordRepresentation="title" />
       <Resource
         name="tariffs"
         list={TariffList}

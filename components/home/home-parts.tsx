@@ -10,3 +10,5 @@ export const PrivacyNotice = dynamic(() => import("./privacy-notice").then((m) =
 export const EnergyHistory = dynamic(() => import("./energy-history").then((m) => m.EnergyHistory));
 // the live power, with a device on MQTT
 export const NowCard = dynamic(() => import("./now-card").then((m) => m.NowCard));
+// the community's events, when there is one to show
+export const FlexCard = dynamic(() => import("./flex-card").then((m) => m.FlexCard));

@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import { HomeIntegrations } from "@/components/integrations/home-integrations";
 import type { IntegrationView } from "@/components/integrations/integration-view";
 import { HomeAttention } from "./attention";
-import { EnergyHistory, NowCard, PrivacyNotice } from "./home-parts";
+import { EnergyHistory, FlexCard, NowCard, PrivacyNotice } from "./home-parts";
 import it from "@/components/ui/icon-tile.module.css";
 import s from "./home.module.css";
 
@@ -39,6 +39,7 @@ export function HomeView({
   noticeChanged,
   contact,
   live,
+  events = false,
 }: {
   firstName: string | null;
   /** accepted the current privacy notice */
@@ -48,6 +49,8 @@ export function HomeView({
   contact: string;
   /** the household has a device on MQTT (or the server could not tell: the card then asks itself) */
   live: boolean;
+  /** a community event to show (the server read the household's newest events) */
+  events?: boolean;
 }) {
   const t = useTranslations("home");
   return (
@@ -62,6 +65,7 @@ export function HomeView({
         </Text>
         <HomeAttention integrations={integrations} live={live} />
         {live && <NowCard />}
+        {events && <FlexCard />}
         {integrations.some((i) => i.name === "linky") && <EnergyHistory />}
         <div className={s.sections}>
           {SECTIONS.map(({ href, key, icon }) => (

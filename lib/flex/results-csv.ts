@@ -4,7 +4,7 @@
 import { CSV_EOL, CSV_SEPARATOR, csvNumber, csvText } from "@/lib/energy/export/csv";
 import type { OperatorEventView, toResultRowView } from "@/lib/serializers/flex";
 
-const HEAD = ["event_id", "user_id", "email", "name", "opted_in_at", "auto", "status", "baseline_wh", "actual_wh", "delivered_wh", "reward_eur", "baseline_days"];
+const HEAD = ["event_id", "user_id", "email", "name", "opted_in_at", "auto", "status", "baseline_wh", "actual_wh", "delivered_wh", "reward_eur", "baseline_day_count"];
 
 const sum = (xs: readonly (number | null)[]) => xs.reduce<number>((s, x) => s + (x ?? 0), 0);
 

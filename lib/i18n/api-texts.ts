@@ -178,4 +178,9 @@ export const API_TEXTS = {
   // My Energy's dashboards (lib/services/dashboards)
   "Dashboards have not been enabled yet": "dashboards.disabled",
   "Failed to get grafana dashboards": "dashboards.failed",
+
+  // community events (lib/services/flex/events.ts)
+  "This event has started: choices closed when it began": "flex.started",
+  "This event is cancelled": "flex.cancelled",
+  "Link your Linky meter to take part: the event is measured on it": "flex.noMeter",
 } as const satisfies Record<string, ErrorKey>;

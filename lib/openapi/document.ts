@@ -4,12 +4,14 @@
 // 2020-12 both ways (zod's own z.toJSONSchema), named schemas under components.
 import { z } from "zod";
 import { locationSchema } from "@/lib/validation/location";
+import { flexEventSchema } from "@/lib/validation/flex";
 import pkg from "@/package.json";
 import type { Answer, HttpMethod, Operation, Param, RequestBody, RouteDoc } from "./operations";
 import { errorSchema, fieldErrorSchema, healthDownSchema, healthSchema, messageSchema, tokenSchema } from "./schemas/common";
 import { archiveListSchema, archiveViewSchema, deletionSummarySchema, userViewSchema } from "./schemas/users";
 import { adminDeviceViewSchema, deviceInfoViewSchema, locationViewSchema, measurementViewSchema, userDeviceViewSchema } from "./schemas/devices";
 import { scheduleViewSchema } from "./schemas/schedules";
+import { flexResultsSchema, flexSettingsViewSchema, householdEventViewSchema, operatorEventViewSchema } from "./schemas/flex";
 import { consentLinkSchema, integrationListSchema, integrationViewSchema, legrandPlantsSchema, linkyCurveSchema, netatmoHomesSchema, vendorErrorSchema } from "./schemas/integrations";
 import { energyAnswerSchema, energySummarySchema, importPreviewSchema, importResultSchema, meterViewSchema, tariffComparisonSchema } from "./schemas/meters";
 import { tariffViewSchema } from "./schemas/tariffs";
@@ -41,6 +43,10 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   AdminDevice: adminDeviceViewSchema,
   Location: locationViewSchema,
   Schedule: scheduleViewSchema,
+  FlexEvent: operatorEventViewSchema,
+  FlexResults: flexResultsSchema,
+  HouseholdFlexEvent: householdEventViewSchema,
+  FlexSettings: flexSettingsViewSchema,
   Integration: integrationViewSchema,
   IntegrationList: integrationListSchema,
   ConsentLink: consentLinkSchema,
@@ -69,11 +75,14 @@ const REF = (name: string) => `#/components/schemas/${name}`;
 /**
  * Where a schema's input is wider than its JSON Schema says: a preprocess step (a coordinate
  * taken as a number or a numeric string) is invisible to z.toJSONSchema, which describes the
- * schema it feeds (a string).
+ * schema it feeds (a string); or narrower: a string piped into a check (an event's instants).
  */
 const INPUT_OVERRIDES = new Map<z.ZodType, JsonSchema>([
   [locationSchema.shape.lat, { anyOf: [{ type: "number", minimum: -90, maximum: 90 }, { type: "string", maxLength: 40 }], description: "a number, or a numeric string; at most 8 decimals" }],
   [locationSchema.shape.lon, { anyOf: [{ type: "number", minimum: -180, maximum: 180 }, { type: "string", maxLength: 40 }], description: "a number, or a numeric string; at most 8 decimals" }],
+  // a string piped into the ISO check: z.toJSONSchema describes only the string it starts as
+  [flexEventSchema.shape.starts_at, { type: "string", format: "date-time", maxLength: 40, description: "ISO 8601 with its offset, on the hour or the half hour, in the future" }],
+  [flexEventSchema.shape.ends_at, { type: "string", format: "date-time", maxLength: 40, description: "ISO 8601 with its offset, on the hour or the half hour, the same Paris day as starts_at" }],
 ]);
 
 function inputOverride(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) {

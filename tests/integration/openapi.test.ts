@@ -22,7 +22,7 @@ import { upsertCurve } from "@/lib/services/readings/store";
 import type { CurvePoint } from "@/lib/services/readings/types";
 import { upsertTariffs } from "@/lib/services/tariffs/tariffs";
 import { storeBatch } from "@/lib/services/telemetry/store";
-import { parisDayOf, parisDayStart, addDays } from "@/lib/time/paris";
+import { parisDayOf, parisDayStart, parisToUtc, addDays } from "@/lib/time/paris";
 import { SANDBOX_PRODUCER } from "@/lib/integrations/sandbox/linky";
 import { call, type CallOptions, type CallResult } from "../helpers/api";
 import { mailbox } from "../helpers/integration-setup";
@@ -386,6 +386,47 @@ describe("every documented answer matches what the handlers return", () => {
     const other = await call(handlerOf("POST /api/v1/device_info"), { token: t, json: { device_id: "for-admin" } });
     await checkCall("DELETE /api/v1/devices/{id}", { token: admin.token, params: { id: String(other.body.id) } });
     await checkCall("DELETE /api/v1/locations/{id}", { token: t, params: lid });
+  });
+
+  it("community flexibility: an admin plans, lists, reads and cancels an event and its results; a household reads it, chooses, and sets taking part automatically", async () => {
+    const [owner, admin] = await Promise.all([makeUser(), makeUser({ admin: true })]);
+    const t = owner.token;
+    const linky = await makeIntegration(owner.id, "linky");
+    const meter = await db.meter.create({ data: { userId: owner.id, integrationId: linky.id, usagePointId: "24880057139941", sandbox: true, producer: false } });
+    const today = parisDayOf(Date.now());
+    await upsertCurve(meter.id, "consumption", curveDays(addDays(today, -40), today), "sandbox");
+    // tomorrow 18:00-20:00 in Paris: on the half hour, within one local day, in the future
+    const tomorrow = addDays(today, 1);
+    const at = (clock: string) => new Date(parisToUtc(`${tomorrow} ${clock}:00`)!).toISOString();
+    const event = { title: "Evening peak", message: "The grid is tight tomorrow evening.", direction: "down", starts_at: at("18:00"), ends_at: at("20:00"), reward_per_kwh: 0.5 };
+    await checkCall("POST /api/v1/flex_events", { token: t, json: event }, event);
+    const made = await checkCall("POST /api/v1/flex_events", { token: admin.token, json: event }, event);
+    expect(made.status).toBe(201);
+    await checkCall("POST /api/v1/flex_events", { token: admin.token, json: event }, event);
+    const eid = { id: String(made.body.id) };
+
+    await checkCall("GET /api/v1/flexibility/events", { token: t, path: "/api/v1/flexibility/events?only=open" });
+    await checkCall("GET /api/v1/flexibility/events/{id}", { token: t, params: eid });
+    const optIn = { opted_in: true };
+    await checkCall("PUT /api/v1/flexibility/events/{id}/choice", { token: t, params: eid, json: optIn }, optIn);
+    // the admin has no Linky meter: it cannot take part, and may say it does not
+    await checkCall("PUT /api/v1/flexibility/events/{id}/choice", { token: admin.token, params: eid, json: optIn }, optIn);
+    const optOut = { opted_in: false };
+    await checkCall("PUT /api/v1/flexibility/events/{id}/choice", { token: admin.token, params: eid, json: optOut }, optOut);
+    await checkCall("GET /api/v1/flexibility", { token: t });
+    const auto = { auto_opt_in: true };
+    await checkCall("PATCH /api/v1/flexibility", { token: t, json: auto }, auto);
+    await checkCall("GET /api/v1/flexibility", { token: admin.token });
+
+    await checkCall("GET /api/v1/flex_events", { token: admin.token });
+    await checkCall("GET /api/v1/flex_events/{id}", { token: admin.token, params: eid });
+    const resultsAt = (q: string) => checkCall("GET /api/v1/flex_events/{id}/results", { token: admin.token, params: eid, path: `/api/v1/flex_events/${made.body.id}/results${q}` });
+    expect((await resultsAt("")).body.households).toHaveLength(1);
+    await resultsAt("?format=csv");
+    await resultsAt("?format=xml");
+    await checkCall("POST /api/v1/flex_events/{id}/cancel", { token: admin.token, params: eid });
+    await checkCall("POST /api/v1/flex_events/{id}/cancel", { token: admin.token, params: eid });
+    await checkCall("GET /api/v1/flexibility/events", { token: t, path: "/api/v1/flexibility/events?only=past" });
   });
 
   it("integrations: link each vendor against the app's own sandbox, read its data, unlink", async () => {

@@ -1,5 +1,6 @@
 // Who may do what on the endpoints whose own test files hold no permission table: meters (list,
-// sync, export, import), "Download my data", the dashboards list and the integrations. Each row is
+// sync, export, import), "Download my data", the dashboards list, the integrations and community
+// flexibility (the operator's events and the household's side). Each row is
 // tried anonymously and, for everyone else, with a bearer token and with the session cookie
 // (tests/helpers/permissions.ts). No vendor is reached here: the cast's integrations hold no
 // vendor token, so the owner's vendor calls stop at "link again" (409) after the ownership check,
@@ -7,10 +8,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
+import { call, type Auth } from "../helpers/api";
 import { permissionTable, type Cast, type PermissionRow } from "../helpers/permissions";
 import { makeCast } from "../factories/users";
 import { db } from "@/lib/db";
+import { addDays, parisDayOf, parisToUtc } from "@/lib/time/paris";
 import * as meters from "@/app/api/v1/meters/route";
 import * as sync from "@/app/api/v1/meters/[id]/sync/route";
 import * as exportRoute from "@/app/api/v1/meters/[id]/export/route";
@@ -28,6 +30,14 @@ import * as production from "@/app/api/integrations/linky/my/[meter]/production/
 import * as homes from "@/app/api/integrations/netatmo/my/homesdata/route";
 import * as plants from "@/app/api/legrand/get_plants/hc/route";
 import * as myIntegrations from "@/app/api/legrand/my-integrations/route";
+import * as flexEvents from "@/app/api/v1/flex_events/route";
+import * as flexEvent from "@/app/api/v1/flex_events/[id]/route";
+import * as flexCancel from "@/app/api/v1/flex_events/[id]/cancel/route";
+import * as flexResults from "@/app/api/v1/flex_events/[id]/results/route";
+import * as flexibility from "@/app/api/v1/flexibility/route";
+import * as householdEvents from "@/app/api/v1/flexibility/events/route";
+import * as householdEvent from "@/app/api/v1/flexibility/events/[id]/route";
+import * as choice from "@/app/api/v1/flexibility/events/[id]/choice/route";
 
 /** the PRM of tests/fixtures/enedis/customer-area-dst-2026.csv */
 const PRM = "99999999999991";
@@ -35,8 +45,14 @@ const CSV = readFileSync(path.resolve("tests/fixtures/enedis/customer-area-dst-2
 const ZIP = Buffer.from("PK\x05\x06" + "\0".repeat(18), "latin1");
 
 let cast: Cast;
-/** The owner's Linky (with the meter), Netatmo and Legrand integrations, meter and ready archive; another household's Linky. */
-let fx: { linkyId: number; meterId: number; archiveId: string; otherLinkyId: number };
+/**
+ * The owner's Linky (with the meter), Netatmo and Legrand integrations, meter and ready archive;
+ * another household's Linky; a community event planned for tomorrow 18:00-20:00 (Paris).
+ */
+let fx: { linkyId: number; meterId: number; archiveId: string; otherLinkyId: number; eventId: number };
+
+/** `HH:MM` tomorrow in Paris, as an ISO instant (an event's window is on the half hour, in the future). */
+const tomorrowAt = (clock: string) => new Date(parisToUtc(`${addDays(parisDayOf(Date.now()), 1)} ${clock}:00`)!).toISOString();
 
 beforeEach(async () => {
   cast = await makeCast();
@@ -48,7 +64,10 @@ beforeEach(async () => {
   const ready = await db.dataArchive.create({
     data: { userId: cast.owner.id, status: "ready", progress: 100, sizeBytes: BigInt(ZIP.length), readyAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000), parts: { create: { seq: 0, bytes: ZIP } } },
   });
-  fx = { linkyId: linky.id, meterId: meter.id, archiveId: ready.id, otherLinkyId: otherLinky.id };
+  const event = await db.flexEvent.create({
+    data: { createdById: cast.admin.id, title: "Evening peak", message: "The grid is tight tomorrow evening.", direction: "down", startsAt: new Date(tomorrowAt("18:00")), endsAt: new Date(tomorrowAt("20:00")), rewardPerKwh: 0.5 },
+  });
+  fx = { linkyId: linky.id, meterId: meter.id, archiveId: ready.id, otherLinkyId: otherLinky.id, eventId: event.id };
 });
 
 const at = (id: number | string) => ({ id: String(id) });
@@ -129,5 +148,56 @@ describe("who may do what on integrations", () => {
     expect((await call(integrations.GET, { token: cast.admin.token })).body).toEqual({ results: [] });
     await call(integration.DELETE, { method: "DELETE", token: cast.other.token, params: at(fx.linkyId) });
     expect(await db.integration.count({ where: { id: fx.linkyId } })).toBe(1);
+  });
+});
+
+describe("who may do what on community flexibility events (the operator's: admins only)", () => {
+  // after the planned event (tomorrow 18:00-20:00): no overlap
+  const plan = () => ({ title: "Late peak", message: "The grid is tight later tomorrow.", direction: "down", starts_at: tomorrowAt("20:00"), ends_at: tomorrowAt("21:00"), reward_per_kwh: 0.5 });
+  const results = (t: Auth | undefined, id: number, q = "") => call(flexResults.GET, { token: t, path: `/api/v1/flex_events/${id}/results${q}`, params: at(id) });
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/flex_events", name: "GET /flex_events", run: (t) => call(flexEvents.GET, { token: t, path: "/api/v1/flex_events" }), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "POST /api/v1/flex_events", name: "POST /flex_events", run: (t) => call(flexEvents.POST, { method: "POST", token: t, path: "/api/v1/flex_events", json: plan() }), expect: { anon: 401, owner: 403, admin: 201 } },
+    { route: "POST /api/v1/flex_events", name: "POST /flex_events overlapping the planned event", run: (t) => call(flexEvents.POST, { method: "POST", token: t, path: "/api/v1/flex_events", json: { ...plan(), starts_at: tomorrowAt("19:00") } }), expect: { owner: 403, admin: 409 } },
+    { route: "POST /api/v1/flex_events", name: "POST /flex_events off the half hour", run: (t) => call(flexEvents.POST, { method: "POST", token: t, path: "/api/v1/flex_events", json: { ...plan(), starts_at: tomorrowAt("20:10") } }), expect: { owner: 403, admin: 422 } },
+    { route: "GET /api/v1/flex_events/[id]", name: "GET /flex_events/{id}", run: (t) => call(flexEvent.GET, { token: t, params: at(fx.eventId) }), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "GET /api/v1/flex_events/[id]", name: "GET /flex_events/{missing}", run: (t) => call(flexEvent.GET, { token: t, params: at(999999) }), expect: { owner: 403, admin: 404 } },
+    { route: "POST /api/v1/flex_events/[id]/cancel", name: "POST /flex_events/{id}/cancel", run: (t) => call(flexCancel.POST, { method: "POST", token: t, params: at(fx.eventId) }), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "POST /api/v1/flex_events/[id]/cancel", name: "POST /flex_events/{missing}/cancel", run: (t) => call(flexCancel.POST, { method: "POST", token: t, params: at(999999) }), expect: { owner: 403, admin: 404 } },
+    { route: "GET /api/v1/flex_events/[id]/results", name: "GET /flex_events/{id}/results", run: (t) => results(t, fx.eventId), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "GET /api/v1/flex_events/[id]/results", name: "GET /flex_events/{id}/results?format=csv", run: (t) => results(t, fx.eventId, "?format=csv"), expect: { anon: 401, owner: 403, admin: 200 } },
+    { route: "GET /api/v1/flex_events/[id]/results", name: "GET /flex_events/{missing}/results", run: (t) => results(t, 999999), expect: { owner: 403, admin: 404 } },
+  ];
+  permissionTable(rows, () => cast);
+
+  it("a household's cancel leaves the event planned", async () => {
+    await call(flexCancel.POST, { method: "POST", token: cast.owner.token, params: at(fx.eventId) });
+    expect((await db.flexEvent.findUniqueOrThrow({ where: { id: fx.eventId } })).cancelledAt).toBeNull();
+  });
+});
+
+describe("who may do what on the household's flexibility (any signed-in household)", () => {
+  // the events are the community's: every household sees each one; only the owner has a Linky
+  // meter, which taking part needs (409 flex_no_meter for the others); saying no needs none
+  const put = (t: Auth | undefined, id: number, opted_in: boolean) => call(choice.PUT, { method: "PUT", token: t, params: at(id), json: { opted_in } });
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/flexibility", name: "GET /flexibility", run: (t) => call(flexibility.GET, { token: t }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "PATCH /api/v1/flexibility", name: "PATCH /flexibility", run: (t) => call(flexibility.PATCH, { method: "PATCH", token: t, json: { auto_opt_in: true } }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/v1/flexibility/events", name: "GET /flexibility/events", run: (t) => call(householdEvents.GET, { token: t, path: "/api/v1/flexibility/events?only=open" }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/v1/flexibility/events/[id]", name: "GET /flexibility/events/{id}", run: (t) => call(householdEvent.GET, { token: t, params: at(fx.eventId) }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/v1/flexibility/events/[id]", name: "GET /flexibility/events/{missing}", run: (t) => call(householdEvent.GET, { token: t, params: at(999999) }), expect: { owner: 404 } },
+    { route: "PUT /api/v1/flexibility/events/[id]/choice", name: "PUT /flexibility/events/{id}/choice taking part", run: (t) => put(t, fx.eventId, true), expect: { anon: 401, owner: 200, other: 409, admin: 409 } },
+    { route: "PUT /api/v1/flexibility/events/[id]/choice", name: "PUT /flexibility/events/{id}/choice not taking part", run: (t) => put(t, fx.eventId, false), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "PUT /api/v1/flexibility/events/[id]/choice", name: "PUT /flexibility/events/{missing}/choice", run: (t) => put(t, 999999, false), expect: { owner: 404 } },
+  ];
+  permissionTable(rows, () => cast, (r, expected) => {
+    if (expected === 409) expect(r.body.code).toBe("flex_no_meter");
+  });
+
+  it("a choice is the caller's own: another household's leaves the owner's as it was", async () => {
+    await put(cast.owner.token, fx.eventId, true);
+    await put(cast.other.token, fx.eventId, false);
+    const mine = await call(householdEvent.GET, { token: cast.owner.token, params: at(fx.eventId) });
+    expect(mine.body.mine.choice).toMatchObject({ opted_in: true, auto: false });
   });
 });

@@ -26,6 +26,14 @@ import usersId from "@/app/api/v1/users/[id]/openapi";
 import schedules from "@/app/api/v1/schedules/openapi";
 import schedulesManualWeekahead from "@/app/api/v1/schedules/manual_weekahead/openapi";
 import schedulesId from "@/app/api/v1/schedules/[id]/openapi";
+import flexEvents from "@/app/api/v1/flex_events/openapi";
+import flexEventsId from "@/app/api/v1/flex_events/[id]/openapi";
+import flexEventsIdCancel from "@/app/api/v1/flex_events/[id]/cancel/openapi";
+import flexEventsIdResults from "@/app/api/v1/flex_events/[id]/results/openapi";
+import flexibility from "@/app/api/v1/flexibility/openapi";
+import flexibilityEvents from "@/app/api/v1/flexibility/events/openapi";
+import flexibilityEventsId from "@/app/api/v1/flexibility/events/[id]/openapi";
+import flexibilityEventsIdChoice from "@/app/api/v1/flexibility/events/[id]/choice/openapi";
 import deviceInfo from "@/app/api/v1/device_info/openapi";
 import deviceInfoId from "@/app/api/v1/device_info/[id]/openapi";
 import deviceInfoIdMqtt from "@/app/api/v1/device_info/[id]/mqtt/openapi";
@@ -79,6 +87,9 @@ export const ROUTE_DOCS: RouteDoc[] = [
   usersMeArchivesId, usersMeArchivesIdDownload, users, usersId,
   // schedules
   schedules, schedulesManualWeekahead, schedulesId,
+  // community flexibility: the household's side, then the operator's
+  flexibility, flexibilityEvents, flexibilityEventsId, flexibilityEventsIdChoice, flexEvents, flexEventsId, flexEventsIdCancel,
+  flexEventsIdResults,
   // devices
   deviceInfo, deviceInfoId, deviceInfoIdMqtt, deviceInfoIdMqttPassword, deviceInfoIdLive, deviceInfoIdSeries, deviceMeasurementMetadata, deviceMeasurementMetadataId, userDevices,
   userDevicesId, devices, devicesId,

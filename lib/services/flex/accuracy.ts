@@ -26,7 +26,8 @@ export async function measureAccuracy(meters: { id: number; userId: number }[], 
       const { accuracy, testable } = backtest(e, tried, { excluded: excludedOf.get(m.userId), lookbackDays: LOOKBACK_DAYS });
       return { meterId: m.id, userId: m.userId, testable, bias: accuracy.bias, relativeRmse: accuracy.relativeRmse, normalisedMae: accuracy.normalisedMae, predictability: testable ? predictability(accuracy) : "unknown", computedAt: new Date(now) };
     });
-    await db.$transaction([db.flexAccuracy.deleteMany({ where: { meterId: { in: batch.map((m) => m.id) } } }), db.flexAccuracy.createMany({ data: rows })]);
+    // two measures at once (a household's page and the night's round): the second's rows are skipped
+    await db.$transaction([db.flexAccuracy.deleteMany({ where: { meterId: { in: batch.map((m) => m.id) } } }), db.flexAccuracy.createMany({ data: rows, skipDuplicates: true })]);
     stored += rows.length;
   }
   return stored;

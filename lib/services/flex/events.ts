@@ -60,32 +60,47 @@ export async function eventDaysOfUsers(userIds: number[], exceptEventId = 0): Pr
   return out;
 }
 
-/** A household's baseline for an event's window, from the days before it. */
-async function previewBaseline(userId: number, meterId: number | null, e: FlexEvent): Promise<BaselinePreview> {
-  if (meterId === null) return { status: "no_meter" };
-  const w = eventWindow(e.startsAt.getTime(), e.endsAt.getTime());
-  const [energy, excluded] = await Promise.all([dailyEnergyOf([meterId], addDays(w.day, -LOOKBACK_DAYS), addDays(w.day, -1)), eventDaysOfUsers([userId], e.id)]);
-  const b = baseline(energy.get(meterId) ?? { stepMin: 30, byDay: new Map() }, w.day, { window: [w.from, w.to], excluded: excluded.get(userId), lookbackDays: LOOKBACK_DAYS });
-  if (b.status === "insufficient") return { status: "insufficient", days: b.days, needed: b.needed };
-  const wh = b.values.slice(w.from, w.to).map((v) => Math.round(v * 10) / 10);
-  return { status: "ok", wh, totalWh: Math.round(wh.reduce((s, v) => s + v, 0) * 10) / 10, days: b.days };
+/** A household's baseline for each event's window, from the days before it: one read of its meter for all. */
+async function previewBaselines(userId: number, meterId: number | null, events: FlexEvent[]): Promise<Map<number, BaselinePreview>> {
+  const out = new Map<number, BaselinePreview>();
+  if (!events.length) return out;
+  if (meterId === null) {
+    for (const e of events) out.set(e.id, { status: "no_meter" });
+    return out;
+  }
+  const windows = events.map((e) => ({ e, w: eventWindow(e.startsAt.getTime(), e.endsAt.getTime()) }));
+  const days = windows.map(({ w }) => w.day).sort();
+  const [energy, excludedOf] = await Promise.all([dailyEnergyOf([meterId], addDays(days[0], -LOOKBACK_DAYS), addDays(days[days.length - 1], -1)), eventDaysOfUsers([userId])]);
+  const e0 = energy.get(meterId) ?? { stepMin: 30 as const, byDay: new Map() };
+  for (const { e, w } of windows) {
+    // the household's other event days: its own (if it takes part) is not before it anyway
+    const b = baseline(e0, w.day, { window: [w.from, w.to], excluded: excludedOf.get(userId), lookbackDays: LOOKBACK_DAYS });
+    if (b.status === "insufficient") {
+      out.set(e.id, { status: "insufficient", days: b.days, needed: b.needed });
+      continue;
+    }
+    const wh = b.values.slice(w.from, w.to).map((v) => Math.round(v * 10) / 10);
+    out.set(e.id, { status: "ok", wh, totalWh: Math.round(wh.reduce((sum, v) => sum + v, 0) * 10) / 10, days: b.days });
+  }
+  return out;
 }
 
 const open = (s: EventStatus) => s === "upcoming" || s === "running";
 
 /** Events a household sees: every event of the community, newest first; its choice, its baseline while the event is to come, its result once settled. */
-export async function householdEvents(caller: Caller, o: { skip: number; take: number; only?: "open" | "past"; now?: number }): Promise<{ items: HouseholdEvent[]; total: number }> {
+export async function householdEvents(caller: Caller, o: { skip: number; take: number; only?: "open" | "past"; order?: "asc" | "desc"; now?: number }): Promise<{ items: HouseholdEvent[]; total: number }> {
   const now = o.now ?? Date.now();
   const where: Prisma.FlexEventWhereInput =
     o.only === "open" ? { cancelledAt: null, endsAt: { gt: new Date(now) } } : o.only === "past" ? { OR: [{ endsAt: { lte: new Date(now) } }, { cancelledAt: { not: null } }] } : {};
   const [events, total] = await Promise.all([
-    db.flexEvent.findMany({ where, orderBy: [{ startsAt: o.only === "open" ? "asc" : "desc" }, { id: "desc" }], skip: o.skip, take: o.take }),
+    db.flexEvent.findMany({ where, orderBy: [{ startsAt: o.order ?? (o.only === "open" ? "asc" : "desc") }, { id: o.order ?? "desc" }], skip: o.skip, take: o.take }),
     db.flexEvent.count({ where }),
   ]);
   return { items: await householdViews(caller.id, events, now), total };
 }
 
 async function householdViews(userId: number, events: FlexEvent[], now: number): Promise<HouseholdEvent[]> {
+  if (!events.length) return [];
   const ids = events.map((e) => e.id);
   const [choices, results, meterId] = await Promise.all([
     choicesOf(ids, [userId]),
@@ -93,18 +108,15 @@ async function householdViews(userId: number, events: FlexEvent[], now: number):
     flexMeterOf(userId),
   ]);
   const resultOf = new Map(results.map((r) => [r.eventId, r]));
-  return Promise.all(
-    events.map(async (event) => {
-      const status = eventStatus(event, now);
-      return {
-        event,
-        status,
-        choice: choices.get(`${event.id}:${userId}`) ?? null,
-        baseline: open(status) ? await previewBaseline(userId, meterId, event) : null,
-        result: resultOf.get(event.id) ?? null,
-      };
-    }),
-  );
+  const statuses = new Map(events.map((e) => [e.id, eventStatus(e, now)]));
+  const baselines = await previewBaselines(userId, meterId, events.filter((e) => open(statuses.get(e.id)!)));
+  return events.map((event) => ({
+    event,
+    status: statuses.get(event.id)!,
+    choice: choices.get(`${event.id}:${userId}`) ?? null,
+    baseline: baselines.get(event.id) ?? null,
+    result: resultOf.get(event.id) ?? null,
+  }));
 }
 
 export async function householdEvent(caller: Caller, id: number, now = Date.now()): Promise<HouseholdEvent> {
@@ -115,9 +127,10 @@ export async function householdEvent(caller: Caller, id: number, now = Date.now(
 }
 
 /** Every event with its participation and settlement so far (the operator's list). */
-export async function operatorEvents(o: { skip: number; take: number; ids?: number[]; now?: number }): Promise<{ items: OperatorEvent[]; total: number }> {
+export async function operatorEvents(o: { skip: number; take: number; ids?: number[]; order?: "asc" | "desc"; now?: number }): Promise<{ items: OperatorEvent[]; total: number }> {
   const where: Prisma.FlexEventWhereInput = o.ids ? { id: { in: o.ids } } : {};
-  const [events, total] = await Promise.all([db.flexEvent.findMany({ where, orderBy: [{ startsAt: "desc" }, { id: "desc" }], skip: o.skip, take: o.take }), db.flexEvent.count({ where })]);
+  const order = o.order ?? "desc";
+  const [events, total] = await Promise.all([db.flexEvent.findMany({ where, orderBy: [{ startsAt: order }, { id: order }], skip: o.skip, take: o.take }), db.flexEvent.count({ where })]);
   return { items: await operatorViews(events, o.now ?? Date.now()), total };
 }
 
@@ -200,6 +213,9 @@ export async function cancelEvent(caller: Caller, id: number, now = Date.now()):
   return operatorEvent(id, now);
 }
 
+/** Changes of choice a household may make for one event (its history stays readable). */
+export const MAX_CHOICES = 20;
+
 /** A household's choice: taking part or not, until the event starts. */
 export async function choose(caller: Caller, id: number, optedIn: boolean, now = Date.now()): Promise<HouseholdEvent> {
   await db.$transaction(async (tx) => {
@@ -211,6 +227,13 @@ export async function choose(caller: Caller, id: number, optedIn: boolean, now =
     if (optedIn && !(await tx.meter.findFirst({ where: { userId: caller.id }, select: { id: true } }))) {
       throw conflict("Link your Linky meter to take part: the event is measured on it", "flex_no_meter");
     }
+    const [last, count] = await Promise.all([
+      tx.flexParticipation.findFirst({ where: { eventId: id, userId: caller.id }, orderBy: { id: "desc" }, select: { optedIn: true } }),
+      tx.flexParticipation.count({ where: { eventId: id, userId: caller.id } }),
+    ]);
+    // the same choice again changes nothing (no new row)
+    if (last?.optedIn === optedIn) return;
+    if (count >= MAX_CHOICES) throw conflict(`You have changed your choice ${MAX_CHOICES} times for this event: it stays as it is`, "flex_choice_limit");
     await tx.flexParticipation.create({ data: { eventId: id, userId: caller.id, optedIn, auto: false } });
   });
   return householdEvent(caller, id, now);

@@ -10,7 +10,9 @@ import { flexEventSchema } from "@/lib/validation/flex";
 export const GET = authedRoute(
   async ({ req }) => {
     const p = parseListParams(req, { sortable: ["starts_at"] as const, defaultSort: "starts_at" });
-    const { items, total } = await operatorEvents({ skip: p.skip, take: p.take, ids: p.ids });
+    // by start, the newest first unless `_order` says otherwise
+    const order = new URL(req.url).searchParams.has("_order") ? p.sort.order : "desc";
+    const { items, total } = await operatorEvents({ skip: p.skip, take: p.take, ids: p.ids, order });
     return listResponse(items.map(toOperatorEventView), total);
   },
   { role: "admin" },

@@ -1,6 +1,6 @@
 import { authedRoute, pathId } from "@/lib/http/route";
 import { ok } from "@/lib/http/respond";
-import { badRequest } from "@/lib/errors";
+import { invalid } from "@/lib/errors";
 import { resultsCsv } from "@/lib/flex/results-csv";
 import { toOperatorEventView, toResultRowView } from "@/lib/serializers/flex";
 import { eventResults } from "@/lib/services/flex/events";
@@ -9,7 +9,7 @@ import { eventResults } from "@/lib/services/flex/events";
 export const GET = authedRoute(
   async ({ req, caller, params }) => {
     const format = new URL(req.url).searchParams.get("format") ?? "json";
-    if (format !== "json" && format !== "csv") throw badRequest("format must be json or csv");
+    if (format !== "json" && format !== "csv") throw invalid([{ path: "format", message: "format must be json or csv" }]);
     const { event, rows } = await eventResults(caller, pathId(params, "id", "Event"));
     const view = { event: toOperatorEventView(event), households: rows.map(toResultRowView) };
     if (format === "json") return ok(view);

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { describeRoute, idParam } from "@/lib/openapi/operations";
+
+export default describeRoute("/api/v1/flex_events/{id}/results", {
+  GET: {
+    tag: "Flexibility", access: "admin",
+    summary: "Each participant's settlement, by e-mail, and the event's total; ?format=csv for the file",
+    pathParams: idParam("event"),
+    // read by the handler itself, not through a zod schema
+    queryParams: { format: { schema: z.enum(["json", "csv"]), description: "json (the default) or csv" } },
+    responses: {
+      200: {
+        description: "JSON: the event and its households (FlexResults); CSV: one row per participant then the total, as an attachment (Content-Disposition)",
+        // FlexResults: lib/openapi/schemas/flex.ts flexResultsSchema, named in lib/openapi/document.ts
+        content: { "application/json": { schema: { $ref: "#/components/schemas/FlexResults" } }, "text/csv": { schema: { type: "string" } } },
+      },
+    },
+    errors: { 422: "format is neither json nor csv" },
+  },
+});
