@@ -165,3 +165,62 @@ export async function ensureDemoVendors(userId: number) {
     });
   }
 }
+
+/**
+ * The community's demo events (docs/flexibility.md), once: a past evening event the demo household
+ * took part in, settled by the app once its Linky history is in (the flex-settle round after the
+ * sync), and one to come that it has not answered yet. The past one is the most recent working
+ * evening of the last three weeks on which the sandbox meter (whose curve the sync brings) used
+ * less than its baseline: a real settlement of that curve, not a figure written here.
+ */
+export async function ensureDemoEvents(userId: number, adminId: number | null, now = Date.now()) {
+  const { vendorConfig } = await import("@/lib/integrations/config");
+  if (!vendorConfig("linky").sandbox || (await db.flexEvent.count()) > 0) return;
+  const { sandboxPower, SANDBOX_PRODUCER } = await import("@/lib/integrations/sandbox/linky");
+  const { baseline } = await import("@/lib/flex/baseline");
+  const { settlement, eventWindow } = await import("@/lib/flex/events");
+  const { dayType } = await import("@/lib/flex/calendar");
+  const { addDays, parisDayOf, parisDayStart, parisToUtc, pointsPerDay } = await import("@/lib/time/paris");
+  const HALF = 30 * 60_000;
+  const at = (day: string, hhmm: string) => new Date(parisToUtc(`${day} ${hhmm}:00`)!);
+  const today = parisDayOf(now);
+  // the sandbox meter's half hours (Wh) of a day, as the sync stores them
+  const curve = new Map<string, number[]>();
+  const dayOf = (day: string) => {
+    let row = curve.get(day);
+    if (!row) curve.set(day, (row = Array.from({ length: pointsPerDay(day, 30) }, (_, i) => sandboxPower("consumption", SANDBOX_PRODUCER, parisDayStart(day) + (i + 1) * HALF) / 2)));
+    return row;
+  };
+  let past: { day: string; delivered: number } | null = null;
+  for (let back = 2; back <= 21 && !past; back++) {
+    const day = addDays(today, -back);
+    if (dayType(day) !== "working") continue;
+    const w = eventWindow(at(day, "18:00").getTime(), at(day, "20:00").getTime());
+    const byDay = new Map(Array.from({ length: 61 }, (_, i) => addDays(day, -i)).map((d) => [d, dayOf(d)] as const));
+    const b = baseline({ stepMin: 30, byDay }, day, { window: [w.from, w.to] });
+    if (b.status !== "ok") continue;
+    const s = settlement("down", b.values.slice(w.from, w.to), dayOf(day).slice(w.from, w.to), 0.3);
+    if (s.deliveredWh > 100) past = { day, delivered: s.deliveredWh };
+  }
+  let next = addDays(today, 1);
+  while (dayType(next) !== "working") next = addDays(next, 1);
+  await db.$transaction(async (tx) => {
+    if (past) {
+      const e = await tx.flexEvent.create({
+        data: {
+          createdById: adminId, title: "Evening peak", direction: "down", rewardPerKwh: 0.3, startsAt: at(past.day, "18:00"), endsAt: at(past.day, "20:00"),
+          message: "A cold evening: the grid asked the community to ease off between 18:00 and 20:00. Delay the washing machine, the dishwasher and the EV's charge.",
+          createdAt: new Date(parisDayStart(addDays(past.day, -2))), invitedAt: new Date(parisDayStart(addDays(past.day, -2))),
+        },
+      });
+      await tx.flexParticipation.create({ data: { eventId: e.id, userId, optedIn: true, createdAt: new Date(parisDayStart(addDays(past.day, -1))) } });
+    }
+    await tx.flexEvent.create({
+      data: {
+        createdById: adminId, title: "Evening peak", direction: "down", rewardPerKwh: 0.3, startsAt: at(next, "18:00"), endsAt: at(next, "20:00"),
+        message: "The grid expects a tight evening: use less between 18:00 and 20:00 and the community is paid for every kWh you save.",
+        invitedAt: new Date(now),
+      },
+    });
+  });
+}

@@ -6,7 +6,7 @@ import { db, disconnectDb } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import { hashPool } from "@/lib/auth/hash-pool";
 import { jobs, stopJobs } from "@/lib/jobs/queue";
-import { ensureDemoLinky, ensureDemoVendors, seedDemoHousehold } from "@/prisma/demo";
+import { ensureDemoEvents, ensureDemoLinky, ensureDemoVendors, seedDemoHousehold } from "@/prisma/demo";
 import { seedTempoSample } from "@/lib/services/tariffs/tempo";
 import { upsertTariffs } from "@/lib/services/tariffs/tariffs";
 import { flagFrom } from "@/lib/shared/settings.mjs";
@@ -40,8 +40,10 @@ const seedsDemo = () => flagFrom(process.env, "SEED_DEMO", true);
 async function seedAccounts() {
   const adminEmail = process.env.FIRST_SUPERUSER_EMAIL;
   const adminPassword = process.env.FIRST_SUPERUSER_PASSWORD;
+  let adminId: number | null = null;
   if (adminEmail && adminPassword) {
     const r = await ensureUser(adminEmail, adminPassword, { isSuperuser: true, firstName: "Foyer", lastName: "Admin" });
+    adminId = r.id;
     console.log(`[foyer:seed] admin ${adminEmail} ${r.created ? "created" : "present"}`);
   } else {
     console.warn("[foyer:seed] FIRST_SUPERUSER_EMAIL / FIRST_SUPERUSER_PASSWORD not set: no admin created");
@@ -57,6 +59,7 @@ async function seedAccounts() {
     if (r.created) await seedDemoHousehold(r.id);
     await ensureDemoLinky(r.id);
     await ensureDemoVendors(r.id);
+    await ensureDemoEvents(r.id, adminId);
     console.log(`[foyer:seed] demo household ${email} ${r.created ? "created" : "present"}`);
   }
 }

@@ -70,6 +70,8 @@ const SETTLE_RECHECK_SECONDS = 2;
 
 async function settleLater(boss: PgBoss, meterId: number, outcome: Awaited<ReturnType<typeof settleMeter>>) {
   if (outcome === "recheck") await boss.send(QUEUES.settle, { meterId }, { singletonKey: String(meterId), startAfter: SETTLE_RECHECK_SECONDS });
+  // a meter's new days may settle a community event at once (one round a minute at most)
+  if (outcome === "done") await boss.send(QUEUES.flexSettle, {}, { singletonKey: "after-sync", singletonSeconds: 60 });
 }
 
 /** The settle queue's job: the meter's settling checked again (and again later while chunks still run). */

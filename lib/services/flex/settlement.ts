@@ -14,13 +14,14 @@ import { eventDaysOfUsers, LOOKBACK_DAYS } from "./events";
 /** Households read in one statement. */
 const BATCH = 200;
 
-type Participant = { userId: number; meterId: number | null };
+type Participant = { userId: number; meterId: number | null; syncing: boolean };
 
 /** The households that chose to take part (the choice in force at the start) and have no result yet, with their meter. */
 async function pending(eventId: number): Promise<Participant[]> {
   return db.$queryRaw<Participant[]>`
-    SELECT c.user_id AS "userId", (SELECT min(m.id) FROM meters m WHERE m.user_id = c.user_id) AS "meterId"
+    SELECT c.user_id AS "userId", m.id AS "meterId", coalesce(m.sync_state IN ('queued', 'running'), false) AS syncing
     FROM (SELECT DISTINCT ON (user_id) user_id, opted_in FROM flex_participations WHERE event_id = ${eventId} ORDER BY user_id, id DESC) c
+    LEFT JOIN LATERAL (SELECT id, sync_state FROM meters WHERE user_id = c.user_id ORDER BY id LIMIT 1) m ON true
     WHERE c.opted_in AND NOT EXISTS (SELECT 1 FROM flex_results r WHERE r.event_id = ${eventId} AND r.user_id = c.user_id)`;
 }
 
@@ -41,7 +42,8 @@ export async function settleEvent(event: FlexEvent, now = Date.now()): Promise<{
       const complete = actual.length === w.to - w.from && actual.every((v) => v !== null);
       const base = { eventId: event.id, userId: p.userId, meterId: p.meterId, stepMin: 30, settledAt: new Date(now) };
       if (!complete) {
-        if (giveUp) rows.push({ ...base, status: "no_data", baselineWh: [], actualWh: actual, baselineDays: [], deliveredWh: 0, rewardEur: 0 });
+        // a meter whose history is still being fetched may yet bring the window
+        if (giveUp && !p.syncing) rows.push({ ...base, status: "no_data", baselineWh: [], actualWh: actual, baselineDays: [], deliveredWh: 0, rewardEur: 0 });
         continue;
       }
       const b = baseline(e!, w.day, { window: [w.from, w.to], excluded: excludedOf.get(p.userId), lookbackDays: LOOKBACK_DAYS });
@@ -56,8 +58,7 @@ export async function settleEvent(event: FlexEvent, now = Date.now()): Promise<{
     // written once: a second settler's rows for the same households are skipped
     if (rows.length) written += (await db.flexResult.createMany({ data: rows, skipDuplicates: true })).count;
   }
-  const left = all.length - written;
-  const complete = left <= 0 || (await pending(event.id)).length === 0;
+  const complete = written >= all.length || (await pending(event.id)).length === 0;
   if (complete) await db.flexEvent.updateMany({ where: { id: event.id, settledAt: null }, data: { settledAt: new Date(now) } });
   return { written, complete };
 }
