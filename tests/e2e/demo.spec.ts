@@ -5,36 +5,12 @@
 // season. It only looks: nothing of the demo is changed, so its tests may run in any order.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { logIn, PHONE, snapBoth, test } from "./helpers";
+import { DEMO_PRM, demoHistorySynced, logIn, PHONE, snapBoth, test } from "./helpers";
 
 test.use({ baseURL: E2E.bareURL });
 
-// the Linky sandbox's producing meter, the one the demo links
-const PRM = "24880057139941";
+const PRM = DEMO_PRM;
 const DEVICES = ["shellyemg3-C45BBE6B2D42", "spoony-3P-0042", "linky-09123456789012", "linky-tic-021861348497", "netatmo-relay-70ee50", "legrand-plant-meter"];
-
-/**
- * The demo's Linky history synced to the end by the server's workers (it starts syncing when the
- * server starts: done long before this spec in a whole run, a minute or two when run alone).
- */
-async function demoHistorySynced(baseURL: string) {
-  const res = await fetch(`${baseURL}/api/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.251.0.1" },
-    body: new URLSearchParams({ username: E2E.demo.email, password: E2E.demo.password }),
-  });
-  expect(res.ok, `the demo household logs in: ${res.status}`).toBe(true);
-  const { access_token } = (await res.json()) as { access_token: string };
-  await expect
-    .poll(
-      async () => {
-        const meters = (await (await fetch(`${baseURL}/api/v1/meters`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { usage_point_id: string; sync: { state: string } }[];
-        return meters.map((m) => `${m.usage_point_id} ${m.sync.state}`);
-      },
-      { timeout: 240_000, intervals: [2000] },
-    )
-    .toEqual([`${PRM} done`]);
-}
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 /** What use-intl writes in place of a message the page was not sent: its namespace and key. */

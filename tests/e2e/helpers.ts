@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
+import { E2E } from "../../playwright.config";
 
 /**
  * Waits until React has hydrated the page (components/layout/providers.tsx marks <html
@@ -152,3 +153,31 @@ export async function toastClearOfHeader(page: Page, text: string) {
   const header = await page.getByRole("banner").first().boundingBox();
   expect(toast!.y).toBeGreaterThan(header!.y + header!.height);
 }
+
+/** The Linky sandbox's producing meter, the one the demo household links (prisma/demo.ts). */
+export const DEMO_PRM = "24880057139941";
+
+/**
+ * The demo's Linky history synced to the end by the server's workers (it starts syncing when the
+ * server starts: done long before this spec in a whole run, a minute or two when run alone).
+ */
+export async function demoHistorySynced(baseURL: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.251.0.1" },
+    body: new URLSearchParams({ username: E2E.demo.email, password: E2E.demo.password }),
+  });
+  expect(res.ok, `the demo household logs in: ${res.status}`).toBe(true);
+  const { access_token } = (await res.json()) as { access_token: string };
+  await expect
+    .poll(
+      async () => {
+        const meters = (await (await fetch(`${baseURL}/api/v1/meters`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { usage_point_id: string; sync: { state: string } }[];
+        return meters.map((m) => `${m.usage_point_id} ${m.sync.state}`);
+      },
+      { timeout: 240_000, intervals: [2000] },
+    )
+    .toEqual([`${DEMO_PRM} done`]);
+  return access_token;
+}
+

@@ -129,7 +129,7 @@ describe("Download my data", () => {
 
     const files = await unzip(zip.bytes);
     expect([...files.keys()]).toEqual([
-      "README.txt", "account.json", "consents.json", "locations.json", "devices.json", "schedules.json", "integrations.json", "meters.json",
+      "README.txt", "account.json", "consents.json", "locations.json", "devices.json", "schedules.json", "integrations.json", "meters.json", "flexibility.json", "partner-access.json",
       `readings/${PRM}.csv`, `readings/${PRM}.xml`,
     ]);
     const account = JSON.parse(files.get("account.json")!);

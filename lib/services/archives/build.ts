@@ -8,6 +8,8 @@
 //   locations.json, devices.json (with their measurement channels), schedules.json
 //   integrations.json     the linked vendor accounts, without tokens
 //   meters.json           meters, contract data, tariff settings, sync state
+//   flexibility.json      the community events taken part in: each choice and result
+//   partner-access.json   what the grid partner read, and when (docs/sharing.md)
 //   readings/<usage point>.csv   30-minute readings (CSV with `,` and decimal points)
 //   readings/<usage point>.xml   the same, XML modelled on IEC 62746-4
 import { Readable } from "node:stream";
@@ -18,6 +20,8 @@ import { PRIVACY_NOTICE } from "@/lib/privacy/notice";
 import { toUserDeviceView } from "@/lib/serializers/device";
 import { toIntegrationView } from "@/lib/serializers/integration";
 import { toLocationView } from "@/lib/serializers/location";
+import { toResultView } from "@/lib/serializers/flex";
+import { toAccessLogView } from "@/lib/serializers/sharing";
 import { toMeterView } from "@/lib/serializers/meter";
 import { toScheduleView } from "@/lib/serializers/schedule";
 import { toUserView } from "@/lib/serializers/user";
@@ -84,6 +88,8 @@ function readme(email: string, now: Date, meters: { usagePointId: string; readin
     "schedules.json     your flexibility schedules",
     "integrations.json  your linked vendor accounts (Enedis Linky, Legrand, Netatmo); access tokens are never exported",
     "meters.json        your meters: contract data, tariff settings, off-peak hours, sync state",
+    "flexibility.json   the community events you answered: each choice, and what you delivered",
+    "partner-access.json  what the grid partner read of your data with your consent, and when",
     "readings/          per meter, the 30-minute readings Foyer holds:",
     "                   <meter>.csv  one row per interval: meter, kind, start (Paris time and UTC), duration,",
     "                                energy in Wh, average power in W, quality, source (UTF-8, ',' separator)",
@@ -137,6 +143,8 @@ async function entriesOf(userId: number, now: Date): Promise<Entry[]> {
             needs_relink: i.needsRelink,
             usage_points: i.name === "linky" ? (i.resource?.split(",").filter(Boolean) ?? []) : undefined,
           })),
+          // real-time sharing with the grid partner: every answer, dated, with the text's version
+          ...(await db.sharingConsent.findMany({ where: { userId }, orderBy: { id: "asc" } })).map((c) => ({ consent: "real_time_sharing", given: c.given, version: c.version, at: c.createdAt.toISOString() })),
         ]),
     },
     {
@@ -156,6 +164,25 @@ async function entriesOf(userId: number, now: Date): Promise<Entry[]> {
     },
     { name: "integrations.json", step: "Your linked accounts", content: async () => json(integrations.map(toIntegrationView)) },
     { name: "meters.json", step: "Your meters", content: async () => json(meters.map(toMeterView)) },
+    {
+      name: "flexibility.json",
+      step: "Your community events",
+      content: async () => {
+        const [choices, results] = await Promise.all([
+          db.flexParticipation.findMany({ where: { userId }, orderBy: { id: "asc" }, include: { event: { select: { title: true, startsAt: true, endsAt: true } } } }),
+          db.flexResult.findMany({ where: { userId }, orderBy: { id: "asc" } }),
+        ]);
+        return json({
+          choices: choices.map((c) => ({ event_id: c.eventId, event: c.event.title, starts_at: c.event.startsAt.toISOString(), ends_at: c.event.endsAt.toISOString(), opted_in: c.optedIn, auto: c.auto, at: c.createdAt.toISOString() })),
+          results: results.map((r) => ({ event_id: r.eventId, ...toResultView(r) })),
+        });
+      },
+    },
+    {
+      name: "partner-access.json",
+      step: "What the grid partner read",
+      content: async () => json((await db.partnerAccess.findMany({ where: { userId }, orderBy: { id: "asc" }, select: { what: true, at: true, partner: { select: { name: true } } } })).map(toAccessLogView)),
+    },
   ];
   for (const { meter, readings } of held) {
     if (!readings) continue;

@@ -36,30 +36,61 @@ export type NowView = {
 /** A device's last error counts as a problem this long. */
 const ERROR_SHOWN_MS = 3_600_000;
 
-/** GET /api/v1/energy/now: the household's power now, from its live devices (readings of the last few minutes only). */
-export async function householdNow(caller: Caller, now = Date.now()): Promise<NowView> {
-  const { devices, measurements } = await householdMeasurements(caller.id);
-  const ids = measurements.map((m) => m.id);
+type Latest = { m: number; w: number; at: Date };
+
+/** The latest power of each measurement, of the last few minutes only (one statement). */
+async function latestPower(ids: number[], now: number): Promise<Map<number, Latest>> {
+  if (!ids.length) return new Map();
   const fresh = new Date(now - OFFLINE_AFTER_MS);
-  const latest = ids.length
-    ? await readRows<{ m: number; w: number; at: Date }>(Prisma.sql`
-        SELECT m.id AS m, p.power_w AS w, p.ts AS at FROM unnest(${ids}::int[]) AS m(id)
-        JOIN LATERAL (SELECT s.power_w, s.ts FROM telemetry.samples s WHERE s.measurement_id = m.id AND s.power_w IS NOT NULL AND s.ts > ${fresh}
-                      ORDER BY s.ts DESC LIMIT 1) p ON true`)
-    : [];
-  const power = new Map(latest.map((r) => [r.m, r]));
+  const rows = await readRows<Latest>(Prisma.sql`
+    SELECT m.id AS m, p.power_w AS w, p.ts AS at FROM unnest(${ids}::int[]) AS m(id)
+    JOIN LATERAL (SELECT s.power_w, s.ts FROM telemetry.samples s WHERE s.measurement_id = m.id AND s.power_w IS NOT NULL AND s.ts > ${fresh}
+                  ORDER BY s.ts DESC LIMIT 1) p ON true`);
+  return new Map(rows.map((r) => [r.m, r]));
+}
+
+export type PowerFigures = { at: Date | null; gridW: number | null; solarW: number | null; homeW: number | null };
+
+/** A household's grid, solar and home power from its measurements' latest readings. */
+function powerFigures(measurements: readonly Pick<Meas, "id" | "role">[], power: Map<number, Latest>): PowerFigures {
   const sum = (role: Role) => {
     const xs = measurements.filter((m) => m.role === role && power.has(m.id));
     return xs.length ? xs.reduce((a, m) => a + rolePower(role, power.get(m.id)!.w), 0) : null;
   };
   const gridW = sum("grid");
   const solarW = sum("solar");
+  const seen = measurements.flatMap((m) => (power.has(m.id) ? [power.get(m.id)!.at.getTime()] : []));
+  return { at: seen.length ? new Date(Math.max(...seen)) : null, gridW, solarW, homeW: gridW === null ? null : gridW + (solarW ?? 0) };
+}
+
+/** Several households' power now (the partner API: docs/sharing.md), in two statements whatever their number. */
+export async function householdsPower(userIds: readonly number[], now = Date.now()): Promise<Map<number, PowerFigures>> {
+  if (!userIds.length) return new Map();
+  const devices = await db.device.findMany({
+    where: { ownerId: { in: [...userIds] }, mqtt: { isNot: null } },
+    select: { ownerId: true, id: true, deviceId: true, mqtt: { select: { format: true } }, measurements: { select: { id: true, name: true, displayName: true, measureType: true, classification: true }, orderBy: { id: "asc" } } },
+    orderBy: { id: "asc" },
+  });
+  const byOwner = new Map<number, Meas[]>();
+  for (const d of devices) {
+    const list = byOwner.get(d.ownerId) ?? byOwner.set(d.ownerId, []).get(d.ownerId)!;
+    for (const m of d.measurements) list.push({ ...m, deviceId: d.id, device: d.deviceId, format: d.mqtt!.format, role: roleOf(m) });
+  }
+  const measured = new Map([...byOwner].map(([owner, ms]) => [owner, oneGridSource(ms)]));
+  const power = await latestPower([...measured.values()].flatMap((ms) => ms.map((m) => m.id)), now);
+  return new Map([...measured].map(([owner, ms]) => [owner, powerFigures(ms, power)]));
+}
+
+/** GET /api/v1/energy/now: the household's power now, from its live devices (readings of the last few minutes only). */
+export async function householdNow(caller: Caller, now = Date.now()): Promise<NowView> {
+  const { devices, measurements } = await householdMeasurements(caller.id);
+  const power = await latestPower(measurements.map((m) => m.id), now);
+  const { at, gridW, solarW, homeW } = powerFigures(measurements, power);
   const consumers = measurements
     .filter((m) => (m.role === "ev" || m.role === "consumer") && power.has(m.id))
     .map((m) => ({ deviceId: m.deviceId, device: m.device, measurementId: m.id, name: m.displayName || m.name, measureType: m.measureType, powerW: power.get(m.id)!.w }))
     .sort((a, b) => b.powerW - a.powerW)
     .slice(0, 5);
-  const at = latest.length ? new Date(Math.max(...latest.map((r) => r.at.getTime()))) : null;
   const attention: NowView["attention"] = [];
   for (const d of devices) {
     const online = onlineOf(d.mqtt, now);
@@ -72,7 +103,7 @@ export async function householdNow(caller: Caller, now = Date.now()): Promise<No
     at,
     gridW,
     solarW,
-    homeW: gridW === null ? null : gridW + (solarW ?? 0),
+    homeW,
     consumers,
     devices: devices.map((d) => ({ id: d.id, device: d.deviceId, format: d.mqtt!.format, online: onlineOf(d.mqtt, now), lastSeen: d.mqtt!.lastSeenAt })),
     attention,

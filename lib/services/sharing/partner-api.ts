@@ -1,0 +1,48 @@
+// What the grid partner reads (docs/sharing.md), only of the households whose consent is in force
+// at the moment of the request, under its pseudonyms; every read logged per household (what the
+// household sees in My Account and finds in its "Download my data").
+import type { Partner } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+import { eventStatus } from "@/lib/flex/events";
+import { householdsPower } from "@/lib/services/telemetry/household";
+import { consentingUsers } from "./consent";
+import { pseudonymOf } from "./partners";
+
+async function logReads(partnerId: number, userIds: number[], what: "live" | "event_results", now: number) {
+  if (!userIds.length) return;
+  await db.$executeRaw`INSERT INTO partner_access (partner_id, user_id, what, at) SELECT ${partnerId}, u, ${what}, ${new Date(now)} FROM unnest(${userIds}::int[]) AS u`;
+}
+
+/** GET /api/partner/v1/live: each consenting household's power now, from its live devices. */
+export async function partnerLive(partner: Partner, now = Date.now()) {
+  const users = await consentingUsers();
+  const power = await householdsPower(users, now);
+  const households = users.map((u) => {
+    const p = power.get(u);
+    return { household: pseudonymOf(partner.id, u), at: p?.at?.toISOString() ?? null, grid_w: p?.gridW ?? null, solar_w: p?.solarW ?? null, home_w: p?.homeW ?? null };
+  });
+  await logReads(partner.id, users, "live", now);
+  return { at: new Date(now).toISOString(), households };
+}
+
+/** GET /api/partner/v1/events/{id}/results: the event and its consenting participants' settlements. */
+export async function partnerEventResults(partner: Partner, eventId: number, now = Date.now()) {
+  const event = await db.flexEvent.findUnique({ where: { id: eventId } });
+  if (!event) throw notFound("Event");
+  const results = await db.flexResult.findMany({ where: { eventId }, orderBy: { userId: "asc" } });
+  const allowed = new Set(await consentingUsers(results.map((r) => r.userId)));
+  const shared = results.filter((r) => allowed.has(r.userId));
+  await logReads(partner.id, shared.map((r) => r.userId), "event_results", now);
+  return {
+    event: { id: event.id, title: event.title, direction: event.direction, starts_at: event.startsAt.toISOString(), ends_at: event.endsAt.toISOString(), status: eventStatus(event, now) },
+    households: shared.map((r) => ({
+      household: pseudonymOf(partner.id, r.userId),
+      status: r.status,
+      step_min: r.stepMin,
+      baseline_wh: r.baselineWh as number[],
+      actual_wh: r.actualWh as (number | null)[],
+      delivered_wh: r.deliveredWh,
+    })),
+  };
+}

@@ -1,0 +1,113 @@
+// Community events in Chromium, on the demo server (docs/flexibility.md): the operator plans one in
+// the back-office; the demo household sees it on Home with its baseline and what 1 kWh earns, takes
+// part; on /flexibility it sees how predictable it is and the settlement of the demo's past event
+// (the app settles it once the synced Linky history is in), on a chart; the operator sees it take
+// part. Desktop and phone, English and French. The event planned here is far ahead (its own day):
+// the demo's other specs look at nothing it changes.
+import { expect, type Page } from "@playwright/test";
+import { E2E } from "../../playwright.config";
+import { demoHistorySynced, logIn, logOut, snapBoth, test } from "./helpers";
+
+test.use({ baseURL: E2E.bareURL });
+
+/** A day `n` days from today in Paris, as the back-office's date field takes it. */
+function parisDayIn(n: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+}
+
+test("the operator plans an event, the demo household takes part and sees its settlement", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const token = await demoHistorySynced(baseURL!);
+  // the demo's past event is settled by the flex-settle round a minute after the sync ends
+  await expect
+    .poll(async () => ((await (await fetch(`${baseURL}/api/v1/flexibility/events?only=past`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string }[]).map((e) => e.status), { timeout: 120_000, intervals: [2000] })
+    .toEqual(["settled"]);
+
+  // the operator: a "use the sun" lunch, 40 days ahead
+  const day = parisDayIn(40);
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await page.goto("/admin#/flex_events/create");
+  await page.getByLabel("Title *").fill("Sunny lunch");
+  await chooseOption(page, "Direction *", "Use the sun");
+  await page.getByLabel("Day *").fill(day);
+  await chooseOption(page, "From *", "12:00");
+  await chooseOption(page, "To *", "14:00");
+  await page.getByLabel("Reward per kWh (€) *").fill("0.2");
+  await page.getByLabel("Invitation text *").fill("The community's panels will give more than it uses: run the washing at lunch.");
+  await snapBoth(page, "flex-admin-create");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/#\/flex_events\/\d+\/show/);
+  const eventUrl = page.url();
+  await expect(page.getByText("Sunny lunch").first()).toBeVisible();
+  await expect(page.getByText(`${day} 12:00–14:00`)).toBeVisible();
+  await expect(page.getByText("No household takes part yet.")).toBeVisible();
+  await logOut(page);
+
+  // the household: Home's card, its baseline and what 1 kWh earns; it takes part
+  await logIn(page, E2E.demo.email, E2E.demo.password);
+  await page.goto("/");
+  const events = page.getByRole("region", { name: "Community events" });
+  const card = events.getByRole("article", { name: "Sunny lunch" });
+  await expect(card.getByText("Use the sun", { exact: true })).toBeVisible();
+  await expect(card.getByText(/, 12:00 – 14:00 · €0\.20 per kWh$/)).toBeVisible();
+  await expect(card.getByText(/^\d+(\.\d+)? kWh over the window \(the mean of (10|4) comparable days\)$/)).toBeVisible();
+  await expect(card.getByText("Using 1 kWh more than that earns you €0.20.")).toBeVisible();
+  await expect(card.getByText("You do not take part")).toBeVisible();
+  await card.getByRole("button", { name: "Take part" }).click();
+  await expect(page.getByText("You take part in “Sunny lunch”")).toBeVisible();
+  await expect(card.getByText("You take part", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Withdraw" })).toBeVisible();
+  await snapBoth(page, "flex-home");
+
+  // /flexibility: predictability, the events to come, the past one settled with its chart
+  await events.getByRole("link", { name: "All events" }).click();
+  await expect(page).toHaveURL(/\/flexibility$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Community events" })).toBeVisible();
+  await expect(page.getByText(/^(Your usage is predictable enough to take part|Your usage is fairly predictable|Your usage varies a lot)/)).toBeVisible();
+  await expect(page.getByText(/^Bias -?\d+ % · relative RMSE \d+ % · normalised MAE \d+ %, over \d+ recent days$/)).toBeVisible();
+  const past = page.getByRole("region", { name: "Past events" });
+  const settled = past.getByRole("article", { name: "Evening peak" });
+  await expect(settled.getByText("Settled", { exact: true })).toBeVisible();
+  await expect(settled.getByText(/^You delivered \d+(\.\d+)? kWh and earned €\d+\.\d{2}\.$/)).toBeVisible();
+  await expect(settled.getByRole("img", { name: "Your usual use (baseline) and your actual use, per half hour" })).toBeVisible();
+  await settled.getByText("Per half hour (Wh)").click();
+  await expect(settled.getByRole("row")).toHaveCount(5);
+  await snapBoth(page, "flex-page");
+
+  // the automatic setting, said and kept
+  await page.getByRole("checkbox", { name: "Take part in every event automatically" }).check();
+  await expect(page.getByText("You now take part in every event automatically")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Take part in every event automatically" })).toBeChecked();
+  await page.getByRole("checkbox", { name: "Take part in every event automatically" }).uncheck();
+  await expect(page.getByText("You now choose for each event")).toBeVisible();
+
+  // in French
+  await page.context().addCookies([{ name: "foyer-locale", value: "fr", url: baseURL! }]);
+  await page.goto("/flexibility");
+  await expect(page.getByRole("heading", { level: 1, name: "Événements de la communauté" })).toBeVisible();
+  const pastFr = page.getByRole("region", { name: "Événements passés" });
+  await expect(pastFr.getByText(/^Vous avez apporté \d+(,\d+)?\skWh et gagné \d+,\d{2}\s€\.$/)).toBeVisible();
+  const openFr = page.getByRole("region", { name: "À venir" }).getByRole("article", { name: "Sunny lunch" });
+  await expect(openFr.getByText("Profiter du soleil", { exact: true })).toBeVisible();
+  await expect(openFr.getByRole("button", { name: "Se retirer" })).toBeVisible();
+  await snapBoth(page, "flex-page-fr");
+  await page.context().clearCookies({ name: "foyer-locale" });
+  await logOut(page);
+
+  // the operator sees the household take part
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await page.goto(eventUrl);
+  await expect(page.getByRole("table", { name: "Results" }).getByText(E2E.demo.email)).toBeVisible();
+  await expect(page.getByText("Waiting for readings")).toBeVisible();
+  await snapBoth(page, "flex-admin-show");
+});
