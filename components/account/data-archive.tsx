@@ -38,6 +38,8 @@ const STEPS = {
   "Your schedules": "schedules",
   "Your linked accounts": "integrations",
   "Your meters": "meters",
+  "Your community events": "flexibility",
+  "What the grid partner read": "partnerAccess",
   "Something went wrong while preparing your data": "failed",
 } as const;
 function stepText(step: string, t: ArchiveT): string {

@@ -12,6 +12,7 @@ import { archiveListSchema, archiveViewSchema, deletionSummarySchema, userViewSc
 import { adminDeviceViewSchema, deviceInfoViewSchema, locationViewSchema, measurementViewSchema, userDeviceViewSchema } from "./schemas/devices";
 import { scheduleViewSchema } from "./schemas/schedules";
 import { flexResultsSchema, flexSettingsViewSchema, householdEventViewSchema, operatorEventViewSchema } from "./schemas/flex";
+import { accessLogViewSchema, consentViewSchema, partnerCredentialsSchema, partnerEventResultsSchema, partnerLiveSchema, partnerTokenSchema, partnerViewSchema } from "./schemas/sharing";
 import { consentLinkSchema, integrationListSchema, integrationViewSchema, legrandPlantsSchema, linkyCurveSchema, netatmoHomesSchema, vendorErrorSchema } from "./schemas/integrations";
 import { energyAnswerSchema, energySummarySchema, importPreviewSchema, importResultSchema, meterViewSchema, tariffComparisonSchema } from "./schemas/meters";
 import { tariffViewSchema } from "./schemas/tariffs";
@@ -47,6 +48,13 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   FlexResults: flexResultsSchema,
   HouseholdFlexEvent: householdEventViewSchema,
   FlexSettings: flexSettingsViewSchema,
+  SharingConsent: consentViewSchema,
+  SharingRead: accessLogViewSchema,
+  Partner: partnerViewSchema,
+  PartnerCredentials: partnerCredentialsSchema,
+  PartnerToken: partnerTokenSchema,
+  PartnerLive: partnerLiveSchema,
+  PartnerEventResults: partnerEventResultsSchema,
   Integration: integrationViewSchema,
   IntegrationList: integrationListSchema,
   ConsentLink: consentLinkSchema,

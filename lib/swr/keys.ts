@@ -29,3 +29,6 @@ export const FLEX_SETTINGS_URL = "/api/v1/flexibility";
 /** The /flexibility page's lists: the events to come, and the past ones (the newest 50). */
 export const FLEX_OPEN_URL = "/api/v1/flexibility/events?only=open";
 export const FLEX_PAST_URL = "/api/v1/flexibility/events?only=past&_end=50";
+/** My Account's real-time sharing: the consent, and what partners read. */
+export const SHARING_URL = "/api/v1/users/me/sharing";
+export const SHARING_LOG_URL = "/api/v1/users/me/sharing/log";

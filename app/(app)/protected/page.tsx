@@ -12,12 +12,15 @@ import { EmailForm } from "@/components/account/email-form";
 import { EnergyData } from "@/components/account/energy-data";
 import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
+import { Sharing } from "@/components/account/sharing";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
-import { ARCHIVES_URL, DELETION_SUMMARY_URL, METERS_URL } from "@/lib/swr/keys";
+import { ARCHIVES_URL, DELETION_SUMMARY_URL, METERS_URL, SHARING_LOG_URL, SHARING_URL } from "@/lib/swr/keys";
 import { GET as meters } from "@/app/api/v1/meters/route";
 import { GET as archives } from "@/app/api/v1/users/me/archives/route";
 import { GET as deletionSummary } from "@/app/api/v1/users/me/deletion/route";
+import { GET as sharing } from "@/app/api/v1/users/me/sharing/route";
+import { GET as sharingLog } from "@/app/api/v1/users/me/sharing/log/route";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("account"))("page.title") };
@@ -46,6 +49,8 @@ export default async function AccountPage() {
       [METERS_URL, meters],
       [ARCHIVES_URL, archives],
       [DELETION_SUMMARY_URL, deletionSummary],
+      [SHARING_URL, sharing],
+      [SHARING_LOG_URL, sharingLog],
     ]),
   ]);
   return (
@@ -94,6 +99,11 @@ export default async function AccountPage() {
             subtitle={t("page.archiveSub")}
           >
             <DataArchive />
+          </Section>
+        </Box>
+        <Box sx={{ gridColumn: "1 / -1" }}>
+          <Section id="sharing-title" title={t("page.sharing")} subtitle={t("page.sharingSub")}>
+            <Sharing />
           </Section>
         </Box>
         <Box sx={{ gridColumn: "1 / -1" }}>

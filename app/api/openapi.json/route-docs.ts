@@ -34,6 +34,13 @@ import flexibility from "@/app/api/v1/flexibility/openapi";
 import flexibilityEvents from "@/app/api/v1/flexibility/events/openapi";
 import flexibilityEventsId from "@/app/api/v1/flexibility/events/[id]/openapi";
 import flexibilityEventsIdChoice from "@/app/api/v1/flexibility/events/[id]/choice/openapi";
+import usersMeSharing from "@/app/api/v1/users/me/sharing/openapi";
+import usersMeSharingLog from "@/app/api/v1/users/me/sharing/log/openapi";
+import partners from "@/app/api/v1/partners/openapi";
+import partnersIdRevoke from "@/app/api/v1/partners/[id]/revoke/openapi";
+import partnerToken from "@/app/api/partner/token/openapi";
+import partnerV1Live from "@/app/api/partner/v1/live/openapi";
+import partnerV1EventsIdResults from "@/app/api/partner/v1/events/[id]/results/openapi";
 import deviceInfo from "@/app/api/v1/device_info/openapi";
 import deviceInfoId from "@/app/api/v1/device_info/[id]/openapi";
 import deviceInfoIdMqtt from "@/app/api/v1/device_info/[id]/mqtt/openapi";
@@ -90,6 +97,8 @@ export const ROUTE_DOCS: RouteDoc[] = [
   // community flexibility: the household's side, then the operator's
   flexibility, flexibilityEvents, flexibilityEventsId, flexibilityEventsIdChoice, flexEvents, flexEventsId, flexEventsIdCancel,
   flexEventsIdResults,
+  // real-time sharing by consent: the household's consent and log, the operator's partners, the partner's own API
+  usersMeSharing, usersMeSharingLog, partners, partnersIdRevoke, partnerToken, partnerV1Live, partnerV1EventsIdResults,
   // devices
   deviceInfo, deviceInfoId, deviceInfoIdMqtt, deviceInfoIdMqttPassword, deviceInfoIdLive, deviceInfoIdSeries, deviceMeasurementMetadata, deviceMeasurementMetadataId, userDevices,
   userDevicesId, devices, devicesId,
