@@ -3,10 +3,13 @@
 import { z } from "./zod";
 import { requiredText } from "./common";
 
-export const consentSchema = z.strictObject({
-  given: z.boolean({ error: (i) => (i.input === undefined ? "given is required" : "given must be true or false") }),
-  version: z.number({ error: (i) => (i.input === undefined ? "version is required" : "version must be a whole number") }).int("version must be a whole number").min(1).max(1000),
-});
+export const consentSchema = z
+  .strictObject({
+    given: z.boolean({ error: (i) => (i.input === undefined ? "given is required" : "given must be true or false") }),
+    /** the version of the text consented to (not needed to withdraw) */
+    version: z.number({ error: "version must be a whole number" }).int("version must be a whole number").min(1).max(1000).optional(),
+  })
+  .refine((v) => !v.given || v.version !== undefined, { path: ["version"], message: "version is required to consent: the version of the text read" });
 
 export const partnerSchema = z.strictObject({ name: requiredText("Name is required", 100, "Name") });
 

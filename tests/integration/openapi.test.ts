@@ -22,6 +22,8 @@ import { upsertCurve } from "@/lib/services/readings/store";
 import type { CurvePoint } from "@/lib/services/readings/types";
 import { upsertTariffs } from "@/lib/services/tariffs/tariffs";
 import { storeBatch } from "@/lib/services/telemetry/store";
+import { ensureDeviceMqtt } from "@/lib/services/telemetry/connection";
+import { SHARING_CONSENT } from "@/lib/privacy/sharing";
 import { parisDayOf, parisDayStart, parisToUtc, addDays } from "@/lib/time/paris";
 import { SANDBOX_PRODUCER } from "@/lib/integrations/sandbox/linky";
 import { call, type CallOptions, type CallResult } from "../helpers/api";
@@ -427,6 +429,56 @@ describe("every documented answer matches what the handlers return", () => {
     await checkCall("POST /api/v1/flex_events/{id}/cancel", { token: admin.token, params: eid });
     await checkCall("POST /api/v1/flex_events/{id}/cancel", { token: admin.token, params: eid });
     await checkCall("GET /api/v1/flexibility/events", { token: t, path: "/api/v1/flexibility/events?only=past" });
+  });
+
+  it("real-time sharing: a household gives its consent, is read by the partner, reads the log and withdraws; an admin issues, lists and revokes the partner's credentials", async () => {
+    const [owner, admin] = await Promise.all([makeUser(), makeUser({ admin: true })]);
+    const t = owner.token;
+    // the owner's live device: its grid power a minute ago
+    const device = await db.device.create({ data: { ownerId: owner.id, deviceId: "shellyemg3-0011223344bb", deviceType: "shelly", phaseM: "single", dataSource: "mqtt" } });
+    const grid = await db.measurement.create({ data: { deviceId: device.id, name: "grid", measureType: "total_home", classification: "consumption", prefix: "em1:0" } });
+    await ensureDeviceMqtt([device.id]);
+    await storeBatch([{ measurementId: grid.id, ts: Date.now() - 60_000, power_w: 1200 }], []);
+    // a community event already settled, with the owner's result
+    const event = await db.flexEvent.create({ data: { title: "Evening peak", message: "The grid was tight.", direction: "down", startsAt: new Date("2026-11-24T17:00:00Z"), endsAt: new Date("2026-11-24T19:00:00Z"), rewardPerKwh: 0.3, settledAt: new Date() } });
+    await db.flexResult.create({ data: { eventId: event.id, userId: owner.id, status: "settled", stepMin: 30, baselineWh: [100, 100, 100, 100], actualWh: [40, null, 40, 40], baselineDays: [], deliveredWh: 180, rewardEur: 0.05 } });
+
+    await checkCall("GET /api/v1/users/me/sharing", { token: t });
+    const give = { given: true, version: SHARING_CONSENT.version };
+    await checkCall("PUT /api/v1/users/me/sharing", { token: t, json: give }, give);
+    const stale = { given: true, version: SHARING_CONSENT.version + 1 };
+    expect((await checkCall("PUT /api/v1/users/me/sharing", { token: t, json: stale }, stale)).status).toBe(409);
+
+    const partner = { name: "RTE data hub" };
+    await checkCall("POST /api/v1/partners", { token: t, json: partner }, partner);
+    const made = await checkCall("POST /api/v1/partners", { token: admin.token, json: partner }, partner);
+    expect(made.status).toBe(201);
+    await checkCall("GET /api/v1/partners", { token: admin.token });
+
+    const credentials = { grant_type: "client_credentials", client_id: made.body.client_id, client_secret: made.body.client_secret };
+    const issued = await checkCall("POST /api/partner/token", { path: "/api/partner/token", form: credentials }, credentials);
+    expect(issued.status).toBe(200);
+    const wrong = { ...credentials, client_secret: "not-the-secret" };
+    expect((await checkCall("POST /api/partner/token", { path: "/api/partner/token", json: wrong }, wrong)).status).toBe(401);
+    const pt = issued.body.access_token as string;
+
+    const live = (token: string) => checkCall("GET /api/partner/v1/live", { token, path: "/api/partner/v1/live" });
+    expect((await live(pt)).body.households).toHaveLength(1);
+    expect((await live(t)).status).toBe(401); // a user's token is not a partner's
+    const results = (id: number) => checkCall("GET /api/partner/v1/events/{id}/results", { token: pt, params: { id: String(id) }, path: `/api/partner/v1/events/${id}/results` });
+    expect((await results(event.id)).body.households).toHaveLength(1);
+    await results(999999);
+
+    expect((await checkCall("GET /api/v1/users/me/sharing/log", { token: t })).body).toHaveLength(2);
+    const withdraw = { given: false, version: SHARING_CONSENT.version };
+    await checkCall("PUT /api/v1/users/me/sharing", { token: t, json: withdraw }, withdraw);
+    expect((await live(pt)).body.households).toEqual([]);
+
+    const pid = { id: String(made.body.id) };
+    await checkCall("POST /api/v1/partners/{id}/revoke", { token: t, params: pid });
+    expect((await checkCall("POST /api/v1/partners/{id}/revoke", { token: admin.token, params: pid })).body.status).toBe("revoked");
+    await checkCall("POST /api/v1/partners/{id}/revoke", { token: admin.token, params: { id: "999999" } });
+    expect((await live(pt)).body.code).toBe("partner_revoked");
   });
 
   it("integrations: link each vendor against the app's own sandbox, read its data, unlink", async () => {

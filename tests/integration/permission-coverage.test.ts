@@ -32,6 +32,10 @@ const NOT_IN_A_TABLE: Record<string, string> = {
   "POST /api/token": "public: the password flow, e-mail and password in the body",
   "POST /api/password-recovery/[email]": "public: asked by someone who cannot sign in; the same answer for every address",
   "POST /api/reset-password": "public: the reset token in the body is the credential",
+  // the grid partner's OAuth client credentials: the client_id and client_secret in the body are
+  // what it checks, a user's token or cookie means nothing there; public, so a cookie from another
+  // site is not refused as the tables expect (sharing.test.ts)
+  "POST /api/partner/token": "public: the partner's client credentials in the body are the credential",
   // the vendor's redirect back: the OAuth state and this browser's binding cookie name the user,
   // not a bearer token or the session alone (oauth-binding.test.ts, integrations.test.ts)
   "GET /api/integrations/[id]/callback": "the OAuth callback, bound by state and browser cookie",

@@ -1,6 +1,7 @@
 // Who may do what on the endpoints whose own test files hold no permission table: meters (list,
 // sync, export, import), "Download my data", the dashboards list, the integrations and community
-// flexibility (the operator's events and the household's side). Each row is
+// flexibility (the operator's events and the household's side), real-time sharing (the household's
+// consent, the operator's partners, the partner's own API). Each row is
 // tried anonymously and, for everyone else, with a bearer token and with the session cookie
 // (tests/helpers/permissions.ts). No vendor is reached here: the cast's integrations hold no
 // vendor token, so the owner's vendor calls stop at "link again" (409) after the ownership check,
@@ -38,6 +39,14 @@ import * as flexibility from "@/app/api/v1/flexibility/route";
 import * as householdEvents from "@/app/api/v1/flexibility/events/route";
 import * as householdEvent from "@/app/api/v1/flexibility/events/[id]/route";
 import * as choice from "@/app/api/v1/flexibility/events/[id]/choice/route";
+import * as sharing from "@/app/api/v1/users/me/sharing/route";
+import * as sharingLog from "@/app/api/v1/users/me/sharing/log/route";
+import * as partners from "@/app/api/v1/partners/route";
+import * as partnerRevoke from "@/app/api/v1/partners/[id]/revoke/route";
+import * as partnerLive from "@/app/api/partner/v1/live/route";
+import * as partnerResults from "@/app/api/partner/v1/events/[id]/results/route";
+import { createPartner } from "@/lib/services/sharing/partners";
+import { SHARING_CONSENT } from "@/lib/privacy/sharing";
 
 /** the PRM of tests/fixtures/enedis/customer-area-dst-2026.csv */
 const PRM = "99999999999991";
@@ -199,5 +208,57 @@ describe("who may do what on the household's flexibility (any signed-in househol
     await put(cast.other.token, fx.eventId, false);
     const mine = await call(householdEvent.GET, { token: cast.owner.token, params: at(fx.eventId) });
     expect(mine.body.mine.choice).toMatchObject({ opted_in: true, auto: false });
+  });
+});
+
+describe("who may do what on real-time sharing (the household's consent and log: any signed-in household; the partners: admins only)", () => {
+  let partnerId: number;
+  beforeEach(async () => {
+    partnerId = (await createPartner("RTE data hub")).partner.id;
+  });
+  const consent = (t: Auth | undefined, given: boolean, version: number = SHARING_CONSENT.version) => call(sharing.PUT, { method: "PUT", token: t, path: "/api/v1/users/me/sharing", json: { given, version } });
+  const revoke = (t: Auth | undefined, id: number) => call(partnerRevoke.POST, { method: "POST", token: t, path: `/api/v1/partners/${id}/revoke`, params: at(id) });
+  const rows: PermissionRow[] = [
+    { route: "GET /api/v1/users/me/sharing", name: "GET /users/me/sharing", run: (t) => call(sharing.GET, { token: t, path: "/api/v1/users/me/sharing" }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "PUT /api/v1/users/me/sharing", name: "PUT /users/me/sharing giving", run: (t) => consent(t, true), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "PUT /api/v1/users/me/sharing", name: "PUT /users/me/sharing withdrawing", run: (t) => consent(t, false), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "PUT /api/v1/users/me/sharing", name: "PUT /users/me/sharing giving for another version of the text", run: (t) => consent(t, true, SHARING_CONSENT.version + 1), expect: { owner: 409, admin: 409 } },
+    { route: "GET /api/v1/users/me/sharing/log", name: "GET /users/me/sharing/log", run: (t) => call(sharingLog.GET, { token: t, path: "/api/v1/users/me/sharing/log" }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
+    { route: "GET /api/v1/partners", name: "GET /partners", run: (t) => call(partners.GET, { token: t, path: "/api/v1/partners" }), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "POST /api/v1/partners", name: "POST /partners", run: (t) => call(partners.POST, { method: "POST", token: t, path: "/api/v1/partners", json: { name: "Another partner" } }), expect: { anon: 401, owner: 403, other: 403, admin: 201 } },
+    { route: "POST /api/v1/partners/[id]/revoke", name: "POST /partners/{id}/revoke", run: (t) => revoke(t, partnerId), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
+    { route: "POST /api/v1/partners/[id]/revoke", name: "POST /partners/{missing}/revoke", run: (t) => revoke(t, 999999), expect: { owner: 403, admin: 404 } },
+  ];
+  permissionTable(rows, () => cast, (r, expected) => {
+    if (expected === 409) expect(r.body.code).toBe("sharing_version");
+    if (expected === 201) expect(typeof r.body.client_secret).toBe("string");
+  });
+
+  it("a consent is the caller's own, and a household's revoke leaves the partner active", async () => {
+    await consent(cast.owner.token, true);
+    await consent(cast.other.token, false);
+    expect((await call(sharing.GET, { token: cast.owner.token })).body.given).toBe(true);
+    await revoke(cast.owner.token, partnerId);
+    expect((await db.partner.findUniqueOrThrow({ where: { id: partnerId } })).revokedAt).toBeNull();
+  });
+});
+
+describe("who may do what on the partner API (a partner's token only: no user gets in, signed in or not, admin or not)", () => {
+  // the users' columns hold no partner token: each is refused before the event is looked up
+  // (sharing.test.ts has the partner's own calls: its token, a revoked one, a forged one)
+  const results = (t: Auth | undefined, id: number) => call(partnerResults.GET, { token: t, path: `/api/partner/v1/events/${id}/results`, params: at(id) });
+  const rows: PermissionRow[] = [
+    { route: "GET /api/partner/v1/live", name: "GET /partner/v1/live", run: (t) => call(partnerLive.GET, { token: t, path: "/api/partner/v1/live" }), expect: { anon: 401, owner: 401, other: 401, admin: 401 } },
+    { route: "GET /api/partner/v1/events/[id]/results", name: "GET /partner/v1/events/{id}/results", run: (t) => results(t, fx.eventId), expect: { anon: 401, owner: 401, other: 401, admin: 401 } },
+    { route: "GET /api/partner/v1/events/[id]/results", name: "GET /partner/v1/events/{missing}/results", run: (t) => results(t, 999999), expect: { anon: 401, owner: 401, admin: 401 } },
+  ];
+  permissionTable(rows, () => cast, (r) => {
+    expect(r.body.detail).toBe("A partner's bearer token is required");
+  });
+
+  it("reads nothing, and logs no read, for a user's token even while a household consents", async () => {
+    await call(sharing.PUT, { method: "PUT", token: cast.owner.token, json: { given: true, version: SHARING_CONSENT.version } });
+    await call(partnerLive.GET, { token: cast.admin.token, path: "/api/partner/v1/live" });
+    expect(await db.partnerAccess.count()).toBe(0);
   });
 });

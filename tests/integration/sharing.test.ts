@@ -16,6 +16,7 @@ import { POST as tokenPOST } from "@/app/api/partner/token/route";
 import { GET as liveGET } from "@/app/api/partner/v1/live/route";
 import { GET as resultsGET } from "@/app/api/partner/v1/events/[id]/results/route";
 import { call } from "../helpers/api";
+import { sessionCookie } from "../helpers/session";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice } from "../factories/devices";
 
@@ -127,6 +128,24 @@ describe("the partner", () => {
     expect(after.status).toBe(401);
     expect(after.body.code).toBe("partner_revoked");
     expect((await call(tokenPOST, { method: "POST", path: "/api/partner/token", json: { grant_type: "client_credentials", client_id: p.client_id, client_secret: p.client_secret } })).status).toBe(401);
+  });
+
+  it("gets its token by its client credentials alone: a user's token or session cookie, even an admin's, neither stands in for them nor gets in the way (form or JSON)", async () => {
+    const p = await newPartner();
+    const body = { grant_type: "client_credentials", client_id: p.client_id, client_secret: p.client_secret };
+    const cookie = { cookie: await sessionCookie(admin.id) };
+    for (const token of [undefined, owner.token, admin.token, cookie]) {
+      // no client credentials: refused whoever is signed in
+      expect((await call(tokenPOST, { method: "POST", path: "/api/partner/token", token, json: {} })).status).toBe(422);
+      const wrong = await call(tokenPOST, { method: "POST", path: "/api/partner/token", token, form: { ...body, client_secret: "nope" } });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.code).toBe("invalid_client");
+      expect(wrong.headers.get("www-authenticate")).toBe("Bearer");
+      const right = await call(tokenPOST, { method: "POST", path: "/api/partner/token", token, form: body });
+      expect(right.status).toBe(200);
+      expect(right.body).toMatchObject({ token_type: "bearer", expires_in: 3600, access_token: expect.stringMatching(/^fp1\./) });
+      expect(right.headers.get("cache-control")).toBe("no-store");
+    }
   });
 
   it("refuses a forged, tampered or user's token", async () => {

@@ -22,7 +22,7 @@ export async function consentOf(userId: number): Promise<ConsentState> {
 }
 
 /** Gives (for the text's current version) or withdraws; the same answer again adds no row. */
-export async function setConsent(caller: Caller, given: boolean, version: number): Promise<ConsentState> {
+export async function setConsent(caller: Caller, given: boolean, version?: number): Promise<ConsentState> {
   if (given && version !== SHARING_CONSENT.version) {
     throw conflict(`The consent text has changed (version ${SHARING_CONSENT.version}): read it again before consenting`, "sharing_version");
   }
@@ -31,7 +31,7 @@ export async function setConsent(caller: Caller, given: boolean, version: number
     const last = await tx.sharingConsent.findFirst({ where: { userId: caller.id }, orderBy: { id: "desc" } });
     const inForce = Boolean(last?.given && last.version === SHARING_CONSENT.version);
     if (inForce === given) return;
-    await tx.sharingConsent.create({ data: { userId: caller.id, given, version: given ? version : (last?.version ?? SHARING_CONSENT.version) } });
+    await tx.sharingConsent.create({ data: { userId: caller.id, given, version: given ? SHARING_CONSENT.version : (last?.version ?? SHARING_CONSENT.version) } });
   });
   return consentOf(caller.id);
 }

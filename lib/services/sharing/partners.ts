@@ -39,15 +39,21 @@ export async function revokePartner(id: number, now = Date.now()): Promise<Partn
   return db.partner.update({ where: { id }, data: { revokedAt: new Date(now) } });
 }
 
-const usable = (p: Partner | null, now: number): p is Partner => Boolean(p && !p.revokedAt && p.expiresAt.getTime() > now);
+/** Why a partner's credentials no longer hold, or null while they do. */
+const lapsed = (p: Partner, now: number): "revoked" | "expired" | null => (p.revokedAt ? "revoked" : p.expiresAt.getTime() <= now ? "expired" : null);
+
+/** Token requests a client address may make per minute (guessing secrets is not a way in). */
+export const TOKEN_PER_MINUTE = 30;
 
 /** POST /api/partner/token: client_credentials → a bearer token of an hour. */
-export async function issueToken(clientId: string, clientSecret: string, now = Date.now()): Promise<{ access_token: string; token_type: "bearer"; expires_in: number }> {
+export async function issueToken(clientId: string, clientSecret: string, ip: string, now = Date.now()): Promise<{ access_token: string; token_type: "bearer"; expires_in: number }> {
+  await consume([{ bucket: "partner-token", key: ip, max: TOKEN_PER_MINUTE, windowMs: 60_000 }]);
   const p = await db.partner.findUnique({ where: { clientId } });
-  // one answer for an unknown client and a wrong secret (constant-time comparison of the hashes)
-  const ok = p !== null && crypto.timingSafeEqual(Buffer.from(sha256(clientSecret)), Buffer.from(p.secretHash));
+  // one answer, and the same work, for an unknown client and a wrong secret
+  const ok = crypto.timingSafeEqual(Buffer.from(sha256(clientSecret)), Buffer.from(p?.secretHash ?? "0".repeat(64))) && p !== null;
   if (!ok) throw new DomainError("unauthenticated", "Invalid client credentials", { code: "invalid_client" });
-  if (!usable(p, now)) throw new DomainError("unauthenticated", "These client credentials are revoked or expired", { code: "invalid_client" });
+  const why = lapsed(p, now);
+  if (why) throw new DomainError("unauthenticated", `These client credentials are ${why}`, { code: "invalid_client" });
   const payload = b64(JSON.stringify({ p: p.id, exp: Math.floor(now / 1000) + TOKEN_SECONDS }));
   return { access_token: `fp1.${payload}.${sign(payload)}`, token_type: "bearer", expires_in: TOKEN_SECONDS };
 }
@@ -67,7 +73,9 @@ export async function partnerOf(req: Request, now = Date.now()): Promise<Partner
   }
   if (typeof claims.p !== "number" || typeof claims.exp !== "number" || claims.exp * 1000 <= now) throw unauthenticated("The token has expired");
   const p = await db.partner.findUnique({ where: { id: claims.p } });
-  if (!usable(p, now)) throw unauthenticated("These client credentials are revoked or expired", "partner_revoked");
+  if (!p) throw unauthenticated("These client credentials are revoked", "partner_revoked");
+  const why = lapsed(p, now);
+  if (why) throw unauthenticated(`These client credentials are ${why}`, `partner_${why}`);
   await consume([{ bucket: "partner", key: String(p.id), max: PARTNER_PER_MINUTE, windowMs: 60_000 }]);
   await db.partner.update({ where: { id: p.id }, data: { lastUsedAt: new Date(now) } });
   return p;
