@@ -118,8 +118,12 @@ test.describe("a French household", () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole("combobox", { name: "Option tarifaire" }).click();
     await page.getByRole("option", { name: "Heures pleines / heures creuses (HP/HC)" }).click();
+    // the menu gone (the dialog behind it is hidden from assistive technology while it shows)
+    await expect(page.getByRole("listbox")).toHaveCount(0);
+    await expect(dialog.getByRole("combobox", { name: "Option tarifaire" })).toHaveText("Heures pleines / heures creuses (HP/HC)");
     await dialog.getByRole("combobox", { name: "Puissance souscrite" }).click();
     await page.getByRole("option", { name: /^9\skVA$/ }).click();
+    await expect(page.getByRole("listbox")).toHaveCount(0);
     await expect(dialog.getByRole("combobox", { name: "Plage 1, début" })).toHaveText("22:00");
     await expect(dialog.getByRole("combobox", { name: "Plage 1, fin" })).toHaveText("06:00");
     await dialog.getByRole("button", { name: "Ajouter une plage" }).click();
