@@ -27,7 +27,7 @@ const fromChoices = HALF_HOURS.slice(0, 48).map((h) => ({ id: h, name: h }));
 const toChoices = HALF_HOURS.slice(1).map((h) => ({ id: h, name: h }));
 
 /** The form's day and Paris times as the API's instants (an end at 24:00 is the next midnight). */
-export function toEventBody(v: Record<string, unknown>) {
+function toEventBody(v: Record<string, unknown>) {
   const day = String(v.day ?? "");
   const at = (hhmm: unknown) => {
     if (typeof hhmm !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;

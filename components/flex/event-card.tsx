@@ -15,7 +15,7 @@ import type { Locale } from "@/lib/shared/locale.mjs";
 import s from "./flex.module.css";
 
 /** "Tuesday 24 November 2026, 18:00 – 20:00" (Paris time, as the event is planned). */
-export function windowLabel(e: Pick<HouseholdEventView, "day" | "from" | "to">, locale: Locale, t: (key: "when", v: Record<string, string>) => string): string {
+function windowLabel(e: Pick<HouseholdEventView, "day" | "from" | "to">, locale: Locale, t: (key: "when", v: Record<string, string>) => string): string {
   const day = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${e.day}T12:00:00Z`));
   return t("when", { day: day.charAt(0).toUpperCase() + day.slice(1), from: e.from, to: e.to });
 }

@@ -15,7 +15,7 @@ import s from "@/components/flex/flex.module.css";
 const RECENT_MS = 14 * 24 * 3600_000;
 
 /** The events Home shows: those to come, and the latest one the household took part in, lately ended. */
-export function homeEvents(events: HouseholdEventView[], now: number): HouseholdEventView[] {
+function homeEvents(events: HouseholdEventView[], now: number): HouseholdEventView[] {
   const open = events.filter((e) => e.status === "upcoming" || e.status === "running").reverse();
   const recent = events.find((e) => (e.status === "ended" || e.status === "settled") && e.mine.choice?.opted_in && now - Date.parse(e.ends_at) < RECENT_MS);
   return recent ? [...open, recent] : open;

@@ -4,10 +4,10 @@ import { delivered } from "@/lib/flex/baseline";
 import { parisDayOf, parisDayStart, parisWall, addDays } from "@/lib/time/paris";
 
 /** The settlement period: the Linky curve's half hour (a telemetry quarter hour sums into it). */
-export const SETTLEMENT_STEP_MIN = 30;
+const SETTLEMENT_STEP_MIN = 30;
 const STEP_MS = SETTLEMENT_STEP_MIN * 60_000;
 /** How far ahead an event may be planned. */
-export const MAX_DAYS_AHEAD = 366;
+const MAX_DAYS_AHEAD = 366;
 /** After its end, how long an event waits for a participant's readings before settling it as "no data" (Linky comes at D+1, sometimes later). */
 export const SETTLE_WAIT_MS = 4 * 24 * 3600_000;
 

@@ -113,12 +113,12 @@ export async function handleCarbonRefresh(source = configuredCarbonSource(), now
 }
 
 /** When ended events are settled: every 15 minutes (a participant's Linky day comes any time the day after). */
-export const FLEX_SETTLE_CRON = "*/15 * * * *";
+const FLEX_SETTLE_CRON = "*/15 * * * *";
 /** When the baselines' accuracy is measured: nightly, after the night's Linky days came (Paris). */
-export const FLEX_ACCURACY_CRON = "30 5 * * *";
+const FLEX_ACCURACY_CRON = "30 5 * * *";
 
 /** The flex-settle round: the invitations a failed queue left unsent, then every ended event's settlement. */
-export async function handleFlexRound(now = Date.now()) {
+async function handleFlexRound(now = Date.now()) {
   const unsent = await db.flexEvent.findMany({ where: { invitedAt: null, cancelledAt: null, startsAt: { gt: new Date(now) } }, select: { id: true } });
   for (const e of unsent) await sendInvitations(e.id, now);
   const settled = await settleDueEvents(now);
@@ -127,7 +127,7 @@ export async function handleFlexRound(now = Date.now()) {
 }
 
 /** The flex-accuracy job: every household's baseline tried on its recent days. */
-export async function handleFlexAccuracy(now = Date.now()) {
+async function handleFlexAccuracy(now = Date.now()) {
   const meters = await measureAllAccuracy(now);
   console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), event: "flex accuracy", meters }));
   return meters;

@@ -73,7 +73,7 @@ export function toResultRowView(r: ResultRow) {
   return { user_id: r.userId, email: r.email, name: r.name, opted_in_at: r.choiceAt.toISOString(), auto: r.auto, result: toResultView(r.result) };
 }
 
-export function toAccuracyView(a: FlexAccuracy | null) {
+function toAccuracyView(a: FlexAccuracy | null) {
   if (!a) return null;
   return { predictability: a.predictability, testable_days: a.testable, bias: a.bias, relative_rmse: a.relativeRmse, normalised_mae: a.normalisedMae, computed_at: a.computedAt.toISOString() };
 }

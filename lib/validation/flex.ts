@@ -12,7 +12,7 @@ const instant = (label: string) =>
     .transform((s) => new Date(s));
 
 /** €/kWh an event pays at most (a tenfold margin over what such schemes pay: about €3/kWh at their peak). */
-export const MAX_REWARD_PER_KWH = 10;
+const MAX_REWARD_PER_KWH = 10;
 
 export const flexEventSchema = z.strictObject(
   {

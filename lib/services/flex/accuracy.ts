@@ -10,7 +10,7 @@ import { dailyEnergyOf } from "./energy";
 import { eventDaysOfUsers, LOOKBACK_DAYS } from "./events";
 
 /** Recent days tried (the last two weeks before yesterday, Linky's newest day). */
-export const TRIED_DAYS = 14;
+const TRIED_DAYS = 14;
 const BATCH = 200;
 
 /** The accuracy of these meters' baselines on the TRIED_DAYS days before yesterday, stored. */

@@ -5,7 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
 import { baseline } from "@/lib/flex/baseline";
-import { eventStatus, eventWindow, windowProblem, type EventStatus, type FlexDirection } from "@/lib/flex/events";
+import { eventStatus, eventWindow, windowProblem, type EventStatus } from "@/lib/flex/events";
 import type { FlexEvent, FlexResult } from "@/lib/generated/prisma/client";
 import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { logError } from "@/lib/log";
@@ -214,7 +214,7 @@ export async function cancelEvent(caller: Caller, id: number, now = Date.now()):
 }
 
 /** Changes of choice a household may make for one event (its history stays readable). */
-export const MAX_CHOICES = 20;
+const MAX_CHOICES = 20;
 
 /** A household's choice: taking part or not, until the event starts. */
 export async function choose(caller: Caller, id: number, optedIn: boolean, now = Date.now()): Promise<HouseholdEvent> {
@@ -261,4 +261,3 @@ export async function eventResults(caller: Caller, id: number): Promise<{ event:
   return { event, rows };
 }
 
-export type { FlexDirection };

@@ -10,12 +10,12 @@ import { logError } from "@/lib/log";
 import { isLocale, type Locale } from "@/lib/shared/locale.mjs";
 
 /** The window in words: "Tuesday 8 December 2026, 18:00 – 20:00" (Paris time). */
-export function windowText(startsAt: Date, endsAt: Date, locale: Locale): string {
+function windowText(startsAt: Date, endsAt: Date, locale: Locale): string {
   const day = new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", { timeZone: "Europe/Paris", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(startsAt);
   return `${day}, ${parisClock(startsAt.getTime())} – ${parisClock(endsAt.getTime(), true)}`;
 }
 
-export const euroText = (eur: number, locale: Locale) => new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", { style: "currency", currency: "EUR" }).format(eur);
+const euroText = (eur: number, locale: Locale) => new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", { style: "currency", currency: "EUR" }).format(eur);
 
 /** Sends an event's invitations, once; answers how many went out. */
 export async function sendInvitations(eventId: number, now = Date.now()): Promise<number> {

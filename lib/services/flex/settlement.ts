@@ -26,7 +26,7 @@ async function pending(eventId: number): Promise<Participant[]> {
 }
 
 /** Settles what can be settled of one event; `true` once every participant has a result. */
-export async function settleEvent(event: FlexEvent, now = Date.now()): Promise<{ written: number; complete: boolean }> {
+async function settleEvent(event: FlexEvent, now = Date.now()): Promise<{ written: number; complete: boolean }> {
   const w = eventWindow(event.startsAt.getTime(), event.endsAt.getTime());
   const giveUp = now >= event.endsAt.getTime() + SETTLE_WAIT_MS;
   const all = await pending(event.id);

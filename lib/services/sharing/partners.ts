@@ -43,7 +43,7 @@ export async function revokePartner(id: number, now = Date.now()): Promise<Partn
 const lapsed = (p: Partner, now: number): "revoked" | "expired" | null => (p.revokedAt ? "revoked" : p.expiresAt.getTime() <= now ? "expired" : null);
 
 /** Token requests a client address may make per minute (guessing secrets is not a way in). */
-export const TOKEN_PER_MINUTE = 30;
+const TOKEN_PER_MINUTE = 30;
 
 /** POST /api/partner/token: client_credentials → a bearer token of an hour. */
 export async function issueToken(clientId: string, clientSecret: string, ip: string, now = Date.now()): Promise<{ access_token: string; token_type: "bearer"; expires_in: number }> {
