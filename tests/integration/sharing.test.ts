@@ -160,6 +160,8 @@ describe("the partner", () => {
   });
 
   it("is rate-limited per partner (429 with Retry-After)", async () => {
+    // the second partner: a refusal is remembered for 2 s, and the next test's partner is the first again
+    await newPartner("first");
     const p = await newPartner();
     const token = await tokenOf(p);
     await db.rateLimitHit.createMany({ data: Array.from({ length: 120 }, () => ({ bucket: "partner", key: String(p.id) })) });
