@@ -168,6 +168,14 @@ describe("a household before the event", () => {
     expect(refused.body.detail).toBe("Link your Linky meter to take part: the event is measured on it");
   });
 
+  it("previews an event weeks ahead from the latest comparable days held", async () => {
+    // Tuesday 12 January 2027: the 60 days before it have no readings yet
+    const e = (await create({ ...EVENT, starts_at: "2027-01-12T18:00:00+01:00", ends_at: "2027-01-12T20:00:00+01:00" })).body;
+    const b = (await mine(e.id)).body.mine.baseline;
+    expect(b).toMatchObject({ status: "ok", total_wh: 400 });
+    expect(b.days[0]).toBe("2026-11-23");
+  });
+
   it("opts in and out as often as it likes until the start, every choice dated and kept", async () => {
     const e = (await create(EVENT)).body;
     expect((await choose(e.id, true)).body.mine.choice).toMatchObject({ opted_in: true, auto: false });

@@ -9,7 +9,7 @@ import { eventStatus, eventWindow, windowProblem, type EventStatus } from "@/lib
 import type { FlexEvent, FlexResult } from "@/lib/generated/prisma/client";
 import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { logError } from "@/lib/log";
-import { addDays } from "@/lib/time/paris";
+import { addDays, daysBetween, parisDayOf } from "@/lib/time/paris";
 import type { FlexEventInput } from "@/lib/validation/flex";
 import { dailyEnergyOf } from "./energy";
 
@@ -60,21 +60,30 @@ export async function eventDaysOfUsers(userIds: number[], exceptEventId = 0): Pr
   return out;
 }
 
-/** A household's baseline for each event's window, from the days before it: one read of its meter for all. */
-async function previewBaselines(userId: number, meterId: number | null, events: FlexEvent[]): Promise<Map<number, BaselinePreview>> {
+/**
+ * A household's baseline for each event's window, from the days before it: one read of its meter
+ * for all. An event further ahead than tomorrow looks back over the days to come too (none has
+ * readings yet), so that its preview is the mean of the latest comparable days held.
+ */
+async function previewBaselines(userId: number, meterId: number | null, events: FlexEvent[], now: number): Promise<Map<number, BaselinePreview>> {
   const out = new Map<number, BaselinePreview>();
   if (!events.length) return out;
   if (meterId === null) {
     for (const e of events) out.set(e.id, { status: "no_meter" });
     return out;
   }
-  const windows = events.map((e) => ({ e, w: eventWindow(e.startsAt.getTime(), e.endsAt.getTime()) }));
-  const days = windows.map(({ w }) => w.day).sort();
-  const [energy, excludedOf] = await Promise.all([dailyEnergyOf([meterId], addDays(days[0], -LOOKBACK_DAYS), addDays(days[days.length - 1], -1)), eventDaysOfUsers([userId])]);
+  const today = parisDayOf(now);
+  const windows = events.map((e) => {
+    const w = eventWindow(e.startsAt.getTime(), e.endsAt.getTime());
+    return { e, w, lookback: LOOKBACK_DAYS + Math.max(0, daysBetween(today, w.day) - 1) };
+  });
+  const from = windows.map(({ w, lookback }) => addDays(w.day, -lookback)).sort()[0];
+  const to = windows.map(({ w }) => w.day).sort().at(-1)!;
+  const [energy, excludedOf] = await Promise.all([dailyEnergyOf([meterId], from, addDays(to, -1)), eventDaysOfUsers([userId])]);
   const e0 = energy.get(meterId) ?? { stepMin: 30 as const, byDay: new Map() };
-  for (const { e, w } of windows) {
+  for (const { e, w, lookback } of windows) {
     // the household's other event days: its own (if it takes part) is not before it anyway
-    const b = baseline(e0, w.day, { window: [w.from, w.to], excluded: excludedOf.get(userId), lookbackDays: LOOKBACK_DAYS });
+    const b = baseline(e0, w.day, { window: [w.from, w.to], excluded: excludedOf.get(userId), lookbackDays: lookback });
     if (b.status === "insufficient") {
       out.set(e.id, { status: "insufficient", days: b.days, needed: b.needed });
       continue;
@@ -109,7 +118,7 @@ async function householdViews(userId: number, events: FlexEvent[], now: number):
   ]);
   const resultOf = new Map(results.map((r) => [r.eventId, r]));
   const statuses = new Map(events.map((e) => [e.id, eventStatus(e, now)]));
-  const baselines = await previewBaselines(userId, meterId, events.filter((e) => open(statuses.get(e.id)!)));
+  const baselines = await previewBaselines(userId, meterId, events.filter((e) => open(statuses.get(e.id)!)), now);
   return events.map((event) => ({
     event,
     status: statuses.get(event.id)!,
