@@ -76,11 +76,11 @@ function Standing() {
   return (
     <section aria-labelledby="flex-standing" className={s.section}>
       <div className={s.card}>
-        <Text id="flex-standing" component="h2" className={s.sectionTitle}>
+        <Text id="flex-standing" component="h2" className={s.cardTitle}>
           {t("predictability.title")}
         </Text>
         {error && !data ? <ErrorState error={error} what={t("predictability.title")} onRetry={() => void mutate()} /> : !data ? <Placeholder height={80} radius={16} label={t("loading")} /> : <Predictability settings={data} locale={locale} />}
-        {data && <AutoSwitch on={data.auto_opt_in} />}
+        {data && <AutoSwitch settings={data} onChange={(next) => void mutate(next, { revalidate: false })} />}
       </div>
     </section>
   );
@@ -102,17 +102,20 @@ function Predictability({ settings, locale }: { settings: FlexSettingsView; loca
   );
 }
 
-function AutoSwitch({ on }: { on: boolean }) {
+/** The setting, switched at once (and back if the server refuses). */
+function AutoSwitch({ settings, onChange }: { settings: FlexSettingsView; onChange: (next: FlexSettingsView) => void }) {
   const t = useTranslations("flex.auto");
   const toast = useToast();
   const failure = useErrorMessage();
   const [busy, setBusy] = useState(false);
   const change = async (next: boolean) => {
     setBusy(true);
+    onChange({ ...settings, auto_opt_in: next });
     try {
       await saveAutoOptIn(next);
       toast.success(t(next ? "on" : "off"));
     } catch (err) {
+      onChange(settings);
       toast.error(failure(err));
     } finally {
       setBusy(false);
@@ -120,7 +123,7 @@ function AutoSwitch({ on }: { on: boolean }) {
   };
   return (
     <div>
-      <FormControlLabel control={<Switch checked={on} disabled={busy} onChange={(e) => void change(e.target.checked)} />} label={t("label")} />
+      <FormControlLabel control={<Switch checked={settings.auto_opt_in} disabled={busy} onChange={(e) => void change(e.target.checked)} />} label={t("label")} />
       <Text variant="body2" color="textSecondary">
         {t("hint")}
       </Text>

@@ -19,7 +19,7 @@ function parisDayIn(n: number): string {
 }
 
 async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("combobox", { name: label, exact: true }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
   await expect(page.getByRole("listbox")).toHaveCount(0);
 }
@@ -37,10 +37,10 @@ test("the operator plans an event, the demo household takes part and sees its se
   await logIn(page, E2E.admin.email, E2E.admin.password);
   await page.goto("/admin#/flex_events/create");
   await page.getByLabel("Title *").fill("Sunny lunch");
-  await chooseOption(page, "Direction *", "Use the sun");
+  await chooseOption(page, "Direction", "Use the sun");
   await page.getByLabel("Day *").fill(day);
-  await chooseOption(page, "From *", "12:00");
-  await chooseOption(page, "To *", "14:00");
+  await chooseOption(page, "From", "12:00");
+  await chooseOption(page, "To", "14:00");
   await page.getByLabel("Reward per kWh (€) *").fill("0.2");
   await page.getByLabel("Invitation text *").fill("The community's panels will give more than it uses: run the washing at lunch.");
   await snapBoth(page, "flex-admin-create");
@@ -84,11 +84,11 @@ test("the operator plans an event, the demo household takes part and sees its se
   await snapBoth(page, "flex-page");
 
   // the automatic setting, said and kept
-  await page.getByRole("checkbox", { name: "Take part in every event automatically" }).check();
+  await page.getByRole("switch", { name: "Take part in every event automatically" }).check();
   await expect(page.getByText("You now take part in every event automatically")).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("checkbox", { name: "Take part in every event automatically" })).toBeChecked();
-  await page.getByRole("checkbox", { name: "Take part in every event automatically" }).uncheck();
+  await expect(page.getByRole("switch", { name: "Take part in every event automatically" })).toBeChecked();
+  await page.getByRole("switch", { name: "Take part in every event automatically" }).uncheck();
   await expect(page.getByText("You now choose for each event")).toBeVisible();
 
   // in French
