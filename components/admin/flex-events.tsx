@@ -167,7 +167,7 @@ function Results() {
                   {r.email}
                   {r.auto ? ` (${t("auto")})` : ""}
                 </TableCell>
-                <TableCell>{t(`results_.${res?.status ?? "pending"}`)}</TableCell>
+                <TableCell>{t(`results_.${res?.status ?? (record.status === "upcoming" || record.status === "running" ? "entered" : "pending")}`)}</TableCell>
                 <TableCell align="right">{res?.status === "settled" ? kwh(sum(res.baseline_wh), locale) : "–"}</TableCell>
                 <TableCell align="right">{res && res.actual_wh.length ? kwh(sum(res.actual_wh), locale) : "–"}</TableCell>
                 <TableCell align="right">{res?.status === "settled" ? kwh(res.delivered_wh, locale) : "–"}</TableCell>

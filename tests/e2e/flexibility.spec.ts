@@ -108,6 +108,6 @@ test("the operator plans an event, the demo household takes part and sees its se
   await logIn(page, E2E.admin.email, E2E.admin.password);
   await page.goto(eventUrl);
   await expect(page.getByRole("table", { name: "Results" }).getByText(E2E.demo.email)).toBeVisible();
-  await expect(page.getByText("Waiting for readings")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Results" }).getByText("Entered", { exact: true })).toBeVisible();
   await snapBoth(page, "flex-admin-show");
 });
