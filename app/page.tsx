@@ -12,7 +12,7 @@ import { ToastOnLoad } from "@/components/ui/toast-on-load";
 import type { ToastOptions } from "@/components/ui/toast-provider";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
-import { ENERGY_NOW_URL, ENERGY_SUMMARY_URL, FLEX_HOME_EVENTS_URL, METERS_URL } from "@/lib/swr/keys";
+import { ENERGY_NOW_URL, ENERGY_SUMMARY_URL, FLEX_HOME_OPEN_URL, FLEX_HOME_PAST_URL, METERS_URL } from "@/lib/swr/keys";
 import { GET as energyNow } from "@/app/api/v1/energy/now/route";
 import { GET as energySummary } from "@/app/api/v1/energy/summary/route";
 import { GET as meters } from "@/app/api/v1/meters/route";
@@ -49,7 +49,8 @@ export default async function HomePage({ searchParams }: Props) {
   // on MQTT, the power now (one read of the household's devices tells: none, no card and no code)
   const fallback = await prefetch(caller, [
     [ENERGY_NOW_URL, energyNow],
-    [FLEX_HOME_EVENTS_URL, flexEvents],
+    [FLEX_HOME_OPEN_URL, flexEvents],
+    [FLEX_HOME_PAST_URL, flexEvents],
     ...(integrations.some((i) => i.name === "linky")
       ? ([
           [ENERGY_SUMMARY_URL, energySummary],
@@ -61,8 +62,13 @@ export default async function HomePage({ searchParams }: Props) {
   // no device on MQTT: nothing reads it (and the page need not carry it)
   if (now && !now.devices.length) delete fallback[ENERGY_NOW_URL];
   // no community event yet: the card's code is not loaded
-  const events = fallback[FLEX_HOME_EVENTS_URL] as unknown[] | undefined;
-  if (events && !events.length) delete fallback[FLEX_HOME_EVENTS_URL];
+  const open = fallback[FLEX_HOME_OPEN_URL] as unknown[] | undefined;
+  const past = fallback[FLEX_HOME_PAST_URL] as unknown[] | undefined;
+  const events = open && past ? [...open, ...past] : undefined;
+  if (events && !events.length) {
+    delete fallback[FLEX_HOME_OPEN_URL];
+    delete fallback[FLEX_HOME_PAST_URL];
+  }
   // the household's language, for the e-mails sent to it without a request (event invitations)
   void rememberLocale(caller.id, await getLocale());
   const toast: ToastOptions | null =

@@ -22,8 +22,9 @@ export const ENERGY_NOW_URL = "/api/v1/energy/now";
 /** A device's live telemetry: its MQTT access (GET/PUT) and its latest readings (the device page's Connect and Live panels). */
 export const deviceMqttUrl = (id: number) => `${deviceInfoUrl(id)}/mqtt`;
 export const deviceLiveUrl = (id: number) => `${deviceInfoUrl(id)}/live`;
-/** Home's community events card: the newest events as the household sees them (lib/swr/use-flex.ts). */
-export const FLEX_HOME_EVENTS_URL = "/api/v1/flexibility/events?_end=3";
+/** Home's community events card (lib/swr/use-flex.ts): the three soonest events to come, and the last past one. */
+export const FLEX_HOME_OPEN_URL = "/api/v1/flexibility/events?only=open&_end=3";
+export const FLEX_HOME_PAST_URL = "/api/v1/flexibility/events?only=past&_end=1";
 /** The household's flexibility setting and predictability. */
 export const FLEX_SETTINGS_URL = "/api/v1/flexibility";
 /** The /flexibility page's lists: the events to come, and the past ones (the newest 50). */
