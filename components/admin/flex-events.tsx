@@ -22,6 +22,8 @@ import type { OperatorEventView, toResultRowView } from "@/lib/serializers/flex"
 
 type Row = ReturnType<typeof toResultRowView>;
 
+const VERDICTS = { good: "verdicts.good", fair: "verdicts.fair", poor: "verdicts.poor", unknown: "verdicts.unknown" } as const;
+
 const HALF_HOURS = Array.from({ length: 49 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
 const fromChoices = HALF_HOURS.slice(0, 48).map((h) => ({ id: h, name: h }));
 const toChoices = HALF_HOURS.slice(1).map((h) => ({ id: h, name: h }));
@@ -151,6 +153,7 @@ function Results() {
           <TableRow>
             <TableCell>{t("household")}</TableCell>
             <TableCell>{t("status")}</TableCell>
+            <TableCell>{t("predictability")}</TableCell>
             <TableCell align="right">{t("baseline")}</TableCell>
             <TableCell align="right">{t("actual")}</TableCell>
             <TableCell align="right">{t("delivered")}</TableCell>
@@ -168,6 +171,7 @@ function Results() {
                   {r.auto ? ` (${t("auto")})` : ""}
                 </TableCell>
                 <TableCell>{t(`results_.${res?.status ?? (record.status === "upcoming" || record.status === "running" ? "entered" : "pending")}`)}</TableCell>
+                <TableCell>{r.predictability && r.predictability in VERDICTS ? t(VERDICTS[r.predictability as keyof typeof VERDICTS]) : "–"}</TableCell>
                 <TableCell align="right">{res?.status === "settled" ? kwh(sum(res.baseline_wh), locale) : "–"}</TableCell>
                 <TableCell align="right">{res && res.actual_wh.length ? kwh(sum(res.actual_wh), locale) : "–"}</TableCell>
                 <TableCell align="right">{res?.status === "settled" ? kwh(res.delivered_wh, locale) : "–"}</TableCell>
@@ -178,6 +182,7 @@ function Results() {
           <TableRow>
             <TableCell sx={{ fontWeight: 600 }}>{t("total")}</TableCell>
             <TableCell>{t("settledCount", { n: record.settled_households })}</TableCell>
+            <TableCell />
             <TableCell />
             <TableCell />
             <TableCell align="right" sx={{ fontWeight: 600 }}>

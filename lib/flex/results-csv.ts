@@ -4,7 +4,7 @@
 import { CSV_EOL, CSV_SEPARATOR, csvNumber, csvText } from "@/lib/energy/export/csv";
 import type { OperatorEventView, toResultRowView } from "@/lib/serializers/flex";
 
-const HEAD = ["event_id", "user_id", "email", "name", "opted_in_at", "auto", "status", "baseline_wh", "actual_wh", "delivered_wh", "reward_eur", "baseline_day_count"];
+const HEAD = ["event_id", "user_id", "email", "name", "opted_in_at", "auto", "status", "baseline_wh", "actual_wh", "delivered_wh", "reward_eur", "baseline_day_count", "predictability"];
 
 const sum = (xs: readonly (number | null)[]) => xs.reduce<number>((s, x) => s + (x ?? 0), 0);
 
@@ -29,8 +29,9 @@ export function resultsCsv(view: { event: OperatorEventView; households: ReturnT
         settled ? n(r.delivered_wh) : "",
         settled ? n(r.reward_eur, 2) : "",
         String(r?.baseline_days.length ?? ""),
+        h.predictability ?? "",
       ].join(sep) + CSV_EOL;
   }
-  out += [String(view.event.id), "", "total", "", "", "", `${view.event.settled_households} settled`, "", "", n(view.event.delivered_wh), n(view.event.reward_eur, 2), ""].join(sep) + CSV_EOL;
+  out += [String(view.event.id), "", "total", "", "", "", `${view.event.settled_households} settled`, "", "", n(view.event.delivered_wh), n(view.event.reward_eur, 2), "", ""].join(sep) + CSV_EOL;
   return out;
 }

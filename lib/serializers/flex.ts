@@ -70,7 +70,7 @@ export function toOperatorEventView(o: OperatorEvent) {
 export type OperatorEventView = ReturnType<typeof toOperatorEventView>;
 
 export function toResultRowView(r: ResultRow) {
-  return { user_id: r.userId, email: r.email, name: r.name, opted_in_at: r.choiceAt.toISOString(), auto: r.auto, result: toResultView(r.result) };
+  return { user_id: r.userId, email: r.email, name: r.name, opted_in_at: r.choiceAt.toISOString(), auto: r.auto, predictability: r.predictability, result: toResultView(r.result) };
 }
 
 function toAccuracyView(a: FlexAccuracy | null) {

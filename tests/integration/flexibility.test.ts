@@ -224,14 +224,17 @@ describe("after the event", () => {
     // the operator's view and file
     const ops = await results(e.id);
     expect(ops.body.event).toMatchObject({ participants: 1, settled_households: 1, delivered_wh: 240, reward_eur: 0.12 });
-    expect(ops.body.households).toEqual([expect.objectContaining({ user_id: owner.id, email: owner.email })]);
+    expect(ops.body.households).toEqual([expect.objectContaining({ user_id: owner.id, email: owner.email, predictability: null })]);
+    // the operator sees how predictable each participant is, once measured
+    await call(settingsGET, { path: "/api/v1/flexibility", token: owner.token });
+    expect((await results(e.id)).body.households[0].predictability).toBe("good");
     const csv = await results(e.id, "csv");
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = String(csv.body).trim().split("\r\n");
-    expect(lines[0]).toBe("event_id,user_id,email,name,opted_in_at,auto,status,baseline_wh,actual_wh,delivered_wh,reward_eur,baseline_day_count");
+    expect(lines[0]).toBe("event_id,user_id,email,name,opted_in_at,auto,status,baseline_wh,actual_wh,delivered_wh,reward_eur,baseline_day_count,predictability");
     expect(lines[1]).toContain(`,${owner.email},,`);
-    expect(lines[1]).toMatch(/,settled,400,160,240,0\.12,10$/);
-    expect(lines[2]).toBe(`${e.id},,total,,,,1 settled,,,240,0.12,`);
+    expect(lines[1]).toMatch(/,settled,400,160,240,0\.12,10,$/);
+    expect(lines[2]).toBe(`${e.id},,total,,,,1 settled,,,240,0.12,,`);
     // settled once: a second round writes nothing
     expect(await settleDueEvents()).toEqual({ events: 0, written: 0 });
   });

@@ -79,6 +79,7 @@ export const flexResultsSchema = z.object({
       name: z.string().meta({ description: "first and last name (empty when unknown)" }),
       opted_in_at: timestamp.meta({ description: "when the choice in force was made" }),
       auto: z.boolean().meta({ description: "made by the take-part-automatically setting" }),
+      predictability: z.string().nullable().meta({ description: "how well its baseline guessed its recent days (good, fair, poor, unknown); null before it was measured" }),
       result: resultView.nullable().meta({ description: "null until settled" }),
     }),
   ),

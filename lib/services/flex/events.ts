@@ -248,25 +248,29 @@ export async function choose(caller: Caller, id: number, optedIn: boolean, now =
   return householdEvent(caller, id, now);
 }
 
-export type ResultRow = { userId: number; email: string; name: string; choiceAt: Date; auto: boolean; result: FlexResult | null };
+export type ResultRow = { userId: number; email: string; name: string; choiceAt: Date; auto: boolean; predictability: string | null; result: FlexResult | null };
 
-/** An event's participants and their results (admin), by e-mail. */
+/** An event's participants and their results (admin), by e-mail, with how predictable each one's use is. */
 export async function eventResults(caller: Caller, id: number): Promise<{ event: OperatorEvent; rows: ResultRow[] }> {
   if (!caller.isSuperuser) throw forbidden();
   const event = await operatorEvent(id);
   const choices = await choicesOf([id], null);
   const userIds = [...choices].filter(([, c]) => c.optedIn).map(([k]) => Number(k.split(":")[1]));
-  const [users, results] = await Promise.all([
+  const [users, results, accuracy] = await Promise.all([
     db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true, firstName: true, lastName: true } }),
     db.flexResult.findMany({ where: { eventId: id } }),
+    // each household's flexibility meter (its first) and that meter's last verdict
+    db.$queryRaw<{ user_id: number; predictability: string }[]>`
+      SELECT m.user_id, a.predictability FROM (SELECT user_id, min(id) AS id FROM meters WHERE user_id = ANY(${userIds}::int[]) GROUP BY user_id) m
+      JOIN flex_accuracy a ON a.meter_id = m.id`,
   ]);
   const resultOf = new Map(results.map((r) => [r.userId, r]));
+  const verdictOf = new Map(accuracy.map((a) => [a.user_id, a.predictability]));
   const rows = users
     .map((u) => {
       const c = choices.get(`${id}:${u.id}`)!;
-      return { userId: u.id, email: u.email, name: [u.firstName, u.lastName].filter(Boolean).join(" "), choiceAt: c.at, auto: c.auto, result: resultOf.get(u.id) ?? null };
+      return { userId: u.id, email: u.email, name: [u.firstName, u.lastName].filter(Boolean).join(" "), choiceAt: c.at, auto: c.auto, predictability: verdictOf.get(u.id) ?? null, result: resultOf.get(u.id) ?? null };
     })
     .sort((a, b) => a.email.localeCompare(b.email));
   return { event, rows };
 }
-
