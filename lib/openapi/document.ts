@@ -245,7 +245,7 @@ function build(operations: Operation[]): Doc {
       tags: [op.tag],
       summary: op.summary,
       ...(op.description && { description: op.description }),
-      ...(op.access === "public" ? { security: [] } : {}),
+      ...(op.access === "public" ? { security: [] } : op.access === "partner" ? { security: [{ partnerBearer: [] }] } : {}),
       ...(op.access === "admin" && { "x-foyer-access": "admin" }),
       ...(params.length && { parameters: params }),
       ...(op.body && { requestBody: requestBody(op.body, bodies) }),
@@ -271,6 +271,7 @@ function build(operations: Operation[]): Doc {
       schemas: buildComponents(bodies),
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "An access token from POST /api/token or /api/signup" },
+        partnerBearer: { type: "http", scheme: "bearer", description: "The grid partner's token (fp1.…) from POST /api/partner/token, client credentials issued by an admin (docs/sharing.md)" },
         sessionCookie: {
           type: "apiKey",
           in: "cookie",

@@ -8,7 +8,8 @@ import { z } from "zod";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** public: anyone; user: a bearer token or the session cookie; admin: the same, of an admin (403 otherwise). */
-type Access = "public" | "user" | "admin";
+/** Who may call: anyone, a signed-in user, an admin, or the grid partner (its own token: docs/sharing.md). */
+type Access = "public" | "user" | "admin" | "partner";
 
 /** A JSON answer: one of the named response schemas (lib/openapi/schemas), or a list of one. */
 type JsonAnswer = { json: z.ZodType; list?: boolean; description: string; headers?: Record<string, string> };

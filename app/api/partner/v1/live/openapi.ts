@@ -10,13 +10,13 @@ export const PARTNER_TOKEN_REQUIRED =
   "each under the partner's own pseudonym, and each read is logged for the household (GET /api/v1/users/me/sharing/log).";
 
 export const PARTNER_ERRORS = {
-  401: "No partner token, or a user's, a forged, an expired one, or one of a revoked or expired partner (code partner_revoked) (WWW-Authenticate: Bearer)",
+  401: "No partner token, or a user's, a forged, an expired one, or one of a revoked or expired partner (codes partner_revoked, partner_expired) (WWW-Authenticate: Bearer)",
   429: `More than ${PARTNER_PER_MINUTE} requests in a minute (Retry-After)`,
 };
 
 export default describeRoute("/api/partner/v1/live", {
   GET: {
-    tag: "Sharing", access: "public",
+    tag: "Sharing", access: "partner",
     summary: "For the grid partner: each consenting household's power now (grid, solar, home), pseudonymised",
     description: PARTNER_TOKEN_REQUIRED,
     responses: { 200: ok(partnerLiveSchema) },

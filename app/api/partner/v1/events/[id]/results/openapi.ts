@@ -4,7 +4,7 @@ import { PARTNER_ERRORS, PARTNER_TOKEN_REQUIRED } from "@/app/api/partner/v1/liv
 
 export default describeRoute("/api/partner/v1/events/{id}/results", {
   GET: {
-    tag: "Sharing", access: "public",
+    tag: "Sharing", access: "partner",
     summary: "For the grid partner: a community event and its consenting participants' settlements (baseline, readings, delivery; no reward), pseudonymised",
     description: PARTNER_TOKEN_REQUIRED,
     pathParams: idParam("event"),
