@@ -233,7 +233,7 @@ describe("after the event", () => {
     const lines = String(csv.body).trim().split("\r\n");
     expect(lines[0]).toBe("event_id,user_id,email,name,opted_in_at,auto,status,baseline_wh,actual_wh,delivered_wh,reward_eur,baseline_day_count,predictability");
     expect(lines[1]).toContain(`,${owner.email},,`);
-    expect(lines[1]).toMatch(/,settled,400,160,240,0\.12,10,$/);
+    expect(lines[1]).toMatch(/,settled,400,160,240,0\.12,10,good$/);
     expect(lines[2]).toBe(`${e.id},,total,,,,1 settled,,,240,0.12,,`);
     // settled once: a second round writes nothing
     expect(await settleDueEvents()).toEqual({ events: 0, written: 0 });
