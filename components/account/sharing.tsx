@@ -12,6 +12,8 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import { Text } from "@/components/ui/text";
+import { parisDayTimeText } from "@/components/ui/dates";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import { Placeholder } from "@/components/ui/placeholder";
 import { ErrorState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
@@ -21,15 +23,14 @@ import { send } from "@/lib/swr/fetcher";
 import { SHARING_LOG_URL, SHARING_URL } from "@/lib/swr/keys";
 import { useApi } from "@/lib/swr/use-api";
 
-/** "5 Mar 2026, 14:07" / "5 mars 2026, 14:07", Paris time. */
-const when = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" }).format(new Date(iso));
+/** "05 Mar 2026, 14:07", Paris time (the same on the server and in the browser). */
+const when = (iso: string, locale: Locale) => parisDayTimeText(new Date(iso), locale);
 
 const WHAT = { live: "what.live", event_results: "what.event_results", offers: "what.offers" } as const;
 
 export function Sharing() {
   const t = useTranslations("account.sharing");
-  const locale = useLocale();
+  const locale = useLocale() as Locale;
   const toast = useToast();
   const failure = useErrorMessage();
   const consent = useApi<ConsentView>(SHARING_URL);

@@ -18,15 +18,15 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { addDays, parisDayStart, parisToUtc } from "@/lib/time/paris";
+import { HALF_HOURS } from "@/components/ui/dates";
 import type { OperatorEventView, toResultRowView } from "@/lib/serializers/flex";
 
 type Row = ReturnType<typeof toResultRowView>;
 
 const VERDICTS = { good: "verdicts.good", fair: "verdicts.fair", poor: "verdicts.poor", unknown: "verdicts.unknown" } as const;
 
-const HALF_HOURS = Array.from({ length: 49 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
-const fromChoices = HALF_HOURS.slice(0, 48).map((h) => ({ id: h, name: h }));
-const toChoices = HALF_HOURS.slice(1).map((h) => ({ id: h, name: h }));
+const fromChoices = HALF_HOURS.map((h) => ({ id: h, name: h }));
+const toChoices = [...HALF_HOURS.slice(1), "24:00"].map((h) => ({ id: h, name: h }));
 
 /** The form's day and Paris times as the API's instants (an end at 24:00 is the next midnight). */
 function toEventBody(v: Record<string, unknown>) {

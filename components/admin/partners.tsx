@@ -3,7 +3,9 @@
 // credentials (the secret shown once, on the page that follows), sees when each was last used, and
 // revokes them (its tokens stop at the partner's next request).
 import { useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import { parisDayTimeText } from "@/components/ui/dates";
+import type { Locale } from "@/lib/shared/locale.mjs";
 import { Create, Datagrid, FunctionField, List, SimpleForm, TextField, TextInput, required, useNotify, useRefresh, useRedirect } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -35,7 +37,8 @@ function RevokeButton({ record }: { record: PartnerView }) {
 
 export function PartnerList() {
   const t = useTranslations("admin.partners");
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "–");
+  const locale = useLocale() as Locale;
+  const when = (iso: string | null) => (iso ? parisDayTimeText(new Date(iso), locale) : "–");
   return (
     <List exporter={false} pagination={false}>
       <Datagrid bulkActionButtons={false} rowClick={false}>

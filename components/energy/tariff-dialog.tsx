@@ -14,6 +14,7 @@ import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { Text } from "@/components/ui/text";
+import { HALF_HOURS } from "@/components/ui/dates";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
@@ -28,7 +29,6 @@ import { saveTariffSettings, type OffpeakRange } from "@/lib/swr/use-energy";
 import { MAX_OFFPEAK_RANGES, offpeakRangeProblems } from "@/lib/validation/offpeak";
 import { isDay } from "./period";
 
-const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
 const MAX_RANGES = MAX_OFFPEAK_RANGES;
 
 /** The ranges the costs use today: the newest set (the household's, else the contract's). */

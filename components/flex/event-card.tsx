@@ -9,14 +9,15 @@ import { PlainButton } from "@/components/ui/plain-button";
 import { Text } from "@/components/ui/text";
 import { useToast } from "@/components/ui/toast-provider";
 import { useErrorMessage } from "@/components/i18n/api-texts";
-import { eurText, intlLocale, kwhText } from "@/components/energy/format";
+import { eurText, kwhText } from "@/components/energy/format";
+import { eventDayText } from "@/lib/flex/day-text";
 import { chooseEvent, type HouseholdEventView } from "@/lib/swr/use-flex";
 import type { Locale } from "@/lib/shared/locale.mjs";
 import s from "./flex.module.css";
 
 /** "Tuesday 24 November 2026, 18:00 – 20:00" (Paris time, as the event is planned). */
 function windowLabel(e: Pick<HouseholdEventView, "day" | "from" | "to">, locale: Locale, t: (key: "when", v: Record<string, string>) => string): string {
-  const day = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${e.day}T12:00:00Z`));
+  const day = eventDayText(e.day, locale);
   return t("when", { day: day.charAt(0).toUpperCase() + day.slice(1), from: e.from, to: e.to });
 }
 

@@ -11,6 +11,9 @@ export const SHORT_MONTHS: Record<Locale, string[]> = {
 };
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
+/** The day's half hours as a clock shows them: "00:00", "00:30" … "23:30" (the forms' time choices). */
+export const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${pad(Math.floor(i / 2))}:${i % 2 ? "30" : "00"}`);
+
 function valid(d: Date): Date {
   if (Number.isNaN(d.getTime())) throw new RangeError("Invalid time value");
   return d;

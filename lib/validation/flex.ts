@@ -37,3 +37,8 @@ export const participationSchema = z.strictObject({
 export const flexSettingsSchema = z.strictObject({
   auto_opt_in: z.boolean({ error: (i) => (i.input === undefined ? "auto_opt_in is required" : "auto_opt_in must be true or false") }),
 });
+
+/** GET /api/v1/flex_events/{id}/results: the answer's format. */
+export const resultsQuerySchema = z.object({
+  format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
+});

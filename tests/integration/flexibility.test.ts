@@ -194,6 +194,16 @@ describe("a household before the event", () => {
     expect((await call(cancelPOST, { method: "POST", path: `/api/v1/flex_events/${e.id}/cancel`, params: { id: String(e.id) }, token: admin.token })).status).toBe(409);
   });
 
+  it("refuses a 21st change of choice (409), leaving the choice in force as it was", async () => {
+    const e = (await create(EVENT)).body;
+    for (let i = 0; i < 20; i++) expect((await choose(e.id, i % 2 === 0)).status).toBe(200);
+    const r = await choose(e.id, true);
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ code: "flex_choice_limit", detail: "You have changed your choice 20 times for this event: it stays as it is" });
+    expect((await mine(e.id)).body.mine.choice).toMatchObject({ opted_in: false });
+    expect(await db.flexParticipation.count({ where: { eventId: e.id } })).toBe(20);
+  });
+
   it("taking part automatically enters the events to come it has not chosen about", async () => {
     const e = (await create(EVENT)).body;
     const r = await call(settingsPATCH, { method: "PATCH", path: "/api/v1/flexibility", token: owner.token, json: { auto_opt_in: true } });

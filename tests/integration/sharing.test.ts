@@ -148,6 +148,17 @@ describe("the partner", () => {
     }
   });
 
+  it("refuses an expired partner at once, and says so", async () => {
+    const p = await newPartner();
+    const token = await tokenOf(p);
+    await db.partner.update({ where: { id: p.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const r = await live(token);
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ code: "partner_expired", detail: "These client credentials are expired" });
+    const again = await call(tokenPOST, { method: "POST", path: "/api/partner/token", json: { grant_type: "client_credentials", client_id: p.client_id, client_secret: p.client_secret } });
+    expect(again.body).toMatchObject({ code: "invalid_client", detail: "These client credentials are expired" });
+  });
+
   it("refuses a forged, tampered or user's token", async () => {
     const p = await newPartner();
     const token = await tokenOf(p);

@@ -29,21 +29,39 @@ export type HouseholdEvent = { event: FlexEvent; status: EventStatus; choice: Ch
 /** An event as the operator sees it: how many take part, and what was settled so far. */
 export type OperatorEvent = { event: FlexEvent; status: EventStatus; participants: number; settled: number; deliveredWh: number; rewardEur: number };
 
-/** The meter a household takes part with: its first Linky meter (null without one). */
-export async function flexMeterOf(userId: number): Promise<number | null> {
-  const m = await db.meter.findFirst({ where: { userId }, orderBy: { id: "asc" }, select: { id: true } });
-  return m?.id ?? null;
+/**
+ * The meter each household takes part with: its first Linky meter (the one Home shows first), and
+ * whether its history is still being fetched. One statement for any number of households; a
+ * household without a meter is absent.
+ */
+export async function flexMetersOf(userIds: readonly number[]): Promise<Map<number, { id: number; syncing: boolean }>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.$queryRaw<{ user_id: number; id: number; syncing: boolean }[]>`
+    SELECT DISTINCT ON (user_id) user_id, id, sync_state IN ('queued', 'running') AS syncing
+    FROM meters WHERE user_id = ANY(${[...userIds]}::int[]) ORDER BY user_id, id`;
+  return new Map(rows.map((r) => [r.user_id, { id: r.id, syncing: r.syncing }]));
 }
 
-/** The choices in force of these households for these events (the latest row of each pair). */
-async function choicesOf(eventIds: number[], userIds: number[] | null): Promise<Map<string, NonNullable<Choice>>> {
-  if (!eventIds.length) return new Map();
+export async function flexMeterOf(userId: number): Promise<number | null> {
+  return (await flexMetersOf([userId])).get(userId)?.id ?? null;
+}
+
+/**
+ * The choice in force of each household for each event: its latest row (choices are never
+ * overwritten), of the rows `where` selects. A subquery for the statements that need it.
+ */
+export const choicesInForce = (where: Prisma.Sql) => Prisma.sql`(
+  SELECT DISTINCT ON (event_id, user_id) event_id, user_id, opted_in, auto, created_at
+  FROM flex_participations WHERE ${where} ORDER BY event_id, user_id, id DESC)`;
+
+type ChoiceRow = { eventId: number; userId: number; optedIn: boolean; auto: boolean; at: Date };
+
+/** The choices in force of these households (all of them: `null`) for these events. */
+async function choicesOf(eventIds: number[], userIds: number[] | null): Promise<ChoiceRow[]> {
+  if (!eventIds.length) return [];
   const rows = await db.$queryRaw<{ event_id: number; user_id: number; opted_in: boolean; auto: boolean; created_at: Date }[]>`
-    SELECT DISTINCT ON (event_id, user_id) event_id, user_id, opted_in, auto, created_at
-    FROM flex_participations
-    WHERE event_id = ANY(${eventIds}::int[]) ${userIds ? Prisma.sql`AND user_id = ANY(${userIds}::int[])` : Prisma.empty}
-    ORDER BY event_id, user_id, id DESC`;
-  return new Map(rows.map((r) => [`${r.event_id}:${r.user_id}`, { optedIn: r.opted_in, auto: r.auto, at: r.created_at }]));
+    SELECT * FROM ${choicesInForce(Prisma.sql`event_id = ANY(${eventIds}::int[]) ${userIds ? Prisma.sql`AND user_id = ANY(${userIds}::int[])` : Prisma.empty}`)} c`;
+  return rows.map((r) => ({ eventId: r.event_id, userId: r.user_id, optedIn: r.opted_in, auto: r.auto, at: r.created_at }));
 }
 
 /** Each household's event days (the events it took part in, but `exceptEventId`): never baseline candidates. */
@@ -52,8 +70,7 @@ export async function eventDaysOfUsers(userIds: number[], exceptEventId = 0): Pr
   const rows = await db.$queryRaw<{ user_id: number; day: string }[]>`
     SELECT DISTINCT c.user_id, to_char(e.starts_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS day
     FROM flex_events e
-    JOIN (SELECT DISTINCT ON (event_id, user_id) event_id, user_id, opted_in FROM flex_participations
-          WHERE user_id = ANY(${userIds}::int[]) ORDER BY event_id, user_id, id DESC) c ON c.event_id = e.id AND c.opted_in
+    JOIN ${choicesInForce(Prisma.sql`user_id = ANY(${userIds}::int[])`)} c ON c.event_id = e.id AND c.opted_in
     WHERE e.cancelled_at IS NULL AND e.id <> ${exceptEventId}`;
   const out = new Map<number, Set<string>>();
   for (const r of rows) (out.get(r.user_id) ?? out.set(r.user_id, new Set()).get(r.user_id)!).add(r.day);
@@ -117,12 +134,13 @@ async function householdViews(userId: number, events: FlexEvent[], now: number):
     flexMeterOf(userId),
   ]);
   const resultOf = new Map(results.map((r) => [r.eventId, r]));
+  const choiceOf = new Map(choices.map((c) => [c.eventId, { optedIn: c.optedIn, auto: c.auto, at: c.at }]));
   const statuses = new Map(events.map((e) => [e.id, eventStatus(e, now)]));
   const baselines = await previewBaselines(userId, meterId, events.filter((e) => open(statuses.get(e.id)!)), now);
   return events.map((event) => ({
     event,
     status: statuses.get(event.id)!,
-    choice: choices.get(`${event.id}:${userId}`) ?? null,
+    choice: choiceOf.get(event.id) ?? null,
     baseline: baselines.get(event.id) ?? null,
     result: resultOf.get(event.id) ?? null,
   }));
@@ -150,7 +168,7 @@ async function operatorViews(events: FlexEvent[], now: number): Promise<Operator
     db.flexResult.groupBy({ by: ["eventId"], where: { eventId: { in: ids }, status: "settled" }, _count: true, _sum: { deliveredWh: true, rewardEur: true } }),
   ]);
   const participants = new Map<number, number>();
-  for (const [key, c] of choices) if (c.optedIn) participants.set(Number(key.split(":")[0]), (participants.get(Number(key.split(":")[0])) ?? 0) + 1);
+  for (const c of choices) if (c.optedIn) participants.set(c.eventId, (participants.get(c.eventId) ?? 0) + 1);
   const sumOf = new Map(sums.map((s) => [s.eventId, s]));
   return events.map((event) => {
     const s = sumOf.get(event.id);
@@ -254,21 +272,21 @@ export type ResultRow = { userId: number; email: string; name: string; choiceAt:
 export async function eventResults(caller: Caller, id: number): Promise<{ event: OperatorEvent; rows: ResultRow[] }> {
   if (!caller.isSuperuser) throw forbidden();
   const event = await operatorEvent(id);
-  const choices = await choicesOf([id], null);
-  const userIds = [...choices].filter(([, c]) => c.optedIn).map(([k]) => Number(k.split(":")[1]));
-  const [users, results, accuracy] = await Promise.all([
+  const taking = (await choicesOf([id], null)).filter((c) => c.optedIn);
+  const choiceOf = new Map(taking.map((c) => [c.userId, c]));
+  const userIds = taking.map((c) => c.userId);
+  const [users, results, meters] = await Promise.all([
     db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true, firstName: true, lastName: true } }),
     db.flexResult.findMany({ where: { eventId: id } }),
-    // each household's flexibility meter (its first) and that meter's last verdict
-    db.$queryRaw<{ user_id: number; predictability: string }[]>`
-      SELECT m.user_id, a.predictability FROM (SELECT user_id, min(id) AS id FROM meters WHERE user_id = ANY(${userIds}::int[]) GROUP BY user_id) m
-      JOIN flex_accuracy a ON a.meter_id = m.id`,
+    flexMetersOf(userIds),
   ]);
+  // each household's verdict is its flexibility meter's
+  const accuracy = await db.flexAccuracy.findMany({ where: { meterId: { in: [...meters.values()].map((m) => m.id) } }, select: { userId: true, predictability: true } });
   const resultOf = new Map(results.map((r) => [r.userId, r]));
-  const verdictOf = new Map(accuracy.map((a) => [a.user_id, a.predictability]));
+  const verdictOf = new Map(accuracy.map((a) => [a.userId, a.predictability]));
   const rows = users
     .map((u) => {
-      const c = choices.get(`${id}:${u.id}`)!;
+      const c = choiceOf.get(u.id)!;
       return { userId: u.id, email: u.email, name: [u.firstName, u.lastName].filter(Boolean).join(" "), choiceAt: c.at, auto: c.auto, predictability: verdictOf.get(u.id) ?? null, result: resultOf.get(u.id) ?? null };
     })
     .sort((a, b) => a.email.localeCompare(b.email));

@@ -5,14 +5,15 @@ import { db } from "@/lib/db";
 import { sendMail } from "@/lib/email/transport";
 import { flexInvitationMessage } from "@/lib/email/messages";
 import { env } from "@/lib/env";
+import { eventDayText } from "@/lib/flex/day-text";
 import { parisClock } from "@/lib/flex/events";
+import { parisDayOf } from "@/lib/time/paris";
 import { logError } from "@/lib/log";
 import { isLocale, type Locale } from "@/lib/shared/locale.mjs";
 
 /** The window in words: "Tuesday 8 December 2026, 18:00 – 20:00" (Paris time). */
 function windowText(startsAt: Date, endsAt: Date, locale: Locale): string {
-  const day = new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", { timeZone: "Europe/Paris", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(startsAt);
-  return `${day}, ${parisClock(startsAt.getTime())} – ${parisClock(endsAt.getTime(), true)}`;
+  return `${eventDayText(parisDayOf(startsAt.getTime()), locale)}, ${parisClock(startsAt.getTime())} – ${parisClock(endsAt.getTime(), true)}`;
 }
 
 const euroText = (eur: number, locale: Locale) => new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", { style: "currency", currency: "EUR" }).format(eur);

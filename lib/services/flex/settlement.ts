@@ -3,13 +3,13 @@
 // reward, written once. An event is settled when every participant has a result; one whose
 // readings never came within SETTLE_WAIT_MS is settled as "no data". Batches of meters are read
 // in one statement each (lib/services/flex/energy.ts).
-import { db } from "@/lib/db";
+import { db, Prisma } from "@/lib/db";
 import { baseline } from "@/lib/flex/baseline";
 import { eventWindow, settlement, SETTLE_WAIT_MS } from "@/lib/flex/events";
-import type { FlexEvent, Prisma } from "@/lib/generated/prisma/client";
+import type { FlexEvent } from "@/lib/generated/prisma/client";
 import { addDays } from "@/lib/time/paris";
 import { dailyEnergyOf } from "./energy";
-import { eventDaysOfUsers, LOOKBACK_DAYS } from "./events";
+import { choicesInForce, eventDaysOfUsers, flexMetersOf, LOOKBACK_DAYS } from "./events";
 
 /** Households read in one statement. */
 const BATCH = 200;
@@ -18,11 +18,12 @@ type Participant = { userId: number; meterId: number | null; syncing: boolean };
 
 /** The households that chose to take part (the choice in force at the start) and have no result yet, with their meter. */
 async function pending(eventId: number): Promise<Participant[]> {
-  return db.$queryRaw<Participant[]>`
-    SELECT c.user_id AS "userId", m.id AS "meterId", coalesce(m.sync_state IN ('queued', 'running'), false) AS syncing
-    FROM (SELECT DISTINCT ON (user_id) user_id, opted_in FROM flex_participations WHERE event_id = ${eventId} ORDER BY user_id, id DESC) c
-    LEFT JOIN LATERAL (SELECT id, sync_state FROM meters WHERE user_id = c.user_id ORDER BY id LIMIT 1) m ON true
-    WHERE c.opted_in AND NOT EXISTS (SELECT 1 FROM flex_results r WHERE r.event_id = ${eventId} AND r.user_id = c.user_id)`;
+  const rows = await db.$queryRaw<{ user_id: number }[]>`
+    SELECT c.user_id FROM ${choicesInForce(Prisma.sql`event_id = ${eventId}`)} c
+    WHERE c.opted_in AND NOT EXISTS (SELECT 1 FROM flex_results r WHERE r.event_id = ${eventId} AND r.user_id = c.user_id)
+    ORDER BY c.user_id`;
+  const meters = await flexMetersOf(rows.map((r) => r.user_id));
+  return rows.map((r) => ({ userId: r.user_id, meterId: meters.get(r.user_id)?.id ?? null, syncing: meters.get(r.user_id)?.syncing ?? false }));
 }
 
 /** Settles what can be settled of one event; `true` once every participant has a result. */

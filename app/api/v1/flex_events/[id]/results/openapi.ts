@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { resultsQuerySchema } from "@/lib/validation/flex";
 import { describeRoute, idParam } from "@/lib/openapi/operations";
 
 export default describeRoute("/api/v1/flex_events/{id}/results", {
@@ -6,8 +6,7 @@ export default describeRoute("/api/v1/flex_events/{id}/results", {
     tag: "Flexibility", access: "admin",
     summary: "Each participant's settlement, by e-mail, and the event's total; ?format=csv for the file",
     pathParams: idParam("event"),
-    // read by the handler itself, not through a zod schema
-    queryParams: { format: { schema: z.enum(["json", "csv"]), description: "json (the default) or csv" } },
+    query: resultsQuerySchema,
     responses: {
       200: {
         description: "JSON: the event and its households (FlexResults); CSV: one row per participant then the total, as an attachment (Content-Disposition)",
@@ -15,6 +14,5 @@ export default describeRoute("/api/v1/flex_events/{id}/results", {
         content: { "application/json": { schema: { $ref: "#/components/schemas/FlexResults" } }, "text/csv": { schema: { type: "string" } } },
       },
     },
-    errors: { 422: "format is neither json nor csv" },
   },
 });

@@ -1,6 +1,7 @@
 import { authedRoute, pathId } from "@/lib/http/route";
 import { ok } from "@/lib/http/respond";
-import { invalid } from "@/lib/errors";
+import { parseQuery } from "@/lib/http/parse";
+import { resultsQuerySchema } from "@/lib/validation/flex";
 import { resultsCsv } from "@/lib/flex/results-csv";
 import { toOperatorEventView, toResultRowView } from "@/lib/serializers/flex";
 import { eventResults } from "@/lib/services/flex/events";
@@ -8,8 +9,7 @@ import { eventResults } from "@/lib/services/flex/events";
 // GET /api/v1/flex_events/{id}/results (admin): each participant's settlement and the total; ?format=csv for the file
 export const GET = authedRoute(
   async ({ req, caller, params }) => {
-    const format = new URL(req.url).searchParams.get("format") ?? "json";
-    if (format !== "json" && format !== "csv") throw invalid([{ path: "format", message: "format must be json or csv" }]);
+    const { format } = parseQuery(req, resultsQuerySchema);
     const { event, rows } = await eventResults(caller, pathId(params, "id", "Event"));
     const view = { event: toOperatorEventView(event), households: rows.map(toResultRowView) };
     if (format === "json") return ok(view);
