@@ -6,7 +6,7 @@
 // the demo's other specs look at nothing it changes.
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
-import { demoHistorySynced, logIn, logOut, snapBoth, test } from "./helpers";
+import { apiUser, demoHistorySynced, logIn, logOut, openSession, snapBoth, test } from "./helpers";
 
 test.use({ baseURL: E2E.bareURL });
 
@@ -110,4 +110,60 @@ test("the operator plans an event, the demo household takes part and sees its se
   await expect(page.getByRole("table", { name: "Results" }).getByText(E2E.demo.email)).toBeVisible();
   await expect(page.getByRole("table", { name: "Results" }).getByText("Entered", { exact: true })).toBeVisible();
   await snapBoth(page, "flex-admin-show");
+});
+
+test("the operator issues a partner's credentials; a household consents in My Account, sees what the partner read, and withdraws", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  // the operator: a partner's credentials, the secret shown once
+  await logIn(page, E2E.admin.email, E2E.admin.password);
+  await page.goto("/admin#/partners/create");
+  await page.getByLabel("Name *").fill("RTE data hub");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/^Copy the secret now/)).toBeVisible();
+  const clientId = (await page.locator("code").nth(0).innerText()).trim();
+  const clientSecret = (await page.locator("code").nth(1).innerText()).trim();
+  expect(clientId).toMatch(/^foyer-partner-/);
+  await snapBoth(page, "sharing-admin-credentials");
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("cell", { name: "RTE data hub" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Active", exact: true })).toBeVisible();
+  await snapBoth(page, "sharing-admin-partners");
+  await logOut(page);
+
+  const token = await (async () => {
+    const r = await fetch(`${baseURL}/api/partner/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.251.0.7" }, body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }) });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { access_token: string }).access_token;
+  })();
+  const partnerReads = async () => {
+    const r = await fetch(`${baseURL}/api/partner/v1/live`, { headers: { authorization: `Bearer ${token}` } });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { households: unknown[] }).households.length;
+  };
+
+  // the household: nothing shared until it consents
+  const user = await apiUser(baseURL!);
+  await openSession(page, user.email, user.password);
+  await page.goto("/protected");
+  const sharing = page.getByRole("region", { name: "Real-time sharing with the grid operator" });
+  await expect(sharing.getByText("You do not consent: nothing of your data is shared.")).toBeVisible();
+  await expect(sharing.getByText("No partner has read anything of your data.")).toBeVisible();
+  const before = await partnerReads();
+  await sharing.getByRole("button", { name: "I consent to real-time sharing" }).click();
+  await expect(page.getByText("Your consent is recorded")).toBeVisible();
+  await expect(sharing.getByText(/^You consent since \d{2} \w{3} \d{4}, \d{2}:\d{2}\.$/)).toBeVisible();
+  // the partner reads it, and the household sees that it did
+  expect(await partnerReads()).toBe(before + 1);
+  await page.reload();
+  const log = sharing.getByRole("table", { name: "Who read what" });
+  await expect(log.getByRole("row", { name: /RTE data hub Your power now$/ })).toBeVisible();
+  await expect(sharing.getByText(/ · Consented \(version 1\)$/)).toBeVisible();
+  await snapBoth(page, "sharing-account");
+  // withdrawn in one click: the next read leaves it out
+  await sharing.getByRole("button", { name: "Withdraw my consent" }).click();
+  await expect(page.getByText("Your consent is withdrawn: nothing more is shared")).toBeVisible();
+  await expect(sharing.getByText("You do not consent: nothing of your data is shared.")).toBeVisible();
+  await expect(sharing.getByText(/ · Withdrawn$/)).toBeVisible();
+  expect(await partnerReads()).toBe(before);
+  await snapBoth(page, "sharing-account-withdrawn");
 });
