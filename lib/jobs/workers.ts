@@ -15,6 +15,7 @@ import { configuredCarbonSource, runCarbonRefresh, type CarbonRefreshResult } fr
 import { sendInvitations } from "@/lib/services/flex/invitations";
 import { settleDueEvents } from "@/lib/services/flex/settlement";
 import { measureAllAccuracy } from "@/lib/services/flex/accuracy";
+import { offersRound, prepareAllOffers } from "@/lib/services/flex/offers";
 import { BudgetExhausted } from "./pacing";
 import { jobs, QUEUES } from "./queue";
 
@@ -117,13 +118,25 @@ const FLEX_SETTLE_CRON = "*/15 * * * *";
 /** When the baselines' accuracy is measured: nightly, after the night's Linky days came (Paris). */
 const FLEX_ACCURACY_CRON = "30 5 * * *";
 
-/** The flex-settle round: the invitations a failed queue left unsent, then every ended event's settlement. */
+/** When the coming week's offers are prepared: Thursday morning, three days before the first one expires (Sunday noon). */
+const FLEX_OFFERS_CRON = "0 7 * * 4";
+
+/** The flex-settle round: the invitations a failed queue left unsent, every ended event's settlement, then the offers' (expired, activated, settled). */
 async function handleFlexRound(now = Date.now()) {
   const unsent = await db.flexEvent.findMany({ where: { invitedAt: null, cancelledAt: null, startsAt: { gt: new Date(now) } }, select: { id: true } });
   for (const e of unsent) await sendInvitations(e.id, now);
   const settled = await settleDueEvents(now);
   if (settled.events) console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), event: "flex settlement", ...settled }));
+  const offers = await offersRound(now);
+  if (offers.expired + offers.activated + offers.settled) console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), event: "flex offers round", ...offers }));
   return settled;
+}
+
+/** The flex-offers job: the coming week's offers of every household with a schedule. */
+async function handleFlexOffers(now = Date.now()) {
+  const prepared = await prepareAllOffers(now);
+  console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), event: "flex offers prepared", ...prepared }));
+  return prepared;
 }
 
 /** The flex-accuracy job: every household's baseline tried on its recent days. */
@@ -183,6 +196,10 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
       await handleFlexAccuracy().catch(quietly("flex accuracy failed"));
     });
     await boss.schedule(QUEUES.flexAccuracy, FLEX_ACCURACY_CRON, {}, { tz: "Europe/Paris" });
+    await boss.work(QUEUES.flexOffers, async () => {
+      await handleFlexOffers().catch(quietly("flex offers failed"));
+    });
+    await boss.schedule(QUEUES.flexOffers, FLEX_OFFERS_CRON, {}, { tz: "Europe/Paris" });
     // a fresh deployment need not wait for 11:30: one refresh at start, at most one an hour across processes
     if (configuredTempoSource()) await boss.send(QUEUES.tempo, {}, { singletonKey: "start", singletonSeconds: 3600 });
     if (configuredCarbonSource()) await boss.send(QUEUES.carbon, {}, { singletonKey: "start", singletonSeconds: 3600 });

@@ -2,6 +2,7 @@
 // openapi.ts beside each app/api/**/route.ts, listed in app/api/openapi.json/route-docs.ts): request schemas converted
 // from the handlers' zod schemas (as input), answers from ./schemas (as output), JSON Schema
 // 2020-12 both ways (zod's own z.toJSONSchema), named schemas under components.
+import { householdOffersViewSchema, offerPricesViewSchema, offersUftpExportSchema, offerViewSchema, operatorOfferViewSchema, partnerOffersSchema, weekFlexViewSchema } from "./schemas/flex-offers";
 import { z } from "zod";
 import { locationSchema } from "@/lib/validation/location";
 import { flexEventSchema } from "@/lib/validation/flex";
@@ -55,6 +56,13 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   PartnerToken: partnerTokenSchema,
   PartnerLive: partnerLiveSchema,
   PartnerEventResults: partnerEventResultsSchema,
+  FlexOffer: offerViewSchema,
+  OperatorFlexOffer: operatorOfferViewSchema,
+  FlexOfferPrices: offerPricesViewSchema,
+  HouseholdFlexOffers: householdOffersViewSchema,
+  WeekFlexibility: weekFlexViewSchema,
+  OffersUftpExport: offersUftpExportSchema,
+  PartnerOffers: partnerOffersSchema,
   Integration: integrationViewSchema,
   IntegrationList: integrationListSchema,
   ConsentLink: consentLinkSchema,

@@ -78,7 +78,7 @@ function toAccuracyView(a: FlexAccuracy | null) {
   return { predictability: a.predictability, testable_days: a.testable, bias: a.bias, relative_rmse: a.relativeRmse, normalised_mae: a.normalisedMae, computed_at: a.computedAt.toISOString() };
 }
 
-export function toFlexSettingsView(s: { autoOptIn: boolean; meterId: number | null; accuracy: FlexAccuracy | null }) {
-  return { auto_opt_in: s.autoOptIn, meter_id: s.meterId, accuracy: toAccuracyView(s.accuracy) };
+export function toFlexSettingsView(s: { autoOptIn: boolean; autoSendOffers: boolean; meterId: number | null; accuracy: FlexAccuracy | null }) {
+  return { auto_opt_in: s.autoOptIn, auto_send_offers: s.autoSendOffers, meter_id: s.meterId, accuracy: toAccuracyView(s.accuracy) };
 }
 export type FlexSettingsView = ReturnType<typeof toFlexSettingsView>;

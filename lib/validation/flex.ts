@@ -2,7 +2,9 @@
 // (docs/flexibility.md). The window's own rules (on the half hour, one local day, not in the past)
 // are lib/flex/events.ts windowProblem, checked by the service with the clock.
 import { z } from "./zod";
-import { requiredText } from "./common";
+import { idQueryParam, requiredText } from "./common";
+import { isDay, weekdayOf } from "@/lib/time/paris";
+import { OFFER_STATUSES } from "@/lib/flex/offers";
 
 const instant = (label: string) =>
   z
@@ -34,11 +36,73 @@ export const participationSchema = z.strictObject({
   opted_in: z.boolean({ error: (i) => (i.input === undefined ? "opted_in is required" : "opted_in must be true or false") }),
 });
 
-export const flexSettingsSchema = z.strictObject({
-  auto_opt_in: z.boolean({ error: (i) => (i.input === undefined ? "auto_opt_in is required" : "auto_opt_in must be true or false") }),
-});
+export const flexSettingsSchema = z
+  .strictObject(
+    {
+      auto_opt_in: z.boolean({ error: "auto_opt_in must be true or false" }).optional(),
+      auto_send_offers: z.boolean({ error: "auto_send_offers must be true or false" }).optional(),
+    },
+    { error: (i) => (i.code === "unrecognized_keys" ? `Unknown field: ${i.keys.join(", ")}` : undefined) },
+  )
+  .refine((v) => v.auto_opt_in !== undefined || v.auto_send_offers !== undefined, { error: "Give auto_opt_in or auto_send_offers", path: [] });
 
 /** GET /api/v1/flex_events/{id}/results: the answer's format. */
 export const resultsQuerySchema = z.object({
   format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
 });
+
+/** A week, named by its Monday (YYYY-MM-DD). */
+const week = z
+  .string({ error: "week must be a date, YYYY-MM-DD" })
+  .refine((v) => isDay(v), { error: "week must be a date, YYYY-MM-DD", abort: true })
+  .refine((v) => weekdayOf(v) === 1, "week must be a Monday (the week's first day)");
+
+/** GET /api/v1/flexibility/offers: the week (the coming one when absent). */
+export const householdOffersQuerySchema = z.object({ week: week.optional() });
+
+/** The most offers one request may send (a week holds at most 14 per schedule). */
+const MAX_SEND = 500;
+
+/** POST /api/v1/flexibility/offers/send: these drafts, or every draft of the coming week. */
+export const sendOffersSchema = z.strictObject(
+  {
+    ids: z
+      .array(z.number({ error: "ids must hold offer ids" }).int("ids must hold offer ids").min(1, "ids must hold offer ids").max(2_147_483_647, "ids must hold offer ids"), { error: "ids must be a list of offer ids" })
+      .min(1, "ids must name at least one offer")
+      .max(MAX_SEND, `At most ${MAX_SEND} offers at once`)
+      .optional(),
+  },
+  { error: (i) => (i.code === "unrecognized_keys" ? `Unknown field: ${i.keys.join(", ")}` : undefined) },
+);
+
+/** GET /api/v1/flex_offers (admin): the list's equality filters. */
+export const offerFiltersSchema = z.object({
+  week: week.optional(),
+  status: z.enum(OFFER_STATUSES, { error: `status must be one of: ${OFFER_STATUSES.join(", ")}` }).optional(),
+  user_id: idQueryParam("user_id").optional(),
+});
+
+/** GET /api/v1/flex_offers/by_hour and /export: the week (the coming one when absent), and the export's format. */
+export const offerWeekQuerySchema = z.object({ week: week.optional() });
+export const offerExportQuerySchema = z.object({
+  week: week.optional(),
+  format: z.enum(["csv", "uftp"], { error: "format must be csv or uftp" }).default("csv"),
+});
+
+/** €/MWh or €/MW/h: at most a hundredfold the highest flexibility prices paid (a few thousand €/MWh). */
+const MAX_PRICE = 100_000;
+const price = (label: string) =>
+  z
+    .number({ error: `${label} must be a number or null` })
+    .min(0, `${label} must be from 0 to ${MAX_PRICE}`)
+    .max(MAX_PRICE, `${label} must be from 0 to ${MAX_PRICE}`)
+    .nullable();
+
+/** PUT /api/v1/flex_offers/prices (admin): what the offers prepared from now on ask. */
+export const offerPricesSchema = z.strictObject(
+  {
+    availability_eur_per_mw_h: price("availability_eur_per_mw_h"),
+    utilisation_eur_per_mwh: price("utilisation_eur_per_mwh"),
+  },
+  { error: (i) => (i.code === "unrecognized_keys" ? `Unknown field: ${i.keys.join(", ")}` : i.input === undefined ? "Both prices are required (null for none)" : undefined) },
+);

@@ -41,6 +41,16 @@ import partnersIdRevoke from "@/app/api/v1/partners/[id]/revoke/openapi";
 import partnerToken from "@/app/api/partner/token/openapi";
 import partnerV1Live from "@/app/api/partner/v1/live/openapi";
 import partnerV1EventsIdResults from "@/app/api/partner/v1/events/[id]/results/openapi";
+import partnerV1Offers from "@/app/api/partner/v1/offers/openapi";
+import flexibilityOffers from "@/app/api/v1/flexibility/offers/openapi";
+import flexibilityOffersSend from "@/app/api/v1/flexibility/offers/send/openapi";
+import flexOffers from "@/app/api/v1/flex_offers/openapi";
+import flexOffersId from "@/app/api/v1/flex_offers/[id]/openapi";
+import flexOffersIdAccept from "@/app/api/v1/flex_offers/[id]/accept/openapi";
+import flexOffersIdReject from "@/app/api/v1/flex_offers/[id]/reject/openapi";
+import flexOffersByHour from "@/app/api/v1/flex_offers/by_hour/openapi";
+import flexOffersExport from "@/app/api/v1/flex_offers/export/openapi";
+import flexOffersPrices from "@/app/api/v1/flex_offers/prices/openapi";
 import deviceInfo from "@/app/api/v1/device_info/openapi";
 import deviceInfoId from "@/app/api/v1/device_info/[id]/openapi";
 import deviceInfoIdMqtt from "@/app/api/v1/device_info/[id]/mqtt/openapi";
@@ -97,8 +107,10 @@ export const ROUTE_DOCS: RouteDoc[] = [
   // community flexibility: the household's side, then the operator's
   flexibility, flexibilityEvents, flexibilityEventsId, flexibilityEventsIdChoice, flexEvents, flexEventsId, flexEventsIdCancel,
   flexEventsIdResults,
+  // flexibility offers: the household's, then the operator's
+  flexibilityOffers, flexibilityOffersSend, flexOffers, flexOffersByHour, flexOffersExport, flexOffersPrices, flexOffersId, flexOffersIdAccept, flexOffersIdReject,
   // real-time sharing by consent: the household's consent and log, the operator's partners, the partner's own API
-  usersMeSharing, usersMeSharingLog, partners, partnersIdRevoke, partnerToken, partnerV1Live, partnerV1EventsIdResults,
+  usersMeSharing, usersMeSharingLog, partners, partnersIdRevoke, partnerToken, partnerV1Live, partnerV1EventsIdResults, partnerV1Offers,
   // devices
   deviceInfo, deviceInfoId, deviceInfoIdMqtt, deviceInfoIdMqttPassword, deviceInfoIdLive, deviceInfoIdSeries, deviceMeasurementMetadata, deviceMeasurementMetadataId, userDevices,
   userDevicesId, devices, devicesId,

@@ -89,6 +89,7 @@ type _FlexResults = Assert<Same<z.output<typeof flexResultsSchema>, Parameters<t
 
 export const flexSettingsViewSchema = z.object({
   auto_opt_in: z.boolean().meta({ description: "take part in every event automatically" }),
+  auto_send_offers: z.boolean().meta({ description: "send the week's offers each week without review" }),
   meter_id: id.nullable().meta({ description: "the Linky meter events are measured on (the first one); null without one" }),
   accuracy: z
     .object({

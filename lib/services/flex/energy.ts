@@ -1,15 +1,19 @@
-// The households' half hours laid out by local day, as the baseline reads them (lib/flex/baseline.ts
-// DailyEnergy), for a batch of meters in one statement (lib/services/readings/store.ts).
+// A resource's energy laid out by local day, as the baseline reads it (lib/flex/baseline.ts
+// DailyEnergy), for a batch of resources in one statement: the households' Linky half hours
+// (lib/services/readings/store.ts) and their measurements' quarter hours (telemetry.quarters,
+// energy drawn: docs/telemetry.md).
 import type { DailyEnergy } from "@/lib/flex/baseline";
+import { Prisma, readRows } from "@/lib/db";
 import { halfHoursOfMeters } from "@/lib/services/readings/store";
 import { addDays, parisDayStarts } from "@/lib/time/paris";
 
-const STEP_MS = 30 * 60_000;
+type Series = { id: number; starts: number[]; wh: number[] };
 
-/** Each meter's half hours from `fromDay` to `toDay` (both included), `null` where missing; a meter without any is absent. */
-export async function dailyEnergyOf(meterIds: readonly number[], fromDay: string, toDay: string): Promise<Map<number, DailyEnergy>> {
+/** Each series' periods on the local days from `fromDay` to `toDay` (both included), `null` where missing; a series without any is absent. */
+async function layOut(read: (from: Date, to: Date) => Promise<Series[]>, stepMin: 15 | 30, fromDay: string, toDay: string): Promise<Map<number, DailyEnergy>> {
+  const stepMs = stepMin * 60_000;
   const { days, starts } = parisDayStarts(fromDay, addDays(toDay, 1));
-  const rows = await halfHoursOfMeters(meterIds, new Date(starts[0]), new Date(starts[starts.length - 1]));
+  const rows = await read(new Date(starts[0]), new Date(starts[starts.length - 1]));
   const out = new Map<number, DailyEnergy>();
   for (const r of rows) {
     const byDay = new Map<string, (number | null)[]>();
@@ -19,10 +23,32 @@ export async function dailyEnergyOf(meterIds: readonly number[], fromDay: string
       while (d < days.length && t >= starts[d + 1]) d++;
       if (d >= days.length) break;
       let row = byDay.get(days[d]);
-      if (!row) byDay.set(days[d], (row = new Array<number | null>(Math.round((starts[d + 1] - starts[d]) / STEP_MS)).fill(null)));
-      row[Math.floor((t - starts[d]) / STEP_MS)] = r.wh[i];
+      if (!row) byDay.set(days[d], (row = new Array<number | null>(Math.round((starts[d + 1] - starts[d]) / stepMs)).fill(null)));
+      row[Math.floor((t - starts[d]) / stepMs)] = r.wh[i];
     }
-    out.set(r.meterId, { stepMin: 30, byDay });
+    out.set(r.id, { stepMin, byDay });
   }
   return out;
+}
+
+/** Each meter's half hours from `fromDay` to `toDay` (both included), `null` where missing; a meter without any is absent. */
+export async function dailyEnergyOf(meterIds: readonly number[], fromDay: string, toDay: string): Promise<Map<number, DailyEnergy>> {
+  return layOut(async (from, to) => (await halfHoursOfMeters(meterIds, from, to)).map((r) => ({ id: r.meterId, starts: r.starts, wh: r.wh })), 30, fromDay, toDay);
+}
+
+/** Each measurement's quarter hours (energy drawn) from `fromDay` to `toDay` (both included); a measurement without any is absent. */
+export async function dailyEnergyOfMeasurements(measurementIds: readonly number[], fromDay: string, toDay: string): Promise<Map<number, DailyEnergy>> {
+  if (!measurementIds.length) return new Map();
+  return layOut(
+    async (from, to) => {
+      const rows = await readRows<{ id: number; starts: number[]; wh: number[] }>(Prisma.sql`
+        SELECT measurement_id AS id, array_agg((extract(epoch FROM start) * 1000)::float8 ORDER BY start) AS starts, array_agg(import_wh::float8 ORDER BY start) AS wh
+        FROM telemetry.quarters WHERE measurement_id = ANY(${[...measurementIds]}::int[]) AND start >= ${from} AND start < ${to}
+        GROUP BY measurement_id`);
+      return rows.map((r) => ({ id: r.id, starts: r.starts.map(Number), wh: r.wh.map(Number) }));
+    },
+    15,
+    fromDay,
+    toDay,
+  );
 }

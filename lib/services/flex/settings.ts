@@ -1,13 +1,13 @@
 // A household's flexibility settings and standing (docs/flexibility.md): taking part in every event
-// automatically, and how predictable its use is (the nightly accuracy of its baseline).
+// automatically, sending its offers each week without review (lib/services/flex/offers.ts), and how predictable its use is (the nightly accuracy of its baseline).
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db";
 import { accuracyOf } from "./accuracy";
 import { flexMeterOf } from "./events";
 
 export async function flexSettings(caller: Caller, now = Date.now()) {
-  const [user, meterId] = await Promise.all([db.user.findUniqueOrThrow({ where: { id: caller.id }, select: { flexAutoOptIn: true } }), flexMeterOf(caller.id)]);
-  return { autoOptIn: user.flexAutoOptIn, meterId, accuracy: await accuracyOf(caller.id, meterId, now) };
+  const [user, meterId] = await Promise.all([db.user.findUniqueOrThrow({ where: { id: caller.id }, select: { flexAutoOptIn: true, flexAutoSendOffers: true } }), flexMeterOf(caller.id)]);
+  return { autoOptIn: user.flexAutoOptIn, autoSendOffers: user.flexAutoSendOffers, meterId, accuracy: await accuracyOf(caller.id, meterId, now) };
 }
 
 /** The household's setting: take part in every event automatically (and in those to come now). */

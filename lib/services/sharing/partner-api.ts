@@ -6,10 +6,11 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { eventStatus } from "@/lib/flex/events";
 import { householdsPower } from "@/lib/services/telemetry/household";
+import { toOfferView, toUftpView } from "@/lib/serializers/flex-offers";
 import { consentingUsers } from "./consent";
 import { pseudonymOf } from "./partners";
 
-async function logReads(partnerId: number, userIds: number[], what: "live" | "event_results", now: number) {
+async function logReads(partnerId: number, userIds: number[], what: "live" | "event_results" | "offers", now: number) {
   if (!userIds.length) return;
   await db.$executeRaw`INSERT INTO partner_access (partner_id, user_id, what, at) SELECT ${partnerId}, u, ${what}, ${new Date(now)} FROM unnest(${userIds}::int[]) AS u`;
 }
@@ -44,5 +45,24 @@ export async function partnerEventResults(partner: Partner, eventId: number, now
       actual_wh: r.actualWh as (number | null)[],
       delivered_wh: r.deliveredWh,
     })),
+  };
+}
+
+/**
+ * GET /api/partner/v1/offers?week=: the offers of the week that consenting households sent (not
+ * their drafts), each as UFTP's FlexOffer with its status, under the partner's pseudonyms.
+ */
+export async function partnerOffers(partner: Partner, week: string, now = Date.now()) {
+  const offers = await db.flexOffer.findMany({ where: { week: new Date(`${week}T00:00:00Z`), status: { in: ["offered", "accepted", "activated", "settled"] } }, orderBy: [{ startsAt: "asc" }, { id: "asc" }] });
+  const allowed = new Set(await consentingUsers([...new Set(offers.map((o) => o.userId))]));
+  const shared = offers.filter((o) => allowed.has(o.userId));
+  await logReads(partner.id, [...new Set(shared.map((o) => o.userId))], "offers", now);
+  return {
+    week,
+    offers: shared.map((o) => {
+      const v = toOfferView(o);
+      const household = pseudonymOf(partner.id, o.userId);
+      return { household, status: v.status, delivered_wh: v.delivered_wh, FlexOffer: toUftpView(v, household) };
+    }),
   };
 }

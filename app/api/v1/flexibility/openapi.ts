@@ -10,7 +10,7 @@ export default describeRoute("/api/v1/flexibility", {
   },
   PATCH: {
     tag: "Flexibility", access: "user",
-    summary: "Take part in every event automatically, or not (on: also in the events to come the household has made no choice about)",
+    summary: "Take part in every event automatically, or not (on: also in the events to come the household has made no choice about); send the week's offers each week without review, or not (on: the coming week's drafts are sent now)",
     body: { json: flexSettingsSchema },
     responses: { 200: ok(flexSettingsViewSchema) },
   },

@@ -1,0 +1,364 @@
+// Flexibility offers (docs/flexibility.md, "Offers"): each week, from each week-ahead schedule and
+// its resource's baseline, the household's offers for the coming week; the household sends them
+// (or its setting does), the operator accepts or rejects them, the round activates, expires and
+// settles them. Every change of status is a dated row (flex_offer_changes); nothing is deleted.
+import type { Caller } from "@/lib/auth/caller";
+import { db, Prisma } from "@/lib/db";
+import { conflict, forbidden, notFound } from "@/lib/errors";
+import { baseline, type DailyEnergy } from "@/lib/flex/baseline";
+import type { FlexDirection } from "@/lib/flex/events";
+import { comingWeek, expiryOf, OFFER_TRANSITIONS, offerPower, offerSettlement, scheduledDays, whToW, windowOf, type OfferSchedule, type OfferStatus } from "@/lib/flex/offers";
+import type { FlexOffer, FlexOfferPrice } from "@/lib/generated/prisma/client";
+import { addDays, daysBetween, parisDayOf, parisDayStart } from "@/lib/time/paris";
+import { dailyEnergyOf, dailyEnergyOfMeasurements } from "./energy";
+import { eventDaysOfUsers, flexMetersOf, LOOKBACK_DAYS } from "./events";
+
+const DIRECTIONS: FlexDirection[] = ["down", "up"];
+
+/** Where a schedule's offers come from, or why it has none this week. */
+export type ScheduleNote = {
+  scheduleId: number;
+  derName: string;
+  resource: { kind: "measurement"; id: number; name: string } | { kind: "meter"; id: number } | null;
+  offers: number;
+  problem: null | "no_resource" | "not_this_week" | "insufficient" | "nothing_to_offer" | "too_late";
+  /** with "insufficient": comparable days found and needed */
+  days?: number;
+  needed?: number;
+};
+
+export type OfferWithOwner = FlexOffer & { user?: { email: string } };
+
+const dayString = (d: Date) => d.toISOString().slice(0, 10);
+const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const norm = (s: string | null | undefined) => (s ?? "").trim().toLocaleLowerCase("fr");
+
+/** The community's offer prices in force (the latest the operator set), or none. */
+export async function currentPrices(): Promise<FlexOfferPrice | null> {
+  return db.flexOfferPrice.findFirst({ orderBy: { id: "desc" } });
+}
+
+/** The operator sets the prices offers prepared from now on carry (a new dated row; the offers already made keep theirs). */
+export async function setPrices(caller: Caller, p: { availability_eur_per_mw_h: number | null; utilisation_eur_per_mwh: number | null }): Promise<FlexOfferPrice> {
+  if (!caller.isSuperuser) throw forbidden();
+  return db.flexOfferPrice.create({ data: { availabilityEurPerMwH: p.availability_eur_per_mw_h, utilisationEurPerMwh: p.utilisation_eur_per_mwh, setById: caller.id } });
+}
+
+/** Changes offers' status where it is one of those the transition comes from; dated rows; returns the ids changed. */
+async function transition(tx: Prisma.TransactionClient, ids: number[], to: Exclude<OfferStatus, "draft">, byId: number | null, extra: Prisma.FlexOfferUpdateManyMutationInput = {}): Promise<number[]> {
+  if (!ids.length) return [];
+  const from = OFFER_TRANSITIONS[to];
+  // the rows locked in id order: two rounds (or an operator and a round) never cross
+  const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM flex_offers WHERE id = ANY(${ids}::int[]) AND status::text = ANY(${[...from]}::text[]) ORDER BY id FOR UPDATE`;
+  const changed = locked.map((r) => r.id);
+  if (!changed.length) return [];
+  await tx.flexOffer.updateMany({ where: { id: { in: changed } }, data: { ...extra, status: to } });
+  await tx.flexOfferChange.createMany({ data: changed.map((offerId) => ({ offerId, status: to, byId })) });
+  return changed;
+}
+
+type Resource = ScheduleNote["resource"];
+
+/**
+ * Prepares the offers of `week` for these households from their schedules as they are now: a draft
+ * per schedule, day and direction with power to offer; a draft whose schedule changed since is
+ * superseded by a new one; an offer already sent stays as it is. Households that let Foyer send
+ * their offers have the new drafts sent. Returns, per household, a note per schedule.
+ */
+export async function prepareOffers(userIds: readonly number[], week: string, now = Date.now()): Promise<Map<number, ScheduleNote[]>> {
+  const notes = new Map<number, ScheduleNote[]>(userIds.map((u) => [u, []]));
+  if (!userIds.length) return notes;
+  const ids = [...userIds];
+  const [schedules, measurements, meters, prices, existing, autoSend] = await Promise.all([
+    db.schedule.findMany({ where: { userId: { in: ids } }, orderBy: { id: "asc" } }),
+    db.measurement.findMany({ where: { device: { ownerId: { in: ids } } }, select: { id: true, name: true, displayName: true, device: { select: { ownerId: true } } }, orderBy: { id: "asc" } }),
+    flexMetersOf(ids),
+    currentPrices(),
+    db.flexOffer.findMany({ where: { userId: { in: ids }, week: dayDate(week), status: { not: "superseded" } } }),
+    db.user.findMany({ where: { id: { in: ids }, flexAutoSendOffers: true }, select: { id: true } }),
+  ]);
+  if (!schedules.length) return notes;
+
+  // a schedule's resource: the household's measurement of that name, else its Linky meter
+  const resourceOf = (userId: number, derName: string): Resource => {
+    const m = measurements.find((x) => x.device.ownerId === userId && (norm(x.displayName) === norm(derName) || norm(x.name) === norm(derName)));
+    if (m) return { kind: "measurement", id: m.id, name: m.displayName || m.name };
+    const meter = meters.get(userId);
+    return meter ? { kind: "meter", id: meter.id } : null;
+  };
+  const resources = new Map(schedules.map((s) => [s.id, resourceOf(s.userId, s.derName)]));
+  const today = parisDayOf(now);
+  const from = addDays(today, -LOOKBACK_DAYS);
+  const pick = (kind: "measurement" | "meter") => [...new Set([...resources.values()].flatMap((r) => (r?.kind === kind ? [r.id] : [])))];
+  const [meterEnergy, measurementEnergy, excludedOf] = await Promise.all([
+    dailyEnergyOf(pick("meter"), from, today),
+    dailyEnergyOfMeasurements(pick("measurement"), from, today),
+    eventDaysOfUsers(ids),
+  ]);
+  const live = new Map(existing.map((o) => [`${o.scheduleId}/${dayString(o.day)}/${o.direction}`, o]));
+
+  const fresh: Prisma.FlexOfferCreateManyInput[] = [];
+  const stale: number[] = [];
+  for (const s of schedules) {
+    const resource = resources.get(s.id)!;
+    const note: ScheduleNote = { scheduleId: s.id, derName: s.derName, resource, offers: 0, problem: null };
+    notes.get(s.userId)!.push(note);
+    if (!resource) {
+      note.problem = "no_resource";
+      continue;
+    }
+    const days = scheduledDays(s.data as unknown as OfferSchedule, week);
+    if (!days.length) {
+      note.problem = "not_this_week";
+      continue;
+    }
+    const stepMin = resource.kind === "measurement" ? 15 : 30;
+    const energy: DailyEnergy = (resource.kind === "measurement" ? measurementEnergy : meterEnergy).get(resource.id) ?? { stepMin, byDay: new Map() };
+    let late = 0;
+    for (const { day, part } of days) {
+      const expiresAt = expiryOf(day);
+      const w = windowOf(day, part.hours, stepMin);
+      if (!w) continue;
+      for (const direction of DIRECTIONS) {
+        const key = `${s.id}/${day}/${direction}`;
+        const had = live.get(key);
+        if (had && (had.status !== "draft" || had.createdAt >= s.updatedAt)) {
+          note.offers += 1;
+          continue;
+        }
+        if (expiresAt <= now) {
+          late += 1;
+          continue;
+        }
+        // a draft of the schedule as it was: superseded, whether or not the schedule now offers anything that day
+        if (had) stale.push(had.id);
+        // a day further ahead looks back over the days to come too (none has readings yet)
+        const b = baseline(energy, day, { window: [w.from, w.to], excluded: excludedOf.get(s.userId), lookbackDays: LOOKBACK_DAYS + Math.max(0, daysBetween(today, day) - 1) });
+        if (b.status === "insufficient") {
+          note.problem = "insufficient";
+          note.days = b.days.length;
+          note.needed = b.needed;
+          continue;
+        }
+        const baselineW = b.values.slice(w.from, w.to).map((wh) => Math.round(whToW(wh, stepMin)));
+        const powerW = offerPower(direction, part.average_power, baselineW, w.mask);
+        if (powerW.every((p) => p === 0)) continue;
+        const dayStart = parisDayStart(day);
+        fresh.push({
+          userId: s.userId,
+          scheduleId: s.id,
+          measurementId: resource.kind === "measurement" ? resource.id : null,
+          meterId: resource.kind === "meter" ? resource.id : null,
+          resource: s.derName,
+          direction,
+          week: dayDate(week),
+          day: dayDate(day),
+          startsAt: new Date(dayStart + w.from * stepMin * 60_000),
+          endsAt: new Date(dayStart + w.to * stepMin * 60_000),
+          stepMin,
+          ratedW: part.average_power,
+          powerW,
+          baselineW,
+          baselineDays: b.days,
+          expiresAt: new Date(expiresAt),
+          availabilityEurPerMwH: prices?.availabilityEurPerMwH ?? null,
+          utilisationEurPerMwh: prices?.utilisationEurPerMwh ?? null,
+        });
+        note.offers += 1;
+        if (note.problem === "insufficient") note.problem = null;
+      }
+    }
+    if (!note.offers && !note.problem) note.problem = late ? "too_late" : "nothing_to_offer";
+  }
+
+  if (stale.length || fresh.length) {
+    await db.$transaction(async (tx) => {
+      await transition(tx, stale, "superseded", null);
+      // one live offer per schedule, day and direction (a partial unique index): a second preparer's rows are skipped
+      const made = await tx.flexOffer.createManyAndReturn({ data: fresh, skipDuplicates: true, select: { id: true, userId: true } });
+      await tx.flexOfferChange.createMany({ data: made.map((o) => ({ offerId: o.id, status: "draft" as const, byId: null })) });
+      const auto = new Set(autoSend.map((u) => u.id));
+      await transition(tx, made.filter((o) => auto.has(o.userId)).map((o) => o.id), "offered", null);
+    });
+  }
+  return notes;
+}
+
+/** The offers of a household for a week, by day (the superseded ones are history, not shown). */
+async function offersOfWeek(userId: number, week: string): Promise<FlexOffer[]> {
+  return db.flexOffer.findMany({ where: { userId, week: dayDate(week), status: { not: "superseded" } }, orderBy: [{ startsAt: "asc" }, { direction: "asc" }, { id: "asc" }] });
+}
+
+export type HouseholdOffers = { week: string; coming: boolean; autoSend: boolean; prices: FlexOfferPrice | null; notes: ScheduleNote[]; offers: FlexOffer[] };
+
+/**
+ * A household's offers for a week (the coming one by default). The coming week's drafts are
+ * prepared first from its schedules as they are now, so that an edited schedule shows at once.
+ */
+export async function householdOffers(caller: Caller, week: string | null, now = Date.now()): Promise<HouseholdOffers> {
+  const coming = comingWeek(now);
+  const w = week ?? coming;
+  const notes = w === coming ? ((await prepareOffers([caller.id], w, now)).get(caller.id) ?? []) : [];
+  const [offers, user, prices] = await Promise.all([offersOfWeek(caller.id, w), db.user.findUniqueOrThrow({ where: { id: caller.id }, select: { flexAutoSendOffers: true } }), currentPrices()]);
+  return { week: w, coming: w === coming, autoSend: user.flexAutoSendOffers, prices, notes, offers };
+}
+
+/** The household sends its drafts (these, or all of the coming week's): each offered until its expiry. */
+export async function sendOffers(caller: Caller, ids: number[] | null, now = Date.now()): Promise<HouseholdOffers> {
+  const week = comingWeek(now);
+  await db.$transaction(async (tx) => {
+    const mine = await tx.flexOffer.findMany({ where: { userId: caller.id, ...(ids ? { id: { in: ids } } : { week: dayDate(week), status: "draft" }) }, select: { id: true, status: true, expiresAt: true } });
+    if (ids) {
+      const found = new Set(mine.map((o) => o.id));
+      const missing = ids.find((id) => !found.has(id));
+      if (missing !== undefined) throw notFound(`Offer ${missing}`);
+      const notDraft = mine.find((o) => o.status !== "draft");
+      if (notDraft) throw conflict(`Offer ${notDraft.id} is ${notDraft.status}: only a draft can be sent`, "flex_offer_status");
+    }
+    const expired = mine.find((o) => o.status === "draft" && o.expiresAt.getTime() <= now);
+    if (expired && ids) throw conflict(`Offer ${expired.id} expired at ${expired.expiresAt.toISOString()}: it can no longer be sent`, "flex_offer_expired");
+    await transition(tx, mine.filter((o) => o.expiresAt.getTime() > now).map((o) => o.id), "offered", caller.id);
+  });
+  return householdOffers(caller, week, now);
+}
+
+/** The household's setting: its offers sent each week without review (and the coming week's drafts now). */
+export async function setAutoSend(caller: Caller, on: boolean, now = Date.now()): Promise<void> {
+  await db.user.update({ where: { id: caller.id }, data: { flexAutoSendOffers: on } });
+  if (on) await sendOffers(caller, null, now);
+}
+
+/** The operator answers an offer: accepted or rejected, while it is offered and not expired. */
+export async function decideOffer(caller: Caller, id: number, accept: boolean, now = Date.now()): Promise<FlexOffer> {
+  if (!caller.isSuperuser) throw forbidden();
+  return db.$transaction(async (tx) => {
+    const [o] = await tx.$queryRaw<{ status: OfferStatus; expires_at: Date }[]>`SELECT status::text AS status, expires_at FROM flex_offers WHERE id = ${id} FOR UPDATE`;
+    if (!o) throw notFound("Offer");
+    if (o.status !== "offered") throw conflict(`This offer is ${o.status}: only an offered one can be ${accept ? "accepted" : "rejected"}`, "flex_offer_status");
+    if (o.expires_at.getTime() <= now) throw conflict(`This offer expired at ${o.expires_at.toISOString()}`, "flex_offer_expired");
+    await transition(tx, [id], accept ? "accepted" : "rejected", caller.id);
+    return tx.flexOffer.findUniqueOrThrow({ where: { id } });
+  });
+}
+
+/** An offer's history: its changes of status, oldest first. */
+export async function offerChanges(offerIds: number[]) {
+  if (!offerIds.length) return new Map<number, { status: OfferStatus; at: Date; byId: number | null }[]>();
+  const rows = await db.flexOfferChange.findMany({ where: { offerId: { in: offerIds } }, orderBy: { id: "asc" } });
+  const out = new Map<number, { status: OfferStatus; at: Date; byId: number | null }[]>();
+  for (const r of rows) (out.get(r.offerId) ?? out.set(r.offerId, []).get(r.offerId)!).push({ status: r.status, at: r.at, byId: r.byId });
+  return out;
+}
+
+export type OfferFilter = { week?: string; status?: OfferStatus; userId?: number; ids?: number[] };
+
+const whereOf = (f: OfferFilter): Prisma.FlexOfferWhereInput => ({
+  ...(f.ids ? { id: { in: f.ids } } : {}),
+  ...(f.week ? { week: dayDate(f.week) } : {}),
+  ...(f.userId ? { userId: f.userId } : {}),
+  status: f.status ?? { notIn: ["superseded", "draft"] },
+});
+
+/** The community's offers (admin): those households sent, not their drafts, by start. */
+export async function operatorOffers(caller: Caller, f: OfferFilter & { skip: number; take: number; order?: "asc" | "desc" }): Promise<{ items: OfferWithOwner[]; total: number }> {
+  if (!caller.isSuperuser) throw forbidden();
+  const where = whereOf(f);
+  const [items, total] = await Promise.all([
+    db.flexOffer.findMany({ where, orderBy: [{ startsAt: f.order ?? "asc" }, { id: f.order ?? "asc" }], skip: f.skip, take: f.take, include: { user: { select: { email: true } } } }),
+    db.flexOffer.count({ where }),
+  ]);
+  return { items, total };
+}
+
+export async function operatorOffer(caller: Caller, id: number): Promise<OfferWithOwner> {
+  if (!caller.isSuperuser) throw forbidden();
+  const o = await db.flexOffer.findUnique({ where: { id }, include: { user: { select: { email: true } } } });
+  if (!o) throw notFound("Offer");
+  return o;
+}
+
+/** Each hour of a week (Paris), the community's power offered and accepted, down and up, in kW. */
+export type HourFlex = { start: Date; downOfferedKw: number; upOfferedKw: number; downAcceptedKw: number; upAcceptedKw: number };
+
+/** The community's flexibility by hour of a week: the mean power over the hour of the offers sent (offered, accepted, activated, settled) and of those accepted. */
+export async function weekFlexibility(caller: Caller, week: string): Promise<{ week: string; offers: number; hours: HourFlex[] }> {
+  if (!caller.isSuperuser) throw forbidden();
+  const offers = await db.flexOffer.findMany({ where: { week: dayDate(week), status: { in: ["offered", "accepted", "activated", "settled"] } }, select: { startsAt: true, stepMin: true, powerW: true, direction: true, status: true } });
+  const start = parisDayStart(week);
+  const end = parisDayStart(addDays(week, 7));
+  const hours: HourFlex[] = [];
+  for (let t = start; t < end; t += 3_600_000) hours.push({ start: new Date(t), downOfferedKw: 0, upOfferedKw: 0, downAcceptedKw: 0, upAcceptedKw: 0 });
+  for (const o of offers) {
+    const accepted = o.status !== "offered";
+    (o.powerW as number[]).forEach((w, i) => {
+      const t = o.startsAt.getTime() + i * o.stepMin * 60_000;
+      const h = hours[Math.floor((t - start) / 3_600_000)];
+      if (!h || !w) return;
+      // a period's power counts for its share of the hour
+      const kw = (w / 1000) * (o.stepMin / 60);
+      if (o.direction === "down") {
+        h.downOfferedKw += kw;
+        if (accepted) h.downAcceptedKw += kw;
+      } else {
+        h.upOfferedKw += kw;
+        if (accepted) h.upAcceptedKw += kw;
+      }
+    });
+  }
+  const r = (x: number) => Math.round(x * 1000) / 1000;
+  return { week, offers: offers.length, hours: hours.map((h) => ({ ...h, downOfferedKw: r(h.downOfferedKw), upOfferedKw: r(h.upOfferedKw), downAcceptedKw: r(h.downAcceptedKw), upAcceptedKw: r(h.upAcceptedKw) })) };
+}
+
+/** After its window, how long an activated offer waits for its readings before it is settled without them. */
+const SETTLE_WAIT_MS = 4 * 24 * 3600_000;
+
+/**
+ * The offers' round (with the events' every 15 minutes): offers not answered by their expiry
+ * expire; accepted ones activate when their window begins; activated ones are settled once their
+ * resource's readings of the window are in (or without them after SETTLE_WAIT_MS).
+ */
+export async function offersRound(now = Date.now()): Promise<{ expired: number; activated: number; settled: number }> {
+  const at = new Date(now);
+  const [toExpire, toActivate] = await Promise.all([
+    db.flexOffer.findMany({ where: { status: { in: ["draft", "offered"] }, expiresAt: { lte: at } }, select: { id: true } }),
+    db.flexOffer.findMany({ where: { status: "accepted", startsAt: { lte: at } }, select: { id: true } }),
+  ]);
+  const [expired, activated] = await db.$transaction(async (tx) => [await transition(tx, toExpire.map((o) => o.id), "expired", null), await transition(tx, toActivate.map((o) => o.id), "activated", null)]);
+  const settled = await settleOffers(now);
+  return { expired: expired.length, activated: activated.length, settled };
+}
+
+async function settleOffers(now: number): Promise<number> {
+  const due = await db.flexOffer.findMany({ where: { status: "activated", endsAt: { lte: new Date(now) } }, orderBy: { id: "asc" }, take: 1000 });
+  if (!due.length) return 0;
+  const days = due.map((o) => dayString(o.day)).sort();
+  const [meters, measurements] = await Promise.all([
+    dailyEnergyOf([...new Set(due.flatMap((o) => (o.meterId ? [o.meterId] : [])))], days[0], days.at(-1)!),
+    dailyEnergyOfMeasurements([...new Set(due.flatMap((o) => (o.measurementId ? [o.measurementId] : [])))], days[0], days.at(-1)!),
+  ]);
+  let settled = 0;
+  for (const o of due) {
+    const day = dayString(o.day);
+    const energy = o.measurementId ? measurements.get(o.measurementId) : o.meterId ? meters.get(o.meterId) : undefined;
+    const from = Math.round((o.startsAt.getTime() - parisDayStart(day)) / (o.stepMin * 60_000));
+    const n = (o.powerW as number[]).length;
+    const actual = energy?.byDay.get(day)?.slice(from, from + n) ?? [];
+    const complete = actual.length === n && actual.every((v) => v !== null);
+    if (!complete && now < o.endsAt.getTime() + SETTLE_WAIT_MS) continue;
+    const s = complete
+      ? offerSettlement({ direction: o.direction, stepMin: o.stepMin, powerW: o.powerW as number[], baselineW: o.baselineW as number[], availabilityEurPerMwH: o.availabilityEurPerMwH, utilisationEurPerMwh: o.utilisationEurPerMwh }, actual)
+      : null;
+    await db.$transaction((tx) => transition(tx, [o.id], "settled", null, { actualWh: actual, deliveredWh: s?.deliveredWh ?? null, rewardEur: s?.rewardEur ?? null }));
+    settled += 1;
+  }
+  return settled;
+}
+
+/** The weekly round (Thursday morning): every household with a schedule has its coming week's offers prepared (and sent, by its setting). */
+export async function prepareAllOffers(now = Date.now()): Promise<{ households: number }> {
+  const week = comingWeek(now);
+  const users = await db.schedule.findMany({ where: { user: { isActive: true } }, distinct: ["userId"], select: { userId: true }, orderBy: { userId: "asc" } });
+  const ids = users.map((u) => u.userId);
+  for (let i = 0; i < ids.length; i += 200) await prepareOffers(ids.slice(i, i + 200), week, now);
+  return { households: ids.length };
+}
