@@ -68,7 +68,7 @@ export async function seedDemoHousehold(userId: number) {
       },
     });
     const { PRIVACY_NOTICE } = await import("@/lib/privacy/notice");
-    await tx.user.update({ where: { id: userId }, data: { acceptedTos: true, tosVersion: PRIVACY_NOTICE.version } });
+    await tx.user.update({ where: { id: userId }, data: { acceptedTos: true, tosVersion: PRIVACY_NOTICE.version, flexAutoSendOffers: true } });
   });
   // their MQTT access (the device simulator keys them in: lib/integrations/sandbox/device-simulator.ts)
   const { ensureDeviceMqtt } = await import("@/lib/services/telemetry/connection");

@@ -1,7 +1,8 @@
 "use client";
 // /flexibility: the community's events as the household sees them (docs/flexibility.md): how
 // predictable its use is and its "take part automatically" setting, the events to come (its
-// baseline, what 1 kWh earns, its choice), then the past ones with what it delivered, on a chart.
+// baseline, what 1 kWh earns, its choice), its offers from its week-ahead schedules, then the past
+// events with what it delivered, on a chart.
 import { useEffect, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -16,6 +17,7 @@ import { pctText } from "@/components/energy/format";
 import { saveAutoOptIn, useFlexSettings, useOpenEvents, usePastEvents, type FlexSettingsView, type HouseholdEventView } from "@/lib/swr/use-flex";
 import type { Locale } from "@/lib/shared/locale.mjs";
 import { EventCard } from "./event-card";
+import { OffersSection } from "./offers-section";
 import { ResultChart } from "./result-chart";
 import s from "./flex.module.css";
 
@@ -32,6 +34,7 @@ export function FlexibilityView({ focus }: { focus: number | null }) {
       <PageHeader title={t("title")} subtitle={t("intro")} />
       <Standing />
       <EventList title={t("upcoming")} empty={t("noneOpen")} list={open} />
+      <OffersSection />
       <EventList title={t("past")} empty={t("empty")} list={past} chart />
     </>
   );

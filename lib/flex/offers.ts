@@ -61,8 +61,9 @@ export function windowOf(day: string, hours: readonly number[], stepMin: 15 | 30
  * of its rated power (rated minus baseline). Down and up together are the rated power.
  */
 export function capacityW(direction: FlexDirection, ratedW: number, baselineW: number): number {
-  const drawn = Math.min(ratedW, Math.max(0, baselineW));
-  return Math.round(direction === "down" ? drawn : ratedW - drawn);
+  // rounded once, so that down and up still add up to the rated power
+  const drawn = Math.round(Math.min(ratedW, Math.max(0, baselineW)));
+  return direction === "down" ? drawn : Math.round(ratedW - drawn);
 }
 
 /** An offer's power per period of its window: the capacity where the schedule has the hour, 0 elsewhere. */
@@ -89,6 +90,7 @@ export function offerSettlement(
   o: { direction: FlexDirection; stepMin: number; powerW: readonly number[]; baselineW: readonly number[]; availabilityEurPerMwH: number | null; utilisationEurPerMwh: number | null },
   actualWh: readonly (number | null)[],
 ): { deliveredWh: number; creditedWh: number; rewardEur: number } {
+  if (o.powerW.length !== o.baselineW.length) throw new Error(`Power of ${o.powerW.length} periods, baseline of ${o.baselineW.length}`);
   const baselineWh = o.baselineW.map((w) => wToWh(w, o.stepMin));
   const { perPeriod, total } = delivered(o.direction, baselineWh, actualWh);
   const creditedWh = perPeriod.reduce<number>((s, f, i) => s + Math.min(Math.max(0, f ?? 0), wToWh(o.powerW[i], o.stepMin)), 0);

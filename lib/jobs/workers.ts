@@ -15,7 +15,8 @@ import { configuredCarbonSource, runCarbonRefresh, type CarbonRefreshResult } fr
 import { sendInvitations } from "@/lib/services/flex/invitations";
 import { settleDueEvents } from "@/lib/services/flex/settlement";
 import { measureAllAccuracy } from "@/lib/services/flex/accuracy";
-import { offersRound, prepareAllOffers } from "@/lib/services/flex/offers";
+import { comingWeek } from "@/lib/flex/offers";
+import { offersRound, prepareAllOffers, prepareOffers } from "@/lib/services/flex/offers";
 import { BudgetExhausted } from "./pacing";
 import { jobs, QUEUES } from "./queue";
 
@@ -72,7 +73,11 @@ const SETTLE_RECHECK_SECONDS = 2;
 async function settleLater(boss: PgBoss, meterId: number, outcome: Awaited<ReturnType<typeof settleMeter>>) {
   if (outcome === "recheck") await boss.send(QUEUES.settle, { meterId }, { singletonKey: String(meterId), startAfter: SETTLE_RECHECK_SECONDS });
   // a meter's new days may settle a community event at once (one round a minute at most)
-  if (outcome === "done") await boss.send(QUEUES.flexSettle, {}, { singletonKey: "after-sync", singletonSeconds: 60 });
+  if (outcome === "done") {
+    await boss.send(QUEUES.flexSettle, {}, { singletonKey: "after-sync", singletonSeconds: 60 });
+    // and its household's offers of the coming week can be prepared from the new days (sent, by its setting)
+    await boss.send(QUEUES.flexOffers, { meterId }, { singletonKey: `meter-${meterId}`, singletonSeconds: 600 });
+  }
 }
 
 /** The settle queue's job: the meter's settling checked again (and again later while chunks still run). */
@@ -132,8 +137,13 @@ async function handleFlexRound(now = Date.now()) {
   return settled;
 }
 
-/** The flex-offers job: the coming week's offers of every household with a schedule. */
-async function handleFlexOffers(now = Date.now()) {
+/** The flex-offers job: the coming week's offers of every household with a schedule, or of one meter's household after its sync. */
+async function handleFlexOffers(meterId?: number, now = Date.now()) {
+  if (meterId !== undefined) {
+    const meter = await db.meter.findUnique({ where: { id: meterId }, select: { userId: true } });
+    if (meter) await prepareOffers([meter.userId], comingWeek(now), now);
+    return { households: meter ? 1 : 0 };
+  }
   const prepared = await prepareAllOffers(now);
   console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), event: "flex offers prepared", ...prepared }));
   return prepared;
@@ -196,8 +206,8 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
       await handleFlexAccuracy().catch(quietly("flex accuracy failed"));
     });
     await boss.schedule(QUEUES.flexAccuracy, FLEX_ACCURACY_CRON, {}, { tz: "Europe/Paris" });
-    await boss.work(QUEUES.flexOffers, async () => {
-      await handleFlexOffers().catch(quietly("flex offers failed"));
+    await boss.work<{ meterId?: number }>(QUEUES.flexOffers, async ([job]) => {
+      await handleFlexOffers(job?.data?.meterId).catch(quietly("flex offers failed"));
     });
     await boss.schedule(QUEUES.flexOffers, FLEX_OFFERS_CRON, {}, { tz: "Europe/Paris" });
     // a fresh deployment need not wait for 11:30: one refresh at start, at most one an hour across processes

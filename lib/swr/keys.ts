@@ -27,6 +27,8 @@ export const FLEX_HOME_OPEN_URL = "/api/v1/flexibility/events?only=open&_end=3";
 export const FLEX_HOME_PAST_URL = "/api/v1/flexibility/events?only=past&_end=1";
 /** The household's flexibility setting and predictability. */
 export const FLEX_SETTINGS_URL = "/api/v1/flexibility";
+/** /flexibility's offers: the coming week (its drafts prepared from the schedules as they are now) */
+export const FLEX_OFFERS_URL = "/api/v1/flexibility/offers";
 /** The /flexibility page's lists: the events to come, and the past ones (the newest 50). */
 export const FLEX_OPEN_URL = "/api/v1/flexibility/events?only=open";
 export const FLEX_PAST_URL = "/api/v1/flexibility/events?only=past&_end=50";

@@ -1,15 +1,16 @@
 "use client";
 // Community events as the household sees them (docs/flexibility.md): Home's card, the
-// /flexibility page, a choice and the automatic setting.
+// /flexibility page, a choice and the automatic setting; the household's offers (the coming week's,
+// or a week named by its Monday), sent one by one or all, and the send-each-week setting.
 import { mutate } from "swr";
 import type { FlexSettingsView, HouseholdEventView } from "@/lib/serializers/flex";
+import type { HouseholdOffersView, OfferView } from "@/lib/serializers/flex-offers";
 import { send } from "./fetcher";
-import { FLEX_HOME_OPEN_URL, FLEX_HOME_PAST_URL, FLEX_OPEN_URL, FLEX_PAST_URL, FLEX_SETTINGS_URL } from "./keys";
+import { FLEX_HOME_OPEN_URL, FLEX_HOME_PAST_URL, FLEX_OFFERS_URL, FLEX_OPEN_URL, FLEX_PAST_URL, FLEX_SETTINGS_URL } from "./keys";
 import { retryServerErrors } from "./retry";
 import { useApi } from "./use-api";
 
-export type { FlexSettingsView, HouseholdEventView };
-
+export type { FlexSettingsView, HouseholdEventView, HouseholdOffersView, OfferView };
 
 export const useHomeOpenEvents = () => useApi<HouseholdEventView[]>(FLEX_HOME_OPEN_URL, retryServerErrors);
 export const useHomePastEvent = () => useApi<HouseholdEventView[]>(FLEX_HOME_PAST_URL, retryServerErrors);
@@ -31,5 +32,23 @@ export async function saveAutoOptIn(on: boolean): Promise<FlexSettingsView> {
   const view = await send<FlexSettingsView>("PATCH", FLEX_SETTINGS_URL, { auto_opt_in: on });
   await mutate(FLEX_SETTINGS_URL, view, { revalidate: false });
   await refreshLists();
+  return view;
+}
+
+/** The household's offers of the coming week, or of the week starting `week` (a Monday). */
+export const useOffers = (week: string | null) => useApi<HouseholdOffersView>(week ? `${FLEX_OFFERS_URL}?week=${week}` : FLEX_OFFERS_URL, retryServerErrors);
+
+/** POST /api/v1/flexibility/offers/send: these drafts, or every draft of the coming week. */
+export async function sendOffers(ids?: number[]): Promise<HouseholdOffersView> {
+  const view = await send<HouseholdOffersView>("POST", `${FLEX_OFFERS_URL}/send`, ids ? { ids } : {});
+  await mutate(FLEX_OFFERS_URL, view, { revalidate: false });
+  return view;
+}
+
+/** PATCH /api/v1/flexibility {auto_send_offers}: on, the coming week's drafts are sent at once. */
+export async function saveAutoSend(on: boolean): Promise<FlexSettingsView> {
+  const view = await send<FlexSettingsView>("PATCH", FLEX_SETTINGS_URL, { auto_send_offers: on });
+  await mutate(FLEX_SETTINGS_URL, view, { revalidate: false });
+  await mutate(FLEX_OFFERS_URL);
   return view;
 }
