@@ -13,6 +13,7 @@ import EuroIcon from "@mui/icons-material/Euro";
 import HomeIcon from "@mui/icons-material/HomeOutlined";
 import BoltIcon from "@mui/icons-material/BoltOutlined";
 import HubIcon from "@mui/icons-material/HubOutlined";
+import OffersIcon from "@mui/icons-material/SwapVertOutlined";
 import { authProvider } from "./auth-provider";
 import { dataProvider } from "./data-provider";
 import { adminTheme } from "./admin-theme";
@@ -25,6 +26,7 @@ import { ScheduleEdit, ScheduleList, ScheduleShow } from "./schedules";
 import { LocationList } from "./locations";
 import { TariffCreate, TariffEdit, TariffList, useTariffWords } from "./tariffs";
 import { FlexEventCreate, FlexEventList, FlexEventShow } from "./flex-events";
+import { FlexOfferList, FlexOfferShow } from "./flex-offers";
 import { PartnerCreate, PartnerList } from "./partners";
 
 /** react-admin's user menu, its button named with the name it shows ("Profile of Ada", WCAG 2.5.3 Label in Name). */
@@ -109,6 +111,7 @@ export default function AdminApp() {
       <Resource name="schedules" list={ScheduleList} show={ScheduleShow} edit={ScheduleEdit} icon={EventIcon} recordRepresentation="der_name" />
       <Resource name="locations" list={LocationList} icon={PlaceIcon} recordRepresentation="name" />
       <Resource name="flex_events" list={FlexEventList} show={FlexEventShow} create={FlexEventCreate} icon={BoltIcon} recordRepresentation="title" />
+      <Resource name="flex_offers" list={FlexOfferList} show={FlexOfferShow} icon={OffersIcon} recordRepresentation={(r) => `${r.email} · ${r.day} ${r.from}–${r.to}`} />
       <Resource name="partners" list={PartnerList} create={PartnerCreate} icon={HubIcon} recordRepresentation="name" />
       <Resource
         name="tariffs"

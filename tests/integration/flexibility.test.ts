@@ -301,7 +301,7 @@ describe("how predictable a household is", () => {
     const r = await call(settingsGET, { path: "/api/v1/flexibility", token: owner.token });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ auto_opt_in: false, meter_id: meterId, accuracy: { predictability: "good", bias: 0, relative_rmse: 0, normalised_mae: 0, testable_days: 14 } });
-    expect((await call(settingsGET, { path: "/api/v1/flexibility", token: other.token })).body).toEqual({ auto_opt_in: false, meter_id: null, accuracy: null });
+    expect((await call(settingsGET, { path: "/api/v1/flexibility", token: other.token })).body).toEqual({ auto_opt_in: false, auto_send_offers: false, meter_id: null, accuracy: null });
   });
 
   it("calls a household whose use jumps from day to day poor", async () => {

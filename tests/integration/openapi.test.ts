@@ -481,6 +481,45 @@ describe("every documented answer matches what the handlers return", () => {
     expect((await live(pt)).body.code).toBe("partner_revoked");
   });
 
+  it("flexibility offers: a household's week prepared from its schedule and sent; the operator's list, hours, exports, prices and answers; the partner's read", async () => {
+    const [owner, admin] = await Promise.all([makeUser(), makeUser({ admin: true })]);
+    const t = owner.token;
+    const meter = await db.meter.create({ data: { userId: owner.id, usagePointId: "24880057139942", sandbox: true, producer: false, syncState: "done" } });
+    const today = parisDayOf(Date.now());
+    await upsertCurve(meter.id, "consumption", curveDays(addDays(today, -60), today), "sandbox");
+    await db.schedule.create({ data: { userId: owner.id, derName: "Water heater", data: { der_name: "Water heater", average_power: 1500, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], days: [0, 1, 2, 3, 4, 5, 6], hours: [18, 19] } } });
+    const prices = { availability_eur_per_mw_h: 10, utilisation_eur_per_mwh: 300 };
+    await checkCall("PUT /api/v1/flex_offers/prices", { token: t, json: prices }, prices);
+    await checkCall("PUT /api/v1/flex_offers/prices", { token: admin.token, json: prices }, prices);
+    await checkCall("GET /api/v1/flex_offers/prices", { token: admin.token });
+
+    const week = await checkCall("GET /api/v1/flexibility/offers", { token: t });
+    expect(week.body.offers).toHaveLength(14);
+    await checkCall("GET /api/v1/flexibility/offers", { token: t, path: "/api/v1/flexibility/offers?week=2026-12-01" });
+    const one = { ids: [week.body.offers[0].id] };
+    await checkCall("POST /api/v1/flexibility/offers/send", { token: t, json: one }, one);
+    expect((await checkCall("POST /api/v1/flexibility/offers/send", { token: t, json: one }, one)).status).toBe(409);
+    await checkCall("POST /api/v1/flexibility/offers/send", { token: t, json: {} }, {});
+
+    await checkCall("GET /api/v1/flex_offers", { token: admin.token });
+    const [a, b] = week.body.offers as { id: number }[];
+    await checkCall("GET /api/v1/flex_offers/{id}", { token: admin.token, params: { id: String(a.id) } });
+    await checkCall("POST /api/v1/flex_offers/{id}/accept", { token: admin.token, params: { id: String(a.id) } });
+    await checkCall("POST /api/v1/flex_offers/{id}/accept", { token: admin.token, params: { id: String(a.id) } });
+    await checkCall("POST /api/v1/flex_offers/{id}/reject", { token: admin.token, params: { id: String(b.id) } });
+    await checkCall("GET /api/v1/flex_offers/by_hour", { token: admin.token });
+    await checkCall("GET /api/v1/flex_offers/export", { token: admin.token });
+    await checkCall("GET /api/v1/flex_offers/export", { token: admin.token, path: "/api/v1/flex_offers/export?format=uftp" });
+
+    const partner = await call(handlerOf("POST /api/v1/partners"), { method: "POST", token: admin.token, json: { name: "TSO hub" } });
+    const credentials = { grant_type: "client_credentials", client_id: partner.body.client_id, client_secret: partner.body.client_secret };
+    const pt = (await call(handlerOf("POST /api/partner/token"), { method: "POST", json: credentials })).body.access_token as string;
+    await call(handlerOf("PUT /api/v1/users/me/sharing"), { method: "PUT", token: t, json: { given: true, version: SHARING_CONSENT.version } });
+    // the rejected one is no longer offered: the partner reads the 13 others
+    expect((await checkCall("GET /api/partner/v1/offers", { token: pt, path: "/api/partner/v1/offers" })).body.offers).toHaveLength(13);
+    expect((await checkCall("GET /api/partner/v1/offers", { token: t, path: "/api/partner/v1/offers" })).status).toBe(401);
+  });
+
   it("integrations: link each vendor against the app's own sandbox, read its data, unlink", async () => {
     const owner = await makeUser();
     const browser = new OAuthBrowser();

@@ -95,10 +95,13 @@ export async function prepareOffers(userIds: readonly number[], week: string, no
     dailyEnergyOfMeasurements(pick("measurement"), from, today),
     eventDaysOfUsers(ids),
   ]);
-  const live = new Map(existing.map((o) => [`${o.scheduleId}/${dayString(o.day)}/${o.direction}`, o]));
+  // a draft of a schedule changed (or deleted) since it was made is superseded, whatever the schedule now gives
+  const updatedAt = new Map(schedules.map((s) => [s.id, s.updatedAt]));
+  const isStale = (o: FlexOffer) => o.status === "draft" && o.expiresAt.getTime() > now && (o.scheduleId === null || !updatedAt.has(o.scheduleId) || o.createdAt < updatedAt.get(o.scheduleId)!);
+  const stale = existing.filter(isStale).map((o) => o.id);
+  const live = new Map(existing.filter((o) => !isStale(o)).map((o) => [`${o.scheduleId}/${dayString(o.day)}/${o.direction}`, o]));
 
   const fresh: Prisma.FlexOfferCreateManyInput[] = [];
-  const stale: number[] = [];
   for (const s of schedules) {
     const resource = resources.get(s.id)!;
     const note: ScheduleNote = { scheduleId: s.id, derName: s.derName, resource, offers: 0, problem: null };
@@ -121,8 +124,7 @@ export async function prepareOffers(userIds: readonly number[], week: string, no
       if (!w) continue;
       for (const direction of DIRECTIONS) {
         const key = `${s.id}/${day}/${direction}`;
-        const had = live.get(key);
-        if (had && (had.status !== "draft" || had.createdAt >= s.updatedAt)) {
+        if (live.has(key)) {
           note.offers += 1;
           continue;
         }
@@ -130,14 +132,11 @@ export async function prepareOffers(userIds: readonly number[], week: string, no
           late += 1;
           continue;
         }
-        // a draft of the schedule as it was: superseded, whether or not the schedule now offers anything that day
-        if (had) stale.push(had.id);
         // a day further ahead looks back over the days to come too (none has readings yet)
         const b = baseline(energy, day, { window: [w.from, w.to], excluded: excludedOf.get(s.userId), lookbackDays: LOOKBACK_DAYS + Math.max(0, daysBetween(today, day) - 1) });
         if (b.status === "insufficient") {
-          note.problem = "insufficient";
-          note.days = b.days.length;
-          note.needed = b.needed;
+          // the first day short of comparable days speaks for the week
+          if (note.problem !== "insufficient") Object.assign(note, { problem: "insufficient", days: b.days.length, needed: b.needed });
           continue;
         }
         const baselineW = b.values.slice(w.from, w.to).map((wh) => Math.round(whToW(wh, stepMin)));
@@ -163,12 +162,15 @@ export async function prepareOffers(userIds: readonly number[], week: string, no
           expiresAt: new Date(expiresAt),
           availabilityEurPerMwH: prices?.availabilityEurPerMwH ?? null,
           utilisationEurPerMwh: prices?.utilisationEurPerMwh ?? null,
+          // the app's clock, as the schedule's updatedAt (Prisma's): compared to tell a stale draft
+          createdAt: new Date(now),
         });
         note.offers += 1;
-        if (note.problem === "insufficient") note.problem = null;
       }
     }
-    if (!note.offers && !note.problem) note.problem = late ? "too_late" : "nothing_to_offer";
+    // a problem is said when the schedule gives nothing this week
+    if (note.offers) Object.assign(note, { problem: null, days: undefined, needed: undefined });
+    else if (!note.problem) note.problem = late ? "too_late" : "nothing_to_offer";
   }
 
   if (stale.length || fresh.length) {
