@@ -118,11 +118,9 @@ function WeekOffers({ view, locale }: { view: HouseholdOffersView; locale: Local
                 {capital(eventDayText(day, locale))}
               </Text>
               <ul className={s.offerList}>
-                {view.offers
-                  .filter((o) => o.day === day)
-                  .map((o) => (
-                    <OfferRow key={o.id} offer={o} locale={locale} now={now} />
-                  ))}
+                {windowsOf(view.offers.filter((o) => o.day === day)).map((w) => (
+                  <WindowItem key={w.key} offers={w.offers} locale={locale} now={now} />
+                ))}
               </ul>
             </div>
           ))}
@@ -152,9 +150,34 @@ function noteText(n: HouseholdOffersView["schedules"][number], t: T): string {
   }
 }
 
-function OfferRow({ offer, locale, now }: { offer: OfferView; locale: Locale; now: number }) {
+/** A day's offers by window and resource: its down and up offers side by side. */
+function windowsOf(offers: OfferView[]): { key: string; offers: OfferView[] }[] {
+  const out = new Map<string, OfferView[]>();
+  for (const o of offers) {
+    const key = `${o.starts_at}/${o.ends_at}/${o.schedule_id ?? o.resource}`;
+    out.set(key, [...(out.get(key) ?? []), o]);
+  }
+  return [...out].map(([key, list]) => ({ key, offers: list.sort((a, b) => a.direction.localeCompare(b.direction)) }));
+}
+
+function WindowItem({ offers, locale, now }: { offers: OfferView[]; locale: Locale; now: number }) {
+  const first = offers[0];
+  const labelId = `flex-window-${first.id}`;
+  return (
+    <li className={s.offer} aria-labelledby={labelId}>
+      <Text id={labelId} className={s.when}>
+        {first.from} – {first.to} · {first.resource}
+      </Text>
+      {offers.map((o) => (
+        <OfferLine key={o.id} offer={o} locale={locale} now={now} labelId={labelId} />
+      ))}
+      <Deadline offers={offers} locale={locale} now={now} />
+    </li>
+  );
+}
+
+function OfferLine({ offer, locale, now, labelId }: { offer: OfferView; locale: Locale; now: number; labelId: string }) {
   const t = useTranslations("flex.offers");
-  const tf = useTranslations("flex");
   const toast = useToast();
   const failure = useErrorMessage();
   const [busy, setBusy] = useState(false);
@@ -172,42 +195,55 @@ function OfferRow({ offer, locale, now }: { offer: OfferView; locale: Locale; no
       setBusy(false);
     }
   };
-  const labelId = `flex-offer-${offer.id}`;
+  const lineId = `flex-offer-${offer.id}`;
   return (
-    <li className={s.offer} aria-labelledby={labelId}>
+    <div className={s.offerLine}>
       <div className={s.head}>
-        <Text id={labelId} className={s.when}>
-          {offer.from} – {offer.to} · {offer.resource}
+        <span className={`${s.badge} ${s[offer.direction]}`}>{t(`direction.${offer.direction}`)}</span>
+        <Text id={lineId} variant="body2">
+          {t("amount", { power: wattsText(offer.max_power_w, locale), kwh: kwhText(offer.energy_wh / 1000, true, locale) })}
         </Text>
-        <span className={`${s.badge} ${s[offer.direction]}`}>{tf(`direction.${offer.direction}`)}</span>
         <span className={s.badge}>{t(`status.${offer.status}`)}</span>
       </div>
-      <Text variant="body2">{t(offer.direction === "down" ? "amountDown" : "amountUp", { power: wattsText(offer.max_power_w, locale), kwh: kwhText(offer.energy_wh / 1000, true, locale) })}</Text>
       {offer.status === "settled" ? (
         <Text variant="body2">
           {offer.delivered_wh === null ? t("settledNoData") : t("settled", { kwh: kwhText(offer.delivered_wh / 1000, true, locale), reward: eurText(offer.reward_eur ?? 0, false, locale) })}
         </Text>
       ) : sendable ? (
         <div className={s.choice}>
-          <Text variant="body2" color="textSecondary">
-            {t("sendBy", { when: parisDayTimeText(new Date(offer.expires_at), locale) })}
-          </Text>
-          <PlainButton variant="outlined" size="small" onClick={() => void send()} disabled={busy} aria-describedby={labelId}>
+          <PlainButton variant="outlined" size="small" onClick={() => void send()} disabled={busy} aria-describedby={`${labelId} ${lineId}`}>
             {t("send")}
           </PlainButton>
         </div>
-      ) : offer.status === "offered" ? (
-        <Text variant="body2" color="textSecondary">
-          {t("answerBy", { when: parisDayTimeText(new Date(offer.expires_at), locale) })}
-        </Text>
       ) : null}
       {error && (
         <Text role="alert" color="error" variant="body2">
           {error}
         </Text>
       )}
-    </li>
+    </div>
   );
+}
+
+/** A window's deadline, once: to send its drafts, or for the operator to answer (its offers share their expiry). */
+function Deadline({ offers, locale, now }: { offers: OfferView[]; locale: Locale; now: number }) {
+  const t = useTranslations("flex.offers");
+  const when = parisDayTimeText(new Date(offers[0].expires_at), locale);
+  if (offers.some((o) => o.status === "draft" && Date.parse(o.expires_at) > now)) {
+    return (
+      <Text variant="body2" color="textSecondary">
+        {t("sendBy", { when })}
+      </Text>
+    );
+  }
+  if (offers.some((o) => o.status === "offered")) {
+    return (
+      <Text variant="body2" color="textSecondary">
+        {t("answerBy", { when })}
+      </Text>
+    );
+  }
+  return null;
 }
 
 function SendAll({ count }: { count: number }) {

@@ -167,3 +167,74 @@ test("the operator issues a partner's credentials; a household consents in My Ac
   expect(await partnerReads()).toBe(before);
   await snapBoth(page, "sharing-account-withdrawn");
 });
+
+test("the household's offers for next week come from its schedules: the demo's are sent each week; a new schedule's are reviewed and sent; the operator sees the week by hour and accepts one", async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const token = await demoHistorySynced(baseURL!);
+  const api = (path: string, init: RequestInit = {}) => fetch(`${baseURL}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+  type Week = { week: string; auto_send: boolean; offers: { status: string; resource: string }[] };
+  // the demo household sends its offers each week: after the sync its coming week's are sent
+  await expect
+    .poll(async () => ((await (await api("/api/v1/flexibility/offers")).json()) as Week).offers.filter((o) => o.status === "offered").length, { timeout: 120_000, intervals: [2000] })
+    .toBeGreaterThan(0);
+
+  await logIn(page, E2E.demo.email, E2E.demo.password);
+  await page.goto("/flexibility");
+  const offers = page.getByRole("region", { name: "Your flexibility offers" });
+  await expect(offers.getByRole("heading", { name: /^Week of Monday,? \d+ \w+ \d{4}$/ })).toBeVisible();
+  await expect(offers.getByText(/^Home battery · \d+ offers \(measured on your Linky meter\)$/)).toBeVisible();
+  await expect(offers.getByRole("switch", { name: "Send my offers each week automatically" })).toBeChecked();
+  await expect(offers.getByText("Sent", { exact: true }).first()).toBeVisible();
+  await expect(offers.getByText(/^Up to \d+(\.\d)? k?W, \d+(\.\d+)? kWh over the window$/).first()).toBeVisible();
+
+  // reviewing instead: a new schedule's drafts wait to be sent
+  await offers.getByRole("switch", { name: "Send my offers each week automatically" }).uncheck();
+  await expect(page.getByText("You now review your offers before sending them")).toBeVisible();
+  const made = await api("/api/v1/schedules/manual_weekahead", { method: "POST", body: JSON.stringify({ der_name: "Dishwasher", average_power: 1200, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], days: [0, 1, 2, 3, 4, 5, 6], hours: [20] }) });
+  expect(made.status).toBe(201);
+  const scheduleId = ((await made.json()) as { id: number }).id;
+  try {
+    await page.reload();
+    // 20:00 is a busy hour: 1.2 kW down, nothing more above the usual use (up) on most days
+    await expect(offers.getByText(/^Dishwasher · \d+ offers \(measured on your Linky meter\)$/)).toBeVisible();
+    await expect(offers.getByText("Not sent", { exact: true }).first()).toBeVisible();
+    await expect(offers.getByText(/^Send by \d{2} \w{3} \d{4}, 12:00$/).first()).toBeVisible();
+    await snapBoth(page, "flex-offers");
+    const sendAll = offers.getByRole("button", { name: /^Send \d+ offers$/ });
+    const count = Number((await sendAll.innerText()).match(/\d+/)![0]);
+    await sendAll.click();
+    await expect(page.getByText(`${count} offers were sent to the operator`)).toBeVisible();
+    await expect(offers.getByText("Not sent", { exact: true })).toHaveCount(0);
+
+    // in French
+    await page.context().addCookies([{ name: "foyer-locale", value: "fr", url: baseURL! }]);
+    await page.goto("/flexibility");
+    const offersFr = page.getByRole("region", { name: "Vos offres de flexibilité" });
+    await expect(offersFr.getByRole("heading", { name: /^Semaine du lundi \d+ \S+ \d{4}$/ })).toBeVisible();
+    await expect(offersFr.getByText(/^Dishwasher · \d+ offres \(mesuré sur votre compteur Linky\)$/)).toBeVisible();
+    await expect(offersFr.getByText("Envoyée", { exact: true }).first()).toBeVisible();
+    await snapBoth(page, "flex-offers-fr");
+    await page.context().clearCookies({ name: "foyer-locale" });
+    await logOut(page);
+
+    // the operator: the week's offers, the community's kW by hour, one accepted
+    await logIn(page, E2E.admin.email, E2E.admin.password);
+    await page.goto("/admin#/flex_offers");
+    await expect(page.getByText(/^The community's flexibility, week of /)).toBeVisible();
+    await expect(page.getByRole("figure", { name: /^Flexibility per hour, week of .*, in kW/ })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: "Dishwasher" }).filter({ hasText: "Offered" }).first();
+    await expect(row).toBeVisible();
+    await row.getByRole("button", { name: /^Accept the offer of / }).click();
+    await expect(page.getByText("The offer is accepted")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Dishwasher" }).filter({ hasText: "Accepted" })).toHaveCount(1);
+    await snapBoth(page, "flex-offers-admin");
+    await page.getByRole("row").filter({ hasText: "Dishwasher" }).filter({ hasText: "Accepted" }).click();
+    await expect(page).toHaveURL(/#\/flex_offers\/\d+\/show/);
+    await expect(page.getByText("Accepted", { exact: true }).first()).toBeVisible();
+    await snapBoth(page, "flex-offers-admin-show");
+  } finally {
+    // the demo as the other specs know it: its two schedules, its offers sent each week
+    await api(`/api/v1/schedules/${scheduleId}`, { method: "DELETE" });
+    await api("/api/v1/flexibility", { method: "PATCH", body: JSON.stringify({ auto_send_offers: true }) });
+  }
+});
