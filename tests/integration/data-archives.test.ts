@@ -101,6 +101,14 @@ async function askAndBuild(who: TestUser) {
 
 describe("Download my data", () => {
   it("queues an archive, shows its progress, builds it and serves the ZIP with every file", async () => {
+    // an offer the household sent, with its two dated changes
+    const offer = await db.flexOffer.create({
+      data: {
+        userId: owner.id, resource: "Battery", direction: "down", week: new Date("2026-11-30T00:00:00Z"), day: new Date("2026-11-30T00:00:00Z"),
+        startsAt: new Date("2026-11-30T09:00:00Z"), endsAt: new Date("2026-11-30T10:00:00Z"), stepMin: 30, ratedW: 2000, powerW: [500, 500], baselineW: [500, 500], baselineDays: [],
+        expiresAt: new Date("2026-11-29T11:00:00Z"), status: "offered", changes: { create: [{ status: "draft" }, { status: "offered", byId: owner.id }] },
+      },
+    });
     const asked = await call(ask, { method: "POST", token: owner.token });
     expect(asked.status).toBe(202);
     expect(asked.body).toMatchObject({ status: "queued", progress: 0, download_url: null, size_bytes: null, expires_at: null });
@@ -143,6 +151,8 @@ describe("Download my data", () => {
     expect(devices).toHaveLength(1);
     expect(devices[0].data.channels).toHaveLength(2);
     expect(JSON.parse(files.get("schedules.json")!)[0]).toMatchObject({ der_name: "Battery" });
+    const flex = JSON.parse(files.get("flexibility.json")!);
+    expect(flex.offers).toEqual([expect.objectContaining({ id: offer.id, resource: "Battery", status: "offered", power_w: [500, 500], history: [expect.objectContaining({ status: "draft" }), expect.objectContaining({ status: "offered" })] })]);
     expect(JSON.parse(files.get("integrations.json")!)).toEqual([expect.objectContaining({ name: "linky", resource: PRM })]);
     expect(JSON.parse(files.get("meters.json")!).map((m: { usage_point_id: string }) => m.usage_point_id)).toEqual([PRM, "25946599093143"]);
     expect(files.get("README.txt")).toContain("Meter 25946599093143: no readings held");

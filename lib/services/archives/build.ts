@@ -8,10 +8,11 @@
 //   locations.json, devices.json (with their measurement channels), schedules.json
 //   integrations.json     the linked vendor accounts, without tokens
 //   meters.json           meters, contract data, tariff settings, sync state
-//   flexibility.json      the community events taken part in: each choice and result
+//   flexibility.json      the community events taken part in: each choice and result; the offers and their history
 //   partner-access.json   what the grid partner read, and when (docs/sharing.md)
 //   readings/<usage point>.csv   30-minute readings (CSV with `,` and decimal points)
 //   readings/<usage point>.xml   the same, XML modelled on IEC 62746-4
+import { toOfferView } from "@/lib/serializers/flex-offers";
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { db } from "@/lib/db";
@@ -88,7 +89,7 @@ function readme(email: string, now: Date, meters: { usagePointId: string; readin
     "schedules.json     your flexibility schedules",
     "integrations.json  your linked vendor accounts (Enedis Linky, Legrand, Netatmo); access tokens are never exported",
     "meters.json        your meters: contract data, tariff settings, off-peak hours, sync state",
-    "flexibility.json   the community events you answered: each choice, and what you delivered",
+    "flexibility.json   the community events you answered: each choice, and what you delivered; your offers and their history",
     "partner-access.json  what the grid partner read of your data with your consent, and when",
     "readings/          per meter, the 30-minute readings Foyer holds:",
     "                   <meter>.csv  one row per interval: meter, kind, start (Paris time and UTC), duration,",
@@ -168,13 +169,16 @@ async function entriesOf(userId: number, now: Date): Promise<Entry[]> {
       name: "flexibility.json",
       step: "Your community events",
       content: async () => {
-        const [choices, results] = await Promise.all([
+        const [choices, results, offers] = await Promise.all([
           db.flexParticipation.findMany({ where: { userId }, orderBy: { id: "asc" }, include: { event: { select: { title: true, startsAt: true, endsAt: true } } } }),
           db.flexResult.findMany({ where: { userId }, orderBy: { id: "asc" } }),
+          db.flexOffer.findMany({ where: { userId }, orderBy: { id: "asc" }, include: { changes: { orderBy: { id: "asc" }, select: { status: true, at: true } } } }),
         ]);
         return json({
           choices: choices.map((c) => ({ event_id: c.eventId, event: c.event.title, starts_at: c.event.startsAt.toISOString(), ends_at: c.event.endsAt.toISOString(), opted_in: c.optedIn, auto: c.auto, at: c.createdAt.toISOString() })),
           results: results.map((r) => ({ event_id: r.eventId, ...toResultView(r) })),
+          // every offer prepared from its schedules, with each change of its status
+          offers: offers.map((o) => toOfferView(o, o.changes)),
         });
       },
     },
