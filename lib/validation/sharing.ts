@@ -18,3 +18,8 @@ export const clientCredentialsSchema = z.object({
   client_id: z.string({ error: "client_id is required" }).min(1, "client_id is required").max(100, "client_id is at most 100 characters"),
   client_secret: z.string({ error: "client_secret is required" }).min(1, "client_secret is required").max(200, "client_secret is at most 200 characters"),
 });
+
+/** GET /api/partner/v1/events/{id}/results: JSON, or the readings as XML modelled on IEC 62746-4. */
+export const partnerResultsQuerySchema = z.object({
+  format: z.enum(["json", "xml"], { error: "format must be json or xml" }).default("json"),
+});

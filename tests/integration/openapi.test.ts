@@ -468,8 +468,11 @@ describe("every documented answer matches what the handlers return", () => {
     const results = (id: number) => checkCall("GET /api/partner/v1/events/{id}/results", { token: pt, params: { id: String(id) }, path: `/api/partner/v1/events/${id}/results` });
     expect((await results(event.id)).body.households).toHaveLength(1);
     await results(999999);
+    const xml = await checkCall("GET /api/partner/v1/events/{id}/results", { token: pt, params: { id: String(event.id) }, path: `/api/partner/v1/events/${event.id}/results?format=xml` });
+    expect(xml.headers.get("content-type")).toBe("application/xml; charset=utf-8");
 
-    expect((await checkCall("GET /api/v1/users/me/sharing/log", { token: t })).body).toHaveLength(2);
+    // the live read, the results and the results in XML
+    expect((await checkCall("GET /api/v1/users/me/sharing/log", { token: t })).body).toHaveLength(3);
     const withdraw = { given: false, version: SHARING_CONSENT.version };
     await checkCall("PUT /api/v1/users/me/sharing", { token: t, json: withdraw }, withdraw);
     expect((await live(pt)).body.households).toEqual([]);

@@ -16,6 +16,7 @@ import { POST as tokenPOST } from "@/app/api/partner/token/route";
 import { GET as liveGET } from "@/app/api/partner/v1/live/route";
 import { GET as resultsGET } from "@/app/api/partner/v1/events/[id]/results/route";
 import { call } from "../helpers/api";
+import { validateIec62746 } from "../fixtures/iec62746/validate";
 import { sessionCookie } from "../helpers/session";
 import { makeCast, type TestUser } from "../factories/users";
 import { makeDevice } from "../factories/devices";
@@ -193,6 +194,29 @@ describe("the partner", () => {
     expect(r.body.households[0]).toMatchObject({ status: "settled", delivered_wh: 120, baseline_wh: [100, 100] });
     expect(r.body.households[0]).not.toHaveProperty("reward_eur");
     expect((await call(resultsGET, { path: "/api/partner/v1/events/999/results", params: { id: "999" }, headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+  });
+
+  it("reads an event's readings as XML modelled on IEC 62746-4, of the consenting participants only", async () => {
+    const e = await db.flexEvent.create({ data: { title: "Evening peak", message: "-", direction: "down", startsAt: new Date("2026-11-24T17:00:00Z"), endsAt: new Date("2026-11-24T19:00:00Z"), rewardPerKwh: 0.3, settledAt: new Date() } });
+    const row = { eventId: e.id, status: "settled" as const, stepMin: 30, baselineWh: [100, 100, 100, 100], actualWh: [40, null, 60, 80], baselineDays: [], deliveredWh: 120, rewardEur: 0.04 };
+    await db.flexResult.createMany({ data: [{ ...row, userId: owner.id }, { ...row, userId: other.id }] });
+    const token = await tokenOf(await newPartner());
+    const xml = () => call(resultsGET, { path: `/api/partner/v1/events/${e.id}/results?format=xml`, params: { id: String(e.id) }, headers: { authorization: `Bearer ${token}` } });
+    // nobody consents yet: no Series to give
+    const none = await xml();
+    expect(none.status).toBe(409);
+    expect(none.body).toMatchObject({ code: "no_readings" });
+    await consent(true);
+    const r = await xml();
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const text = String(r.body);
+    expect(await validateIec62746(text)).toEqual({ valid: true, errors: [] });
+    expect(text.match(/<RegisteredResource>/g)).toHaveLength(1);
+    expect(text).not.toContain(owner.email);
+    // 40, 60 and 80 Wh at positions 1, 3 and 4 (the second half hour has no reading)
+    expect([...text.matchAll(/<position>(\d+)<\/position><Historical_Quantity><quantity>([^<]+)</g)].map((m) => [m[1], m[2]])).toEqual([["1", "0.04"], ["3", "0.06"], ["4", "0.08"]]);
+    expect((await call(resultsGET, { path: `/api/partner/v1/events/${e.id}/results?format=csv`, params: { id: String(e.id) }, headers: { authorization: `Bearer ${token}` } })).status).toBe(422);
   });
 
   it("is the operator's to issue: a household gets 403, and never sees a secret in the list", async () => {

@@ -3,7 +3,7 @@
 // Series per kind, a Period per Paris local day (46/48/50 points on 2026's days), kWh, gaps,
 // and documents the schema must refuse.
 import { describe, expect, it } from "vitest";
-import { iec62746Chunks, xmlEscape, type ExportRow, type Iec62746Options } from "@/lib/energy/export";
+import { iec62746Chunks, iec62746Document, xmlEscape, type ExportRow, type Iec62746Options } from "@/lib/energy/export";
 import { parisDayOf } from "@/lib/time/paris";
 import { validateIec62746 } from "../fixtures/iec62746/validate";
 
@@ -153,5 +153,37 @@ describe("what the schema refuses (the validation can fail)", () => {
 
   it("escapes what it writes", () => {
     expect(xmlEscape(`<a href="x">&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;");
+  });
+});
+
+describe("IEC 62746-4 document of several resources (the grid partner's read of an event)", () => {
+  // Tuesday 24 November 2026, 18:00-20:00 in Paris: 17:00-19:00 UTC, four half hours
+  const start = Date.parse("2026-11-24T17:00:00Z"), end = Date.parse("2026-11-24T19:00:00Z");
+  const series = (resource: string, wh: (number | null)[]) => ({
+    mrid: `${resource}-consumption`,
+    resource,
+    kind: "consumption" as const,
+    periods: [{ start, end, stepMin: 30, points: wh.flatMap((v, i) => (v === null ? [] : [{ position: i + 1, wh: v }])) }],
+  });
+  const doc = (s: ReturnType<typeof series>[]) =>
+    iec62746Document({ documentMrid: "foyer-event-7-results-1", createdAt: new Date("2026-11-25T08:00:00.400Z"), receiver: { mrid: "partner-3", codingScheme: "NFR", role: "A04" }, period: { start, end }, series: s });
+
+  it("is valid against the public XSD: one Series per household, the window as its Period, a missing half hour without a Point", async () => {
+    const xml = doc([series("0123456789abcdef", [400, null, 250, 100]), series("fedcba9876543210", [1000, 1000, 1000, 1000])]);
+    const v = await validateIec62746(xml);
+    expect(v.errors).toEqual([]);
+    expect(v.valid).toBe(true);
+    expect(xml).toContain(`<Receiver_MarketParticipant>\n    <mRID codingScheme="NFR">partner-3</mRID>\n    <MarketRole><type>A04</type></MarketRole>`);
+    expect(xml).toContain("<createdDateTime>2026-11-25T08:00:00Z</createdDateTime>");
+    expect(xml).toContain('<RegisteredResource><mRID codingScheme="NFR">0123456789abcdef</mRID></RegisteredResource>');
+    // 400 Wh → 0.4 kWh at position 1; position 2 missing; 0.25 and 0.1 kWh at 3 and 4
+    expect(periods(xml)[0]).toEqual({ resolution: "PT30M", start: "2026-11-24T17:00Z", end: "2026-11-24T19:00Z", points: [{ position: 1, kwh: "0.4", quality: undefined }, { position: 3, kwh: "0.25", quality: undefined }, { position: 4, kwh: "0.1", quality: undefined }] });
+    expect(periods(xml)).toHaveLength(2);
+  });
+
+  it("refuses a document without a Series, a Period without a Point, or a resource longer than the schema takes", () => {
+    expect(() => doc([])).toThrow("no Series");
+    expect(() => doc([series("0123456789abcdef", [null, null, null, null])])).toThrow("a Period without a Point");
+    expect(() => doc([series("0123456789abcdef0", [1, 1, 1, 1])])).toThrow("a resource's mRID must be 1 to 16 characters");
   });
 });

@@ -17,7 +17,7 @@ const IEC62746_NAMESPACE = "http://IEC/62746";
 const IEC62746_ROOT = "ReferenceEnergyCurveHistoricalData_MarketDocument";
 
 /** A market participant: `mRID` (≤ 16 characters) in a coding scheme of ENTSO-E's code list, and its role. */
-type Party = { mrid: string; codingScheme: string; role: string };
+export type Party = { mrid: string; codingScheme: string; role: string };
 
 /**
  * Foyer as sender. Foyer has no EIC or GS1 code: its name in France's national scheme (`NFR`),
@@ -145,4 +145,60 @@ export async function* iec62746Chunks(rows: ExportBatches, opts: Iec62746Options
   }
   if (kind === null) throw new RangeError("no readings to export: the document needs at least one Series");
   yield buf + closeSeries() + `</${IEC62746_ROOT}>\n`;
+}
+
+/** One Series of a whole document: a resource's energy of `kind` on Periods of its own (not local days). */
+export type Iec62746Series = {
+  mrid: string;
+  resource: string;
+  kind: ExportKind;
+  periods: { start: number; end: number; stepMin: number; points: { position: number; wh: number }[] }[];
+};
+
+/**
+ * A whole document (not streamed: a few Series of a few Periods) of several resources, for a
+ * receiver other than a usage point: the grid partner's read of an event's readings
+ * (lib/services/sharing/partner-api.ts). Same head, Series and Points as iec62746Chunks; each
+ * Period is the window the readings cover. Throws without a Series or with a Period without a Point
+ * (the schema wants one of each).
+ */
+export function iec62746Document(opts: { documentMrid: string; createdAt: Date; receiver: Party; period: { start: number; end: number }; series: Iec62746Series[] }): string {
+  checkLength("the document mRID", opts.documentMrid, 60);
+  checkLength("the receiver's mRID", opts.receiver.mrid, 16);
+  if (!opts.series.length) throw new RangeError("no Series: the document needs at least one");
+  let out =
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<!-- Modelled on IEC 62746-4 (ReferenceEnergyCurveHistoricalData_MarketDocument, Digital4Grids/Bridge_energy_schemas); not a certified implementation. Quantities in kWh per interval; times in UTC. -->\n` +
+    `<${IEC62746_ROOT} xmlns="${IEC62746_NAMESPACE}">\n` +
+    `  <mRID>${xmlEscape(opts.documentMrid)}</mRID>\n` +
+    `  <revisionNumber>1</revisionNumber>\n` +
+    `  <type>A45</type>\n` +
+    `  <createdDateTime>${isoUtc(Math.floor(opts.createdAt.getTime() / 1000) * 1000)}</createdDateTime>\n` +
+    party("Sender_MarketParticipant", FOYER_PARTY) +
+    party("Receiver_MarketParticipant", opts.receiver) +
+    `  <Process><processType>A16</processType></Process>\n` +
+    `  <Period>${interval(opts.period.start, opts.period.end)}</Period>\n`;
+  for (const s of opts.series) {
+    checkLength("a Series mRID", s.mrid, 60);
+    checkLength("a resource's mRID", s.resource, 16);
+    const k = KIND_CODES[s.kind];
+    out +=
+      `  <Series>\n` +
+      `    <mRID>${xmlEscape(s.mrid)}</mRID>\n` +
+      `    <businessType>${k.businessType}</businessType>\n` +
+      `    <curveType>A01</curveType>\n` +
+      `    <RegisteredResource><mRID codingScheme="NFR">${xmlEscape(s.resource)}</mRID></RegisteredResource>\n` +
+      `    <FlowDirection><direction>${k.direction}</direction></FlowDirection>\n` +
+      `    <ResourceTimeSeries><value1ScheduleType>${k.scheduleType}</value1ScheduleType></ResourceTimeSeries>\n` +
+      `    <Series>\n` +
+      `      <Measurement_Unit><name>KWH</name></Measurement_Unit>\n`;
+    for (const p of s.periods) {
+      if (!p.points.length) throw new RangeError(`${s.mrid}: a Period without a Point`);
+      out += `      <Period>\n        <resolution>${durationOf(p.stepMin)}</resolution>\n        ${interval(p.start, p.end)}\n`;
+      for (const pt of p.points) out += `        <Point><position>${pt.position}</position><Historical_Quantity><quantity>${decimal(pt.wh / 1000, 6)}</quantity></Historical_Quantity></Point>\n`;
+      out += `      </Period>\n`;
+    }
+    out += `    </Series>\n  </Series>\n`;
+  }
+  return out + `</${IEC62746_ROOT}>\n`;
 }

@@ -7,6 +7,8 @@ import { notFound } from "@/lib/errors";
 import { eventStatus } from "@/lib/flex/events";
 import { householdsPower } from "@/lib/services/telemetry/household";
 import { toOfferView, toUftpView } from "@/lib/serializers/flex-offers";
+import { iec62746Document } from "@/lib/energy/export";
+import { conflict } from "@/lib/errors";
 import { consentingUsers } from "./consent";
 import { pseudonymOf } from "./partners";
 
@@ -65,4 +67,30 @@ export async function partnerOffers(partner: Partner, week: string, now = Date.n
       return { household, status: v.status, delivered_wh: v.delivered_wh, FlexOffer: toUftpView(v, household) };
     }),
   };
+}
+
+/**
+ * The same read as an XML document modelled on IEC 62746-4 (docs/sharing.md): one Series per
+ * consenting participant settled with readings, its resource the partner's pseudonym, one Period
+ * (the event's window) of its half hours in kWh, a missing one without a Point. The baseline and
+ * the delivery are not measured values: they stay in the JSON. 409 while no such household has
+ * readings (the document needs a Series).
+ */
+export async function partnerEventResultsXml(partner: Partner, eventId: number, now = Date.now()): Promise<{ xml: string; eventId: number }> {
+  const { event, households } = await partnerEventResults(partner, eventId, now);
+  const start = Date.parse(event.starts_at);
+  const series = households.flatMap((h) => {
+    const points = h.actual_wh.flatMap((wh, i) => (wh === null ? [] : [{ position: i + 1, wh }]));
+    return points.length ? [{ mrid: `${h.household}-consumption`, resource: h.household, kind: "consumption" as const, periods: [{ start, end: start + h.actual_wh.length * h.step_min * 60_000, stepMin: h.step_min, points }] }] : [];
+  });
+  if (!series.length) throw conflict("No consenting household has readings of this event yet: the XML needs at least one", "no_readings");
+  const xml = iec62746Document({
+    documentMrid: `foyer-event-${event.id}-results-${now}`,
+    createdAt: new Date(now),
+    // the grid partner as a system operator (ENTSO-E role A04), by its Foyer number
+    receiver: { mrid: `partner-${partner.id}`, codingScheme: "NFR", role: "A04" },
+    period: { start, end: Date.parse(event.ends_at) },
+    series,
+  });
+  return { xml, eventId: event.id };
 }
