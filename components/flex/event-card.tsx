@@ -147,6 +147,11 @@ function ResultBox({ result, locale }: { result: NonNullable<HouseholdEventView[
             ? t("insufficient")
             : t("noData")}
       </Text>
+      {result.status !== "no_data" && (
+        <Text variant="body2" color="textSecondary">
+          {t(`source.${result.source}`)}
+        </Text>
+      )}
     </div>
   );
 }

@@ -40,6 +40,7 @@ export function toResultView(r: FlexResult | null) {
   if (!r) return null;
   return {
     status: r.status,
+    source: r.source as "meter" | "telemetry",
     step_min: r.stepMin,
     baseline_wh: r.baselineWh as number[],
     actual_wh: r.actualWh as (number | null)[],

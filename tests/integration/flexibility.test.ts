@@ -1,7 +1,7 @@
 // Community flexibility events (docs/flexibility.md) against a real PostgreSQL: the operator plans,
 // households choose, see their baseline before and their settlement after, worked by hand; the
 // invitations over SMTP in each household's language; the refusals; history kept; ownership.
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { parisDayStart } from "@/lib/time/paris";
 import { upsertCurve } from "@/lib/services/readings/store";
@@ -18,6 +18,9 @@ import { GET as eventsGET } from "@/app/api/v1/flexibility/events/route";
 import { GET as eventGET } from "@/app/api/v1/flexibility/events/[id]/route";
 import { PUT as choicePUT } from "@/app/api/v1/flexibility/events/[id]/choice/route";
 import { call } from "../helpers/api";
+import { makeDevice } from "../factories/devices";
+import { ensureDeviceMqtt } from "@/lib/services/telemetry/connection";
+import { keepPartitions } from "@/lib/services/telemetry/partitions";
 import { mailbox } from "../helpers/integration-setup";
 import { makeCast, makeUser, type TestUser } from "../factories/users";
 import { createAccessToken } from "@/lib/auth/tokens";
@@ -61,6 +64,10 @@ const choose = (id: number, opted_in: unknown, who: TestUser = owner) =>
   call(choicePUT, { method: "PUT", path: `/api/v1/flexibility/events/${id}/choice`, params: { id: String(id) }, token: who.token, json: { opted_in } });
 const mine = (id: number, who: TestUser = owner) => call(eventGET, { path: `/api/v1/flexibility/events/${id}`, params: { id: String(id) }, token: who.token });
 const results = (id: number, format = "json") => call(resultsGET, { path: `/api/v1/flex_events/${id}/results?format=${format}`, params: { id: String(id) }, token: admin.token });
+
+beforeAll(async () => {
+  await keepPartitions();
+});
 
 beforeEach(async () => {
   vi.setSystemTime(NOW);
@@ -277,6 +284,53 @@ describe("after the event", () => {
     const e = await runEvent((t) => (inWindow(t) ? 0 : 100));
     await settleDueEvents();
     expect((await mine(e.id)).body.mine.result).toMatchObject({ status: "insufficient", delivered_wh: 0, reward_eur: 0, baseline_wh: [] });
+  });
+
+  describe("with a live device on the supply", () => {
+    /** The owner's Shelly clamp on its supply: 50 Wh a quarter hour (the Linky's 100 per half hour) from `from` to `to` (Paris days), `inEvent` in the window. */
+    async function gridClamp(from: string, to: string, inEvent = 50) {
+      const d = await makeDevice(owner.id, { deviceType: "shelly", measurements: [{ name: "grid", measureType: "total_home", classification: "consumption" }] });
+      await ensureDeviceMqtt([d.id]);
+      const m = d.measurements[0].id;
+      await db.$executeRaw`INSERT INTO telemetry.quarters (measurement_id, start, import_wh)
+        SELECT ${m}, t, CASE WHEN t >= '2026-11-24T17:00:00Z' AND t < '2026-11-24T19:00:00Z' THEN ${inEvent} ELSE 50 END
+        FROM generate_series(${new Date(parisDayStart(from))}::timestamptz, ${new Date(parisDayStart(to) - 1)}::timestamptz, interval '15 minutes') t`;
+      return m;
+    }
+
+    it("settles at once from its readings, before the Linky day comes: 4 × (100 − 2 × 20) Wh = 240 Wh", async () => {
+      await gridClamp("2026-09-25", "2026-11-25", 20);
+      const e = (await create(EVENT)).body;
+      await choose(e.id, true);
+      // 20:05 on the evening of the event: no Linky reading of it yet
+      await travel("2026-11-24T19:05:00Z");
+      expect(await settleDueEvents()).toEqual({ events: 1, written: 1 });
+      expect((await mine(e.id)).body.mine.result).toMatchObject({ status: "settled", source: "telemetry", baseline_wh: [100, 100, 100, 100], actual_wh: [40, 40, 40, 40], delivered_wh: 240, reward_eur: 0.12 });
+      expect((await db.flexResult.findFirstOrThrow({ where: { eventId: e.id } })).meterId).toBeNull();
+    });
+
+    it("waits for the Linky when the device is too new for a baseline, and settles from the meter", async () => {
+      // a week of the clamp only: too few comparable days
+      await gridClamp("2026-11-17", "2026-11-25", 20);
+      const e = (await create(EVENT)).body;
+      await choose(e.id, true);
+      await travel("2026-11-24T19:05:00Z");
+      expect(await settleDueEvents()).toEqual({ events: 1, written: 0 });
+      await travel("2026-11-25T08:00:00Z");
+      await upsertCurve(meterId, "consumption", curveDays("2026-11-24", "2026-11-25", (t) => (inWindow(t) ? 40 : 100)), "sandbox");
+      expect(await settleDueEvents()).toEqual({ events: 1, written: 1 });
+      expect((await mine(e.id)).body.mine.result).toMatchObject({ status: "settled", source: "meter", delivered_wh: 240 });
+    });
+
+    it("counts a half hour only when all its quarters are in", async () => {
+      const m = await gridClamp("2026-09-25", "2026-11-25", 20);
+      // the window's last quarter never came
+      await db.$executeRaw`DELETE FROM telemetry.quarters WHERE measurement_id = ${m} AND start = '2026-11-24T18:45:00Z'`;
+      const e = (await create(EVENT)).body;
+      await choose(e.id, true);
+      await travel("2026-11-24T19:05:00Z");
+      expect(await settleDueEvents()).toEqual({ events: 1, written: 0 });
+    });
   });
 
   it("keeps a household's result its own, and leaves the event day out of its next baselines", async () => {

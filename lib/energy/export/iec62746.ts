@@ -17,7 +17,7 @@ const IEC62746_NAMESPACE = "http://IEC/62746";
 const IEC62746_ROOT = "ReferenceEnergyCurveHistoricalData_MarketDocument";
 
 /** A market participant: `mRID` (≤ 16 characters) in a coding scheme of ENTSO-E's code list, and its role. */
-export type Party = { mrid: string; codingScheme: string; role: string };
+type Party = { mrid: string; codingScheme: string; role: string };
 
 /**
  * Foyer as sender. Foyer has no EIC or GS1 code: its name in France's national scheme (`NFR`),
@@ -148,7 +148,7 @@ export async function* iec62746Chunks(rows: ExportBatches, opts: Iec62746Options
 }
 
 /** One Series of a whole document: a resource's energy of `kind` on Periods of its own (not local days). */
-export type Iec62746Series = {
+type Iec62746Series = {
   mrid: string;
   resource: string;
   kind: ExportKind;

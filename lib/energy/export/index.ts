@@ -2,5 +2,5 @@
 // the stream adapters are in lib/services/exports.
 export * from "./types";
 export { csvChunks, csvText, type CsvDialect } from "./csv";
-export { iec62746Chunks, iec62746Document, xmlEscape, type Iec62746Options, type Iec62746Series, type Party } from "./iec62746";
+export { iec62746Chunks, iec62746Document, xmlEscape, type Iec62746Options } from "./iec62746";
 export { decimal, isoParis, isoUtc } from "./format";

@@ -104,7 +104,7 @@ type _WeekFlexView = Assert<Same<z.output<typeof weekFlexViewSchema>, ReturnType
 
 const isp = z.object({ Power: z.number().int().meta({ description: "W, UFTP's sign: positive more consumption, negative less" }), Start: z.number().int().meta({ description: "the first ISP, numbered from 1 in the day" }), Duration: z.number().int().meta({ description: "ISPs of that power" }) });
 /** An offer as UFTP 3's FlexOffer (lib/flex/offers.ts toUftpFlexOffer). */
-export const uftpFlexOfferSchema = z.object({
+const uftpFlexOfferSchema = z.object({
   MessageID: z.string(),
   Period: day,
   "ISP-Duration": z.string().meta({ description: "ISO 8601: PT15M or PT30M" }),

@@ -33,6 +33,7 @@ type _FlexEventView = Assert<Same<z.output<typeof eventFields>, FlexEventView>>;
 /** A household's settlement of an event (written once, after it). */
 const resultView = z.object({
   status: z.enum(FlexResultStatus).meta({ description: "settled; insufficient: too few comparable days before the event; no_data: the window's readings never came" }),
+  source: z.enum(["meter", "telemetry"]).meta({ description: "where it was measured: telemetry (the household's live grid measurements, at once) or meter (its Linky, the day after)" }),
   step_min: z.number().int().meta({ description: "minutes per period of the window (30)" }),
   baseline_wh: z.array(z.number()).meta({ description: "the baseline B per period, Wh (empty unless settled)" }),
   actual_wh: z.array(z.number().nullable()).meta({ description: "the readings A per period, Wh (null where missing)" }),

@@ -4,14 +4,15 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
-import { baseline } from "@/lib/flex/baseline";
+import { baseline, type DailyEnergy } from "@/lib/flex/baseline";
 import { eventStatus, eventWindow, windowProblem, type EventStatus } from "@/lib/flex/events";
 import type { FlexEvent, FlexResult } from "@/lib/generated/prisma/client";
 import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { logError } from "@/lib/log";
 import { addDays, daysBetween, parisDayOf } from "@/lib/time/paris";
 import type { FlexEventInput } from "@/lib/validation/flex";
-import { dailyEnergyOf } from "./energy";
+import { dailyEnergyOf, gridHalfHoursOf } from "./energy";
+import { oneGridSource, roleOf, type Role } from "@/lib/telemetry/roles";
 
 /** Days before an event its baseline may look back (FLEXIBILITY.md: 60). */
 export const LOOKBACK_DAYS = 60;
@@ -40,6 +41,50 @@ export async function flexMetersOf(userIds: readonly number[]): Promise<Map<numb
     SELECT DISTINCT ON (user_id) user_id, id, sync_state IN ('queued', 'running') AS syncing
     FROM meters WHERE user_id = ANY(${[...userIds]}::int[]) ORDER BY user_id, id`;
   return new Map(rows.map((r) => [r.user_id, { id: r.id, syncing: r.syncing }]));
+}
+
+/**
+ * Where each household's use is measured for an event, in the order tried: its live devices' grid
+ * measurements (the clamps on its supply, or its Linky's TIC without a clamp: lib/telemetry/roles.ts),
+ * whose readings come at once, then its Linky meter (`flexMetersOf`), whose come the day after.
+ */
+export type FlexSources = { grid: number[]; meter: { id: number; syncing: boolean } | null };
+
+export async function flexSourcesOf(userIds: readonly number[]): Promise<Map<number, FlexSources>> {
+  const [meters, devices] = await Promise.all([
+    flexMetersOf(userIds),
+    userIds.length
+      ? db.device.findMany({ where: { ownerId: { in: [...userIds] }, mqtt: { isNot: null } }, select: { ownerId: true, mqtt: { select: { format: true } }, measurements: { select: { id: true, measureType: true, classification: true } } } })
+      : [],
+  ]);
+  const out = new Map<number, FlexSources>(userIds.map((u) => [u, { grid: [], meter: meters.get(u) ?? null }]));
+  const byUser = new Map<number, { id: number; role: Role; format: string }[]>();
+  for (const d of devices) {
+    if (d.ownerId === null) continue;
+    const list = byUser.get(d.ownerId) ?? byUser.set(d.ownerId, []).get(d.ownerId)!;
+    for (const m of d.measurements) list.push({ id: m.id, role: roleOf(m), format: d.mqtt!.format });
+  }
+  for (const [u, ms] of byUser) out.get(u)!.grid = oneGridSource(ms).flatMap((m) => (m.role === "grid" ? [m.id] : [])).sort((a, b) => a - b);
+  return out;
+}
+
+/** A source's energy: its kind and its half hours laid out by day. */
+export type SourceEnergy = { kind: "telemetry" | "meter"; energy: DailyEnergy };
+
+/** Each household's sources' half hours from `fromDay` to `toDay`, in the order tried (a source without any reading is left out, a meter never: its days may come). */
+export async function sourcesEnergy(sources: ReadonlyMap<number, FlexSources>, fromDay: string, toDay: string): Promise<Map<number, SourceEnergy[]>> {
+  const gridOf = new Map([...sources].flatMap(([u, x]) => (x.grid.length ? [[u, x.grid] as const] : [])));
+  const meterIds = [...sources.values()].flatMap((x) => (x.meter ? [x.meter.id] : []));
+  const [grid, meters] = await Promise.all([gridHalfHoursOf(gridOf, fromDay, toDay), dailyEnergyOf(meterIds, fromDay, toDay)]);
+  return new Map(
+    [...sources].map(([u, x]) => [
+      u,
+      [
+        ...(grid.has(u) ? [{ kind: "telemetry" as const, energy: grid.get(u)! }] : []),
+        ...(x.meter ? [{ kind: "meter" as const, energy: meters.get(x.meter.id) ?? { stepMin: 30 as const, byDay: new Map() } }] : []),
+      ],
+    ]),
+  );
 }
 
 export async function flexMeterOf(userId: number): Promise<number | null> {
@@ -82,13 +127,9 @@ export async function eventDaysOfUsers(userIds: number[], exceptEventId = 0): Pr
  * for all. An event further ahead than tomorrow looks back over the days to come too (none has
  * readings yet), so that its preview is the mean of the latest comparable days held.
  */
-async function previewBaselines(userId: number, meterId: number | null, events: FlexEvent[], now: number): Promise<Map<number, BaselinePreview>> {
+async function previewBaselines(userId: number, events: FlexEvent[], now: number): Promise<Map<number, BaselinePreview>> {
   const out = new Map<number, BaselinePreview>();
   if (!events.length) return out;
-  if (meterId === null) {
-    for (const e of events) out.set(e.id, { status: "no_meter" });
-    return out;
-  }
   const today = parisDayOf(now);
   const windows = events.map((e) => {
     const w = eventWindow(e.startsAt.getTime(), e.endsAt.getTime());
@@ -96,17 +137,27 @@ async function previewBaselines(userId: number, meterId: number | null, events: 
   });
   const from = windows.map(({ w, lookback }) => addDays(w.day, -lookback)).sort()[0];
   const to = windows.map(({ w }) => w.day).sort().at(-1)!;
-  const [energy, excludedOf] = await Promise.all([dailyEnergyOf([meterId], from, addDays(to, -1)), eventDaysOfUsers([userId])]);
-  const e0 = energy.get(meterId) ?? { stepMin: 30 as const, byDay: new Map() };
+  const [sources, excludedOf] = await Promise.all([flexSourcesOf([userId]), eventDaysOfUsers([userId])]);
+  const candidates = (await sourcesEnergy(sources, from, addDays(to, -1))).get(userId) ?? [];
   for (const { e, w, lookback } of windows) {
-    // the household's other event days: its own (if it takes part) is not before it anyway
-    const b = baseline(e0, w.day, { window: [w.from, w.to], excluded: excludedOf.get(userId), lookbackDays: lookback });
-    if (b.status === "insufficient") {
-      out.set(e.id, { status: "insufficient", days: b.days, needed: b.needed });
+    if (!sources.get(userId)?.meter) {
+      // taking part needs the Linky meter (choose): without it, none
+      out.set(e.id, { status: "no_meter" });
       continue;
     }
-    const wh = b.values.slice(w.from, w.to).map((v) => Math.round(v * 10) / 10);
-    out.set(e.id, { status: "ok", wh, totalWh: Math.round(wh.reduce((sum, v) => sum + v, 0) * 10) / 10, days: b.days });
+    // the first source with enough comparable days (the household's other event days excluded)
+    let last: BaselinePreview = { status: "insufficient", days: [], needed: 0 };
+    for (const c of candidates) {
+      const b = baseline(c.energy, w.day, { window: [w.from, w.to], excluded: excludedOf.get(userId), lookbackDays: lookback });
+      if (b.status === "insufficient") {
+        last = { status: "insufficient", days: b.days, needed: b.needed };
+        continue;
+      }
+      const wh = b.values.slice(w.from, w.to).map((v) => Math.round(v * 10) / 10);
+      last = { status: "ok", wh, totalWh: Math.round(wh.reduce((sum, v) => sum + v, 0) * 10) / 10, days: b.days };
+      break;
+    }
+    out.set(e.id, last);
   }
   return out;
 }
@@ -128,15 +179,11 @@ export async function householdEvents(caller: Caller, o: { skip: number; take: n
 async function householdViews(userId: number, events: FlexEvent[], now: number): Promise<HouseholdEvent[]> {
   if (!events.length) return [];
   const ids = events.map((e) => e.id);
-  const [choices, results, meterId] = await Promise.all([
-    choicesOf(ids, [userId]),
-    db.flexResult.findMany({ where: { eventId: { in: ids }, userId } }),
-    flexMeterOf(userId),
-  ]);
+  const [choices, results] = await Promise.all([choicesOf(ids, [userId]), db.flexResult.findMany({ where: { eventId: { in: ids }, userId } })]);
   const resultOf = new Map(results.map((r) => [r.eventId, r]));
   const choiceOf = new Map(choices.map((c) => [c.eventId, { optedIn: c.optedIn, auto: c.auto, at: c.at }]));
   const statuses = new Map(events.map((e) => [e.id, eventStatus(e, now)]));
-  const baselines = await previewBaselines(userId, meterId, events.filter((e) => open(statuses.get(e.id)!)), now);
+  const baselines = await previewBaselines(userId, events.filter((e) => open(statuses.get(e.id)!)), now);
   return events.map((event) => ({
     event,
     status: statuses.get(event.id)!,

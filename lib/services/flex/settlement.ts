@@ -1,5 +1,5 @@
 // An event's settlement (docs/flexibility.md): once a participant's readings of the window are in
-// (Linky at D+1), its baseline from the days before, F = B − A per half hour, the total and the
+// (its live grid measurements at once, Linky at D+1), its baseline from the days before, F = B − A per half hour, the total and the
 // reward, written once. An event is settled when every participant has a result; one whose
 // readings never came within SETTLE_WAIT_MS is settled as "no data". Batches of meters are read
 // in one statement each (lib/services/flex/energy.ts).
@@ -8,25 +8,31 @@ import { baseline } from "@/lib/flex/baseline";
 import { eventWindow, settlement, SETTLE_WAIT_MS } from "@/lib/flex/events";
 import type { FlexEvent } from "@/lib/generated/prisma/client";
 import { addDays } from "@/lib/time/paris";
-import { dailyEnergyOf } from "./energy";
-import { choicesInForce, eventDaysOfUsers, flexMetersOf, LOOKBACK_DAYS } from "./events";
+import { choicesInForce, eventDaysOfUsers, flexSourcesOf, LOOKBACK_DAYS, sourcesEnergy, type FlexSources } from "./events";
 
 /** Households read in one statement. */
 const BATCH = 200;
 
-type Participant = { userId: number; meterId: number | null; syncing: boolean };
+type Participant = { userId: number; sources: FlexSources };
 
-/** The households that chose to take part (the choice in force at the start) and have no result yet, with their meter. */
+/** The households that chose to take part (the choice in force at the start) and have no result yet, with where their use is measured. */
 async function pending(eventId: number): Promise<Participant[]> {
   const rows = await db.$queryRaw<{ user_id: number }[]>`
     SELECT c.user_id FROM ${choicesInForce(Prisma.sql`event_id = ${eventId}`)} c
     WHERE c.opted_in AND NOT EXISTS (SELECT 1 FROM flex_results r WHERE r.event_id = ${eventId} AND r.user_id = c.user_id)
     ORDER BY c.user_id`;
-  const meters = await flexMetersOf(rows.map((r) => r.user_id));
-  return rows.map((r) => ({ userId: r.user_id, meterId: meters.get(r.user_id)?.id ?? null, syncing: meters.get(r.user_id)?.syncing ?? false }));
+  const sources = await flexSourcesOf(rows.map((r) => r.user_id));
+  return rows.map((r) => ({ userId: r.user_id, sources: sources.get(r.user_id)! }));
 }
 
-/** Settles what can be settled of one event; `true` once every participant has a result. */
+/**
+ * Settles what can be settled of one event; `true` once every participant has a result. Each
+ * participant's sources are tried in order (its live grid measurements, then its Linky meter): the
+ * first whose readings of the window are all in and whose baseline has enough comparable days
+ * settles it. A source with the window but too few days gives way to the next; the last one's
+ * "insufficient" is the result. Without a result SETTLE_WAIT_MS after the end (and its meter not
+ * syncing): "insufficient" if a source had the window, else "no data".
+ */
 async function settleEvent(event: FlexEvent, now = Date.now()): Promise<{ written: number; complete: boolean }> {
   const w = eventWindow(event.startsAt.getTime(), event.endsAt.getTime());
   const giveUp = now >= event.endsAt.getTime() + SETTLE_WAIT_MS;
@@ -34,27 +40,39 @@ async function settleEvent(event: FlexEvent, now = Date.now()): Promise<{ writte
   let written = 0;
   for (let i = 0; i < all.length; i += BATCH) {
     const batch = all.slice(i, i + BATCH);
-    const meterIds = batch.flatMap((p) => (p.meterId === null ? [] : [p.meterId]));
-    const [energy, excludedOf] = await Promise.all([dailyEnergyOf(meterIds, addDays(w.day, -LOOKBACK_DAYS), w.day), eventDaysOfUsers(batch.map((p) => p.userId), event.id)]);
+    const [energy, excludedOf] = await Promise.all([
+      sourcesEnergy(new Map(batch.map((p) => [p.userId, p.sources])), addDays(w.day, -LOOKBACK_DAYS), w.day),
+      eventDaysOfUsers(batch.map((p) => p.userId), event.id),
+    ]);
     const rows: Prisma.FlexResultCreateManyInput[] = [];
     for (const p of batch) {
-      const e = p.meterId === null ? undefined : energy.get(p.meterId);
-      const actual = e?.byDay.get(w.day)?.slice(w.from, w.to) ?? [];
-      const complete = actual.length === w.to - w.from && actual.every((v) => v !== null);
-      const base = { eventId: event.id, userId: p.userId, meterId: p.meterId, stepMin: 30, settledAt: new Date(now) };
-      if (!complete) {
-        // a meter whose history is still being fetched may yet bring the window
-        if (giveUp && !p.syncing) rows.push({ ...base, status: "no_data", baselineWh: [], actualWh: actual, baselineDays: [], deliveredWh: 0, rewardEur: 0 });
-        continue;
+      const candidates = energy.get(p.userId) ?? [];
+      let row: Prisma.FlexResultCreateManyInput | null = null;
+      let shortOf: Prisma.FlexResultCreateManyInput | null = null;
+      let lastActual: (number | null)[] = [];
+      for (const [k, c] of candidates.entries()) {
+        const actual = c.energy.byDay.get(w.day)?.slice(w.from, w.to) ?? [];
+        if (actual.some((v) => v !== null)) lastActual = actual;
+        const complete = actual.length === w.to - w.from && actual.every((v) => v !== null);
+        if (!complete) continue;
+        const base = { eventId: event.id, userId: p.userId, meterId: c.kind === "meter" ? p.sources.meter!.id : null, source: c.kind, stepMin: 30, settledAt: new Date(now) };
+        const b = baseline(c.energy, w.day, { window: [w.from, w.to], excluded: excludedOf.get(p.userId), lookbackDays: LOOKBACK_DAYS });
+        if (b.status === "insufficient") {
+          shortOf = { ...base, status: "insufficient", baselineWh: [], actualWh: actual, baselineDays: b.days, deliveredWh: 0, rewardEur: 0 };
+          // the last source's word is final; an earlier one gives way
+          if (k === candidates.length - 1) row = shortOf;
+          continue;
+        }
+        const bw = b.values.slice(w.from, w.to).map((v) => Math.round(v * 10) / 10);
+        const s = settlement(event.direction, bw, actual, event.rewardPerKwh);
+        row = { ...base, status: "settled", baselineWh: bw, actualWh: actual, baselineDays: b.days, deliveredWh: s.deliveredWh, rewardEur: s.rewardEur };
+        break;
       }
-      const b = baseline(e!, w.day, { window: [w.from, w.to], excluded: excludedOf.get(p.userId), lookbackDays: LOOKBACK_DAYS });
-      if (b.status === "insufficient") {
-        rows.push({ ...base, status: "insufficient", baselineWh: [], actualWh: actual, baselineDays: b.days, deliveredWh: 0, rewardEur: 0 });
-        continue;
+      // a meter whose history is still being fetched may yet bring the window
+      if (!row && giveUp && !p.sources.meter?.syncing) {
+        row = shortOf ?? { eventId: event.id, userId: p.userId, meterId: p.sources.meter?.id ?? null, source: "meter", stepMin: 30, settledAt: new Date(now), status: "no_data", baselineWh: [], actualWh: lastActual, baselineDays: [], deliveredWh: 0, rewardEur: 0 };
       }
-      const bw = b.values.slice(w.from, w.to).map((v) => Math.round(v * 10) / 10);
-      const s = settlement(event.direction, bw, actual, event.rewardPerKwh);
-      rows.push({ ...base, status: "settled", baselineWh: bw, actualWh: actual, baselineDays: b.days, deliveredWh: s.deliveredWh, rewardEur: s.rewardEur });
+      if (row) rows.push(row);
     }
     // written once: a second settler's rows for the same households are skipped
     if (rows.length) written += (await db.flexResult.createMany({ data: rows, skipDuplicates: true })).count;
