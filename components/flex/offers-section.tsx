@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { Text } from "@/components/ui/text";
@@ -18,8 +19,9 @@ import { useErrorMessage } from "@/components/i18n/api-texts";
 import { parisDayTimeText } from "@/components/ui/dates";
 import { eurText, kwhText, wattsText } from "@/components/energy/format";
 import { eventDayText } from "@/lib/flex/day-text";
+import { capacityW } from "@/lib/flex/offers";
 import { addDays, parisDayOf } from "@/lib/time/paris";
-import { saveAutoSend, sendOffers, useOffers, type HouseholdOffersView, type OfferView } from "@/lib/swr/use-flex";
+import { changeOffer, saveAutoSend, sendOffers, useOffers, type HouseholdOffersView, type OfferView } from "@/lib/swr/use-flex";
 import type { Locale } from "@/lib/shared/locale.mjs";
 import s from "./flex.module.css";
 
@@ -183,6 +185,7 @@ function OfferLine({ offer, locale, now, labelId }: { offer: OfferView; locale: 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sendable = offer.status === "draft" && Date.parse(offer.expires_at) > now;
+  const [editing, setEditing] = useState(false);
   const send = async () => {
     setBusy(true);
     setError(null);
@@ -209,10 +212,15 @@ function OfferLine({ offer, locale, now, labelId }: { offer: OfferView; locale: 
         <Text variant="body2">
           {offer.delivered_wh === null ? t("settledNoData") : t("settled", { kwh: kwhText(offer.delivered_wh / 1000, true, locale), reward: eurText(offer.reward_eur ?? 0, false, locale) })}
         </Text>
+      ) : sendable && editing ? (
+        <PowerForm offer={offer} locale={locale} onDone={() => setEditing(false)} />
       ) : sendable ? (
         <div className={s.choice}>
           <PlainButton variant="outlined" size="small" onClick={() => void send()} disabled={busy} aria-describedby={`${labelId} ${lineId}`}>
             {t("send")}
+          </PlainButton>
+          <PlainButton variant="text" size="small" onClick={() => setEditing(true)} disabled={busy} aria-describedby={`${labelId} ${lineId}`}>
+            {t("change")}
           </PlainButton>
         </div>
       ) : null}
@@ -222,6 +230,57 @@ function OfferLine({ offer, locale, now, labelId }: { offer: OfferView; locale: 
         </Text>
       )}
     </div>
+  );
+}
+
+/**
+ * A draft's power, changed: at most `kW` in each period, never more than the resource can offer
+ * there (its capacity against the offer's baseline); a period the schedule leaves out stays at 0.
+ */
+function PowerForm({ offer, locale, onDone }: { offer: OfferView; locale: Locale; onDone: () => void }) {
+  const t = useTranslations("flex.offers");
+  const toast = useToast();
+  const failure = useErrorMessage();
+  const caps = offer.baseline_w.map((b) => capacityW(offer.direction, offer.rated_w, b));
+  const most = Math.max(0, ...caps);
+  const [kw, setKw] = useState(String(offer.max_power_w / 1000));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const w = Math.round(Number(kw.replace(",", ".")) * 1000);
+    if (!Number.isFinite(w) || w <= 0 || w > most) {
+      setError(t("powerRange", { most: wattsText(most, locale) }));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await changeOffer(offer.id, offer.power_w.map((p, i) => (p === 0 ? 0 : Math.min(caps[i], w))));
+      toast.success(t("changed"));
+      onDone();
+    } catch (err) {
+      setError(failure(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const inputId = `flex-offer-power-${offer.id}`;
+  return (
+    <form className={s.choice} onSubmit={(e) => void save(e)} noValidate>
+      <TextField id={inputId} size="small" label={t("powerLabel")} value={kw} onChange={(e) => setKw(e.target.value)} slotProps={{ htmlInput: { inputMode: "decimal" } }} helperText={t("powerHint", { most: wattsText(most, locale) })} sx={{ maxWidth: 220 }} />
+      <PlainButton type="submit" variant="contained" size="small" disabled={busy}>
+        {t("save")}
+      </PlainButton>
+      <PlainButton variant="text" size="small" onClick={onDone} disabled={busy}>
+        {t("cancel")}
+      </PlainButton>
+      {error && (
+        <Text role="alert" color="error" variant="body2">
+          {error}
+        </Text>
+      )}
+    </form>
   );
 }
 

@@ -52,3 +52,10 @@ export async function saveAutoSend(on: boolean): Promise<FlexSettingsView> {
   await mutate(FLEX_OFFERS_URL);
   return view;
 }
+
+/** PATCH /api/v1/flexibility/offers/{id} {power_w}: a draft's power per period; answers its week. */
+export async function changeOffer(id: number, powerW: number[]): Promise<HouseholdOffersView> {
+  const view = await send<HouseholdOffersView>("PATCH", `${FLEX_OFFERS_URL}/${id}`, { power_w: powerW });
+  await mutate(FLEX_OFFERS_URL, view, { revalidate: false });
+  return view;
+}

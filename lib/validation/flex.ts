@@ -106,3 +106,16 @@ export const offerPricesSchema = z.strictObject(
   },
   { error: (i) => (i.code === "unrecognized_keys" ? `Unknown field: ${i.keys.join(", ")}` : i.input === undefined ? "Both prices are required (null for none)" : undefined) },
 );
+
+/** PATCH /api/v1/flexibility/offers/{id}: a draft's power per period, W (a day at 15 minutes has at most 100 periods). */
+export const editOfferSchema = z.strictObject(
+  {
+    power_w: z
+      .array(z.number({ error: "power_w must hold whole watts from 0 to 10000" }).int("power_w must hold whole watts from 0 to 10000").min(0, "power_w must hold whole watts from 0 to 10000").max(10_000, "power_w must hold whole watts from 0 to 10000"), {
+        error: (i) => (i.input === undefined ? "power_w is required" : "power_w must be a list of watts"),
+      })
+      .min(1, "power_w must hold one value per period of the window")
+      .max(100, "power_w must hold one value per period of the window"),
+  },
+  { error: (i) => (i.code === "unrecognized_keys" ? `Unknown field: ${i.keys.join(", ")}` : undefined) },
+);

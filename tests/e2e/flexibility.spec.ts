@@ -199,6 +199,16 @@ test("the household's offers for next week come from its schedules: the demo's a
     await expect(offers.getByText(/^Dishwasher · \d+ offers \(measured on your Linky meter\)$/)).toBeVisible();
     await expect(offers.getByText("Not sent", { exact: true }).first()).toBeVisible();
     await expect(offers.getByText(/^Send by \d{2} \w{3} \d{4}, 12:00$/).first()).toBeVisible();
+    // the first evening asks less: at most 0.5 kW (more than the dishwasher can offer is refused in words)
+    const evening = offers.getByRole("listitem", { name: /^20:00 – 21:00 · Dishwasher$/ }).first();
+    await evening.getByRole("button", { name: "Change" }).click();
+    await evening.getByLabel("At most (kW)").fill("9");
+    await evening.getByRole("button", { name: "Save" }).click();
+    await expect(evening.getByRole("alert")).toHaveText(/^Give a power above 0 and at most \d+(\.\d)? k?W$/);
+    await evening.getByLabel("At most (kW)").fill("0.5");
+    await evening.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("The offer is changed")).toBeVisible();
+    await expect(offers.getByRole("listitem", { name: /^20:00 – 21:00 · Dishwasher$/ }).first().getByText("Up to 500 W, 0.50 kWh over the window")).toBeVisible();
     await snapBoth(page, "flex-offers");
     const sendAll = offers.getByRole("button", { name: /^Send \d+ offers$/ });
     const count = Number((await sendAll.innerText()).match(/\d+/)![0]);

@@ -13,6 +13,7 @@ import { offersRound, prepareOffers } from "@/lib/services/flex/offers";
 import { SHARING_CONSENT } from "@/lib/privacy/sharing";
 import { GET as offersGET } from "@/app/api/v1/flexibility/offers/route";
 import { POST as sendPOST } from "@/app/api/v1/flexibility/offers/send/route";
+import { PATCH as editPATCH } from "@/app/api/v1/flexibility/offers/[id]/route";
 import { PATCH as settingsPATCH } from "@/app/api/v1/flexibility/route";
 import { GET as adminListGET } from "@/app/api/v1/flex_offers/route";
 import { GET as adminOneGET } from "@/app/api/v1/flex_offers/[id]/route";
@@ -171,6 +172,34 @@ describe("sending offers", () => {
     // another household cannot send it, nor see it
     expect((await send({ ids: [b.id] }, other)).status).toBe(404);
     expect((await week(other)).body.offers).toEqual([]);
+  });
+
+  it("lets the household lower a draft's power, within what the resource can offer, as a new draft (the old one kept)", async () => {
+    const monday = find((await week()).body.offers, WEEK, "down");
+    const edit = (json: unknown, who: TestUser = owner, id = monday.id) => call(editPATCH, { method: "PATCH", path: `/api/v1/flexibility/offers/${id}`, params: { id: String(id) }, token: who.token, json });
+    // the baseline is 200 W: 300 W at 18:00 is more than the water heater would draw
+    const over = await edit({ power_w: [300, 200, 200, 200] });
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({ detail: "300 W at 18:00 is over what Water heater can offer then (200 W)", errors: [{ path: "power_w.0", message: "300 W at 18:00 is over what Water heater can offer then (200 W)" }] });
+    expect((await edit({ power_w: [100, 100] })).body.errors).toEqual([{ path: "power_w", message: "power_w must hold 4 values, one per period of the window" }]);
+    expect((await edit({ power_w: [0, 0, 0, 0] })).body.errors).toEqual([{ path: "power_w", message: "An offer needs power in at least one period" }]);
+    expect((await edit({ power_w: [1.5, 0, 0, 0] })).status).toBe(422);
+    expect((await edit({ power_w: [100, 100, 0, 0] }, other)).status).toBe(404);
+    const r = await edit({ power_w: [100, 100, 0, 0] });
+    expect(r.status).toBe(200);
+    const edited = find(r.body.offers, WEEK, "down");
+    expect(edited.id).not.toBe(monday.id);
+    expect(edited).toMatchObject({ status: "draft", power_w: [100, 100, 0, 0], baseline_w: [200, 200, 200, 200] });
+    const old = await db.flexOffer.findUniqueOrThrow({ where: { id: monday.id }, include: { changes: true } });
+    expect(old.status).toBe("superseded");
+    expect(old.changes.map((c) => [c.status, c.byId])).toEqual([["draft", null], ["superseded", owner.id]]);
+    // the week's next read keeps the household's draft (not made again from the schedule)
+    expect(find((await week()).body.offers, WEEK, "down").id).toBe(edited.id);
+    // once sent, it stays as it was sent
+    await send({ ids: [edited.id] });
+    const sent = await edit({ power_w: [50, 50, 0, 0] }, owner, edited.id);
+    expect(sent.status).toBe(409);
+    expect(sent.body.code).toBe("flex_offer_status");
   });
 
   it.each([
@@ -337,6 +366,7 @@ describe("who may do what with offers (the household's own; the operator's list 
     { route: "GET /api/v1/flexibility/offers", name: "GET /flexibility/offers", run: get(offersGET, "/api/v1/flexibility/offers"), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
     { route: "POST /api/v1/flexibility/offers/send", name: "POST /flexibility/offers/send (all of one's own)", run: (t) => call(sendPOST, { method: "POST", token: t, json: {} }), expect: { anon: 401, owner: 200, other: 200, admin: 200 } },
     { route: "POST /api/v1/flexibility/offers/send", name: "POST /flexibility/offers/send (the owner's offer)", run: (t) => call(sendPOST, { method: "POST", token: t, json: { ids: [offerId] } }), expect: { other: 404, admin: 404 } },
+    { route: "PATCH /api/v1/flexibility/offers/[id]", name: "PATCH /flexibility/offers/{the owner's offered one}", run: (t) => call(editPATCH, { method: "PATCH", token: t, params: at(offerId), json: { power_w: [100, 100, 100, 100] } }), expect: { anon: 401, owner: 409, other: 404, admin: 404 } },
     { route: "GET /api/v1/flex_offers", name: "GET /flex_offers", run: get(adminListGET, "/api/v1/flex_offers"), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
     { route: "GET /api/v1/flex_offers/[id]", name: "GET /flex_offers/{id}", run: (t) => call(adminOneGET, { token: t, params: at(offerId) }), expect: { anon: 401, owner: 403, other: 403, admin: 200 } },
     { route: "GET /api/v1/flex_offers/[id]", name: "GET /flex_offers/{missing}", run: (t) => call(adminOneGET, { token: t, params: at(999999) }), expect: { owner: 403, admin: 404 } },

@@ -499,6 +499,12 @@ describe("every documented answer matches what the handlers return", () => {
     const week = await checkCall("GET /api/v1/flexibility/offers", { token: t });
     expect(week.body.offers).toHaveLength(14);
     await checkCall("GET /api/v1/flexibility/offers", { token: t, path: "/api/v1/flexibility/offers?week=2026-12-01" });
+    const lower = { power_w: (week.body.offers[0].power_w as number[]).map((w) => Math.floor(w / 2)) };
+    const lowered = await checkCall("PATCH /api/v1/flexibility/offers/{id}", { token: t, params: { id: String(week.body.offers[0].id) }, json: lower }, lower);
+    expect(lowered.status).toBe(200);
+    const tooMuch = { power_w: (week.body.offers[0].power_w as number[]).map(() => 10_000) };
+    expect((await checkCall("PATCH /api/v1/flexibility/offers/{id}", { token: t, params: { id: String(lowered.body.offers.at(-1).id) }, json: tooMuch }, tooMuch)).status).toBe(422);
+    Object.assign(week.body, { offers: lowered.body.offers });
     const one = { ids: [week.body.offers[0].id] };
     await checkCall("POST /api/v1/flexibility/offers/send", { token: t, json: one }, one);
     expect((await checkCall("POST /api/v1/flexibility/offers/send", { token: t, json: one }, one)).status).toBe(409);

@@ -44,6 +44,7 @@ import partnerV1EventsIdResults from "@/app/api/partner/v1/events/[id]/results/o
 import partnerV1Offers from "@/app/api/partner/v1/offers/openapi";
 import flexibilityOffers from "@/app/api/v1/flexibility/offers/openapi";
 import flexibilityOffersSend from "@/app/api/v1/flexibility/offers/send/openapi";
+import flexibilityOffersId from "@/app/api/v1/flexibility/offers/[id]/openapi";
 import flexOffers from "@/app/api/v1/flex_offers/openapi";
 import flexOffersId from "@/app/api/v1/flex_offers/[id]/openapi";
 import flexOffersIdAccept from "@/app/api/v1/flex_offers/[id]/accept/openapi";
@@ -108,7 +109,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   flexibility, flexibilityEvents, flexibilityEventsId, flexibilityEventsIdChoice, flexEvents, flexEventsId, flexEventsIdCancel,
   flexEventsIdResults,
   // flexibility offers: the household's, then the operator's
-  flexibilityOffers, flexibilityOffersSend, flexOffers, flexOffersByHour, flexOffersExport, flexOffersPrices, flexOffersId, flexOffersIdAccept, flexOffersIdReject,
+  flexibilityOffers, flexibilityOffersSend, flexibilityOffersId, flexOffers, flexOffersByHour, flexOffersExport, flexOffersPrices, flexOffersId, flexOffersIdAccept, flexOffersIdReject,
   // real-time sharing by consent: the household's consent and log, the operator's partners, the partner's own API
   usersMeSharing, usersMeSharingLog, partners, partnersIdRevoke, partnerToken, partnerV1Live, partnerV1EventsIdResults, partnerV1Offers,
   // devices

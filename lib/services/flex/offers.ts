@@ -4,10 +4,10 @@
 // settles them. Every change of status is a dated row (flex_offer_changes); nothing is deleted.
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
-import { conflict, forbidden, notFound } from "@/lib/errors";
+import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
 import { baseline, type DailyEnergy } from "@/lib/flex/baseline";
-import type { FlexDirection } from "@/lib/flex/events";
-import { comingWeek, expiryOf, OFFER_TRANSITIONS, offerPower, offerSettlement, scheduledDays, whToW, windowOf, type OfferSchedule, type OfferStatus } from "@/lib/flex/offers";
+import { parisClock, type FlexDirection } from "@/lib/flex/events";
+import { capacityW, comingWeek, expiryOf, OFFER_TRANSITIONS, offerPower, offerSettlement, scheduledDays, whToW, windowOf, type OfferSchedule, type OfferStatus } from "@/lib/flex/offers";
 import type { FlexOffer, FlexOfferPrice } from "@/lib/generated/prisma/client";
 import { addDays, daysBetween, parisDayOf, parisDayStart } from "@/lib/time/paris";
 import { dailyEnergyOf, dailyEnergyOfMeasurements } from "./energy";
@@ -245,6 +245,41 @@ export async function sendOffers(caller: Caller, ids: number[] | null, now = Dat
     const expired = mine.find((o) => o.status === "draft" && o.expiresAt.getTime() <= now);
     if (expired && ids) throw conflict(`Offer ${expired.id} expired at ${expired.expiresAt.toISOString()}: it can no longer be sent`, "flex_offer_expired");
     await transition(tx, mine.filter((o) => o.expiresAt.getTime() > now).map((o) => o.id), "offered", caller.id);
+  });
+  return householdOffers(caller, week, now);
+}
+
+/**
+ * The household changes a draft's power per period (lowers it, or raises it back): each period at
+ * most what the resource can offer then (its capacity against the baseline the offer was prepared
+ * with), one period at least above 0. The draft is superseded by a new one (its history kept).
+ */
+export async function editOffer(caller: Caller, id: number, powerW: number[], now = Date.now()): Promise<HouseholdOffers> {
+  const week = await db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM flex_offers WHERE id = ${id} AND user_id = ${caller.id} FOR UPDATE`;
+    if (!locked) throw notFound("Offer");
+    const o = await tx.flexOffer.findUniqueOrThrow({ where: { id } });
+    if (o.status !== "draft") throw conflict(`Offer ${id} is ${o.status}: only a draft can be changed`, "flex_offer_status");
+    if (o.expiresAt.getTime() <= now) throw conflict(`Offer ${id} expired at ${o.expiresAt.toISOString()}: it can no longer be changed`, "flex_offer_expired");
+    const baselineW = o.baselineW as number[];
+    if (powerW.length !== baselineW.length) throw invalid([{ path: "power_w", message: `power_w must hold ${baselineW.length} values, one per period of the window` }]);
+    const over = powerW.flatMap((w, i) => {
+      const cap = capacityW(o.direction, o.ratedW, baselineW[i]);
+      const at = parisClock(o.startsAt.getTime() + i * o.stepMin * 60_000);
+      return w > cap ? [{ path: `power_w.${i}`, message: `${w} W at ${at} is over what ${o.resource} can offer then (${cap} W)` }] : [];
+    });
+    if (over.length) throw invalid(over, over[0].message);
+    if (powerW.every((w) => w === 0)) throw invalid([{ path: "power_w", message: "An offer needs power in at least one period" }]);
+    await transition(tx, [id], "superseded", caller.id);
+    await tx.flexOffer.create({
+      data: {
+        userId: o.userId, scheduleId: o.scheduleId, measurementId: o.measurementId, meterId: o.meterId, resource: o.resource, direction: o.direction, week: o.week, day: o.day,
+        startsAt: o.startsAt, endsAt: o.endsAt, stepMin: o.stepMin, ratedW: o.ratedW, powerW, baselineW, baselineDays: o.baselineDays as string[], expiresAt: o.expiresAt,
+        availabilityEurPerMwH: o.availabilityEurPerMwH, utilisationEurPerMwh: o.utilisationEurPerMwh, createdAt: new Date(now),
+        changes: { create: { status: "draft", byId: caller.id, at: new Date(now) } },
+      },
+    });
+    return dayString(o.week);
   });
   return householdOffers(caller, week, now);
 }
