@@ -47,7 +47,7 @@ export function OffersSection() {
         <Text id="flex-offers" variant="h2" className={s.sectionTitle}>
           {t("title")}
         </Text>
-        <ToggleButtonGroup size="small" exclusive value={week === null ? "coming" : "current"} onChange={(_, v: string | null) => v && setWeek(v === "coming" ? null : thisWeek())} aria-label={t("weekChoice")}>
+        <ToggleButtonGroup size="small" exclusive sx={{ "& .MuiToggleButton-root": { textTransform: "none" } }} value={week === null ? "coming" : "current"} onChange={(_, v: string | null) => v && setWeek(v === "coming" ? null : thisWeek())} aria-label={t("weekChoice")}>
           <ToggleButton value="coming">{t("comingWeek")}</ToggleButton>
           <ToggleButton value="current">{t("currentWeek")}</ToggleButton>
         </ToggleButtonGroup>
