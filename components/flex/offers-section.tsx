@@ -19,20 +19,16 @@ import { useErrorMessage } from "@/components/i18n/api-texts";
 import { parisDayTimeText } from "@/components/ui/dates";
 import { eurText, kwhText, wattsText } from "@/components/energy/format";
 import { eventDayText } from "@/lib/flex/day-text";
-import { capacityW } from "@/lib/flex/offers";
-import { addDays, parisDayOf } from "@/lib/time/paris";
+import { capacityW, comingWeek } from "@/lib/flex/offers";
+import { addDays } from "@/lib/time/paris";
 import { changeOffer, saveAutoSend, sendOffers, useOffers, type HouseholdOffersView, type OfferView } from "@/lib/swr/use-flex";
 import type { Locale } from "@/lib/shared/locale.mjs";
 import s from "./flex.module.css";
 
 const capital = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
 
-/** The Monday of the week `now` is in (Paris). */
-function thisWeek(now = Date.now()): string {
-  const today = parisDayOf(now);
-  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(today, -weekday);
-}
+/** The Monday of the week `now` is in (Paris): the week before the coming one. */
+const thisWeek = (now = Date.now()) => addDays(comingWeek(now), -7);
 
 export function OffersSection() {
   const t = useTranslations("flex.offers");

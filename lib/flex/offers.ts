@@ -12,6 +12,8 @@ export type OfferSchedule = OfferPart & { start_date?: string; schedules?: reado
 /** The statuses of an offer, in the order of its life (docs/flexibility.md, "Offers"). */
 export const OFFER_STATUSES = ["draft", "offered", "accepted", "rejected", "activated", "settled", "expired", "superseded"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
+/** The statuses of an offer a household sent: all the operator sees. */
+export const SENT_STATUSES = ["offered", "accepted", "rejected", "activated", "settled", "expired"] as const;
 
 /** Once split, a schedule's parts replace it (the specification: "the main schedule is disabled"). */
 export function partsOf(s: OfferSchedule): readonly OfferPart[] {

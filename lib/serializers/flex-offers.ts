@@ -14,7 +14,8 @@ export function toOfferView(o: FlexOffer, history?: { status: OfferStatus; at: D
     id: o.id,
     schedule_id: o.scheduleId,
     resource: o.resource,
-    resource_kind: o.measurementId ? ("measurement" as const) : ("meter" as const),
+    // a channel's offers are at 15 minutes, the meter's at 30 (the ids may be gone: SET NULL)
+    resource_kind: o.stepMin === 15 ? ("measurement" as const) : ("meter" as const),
     measurement_id: o.measurementId,
     meter_id: o.meterId,
     direction: o.direction,
@@ -81,10 +82,10 @@ export function toWeekFlexView(w: { week: string; offers: number; hours: HourFle
   };
 }
 
-/** The UFTP FlexOffer of an offer, for the operator's export and the partner (household: its name there). */
-export function toUftpView(o: OfferView, household: string) {
+/** The UFTP FlexOffer of an offer, for the operator's export and the partner (the household and its resource as each knows them). */
+export function toUftpView(o: OfferView, household: string, resource = o.resource) {
   return toUftpFlexOffer(
-    { id: o.id, day: o.day, direction: o.direction, step_min: o.step_min, period_start: o.period_index, power_w: o.power_w, expires_at: o.expires_at, availability_eur_per_mw_h: o.availability_eur_per_mw_h, household, resource: o.resource },
+    { id: o.id, day: o.day, direction: o.direction, step_min: o.step_min, period_start: o.period_index, power_w: o.power_w, expires_at: o.expires_at, availability_eur_per_mw_h: o.availability_eur_per_mw_h, household, resource },
     CONGESTION_POINT,
   );
 }

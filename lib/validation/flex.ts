@@ -4,7 +4,8 @@
 import { z } from "./zod";
 import { idQueryParam, requiredText } from "./common";
 import { isDay, weekdayOf } from "@/lib/time/paris";
-import { OFFER_STATUSES } from "@/lib/flex/offers";
+import { SENT_STATUSES } from "@/lib/flex/offers";
+import { POWER_MAX } from "@/lib/schedules/rules";
 
 const instant = (label: string) =>
   z
@@ -78,7 +79,7 @@ export const sendOffersSchema = z.strictObject(
 /** GET /api/v1/flex_offers (admin): the list's equality filters. */
 export const offerFiltersSchema = z.object({
   week: week.optional(),
-  status: z.enum(OFFER_STATUSES, { error: `status must be one of: ${OFFER_STATUSES.join(", ")}` }).optional(),
+  status: z.enum(SENT_STATUSES, { error: `status must be one of: ${SENT_STATUSES.join(", ")}` }).optional(),
   user_id: idQueryParam("user_id").optional(),
 });
 
@@ -107,11 +108,13 @@ export const offerPricesSchema = z.strictObject(
   { error: (i) => (i.code === "unrecognized_keys" ? `Unknown field: ${i.keys.join(", ")}` : i.input === undefined ? "Both prices are required (null for none)" : undefined) },
 );
 
-/** PATCH /api/v1/flexibility/offers/{id}: a draft's power per period, W (a day at 15 minutes has at most 100 periods). */
+const WATTS = `power_w must hold whole watts from 0 to ${POWER_MAX}`;
+
+/** PATCH /api/v1/flexibility/offers/{id}: a draft's power per period, W (at most a schedule's power; a day at 15 minutes has at most 100 periods). */
 export const editOfferSchema = z.strictObject(
   {
     power_w: z
-      .array(z.number({ error: "power_w must hold whole watts from 0 to 10000" }).int("power_w must hold whole watts from 0 to 10000").min(0, "power_w must hold whole watts from 0 to 10000").max(10_000, "power_w must hold whole watts from 0 to 10000"), {
+      .array(z.number({ error: WATTS }).int(WATTS).min(0, WATTS).max(POWER_MAX, WATTS), {
         error: (i) => (i.input === undefined ? "power_w is required" : "power_w must be a list of watts"),
       })
       .min(1, "power_w must hold one value per period of the window")

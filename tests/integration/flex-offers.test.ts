@@ -114,6 +114,25 @@ describe("preparing the coming week's offers", () => {
     expect(await db.flexOfferChange.count({ where: { status: "superseded" } })).toBe(14);
   });
 
+  it("supersedes the drafts of a household's last schedule once it is deleted, and never sends a stale draft", async () => {
+    const s = await schedule(owner.id, "Water heater", 1500, [18, 19]);
+    const drafts: Offer[] = (await week()).body.offers;
+    // edited behind the page's back: a send of the page's drafts sends none of them
+    await travel("2026-11-23T10:01:00Z");
+    await db.schedule.update({ where: { id: s.id }, data: { data: { der_name: "Water heater", average_power: 1500, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], days: [0, 1, 2, 3, 4, 5, 6], hours: [7], start_date: "2026-11-01T00:00:00.000Z" } } });
+    const stale = await send({ ids: [drafts[0].id] });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe("flex_offer_status");
+    expect(await db.flexOffer.count({ where: { status: "offered" } })).toBe(0);
+    const now7 = (await week()).body.offers as Offer[];
+    expect(now7.every((o) => o.from === "07:00")).toBe(true);
+    // the last schedule deleted: its drafts go with the next read (or the weekly round)
+    await db.schedule.delete({ where: { id: s.id } });
+    const after = await week();
+    expect(after.body).toMatchObject({ schedules: [], offers: [] });
+    expect(await db.flexOffer.count({ where: { status: "draft" } })).toBe(0);
+  });
+
   it("measures a schedule named after a device's channel on its quarter hours", async () => {
     const d = await makeDevice(owner.id, { measurements: [{ name: "ev", displayName: "EV charger", measureType: "ev", classification: "consumption" }] });
     const m = d.measurements[0];
@@ -184,6 +203,7 @@ describe("sending offers", () => {
     expect((await edit({ power_w: [100, 100] })).body.errors).toEqual([{ path: "power_w", message: "power_w must hold 4 values, one per period of the window" }]);
     expect((await edit({ power_w: [0, 0, 0, 0] })).body.errors).toEqual([{ path: "power_w", message: "An offer needs power in at least one period" }]);
     expect((await edit({ power_w: [1.5, 0, 0, 0] })).status).toBe(422);
+    expect((await edit({ power_w: [20000, 0, 0, 0] })).body.errors).toEqual([{ path: "power_w.0", message: "power_w must hold whole watts from 0 to 10000" }]);
     expect((await edit({ power_w: [100, 100, 0, 0] }, other)).status).toBe(404);
     const r = await edit({ power_w: [100, 100, 0, 0] });
     expect(r.status).toBe(200);
@@ -200,6 +220,17 @@ describe("sending offers", () => {
     const sent = await edit({ power_w: [50, 50, 0, 0] }, owner, edited.id);
     expect(sent.status).toBe(409);
     expect(sent.body.code).toBe("flex_offer_status");
+  });
+
+  it("keeps a draft's power at 0 in the hours its schedule leaves out", async () => {
+    await db.schedule.deleteMany({ where: { userId: owner.id } });
+    await schedule(owner.id, "Pool pump", 800, [7, 9]);
+    const o = find((await week()).body.offers, WEEK, "down");
+    // 07:00-10:00: 08:00 and 08:30 are not the schedule's
+    expect(o.power_w).toEqual([200, 200, 0, 0, 200, 200]);
+    const r = await call(editPATCH, { method: "PATCH", path: `/api/v1/flexibility/offers/${o.id}`, params: { id: String(o.id) }, token: owner.token, json: { power_w: [100, 100, 100, 0, 100, 100] } });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toEqual([{ path: "power_w.2", message: "08:00 is not in Pool pump's schedule: its power there stays 0" }]);
   });
 
   it.each([
@@ -274,6 +305,18 @@ describe("the operator", () => {
     expect((await call(exportGET, { path: `/api/v1/flex_offers/export?format=xml`, token: admin.token })).status).toBe(422);
   });
 
+  it("never shows the operator a draft", async () => {
+    await schedule(other.id, "Boiler", 2000, [6]);
+    const otherMeter = (await db.meter.create({ data: { userId: other.id, usagePointId: "24880057130001", sandbox: true, producer: false, syncState: "done" } })).id;
+    await upsertCurve(otherMeter, "consumption", curveDays("2026-09-24", "2026-11-23"), "sandbox");
+    const draft = ((await week(other)).body.offers as Offer[])[0];
+    expect((await call(adminOneGET, { path: `/api/v1/flex_offers/${draft.id}`, params: { id: String(draft.id) }, token: admin.token })).status).toBe(404);
+    expect((await call(adminListGET, { path: `/api/v1/flex_offers?user_id=${other.id}`, token: admin.token })).body).toEqual([]);
+    const asked = await call(adminListGET, { path: "/api/v1/flex_offers?status=draft", token: admin.token });
+    expect(asked.status).toBe(422);
+    expect(asked.body.errors[0].path).toBe("status");
+  });
+
   it("is the operator's alone", async () => {
     expect((await call(adminListGET, { path: "/api/v1/flex_offers", token: owner.token })).status).toBe(403);
     expect((await decide(offers[0].id, "accept", owner)).status).toBe(403);
@@ -344,6 +387,9 @@ describe("the partner's read of the offers", () => {
     expect(names.size).toBe(1);
     expect([...names][0]).toMatch(/^[0-9a-f]{16}$/);
     expect(JSON.stringify(shared.body)).not.toContain(owner.email);
+    // nor the name the household gave its resource: a pseudonym of its own
+    expect(JSON.stringify(shared.body)).not.toContain("Water heater");
+    expect(shared.body.offers[0].FlexOffer.OfferOption[0].OptionReference).toMatch(/^[0-9a-f]{16}\/resource-[0-9a-f]{8}$/);
     expect(await db.partnerAccess.count({ where: { userId: owner.id, what: "offers" } })).toBe(1);
     await call(consentPUT, { method: "PUT", path: "/api/v1/users/me/sharing", token: owner.token, json: { given: false, version: SHARING_CONSENT.version } });
     expect((await read()).body.offers).toEqual([]);

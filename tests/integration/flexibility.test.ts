@@ -295,6 +295,9 @@ describe("after the event", () => {
       await db.$executeRaw`INSERT INTO telemetry.quarters (measurement_id, start, import_wh)
         SELECT ${m}, t, CASE WHEN t >= '2026-11-24T17:00:00Z' AND t < '2026-11-24T19:00:00Z' THEN ${inEvent} ELSE 50 END
         FROM generate_series(${new Date(parisDayStart(from))}::timestamptz, ${new Date(parisDayStart(to) - 1)}::timestamptz, interval '15 minutes') t`;
+      // the window's minutes, as the rollup leaves them once the last one is in
+      await db.$executeRaw`INSERT INTO telemetry.minutes (measurement_id, start, import_wh)
+        SELECT ${m}, t, ${inEvent / 15} FROM generate_series('2026-11-24T17:00:00Z'::timestamptz, '2026-11-24T18:59:00Z'::timestamptz, interval '1 minute') t`;
       return m;
     }
 
@@ -320,6 +323,18 @@ describe("after the event", () => {
       await upsertCurve(meterId, "consumption", curveDays("2026-11-24", "2026-11-25", (t) => (inWindow(t) ? 40 : 100)), "sandbox");
       expect(await settleDueEvents()).toEqual({ events: 1, written: 1 });
       expect((await mine(e.id)).body.mine.result).toMatchObject({ status: "settled", source: "meter", delivered_wh: 240 });
+    });
+
+    it("waits while the window's last minutes are not rolled up, though its quarters' rows exist", async () => {
+      const m = await gridClamp("2026-09-25", "2026-11-25", 20);
+      await db.$executeRaw`DELETE FROM telemetry.minutes WHERE measurement_id = ${m} AND start >= '2026-11-24T18:58:00Z'`;
+      const e = (await create(EVENT)).body;
+      await choose(e.id, true);
+      await travel("2026-11-24T19:00:01Z");
+      expect(await settleDueEvents()).toEqual({ events: 1, written: 0 });
+      await db.$executeRaw`INSERT INTO telemetry.minutes (measurement_id, start, import_wh) VALUES (${m}, '2026-11-24T18:58:00Z', 1), (${m}, '2026-11-24T18:59:00Z', 1)`;
+      expect(await settleDueEvents()).toEqual({ events: 1, written: 1 });
+      expect((await mine(e.id)).body.mine.result).toMatchObject({ source: "telemetry", delivered_wh: 240 });
     });
 
     it("counts a half hour only when all its quarters are in", async () => {

@@ -79,3 +79,19 @@ export async function gridHalfHoursOf(gridOf: ReadonlyMap<number, readonly numbe
     toDay,
   );
 }
+
+/**
+ * The measurements whose every minute of [start, end) is rolled up (`telemetry.minutes`): a quarter
+ * hour's row exists as soon as one of its minutes is in, so a window is settled from telemetry only
+ * once all its minutes are (the last one about 5 s after it ends, a gap once the device's history
+ * is repaired: docs/telemetry.md).
+ */
+export async function minutesComplete(measurementIds: readonly number[], start: Date, end: Date): Promise<Set<number>> {
+  if (!measurementIds.length) return new Set();
+  const expected = Math.round((end.getTime() - start.getTime()) / 60_000);
+  const rows = await readRows<{ id: number }>(Prisma.sql`
+    SELECT measurement_id AS id FROM telemetry.minutes
+    WHERE measurement_id = ANY(${[...new Set(measurementIds)]}::int[]) AND start >= ${start} AND start < ${end}
+    GROUP BY measurement_id HAVING count(*) = ${expected}`);
+  return new Set(rows.map((r) => r.id));
+}

@@ -10,7 +10,7 @@ import { parisClock, type FlexDirection } from "@/lib/flex/events";
 import { capacityW, comingWeek, expiryOf, OFFER_TRANSITIONS, offerPower, offerSettlement, scheduledDays, whToW, windowOf, type OfferSchedule, type OfferStatus } from "@/lib/flex/offers";
 import type { FlexOffer, FlexOfferPrice } from "@/lib/generated/prisma/client";
 import { addDays, daysBetween, parisDayOf, parisDayStart } from "@/lib/time/paris";
-import { dailyEnergyOf, dailyEnergyOfMeasurements } from "./energy";
+import { dailyEnergyOf, dailyEnergyOfMeasurements, minutesComplete } from "./energy";
 import { eventDaysOfUsers, flexMetersOf, LOOKBACK_DAYS } from "./events";
 
 const DIRECTIONS: FlexDirection[] = ["down", "up"];
@@ -45,7 +45,7 @@ export async function setPrices(caller: Caller, p: { availability_eur_per_mw_h: 
 }
 
 /** Changes offers' status where it is one of those the transition comes from; dated rows; returns the ids changed. */
-async function transition(tx: Prisma.TransactionClient, ids: number[], to: Exclude<OfferStatus, "draft">, byId: number | null, extra: Prisma.FlexOfferUpdateManyMutationInput = {}): Promise<number[]> {
+async function transition(tx: Prisma.TransactionClient, ids: number[], to: Exclude<OfferStatus, "draft">, byId: number | null, now: number, extra: Prisma.FlexOfferUpdateManyMutationInput = {}): Promise<number[]> {
   if (!ids.length) return [];
   const from = OFFER_TRANSITIONS[to];
   // the rows locked in id order: two rounds (or an operator and a round) never cross
@@ -53,7 +53,8 @@ async function transition(tx: Prisma.TransactionClient, ids: number[], to: Exclu
   const changed = locked.map((r) => r.id);
   if (!changed.length) return [];
   await tx.flexOffer.updateMany({ where: { id: { in: changed } }, data: { ...extra, status: to } });
-  await tx.flexOfferChange.createMany({ data: changed.map((offerId) => ({ offerId, status: to, byId })) });
+  // dated by the app's clock, as the offers' own dates (created_at, the rounds' now)
+  await tx.flexOfferChange.createMany({ data: changed.map((offerId) => ({ offerId, status: to, byId, at: new Date(now) })) });
   return changed;
 }
 
@@ -77,7 +78,6 @@ export async function prepareOffers(userIds: readonly number[], week: string, no
     db.flexOffer.findMany({ where: { userId: { in: ids }, week: dayDate(week), status: { not: "superseded" } } }),
     db.user.findMany({ where: { id: { in: ids }, flexAutoSendOffers: true }, select: { id: true } }),
   ]);
-  if (!schedules.length) return notes;
 
   // a schedule's resource: the household's measurement of that name, else its Linky meter
   const resourceOf = (userId: number, derName: string): Resource => {
@@ -179,7 +179,7 @@ export async function prepareOffers(userIds: readonly number[], week: string, no
 
   if (stale.length || fresh.length) {
     await db.$transaction(async (tx) => {
-      await transition(tx, stale, "superseded", null);
+      await transition(tx, stale, "superseded", null, now);
       // one live offer per schedule, day and direction (a partial unique index): a second preparer's rows are skipped
       // in one statement (Prisma's createManyAndReturn took 2 s for 2,800 offers): the households
       // that let Foyer send theirs have them offered at once, both changes dated
@@ -233,6 +233,8 @@ export async function householdOffers(caller: Caller, week: string | null, now =
 /** The household sends its drafts (these, or all of the coming week's): each offered until its expiry. */
 export async function sendOffers(caller: Caller, ids: number[] | null, now = Date.now()): Promise<HouseholdOffers> {
   const week = comingWeek(now);
+  // the drafts of a schedule changed since the page was read are superseded first: never sent
+  await prepareOffers([caller.id], week, now);
   await db.$transaction(async (tx) => {
     const mine = await tx.flexOffer.findMany({ where: { userId: caller.id, ...(ids ? { id: { in: ids } } : { week: dayDate(week), status: "draft" }) }, select: { id: true, status: true, expiresAt: true } });
     if (ids) {
@@ -244,7 +246,9 @@ export async function sendOffers(caller: Caller, ids: number[] | null, now = Dat
     }
     const expired = mine.find((o) => o.status === "draft" && o.expiresAt.getTime() <= now);
     if (expired && ids) throw conflict(`Offer ${expired.id} expired at ${expired.expiresAt.toISOString()}: it can no longer be sent`, "flex_offer_expired");
-    await transition(tx, mine.filter((o) => o.expiresAt.getTime() > now).map((o) => o.id), "offered", caller.id);
+    const sent = await transition(tx, mine.filter((o) => o.expiresAt.getTime() > now).map((o) => o.id), "offered", caller.id, now);
+    // an offer named that another request superseded (or sent) meanwhile: nothing is sent
+    if (ids && sent.length !== new Set(ids).size) throw conflict("Some of these offers changed meanwhile: read them again and send what you mean to", "flex_offer_status");
   });
   return householdOffers(caller, week, now);
 }
@@ -255,6 +259,8 @@ export async function sendOffers(caller: Caller, ids: number[] | null, now = Dat
  * with), one period at least above 0. The draft is superseded by a new one (its history kept).
  */
 export async function editOffer(caller: Caller, id: number, powerW: number[], now = Date.now()): Promise<HouseholdOffers> {
+  // a draft of a schedule changed since is superseded first (409 below): never edited into looking fresh
+  await prepareOffers([caller.id], comingWeek(now), now);
   const week = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM flex_offers WHERE id = ${id} AND user_id = ${caller.id} FOR UPDATE`;
     if (!locked) throw notFound("Offer");
@@ -263,14 +269,20 @@ export async function editOffer(caller: Caller, id: number, powerW: number[], no
     if (o.expiresAt.getTime() <= now) throw conflict(`Offer ${id} expired at ${o.expiresAt.toISOString()}: it can no longer be changed`, "flex_offer_expired");
     const baselineW = o.baselineW as number[];
     if (powerW.length !== baselineW.length) throw invalid([{ path: "power_w", message: `power_w must hold ${baselineW.length} values, one per period of the window` }]);
+    // the periods the schedule covers (a draft that survived the preparation above is its schedule's as it is now)
+    const schedule = o.scheduleId === null ? null : await tx.schedule.findUnique({ where: { id: o.scheduleId } });
+    const part = schedule && scheduledDays(schedule.data as unknown as OfferSchedule, dayString(o.week)).find((d) => d.day === dayString(o.day))?.part;
+    const mask = part ? windowOf(dayString(o.day), part.hours, o.stepMin as 15 | 30)?.mask : undefined;
+    if (!mask || mask.length !== baselineW.length) throw conflict(`Offer ${id} no longer matches its schedule: read your offers again`, "flex_offer_status");
     const over = powerW.flatMap((w, i) => {
-      const cap = capacityW(o.direction, o.ratedW, baselineW[i]);
       const at = parisClock(o.startsAt.getTime() + i * o.stepMin * 60_000);
+      if (!mask[i] && w > 0) return [{ path: `power_w.${i}`, message: `${at} is not in ${o.resource}'s schedule: its power there stays 0` }];
+      const cap = capacityW(o.direction, o.ratedW, baselineW[i]);
       return w > cap ? [{ path: `power_w.${i}`, message: `${w} W at ${at} is over what ${o.resource} can offer then (${cap} W)` }] : [];
     });
     if (over.length) throw invalid(over, over[0].message);
     if (powerW.every((w) => w === 0)) throw invalid([{ path: "power_w", message: "An offer needs power in at least one period" }]);
-    await transition(tx, [id], "superseded", caller.id);
+    await transition(tx, [id], "superseded", caller.id, now);
     await tx.flexOffer.create({
       data: {
         userId: o.userId, scheduleId: o.scheduleId, measurementId: o.measurementId, meterId: o.meterId, resource: o.resource, direction: o.direction, week: o.week, day: o.day,
@@ -298,7 +310,7 @@ export async function decideOffer(caller: Caller, id: number, accept: boolean, n
     if (!o) throw notFound("Offer");
     if (o.status !== "offered") throw conflict(`This offer is ${o.status}: only an offered one can be ${accept ? "accepted" : "rejected"}`, "flex_offer_status");
     if (o.expires_at.getTime() <= now) throw conflict(`This offer expired at ${o.expires_at.toISOString()}`, "flex_offer_expired");
-    await transition(tx, [id], accept ? "accepted" : "rejected", caller.id);
+    await transition(tx, [id], accept ? "accepted" : "rejected", caller.id, now);
     return tx.flexOffer.findUniqueOrThrow({ where: { id } });
   });
 }
@@ -314,11 +326,16 @@ export async function offerChanges(offerIds: number[]) {
 
 export type OfferFilter = { week?: string; status?: OfferStatus; userId?: number; ids?: number[] };
 
+/** What the operator sees: the offers households sent, never their drafts (nor those replaced, nor those that expired unsent). */
+const SENT: Prisma.FlexOfferWhereInput = {
+  OR: [{ status: { notIn: ["superseded", "draft", "expired"] } }, { status: "expired", changes: { some: { status: "offered" } } }],
+};
+
 const whereOf = (f: OfferFilter): Prisma.FlexOfferWhereInput => ({
+  AND: [SENT, f.status ? { status: f.status } : {}],
   ...(f.ids ? { id: { in: f.ids } } : {}),
   ...(f.week ? { week: dayDate(f.week) } : {}),
   ...(f.userId ? { userId: f.userId } : {}),
-  status: f.status ?? { notIn: ["superseded", "draft"] },
 });
 
 /** The community's offers (admin): those households sent, not their drafts, by start. */
@@ -334,7 +351,7 @@ export async function operatorOffers(caller: Caller, f: OfferFilter & { skip: nu
 
 export async function operatorOffer(caller: Caller, id: number): Promise<OfferWithOwner> {
   if (!caller.isSuperuser) throw forbidden();
-  const o = await db.flexOffer.findUnique({ where: { id }, include: { user: { select: { email: true } } } });
+  const o = await db.flexOffer.findFirst({ where: { id, ...SENT }, include: { user: { select: { email: true } } } });
   if (!o) throw notFound("Offer");
   return o;
 }
@@ -385,19 +402,34 @@ export async function offersRound(now = Date.now()): Promise<{ expired: number; 
     db.flexOffer.findMany({ where: { status: { in: ["draft", "offered"] }, expiresAt: { lte: at } }, select: { id: true } }),
     db.flexOffer.findMany({ where: { status: "accepted", startsAt: { lte: at } }, select: { id: true } }),
   ]);
-  const [expired, activated] = await db.$transaction(async (tx) => [await transition(tx, toExpire.map((o) => o.id), "expired", null), await transition(tx, toActivate.map((o) => o.id), "activated", null)]);
+  const [expired, activated] = await db.$transaction(async (tx) => [await transition(tx, toExpire.map((o) => o.id), "expired", null, now), await transition(tx, toActivate.map((o) => o.id), "activated", null, now)]);
   const settled = await settleOffers(now);
   return { expired: expired.length, activated: activated.length, settled };
 }
 
+/** Activated offers settled per page (their resources read in one statement per kind). */
+const SETTLE_PAGE = 500;
+
 async function settleOffers(now: number): Promise<number> {
-  const due = await db.flexOffer.findMany({ where: { status: "activated", endsAt: { lte: new Date(now) } }, orderBy: { id: "asc" }, take: 1000 });
-  if (!due.length) return 0;
+  let settled = 0;
+  // every due offer, a page at a time: those still waiting for their readings do not hold back the others
+  for (let after = 0; ; ) {
+    const due = await db.flexOffer.findMany({ where: { status: "activated", endsAt: { lte: new Date(now) }, id: { gt: after } }, orderBy: { id: "asc" }, take: SETTLE_PAGE });
+    if (!due.length) return settled;
+    settled += await settlePage(due, now);
+    after = due.at(-1)!.id;
+  }
+}
+
+async function settlePage(due: FlexOffer[], now: number): Promise<number> {
   const days = due.map((o) => dayString(o.day)).sort();
   const [meters, measurements] = await Promise.all([
     dailyEnergyOf([...new Set(due.flatMap((o) => (o.meterId ? [o.meterId] : [])))], days[0], days.at(-1)!),
     dailyEnergyOfMeasurements([...new Set(due.flatMap((o) => (o.measurementId ? [o.measurementId] : [])))], days[0], days.at(-1)!),
   ]);
+  // a channel's window only once every minute of it is in (its quarter's row comes with the first minute)
+  const rolled = new Map<number, boolean>();
+  for (const o of due) if (o.measurementId) rolled.set(o.id, (await minutesComplete([o.measurementId], o.startsAt, o.endsAt)).has(o.measurementId));
   let settled = 0;
   for (const o of due) {
     const day = dayString(o.day);
@@ -405,12 +437,12 @@ async function settleOffers(now: number): Promise<number> {
     const from = Math.round((o.startsAt.getTime() - parisDayStart(day)) / (o.stepMin * 60_000));
     const n = (o.powerW as number[]).length;
     const actual = energy?.byDay.get(day)?.slice(from, from + n) ?? [];
-    const complete = actual.length === n && actual.every((v) => v !== null);
+    const complete = actual.length === n && actual.every((v) => v !== null) && (!o.measurementId || rolled.get(o.id) === true);
     if (!complete && now < o.endsAt.getTime() + SETTLE_WAIT_MS) continue;
     const s = complete
       ? offerSettlement({ direction: o.direction, stepMin: o.stepMin, powerW: o.powerW as number[], baselineW: o.baselineW as number[], availabilityEurPerMwH: o.availabilityEurPerMwH, utilisationEurPerMwh: o.utilisationEurPerMwh }, actual)
       : null;
-    await db.$transaction((tx) => transition(tx, [o.id], "settled", null, { actualWh: actual, deliveredWh: s?.deliveredWh ?? null, rewardEur: s?.rewardEur ?? null }));
+    await db.$transaction((tx) => transition(tx, [o.id], "settled", null, now, { actualWh: actual, deliveredWh: s?.deliveredWh ?? null, rewardEur: s?.rewardEur ?? null }));
     settled += 1;
   }
   return settled;
@@ -419,8 +451,12 @@ async function settleOffers(now: number): Promise<number> {
 /** The weekly round (Thursday morning): every household with a schedule has its coming week's offers prepared (and sent, by its setting). */
 export async function prepareAllOffers(now = Date.now()): Promise<{ households: number }> {
   const week = comingWeek(now);
-  const users = await db.schedule.findMany({ where: { user: { isActive: true } }, distinct: ["userId"], select: { userId: true }, orderBy: { userId: "asc" } });
-  const ids = users.map((u) => u.userId);
+  // the households with a schedule, and those whose last schedule went (their drafts are superseded)
+  const users = await db.$queryRaw<{ user_id: number }[]>`
+    SELECT s.user_id FROM schedules s JOIN users u ON u.id = s.user_id WHERE u.is_active
+    UNION SELECT user_id FROM flex_offers WHERE week = ${dayDate(week)} AND status = 'draft'
+    ORDER BY 1`;
+  const ids = users.map((u) => u.user_id);
   for (let i = 0; i < ids.length; i += 200) await prepareOffers(ids.slice(i, i + 200), week, now);
   return { households: ids.length };
 }

@@ -8,6 +8,7 @@ import { baseline } from "@/lib/flex/baseline";
 import { eventWindow, settlement, SETTLE_WAIT_MS } from "@/lib/flex/events";
 import type { FlexEvent } from "@/lib/generated/prisma/client";
 import { addDays } from "@/lib/time/paris";
+import { minutesComplete } from "./energy";
 import { choicesInForce, eventDaysOfUsers, flexSourcesOf, LOOKBACK_DAYS, sourcesEnergy, type FlexSources } from "./events";
 
 /** Households read in one statement. */
@@ -40,9 +41,10 @@ async function settleEvent(event: FlexEvent, now = Date.now()): Promise<{ writte
   let written = 0;
   for (let i = 0; i < all.length; i += BATCH) {
     const batch = all.slice(i, i + BATCH);
-    const [energy, excludedOf] = await Promise.all([
+    const [energy, excludedOf, rolled] = await Promise.all([
       sourcesEnergy(new Map(batch.map((p) => [p.userId, p.sources])), addDays(w.day, -LOOKBACK_DAYS), w.day),
       eventDaysOfUsers(batch.map((p) => p.userId), event.id),
+      minutesComplete(batch.flatMap((p) => p.sources.grid), event.startsAt, event.endsAt),
     ]);
     const rows: Prisma.FlexResultCreateManyInput[] = [];
     for (const p of batch) {
@@ -51,6 +53,8 @@ async function settleEvent(event: FlexEvent, now = Date.now()): Promise<{ writte
       let shortOf: Prisma.FlexResultCreateManyInput | null = null;
       let lastActual: (number | null)[] = [];
       for (const [k, c] of candidates.entries()) {
+        // the live measurements' window only once every minute of it is in (a quarter's row comes with its first minute)
+        if (c.kind === "telemetry" && !p.sources.grid.every((m) => rolled.has(m))) continue;
         const actual = c.energy.byDay.get(w.day)?.slice(w.from, w.to) ?? [];
         if (actual.some((v) => v !== null)) lastActual = actual;
         const complete = actual.length === w.to - w.from && actual.every((v) => v !== null);

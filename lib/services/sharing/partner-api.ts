@@ -3,14 +3,13 @@
 // household sees in My Account and finds in its "Download my data").
 import type { Partner } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { eventStatus } from "@/lib/flex/events";
 import { householdsPower } from "@/lib/services/telemetry/household";
 import { toOfferView, toUftpView } from "@/lib/serializers/flex-offers";
 import { iec62746Document } from "@/lib/energy/export";
-import { conflict } from "@/lib/errors";
 import { consentingUsers } from "./consent";
-import { pseudonymOf } from "./partners";
+import { pseudonymOf, resourcePseudonymOf } from "./partners";
 
 async function logReads(partnerId: number, userIds: number[], what: "live" | "event_results" | "offers", now: number) {
   if (!userIds.length) return;
@@ -29,25 +28,34 @@ export async function partnerLive(partner: Partner, now = Date.now()) {
   return { at: new Date(now).toISOString(), households };
 }
 
-/** GET /api/partner/v1/events/{id}/results: the event and its consenting participants' settlements. */
-export async function partnerEventResults(partner: Partner, eventId: number, now = Date.now()) {
+/** An event and its consenting participants' settlements, not yet logged (the JSON and the XML answer log what they give). */
+async function eventResultsOfConsenting(partner: Partner, eventId: number, now: number) {
   const event = await db.flexEvent.findUnique({ where: { id: eventId } });
   if (!event) throw notFound("Event");
   const results = await db.flexResult.findMany({ where: { eventId }, orderBy: { userId: "asc" } });
   const allowed = new Set(await consentingUsers(results.map((r) => r.userId)));
   const shared = results.filter((r) => allowed.has(r.userId));
-  await logReads(partner.id, shared.map((r) => r.userId), "event_results", now);
   return {
-    event: { id: event.id, title: event.title, direction: event.direction, starts_at: event.startsAt.toISOString(), ends_at: event.endsAt.toISOString(), status: eventStatus(event, now) },
-    households: shared.map((r) => ({
-      household: pseudonymOf(partner.id, r.userId),
-      status: r.status,
-      step_min: r.stepMin,
-      baseline_wh: r.baselineWh as number[],
-      actual_wh: r.actualWh as (number | null)[],
-      delivered_wh: r.deliveredWh,
-    })),
+    userIds: shared.map((r) => r.userId),
+    view: {
+      event: { id: event.id, title: event.title, direction: event.direction, starts_at: event.startsAt.toISOString(), ends_at: event.endsAt.toISOString(), status: eventStatus(event, now) },
+      households: shared.map((r) => ({
+        household: pseudonymOf(partner.id, r.userId),
+        status: r.status,
+        step_min: r.stepMin,
+        baseline_wh: r.baselineWh as number[],
+        actual_wh: r.actualWh as (number | null)[],
+        delivered_wh: r.deliveredWh,
+      })),
+    },
   };
+}
+
+/** GET /api/partner/v1/events/{id}/results: the event and its consenting participants' settlements. */
+export async function partnerEventResults(partner: Partner, eventId: number, now = Date.now()) {
+  const { userIds, view } = await eventResultsOfConsenting(partner, eventId, now);
+  await logReads(partner.id, userIds, "event_results", now);
+  return view;
 }
 
 /**
@@ -64,7 +72,8 @@ export async function partnerOffers(partner: Partner, week: string, now = Date.n
     offers: shared.map((o) => {
       const v = toOfferView(o);
       const household = pseudonymOf(partner.id, o.userId);
-      return { household, status: v.status, delivered_wh: v.delivered_wh, FlexOffer: toUftpView(v, household) };
+      // the resource by a pseudonym too: its name is the household's own words
+      return { household, status: v.status, delivered_wh: v.delivered_wh, FlexOffer: toUftpView(v, household, `resource-${resourcePseudonymOf(partner.id, o.scheduleId ?? -o.id)}`) };
     }),
   };
 }
@@ -77,12 +86,17 @@ export async function partnerOffers(partner: Partner, week: string, now = Date.n
  * readings (the document needs a Series).
  */
 export async function partnerEventResultsXml(partner: Partner, eventId: number, now = Date.now()): Promise<{ xml: string; eventId: number }> {
-  const { event, households } = await partnerEventResults(partner, eventId, now);
+  const { userIds, view } = await eventResultsOfConsenting(partner, eventId, now);
+  const { event, households } = view;
   const start = Date.parse(event.starts_at);
-  const series = households.flatMap((h) => {
+  const given: number[] = [];
+  const series = households.flatMap((h, k) => {
     const points = h.actual_wh.flatMap((wh, i) => (wh === null ? [] : [{ position: i + 1, wh }]));
-    return points.length ? [{ mrid: `${h.household}-consumption`, resource: h.household, kind: "consumption" as const, periods: [{ start, end: start + h.actual_wh.length * h.step_min * 60_000, stepMin: h.step_min, points }] }] : [];
+    if (!points.length) return [];
+    given.push(userIds[k]);
+    return [{ mrid: `${h.household}-consumption`, resource: h.household, kind: "consumption" as const, periods: [{ start, end: start + h.actual_wh.length * h.step_min * 60_000, stepMin: h.step_min, points }] }];
   });
+  // nothing given, nothing logged
   if (!series.length) throw conflict("No consenting household has readings of this event yet: the XML needs at least one", "no_readings");
   const xml = iec62746Document({
     documentMrid: `foyer-event-${event.id}-results-${now}`,
@@ -92,5 +106,6 @@ export async function partnerEventResultsXml(partner: Partner, eventId: number, 
     period: { start, end: Date.parse(event.ends_at) },
     series,
   });
+  await logReads(partner.id, given, "event_results", now);
   return { xml, eventId: event.id };
 }

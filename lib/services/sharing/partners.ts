@@ -83,3 +83,5 @@ export async function partnerOf(req: Request, now = Date.now()): Promise<Partner
 
 /** A household as a partner knows it: 16 hex characters of its own. */
 export const pseudonymOf = (partnerId: number, userId: number) => crypto.createHmac("sha256", purposeKey("partner-pseudonym")).update(`${partnerId}:${userId}`).digest("hex").slice(0, 16);
+/** A household's resource (its schedule) as a partner knows it: 8 hex characters of its own, never the name the household gave it. */
+export const resourcePseudonymOf = (partnerId: number, scheduleId: number) => crypto.createHmac("sha256", purposeKey("partner-pseudonym")).update(`${partnerId}:resource:${scheduleId}`).digest("hex").slice(0, 8);
