@@ -7,7 +7,7 @@ import { PlainButton } from "@/components/ui/plain-button";
 import { DELETE_OUTLINE_ICON, EDIT_ICON } from "@/components/ui/icon-paths";
 import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
 import type { ScheduleView } from "@/lib/serializers/schedule";
-import { dayText } from "@/components/ui/dates";
+import { parisDayText } from "@/components/ui/dates";
 import type { Locale } from "@/lib/shared/locale.mjs";
 import { planOf } from "./schedule-text";
 import { useScheduleWords } from "./use-schedule-words";
@@ -19,7 +19,7 @@ const TONES = ["primary", "secondary"] as const;
 
 const day = (iso: string | undefined, locale: Locale) => {
   const d = iso ? new Date(iso) : null;
-  return d && !Number.isNaN(d.getTime()) ? dayText(d, locale) : null;
+  return d && !Number.isNaN(d.getTime()) ? parisDayText(d, locale) : null;
 };
 
 /** One schedule in the list: its name, what runs when (a week grid per part), Edit and Delete. */

@@ -39,6 +39,12 @@ export function dayTimeText(date: Date, locale: Locale = "en"): string {
  */
 export function parisDayTimeText(date: Date, locale: Locale = "en"): string {
   const w = parisWall(valid(date).getTime());
+  return `${parisDayText(date, locale)}, ${pad(w.h)}:${pad(w.mi)}`;
+}
+
+/** "05 Mar 2026" of an instant in Paris time: a day the server renders and the browser hydrates (a link's date, a schedule's start). */
+export function parisDayText(date: Date, locale: Locale = "en"): string {
+  const w = parisWall(valid(date).getTime());
   const year = w.y > 0 ? w.y : 1 - w.y;
-  return `${pad(w.d)} ${SHORT_MONTHS[locale][w.mo - 1]} ${pad(year, 4)}, ${pad(w.h)}:${pad(w.mi)}`;
+  return `${pad(w.d)} ${SHORT_MONTHS[locale][w.mo - 1]} ${pad(year, 4)}`;
 }
