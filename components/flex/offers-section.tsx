@@ -17,7 +17,7 @@ import { ErrorState } from "@/components/ui/page-states";
 import { useToast } from "@/components/ui/toast-provider";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import { parisDayTimeText } from "@/components/ui/dates";
-import { eurText, kwhText, wattsText } from "@/components/energy/format";
+import { eurText, kwhText, pctText, wattsText } from "@/components/energy/format";
 import { eventDayText } from "@/lib/flex/day-text";
 import { capacityW, comingWeek } from "@/lib/flex/offers";
 import { addDays } from "@/lib/time/paris";
@@ -80,7 +80,7 @@ function WeekOffers({ view, locale }: { view: HouseholdOffersView; locale: Local
           {view.schedules.map((n) => (
             <li key={n.schedule_id}>
               <Text variant="body2">
-                <strong>{n.der_name}</strong> · {noteText(n, t)}
+                <strong>{n.der_name}</strong> · {noteText(n, t, locale)}
               </Text>
             </li>
           ))}
@@ -130,7 +130,7 @@ function WeekOffers({ view, locale }: { view: HouseholdOffersView; locale: Local
 
 type T = ReturnType<typeof useTranslations<"flex.offers">>;
 
-function noteText(n: HouseholdOffersView["schedules"][number], t: T): string {
+function noteText(n: HouseholdOffersView["schedules"][number], t: T, locale: Locale): string {
   const source = n.resource ? (n.resource.kind === "measurement" ? t("source.measurement", { name: n.resource.name ?? "" }) : t("source.meter")) : "";
   switch (n.problem) {
     case "no_resource":
@@ -144,7 +144,8 @@ function noteText(n: HouseholdOffersView["schedules"][number], t: T): string {
     case "too_late":
       return t("problem.too_late");
     default:
-      return `${t("offerCount", { count: n.offers })} (${source})`;
+      // a channel's own predictability (the meter's is the household's, said above)
+      return `${t("offerCount", { count: n.offers })} (${source})${n.accuracy ? ` · ${t(`predictability.${n.accuracy.predictability}`, { mae: pctText(n.accuracy.normalised_mae, locale) })}` : ""}`;
   }
 }
 

@@ -66,6 +66,9 @@ function toNoteView(n: ScheduleNote) {
     problem: n.problem,
     days: n.days ?? null,
     needed: n.needed ?? null,
+    accuracy: n.accuracy
+      ? { predictability: n.accuracy.predictability, testable_days: n.accuracy.testable, bias: n.accuracy.bias, relative_rmse: n.accuracy.relativeRmse, normalised_mae: n.accuracy.normalisedMae }
+      : null,
   };
 }
 

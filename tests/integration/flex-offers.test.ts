@@ -87,7 +87,7 @@ describe("preparing the coming week's offers", () => {
     await schedule(owner.id, "Water heater", 1500, [18, 19]);
     const r = await week();
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ week: WEEK, coming: true, auto_send: false, schedules: [{ der_name: "Water heater", resource: { kind: "meter", id: meterId, name: null }, offers: 14, problem: null }] });
+    expect(r.body).toMatchObject({ week: WEEK, coming: true, auto_send: false, schedules: [{ der_name: "Water heater", resource: { kind: "meter", id: meterId, name: null }, offers: 14, problem: null, accuracy: null }] });
     expect(r.body.offers).toHaveLength(14);
     const monday = find(r.body.offers, WEEK, "down");
     // the baseline: 100 Wh per half hour = 200 W; down min(1500, 200) = 200 W in each of 18:00-20:00's four half hours
@@ -141,6 +141,8 @@ describe("preparing the coming week's offers", () => {
     await schedule(owner.id, "ev charger", 7400, [0, 1]);
     const r = await week();
     expect(r.body.schedules[0]).toMatchObject({ resource: { kind: "measurement", id: m.id, name: "EV charger" }, offers: 14, problem: null });
+    // the channel's baseline tried on its last 14 days: the same 1,000 W every day, guessed exactly
+    expect(r.body.schedules[0].accuracy).toEqual({ predictability: "good", testable_days: 14, bias: 0, relative_rmse: 0, normalised_mae: 0 });
     const o = find(r.body.offers, "2026-12-01", "down");
     // 00:00-02:00 at 15 minutes: eight periods of min(7400, 1000) down, 6400 up
     expect(o).toMatchObject({ resource_kind: "measurement", step_min: 15, period_index: 0, power_w: Array(8).fill(1000) });

@@ -78,6 +78,16 @@ export const householdOffersViewSchema = z.object({
           .meta({ description: "why it has no offer (or not all): no resource to measure it; none of its months and days this week; too few comparable days; nothing to offer in its hours; the expiry passed" }),
         days: z.number().int().nullable().meta({ description: "with insufficient: the comparable days found" }),
         needed: z.number().int().nullable().meta({ description: "with insufficient: the comparable days needed" }),
+        accuracy: z
+          .object({
+            predictability: z.enum(["good", "fair", "poor", "unknown"]),
+            testable_days: z.number().int(),
+            bias: z.number().nullable(),
+            relative_rmse: z.number().nullable(),
+            normalised_mae: z.number().nullable(),
+          })
+          .nullable()
+          .meta({ description: "a device channel's baseline tried on its last 14 days as the household's meter's is every night (null for the meter: the household's own verdict, GET /api/v1/flexibility)" }),
       }),
     )
     .meta({ description: "the coming week only: each schedule and what it gave" }),

@@ -13,10 +13,16 @@ import { eventDaysOfUsers, LOOKBACK_DAYS } from "./events";
 const TRIED_DAYS = 14;
 const BATCH = 200;
 
+/** The days a baseline is tried on: the TRIED_DAYS days before yesterday, newest first (one rule for the meters and the offers' channels). */
+export function recentDays(now: number): string[] {
+  const last = addDays(parisDayOf(now), -1);
+  return Array.from({ length: TRIED_DAYS }, (_, i) => addDays(last, -i));
+}
+
 /** The accuracy of these meters' baselines on the TRIED_DAYS days before yesterday, stored. */
 export async function measureAccuracy(meters: { id: number; userId: number }[], now = Date.now()): Promise<number> {
-  const last = addDays(parisDayOf(now), -1);
-  const tried = Array.from({ length: TRIED_DAYS }, (_, i) => addDays(last, -i));
+  const tried = recentDays(now);
+  const last = tried[0];
   let stored = 0;
   for (let i = 0; i < meters.length; i += BATCH) {
     const batch = meters.slice(i, i + BATCH);

@@ -5,12 +5,13 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db, Prisma } from "@/lib/db";
 import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
-import { baseline, type DailyEnergy } from "@/lib/flex/baseline";
+import { backtest, baseline, predictability, type DailyEnergy, type Predictability } from "@/lib/flex/baseline";
 import { parisClock, type FlexDirection } from "@/lib/flex/events";
 import { capacityW, comingWeek, expiryOf, OFFER_TRANSITIONS, offerPower, offerSettlement, scheduledDays, whToW, windowOf, type OfferSchedule, type OfferStatus } from "@/lib/flex/offers";
 import type { FlexOffer, FlexOfferPrice } from "@/lib/generated/prisma/client";
 import { addDays, daysBetween, parisDayOf, parisDayStart } from "@/lib/time/paris";
 import { dailyEnergyOf, dailyEnergyOfMeasurements, minutesComplete } from "./energy";
+import { recentDays } from "./accuracy";
 import { eventDaysOfUsers, flexMetersOf, LOOKBACK_DAYS } from "./events";
 
 const DIRECTIONS: FlexDirection[] = ["down", "up"];
@@ -25,6 +26,12 @@ export type ScheduleNote = {
   /** with "insufficient": comparable days found and needed */
   days?: number;
   needed?: number;
+  /**
+   * A device channel's baseline tried on its recent days as the household's is every night
+   * (lib/services/flex/accuracy.ts): how far its offers can be trusted. The meter's is the
+   * household's own verdict (GET /api/v1/flexibility), not repeated here.
+   */
+  accuracy?: { predictability: Predictability; testable: number; bias: number | null; relativeRmse: number | null; normalisedMae: number | null };
 };
 
 export type OfferWithOwner = FlexOffer & { user?: { email: string } };
@@ -89,10 +96,12 @@ export async function prepareOffers(userIds: readonly number[], week: string, no
   const resources = new Map(schedules.map((s) => [s.id, resourceOf(s.userId, s.derName)]));
   const today = parisDayOf(now);
   const from = addDays(today, -LOOKBACK_DAYS);
+  // a channel's recent days tried as the nightly accuracy tries the meter's (each with its own lookback)
+  const tried = recentDays(now);
   const pick = (kind: "measurement" | "meter") => [...new Set([...resources.values()].flatMap((r) => (r?.kind === kind ? [r.id] : [])))];
   const [meterEnergy, measurementEnergy, excludedOf] = await Promise.all([
     dailyEnergyOf(pick("meter"), from, today),
-    dailyEnergyOfMeasurements(pick("measurement"), from, today),
+    dailyEnergyOfMeasurements(pick("measurement"), addDays(tried.at(-1)!, -LOOKBACK_DAYS), today),
     eventDaysOfUsers(ids),
   ]);
   // a draft of a schedule changed (or deleted) since it was made is superseded, whatever the schedule now gives
@@ -119,6 +128,10 @@ export async function prepareOffers(userIds: readonly number[], week: string, no
     }
     const stepMin = resource.kind === "measurement" ? 15 : 30;
     const energy: DailyEnergy = (resource.kind === "measurement" ? measurementEnergy : meterEnergy).get(resource.id) ?? { stepMin, byDay: new Map() };
+    if (resource.kind === "measurement") {
+      const { accuracy, testable } = backtest(energy, tried, { excluded: excludedOf.get(s.userId), lookbackDays: LOOKBACK_DAYS });
+      note.accuracy = { predictability: testable ? predictability(accuracy) : "unknown", testable, ...accuracy };
+    }
     let late = 0;
     for (const { day, part } of days) {
       const expiresAt = expiryOf(day);
