@@ -1,8 +1,9 @@
 // An event's settlement (docs/flexibility.md): once a participant's readings of the window are in
-// (its live grid measurements at once, Linky at D+1), its baseline from the days before, F = B − A per half hour, the total and the
-// reward, written once. An event is settled when every participant has a result; one whose
-// readings never came within SETTLE_WAIT_MS is settled as "no data". Batches of meters are read
-// in one statement each (lib/services/flex/energy.ts).
+// (its live grid measurements at once, its Linky at D+1), its baseline from the days before,
+// F = B − A per half hour, the total and the reward, written once. An event is settled when every
+// participant has a result; one without a result SETTLE_WAIT_MS after the end is settled as
+// "insufficient" or "no data". Households are read in batches, one statement per source
+// (lib/services/flex/energy.ts).
 import { db, Prisma } from "@/lib/db";
 import { baseline } from "@/lib/flex/baseline";
 import { eventWindow, settlement, SETTLE_WAIT_MS } from "@/lib/flex/events";
