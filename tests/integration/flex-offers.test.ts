@@ -147,6 +147,20 @@ describe("preparing the coming week's offers", () => {
     // 00:00-02:00 at 15 minutes: eight periods of min(7400, 1000) down, 6400 up
     expect(o).toMatchObject({ resource_kind: "measurement", step_min: 15, period_index: 0, power_w: Array(8).fill(1000) });
     expect(find(r.body.offers, "2026-12-01", "up").power_w).toEqual(Array(8).fill(6400));
+
+    // accepted, then settled from the channel's quarters once every minute of the window is in
+    await send({ ids: [o.id] });
+    expect((await decide(o.id, "accept")).status).toBe(200);
+    await travel("2026-11-30T23:00:00Z");
+    expect((await offersRound()).activated).toBe(1);
+    // the charger drew 100 Wh a quarter (400 W) in 00:00-02:00 Paris, its usual 250 elsewhere
+    await db.$executeRaw`INSERT INTO telemetry.quarters (measurement_id, start, import_wh) SELECT ${m.id}, t, 100 FROM generate_series('2026-11-30T23:00:00Z'::timestamptz, '2026-12-01T00:45:00Z'::timestamptz, interval '15 minutes') t`;
+    await travel("2026-12-01T01:00:05Z");
+    expect((await offersRound()).settled).toBe(0);
+    await db.$executeRaw`INSERT INTO telemetry.minutes (measurement_id, start, import_wh) SELECT ${m.id}, t, 100.0 / 15 FROM generate_series('2026-11-30T23:00:00Z'::timestamptz, '2026-12-01T00:59:00Z'::timestamptz, interval '1 minute') t`;
+    expect((await offersRound()).settled).toBe(1);
+    // (250 − 100) Wh in each of the 8 quarters: 1,200 Wh, each within the 250 Wh offered
+    expect(await db.flexOffer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ status: "settled", deliveredWh: 1200 });
   });
 
   it("says why a schedule gives nothing: no meter nor channel, too few comparable days", async () => {

@@ -95,3 +95,12 @@ export async function minutesComplete(measurementIds: readonly number[], start: 
     GROUP BY measurement_id HAVING count(*) = ${expected}`);
   return new Set(rows.map((r) => r.id));
 }
+
+/** Of these windows (an id, a measurement, [start, end)), those whose every minute is rolled up: one statement for all. */
+export async function windowsComplete(windows: readonly { id: number; measurementId: number; start: Date; end: Date }[]): Promise<Set<number>> {
+  if (!windows.length) return new Set();
+  const rows = await readRows<{ id: number }>(Prisma.sql`
+    SELECT w.id FROM unnest(${windows.map((w) => w.id)}::int[], ${windows.map((w) => w.measurementId)}::int[], ${windows.map((w) => w.start)}::timestamptz[], ${windows.map((w) => w.end)}::timestamptz[]) AS w(id, m, s, e)
+    WHERE (SELECT count(*) FROM telemetry.minutes x WHERE x.measurement_id = w.m AND x.start >= w.s AND x.start < w.e) = extract(epoch FROM w.e - w.s) / 60`);
+  return new Set(rows.map((r) => r.id));
+}

@@ -10,7 +10,7 @@ import { parisClock, type FlexDirection } from "@/lib/flex/events";
 import { capacityW, comingWeek, expiryOf, OFFER_TRANSITIONS, offerPower, offerSettlement, scheduledDays, whToW, windowOf, type OfferSchedule, type OfferStatus } from "@/lib/flex/offers";
 import type { FlexOffer, FlexOfferPrice } from "@/lib/generated/prisma/client";
 import { addDays, daysBetween, parisDayOf, parisDayStart } from "@/lib/time/paris";
-import { dailyEnergyOf, dailyEnergyOfMeasurements, minutesComplete } from "./energy";
+import { dailyEnergyOf, dailyEnergyOfMeasurements, windowsComplete } from "./energy";
 import { recentDays } from "./accuracy";
 import { eventDaysOfUsers, flexMetersOf, LOOKBACK_DAYS } from "./events";
 
@@ -441,8 +441,7 @@ async function settlePage(due: FlexOffer[], now: number): Promise<number> {
     dailyEnergyOfMeasurements([...new Set(due.flatMap((o) => (o.measurementId ? [o.measurementId] : [])))], days[0], days.at(-1)!),
   ]);
   // a channel's window only once every minute of it is in (its quarter's row comes with the first minute)
-  const rolled = new Map<number, boolean>();
-  for (const o of due) if (o.measurementId) rolled.set(o.id, (await minutesComplete([o.measurementId], o.startsAt, o.endsAt)).has(o.measurementId));
+  const rolled = await windowsComplete(due.flatMap((o) => (o.measurementId ? [{ id: o.id, measurementId: o.measurementId, start: o.startsAt, end: o.endsAt }] : [])));
   let settled = 0;
   for (const o of due) {
     const day = dayString(o.day);
@@ -450,7 +449,7 @@ async function settlePage(due: FlexOffer[], now: number): Promise<number> {
     const from = Math.round((o.startsAt.getTime() - parisDayStart(day)) / (o.stepMin * 60_000));
     const n = (o.powerW as number[]).length;
     const actual = energy?.byDay.get(day)?.slice(from, from + n) ?? [];
-    const complete = actual.length === n && actual.every((v) => v !== null) && (!o.measurementId || rolled.get(o.id) === true);
+    const complete = actual.length === n && actual.every((v) => v !== null) && (!o.measurementId || rolled.has(o.id));
     if (!complete && now < o.endsAt.getTime() + SETTLE_WAIT_MS) continue;
     const s = complete
       ? offerSettlement({ direction: o.direction, stepMin: o.stepMin, powerW: o.powerW as number[], baselineW: o.baselineW as number[], availabilityEurPerMwH: o.availabilityEurPerMwH, utilisationEurPerMwh: o.utilisationEurPerMwh }, actual)
