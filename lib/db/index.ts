@@ -81,6 +81,11 @@ export async function readRows<T>(query: Prisma.Sql): Promise<T[]> {
   return (await pool.query<T & pg.QueryResultRow>({ name, text: query.text, values })).rows;
 }
 
+/** One statement through the pool, with pg's own parsing (bytea as Buffer): the community's rollups (lib/services/community). */
+export function pgQuery<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<T>> {
+  return connection().pool.query<T>(text, values);
+}
+
 /**
  * A transaction on one connection of the pool, with pg's own client: for the writes of many rows at
  * once as arrays (the telemetry ingest: lib/services/telemetry/store.ts), where Prisma's

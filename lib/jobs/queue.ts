@@ -35,6 +35,8 @@ export const QUEUES = {
   flexAccuracy: "flex-accuracy",
   /** Thursday morning: the coming week's offers prepared from the schedules, sent for the households that let Foyer (lib/services/flex/offers.ts) */
   flexOffers: "flex-offers",
+  /** the community's rollups rebuilt where readings or membership changed: after a meter sync, a membership change, and every 5 minutes (lib/services/community/rollup.ts) */
+  communityRollup: "community-rollup",
 } as const;
 
 const g = globalThis as unknown as { foyerBoss?: Promise<PgBoss>; foyerBossWorkers?: boolean };
@@ -63,7 +65,7 @@ async function create(workers: boolean): Promise<PgBoss> {
   for (const [name, extra] of [[QUEUES.plan, {}], [QUEUES.chunk, {}], [QUEUES.settle, {}], [QUEUES.daily, { retryLimit: 2 }], [QUEUES.tempo, { retryLimit: 3, retryDelay: 300 }], [QUEUES.carbon, { retryLimit: 2, retryDelay: 300 }],
     // a build that crashed its process is started over (a few minutes for ten years of several meters)
     [QUEUES.archive, { retryLimit: 2, expireInSeconds: Math.max(900, env().JOBS_EXPIRE_SECONDS) }],
-    [QUEUES.archiveSweep, { retryLimit: 1 }], [QUEUES.flexInvite, { retryLimit: 3 }], [QUEUES.flexSettle, { retryLimit: 1 }], [QUEUES.flexAccuracy, { retryLimit: 2 }], [QUEUES.flexOffers, { retryLimit: 2 }]] as const) {
+    [QUEUES.archiveSweep, { retryLimit: 1 }], [QUEUES.flexInvite, { retryLimit: 3 }], [QUEUES.flexSettle, { retryLimit: 1 }], [QUEUES.flexAccuracy, { retryLimit: 2 }], [QUEUES.flexOffers, { retryLimit: 2 }], [QUEUES.communityRollup, { retryLimit: 2 }]] as const) {
     await boss.createQueue(name, { name, ...queue, ...extra });
     // a queue made by an earlier version or setting takes this process's settings
     await boss.updateQueue(name, { name, ...queue, ...extra });

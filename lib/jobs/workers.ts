@@ -17,6 +17,7 @@ import { settleDueEvents } from "@/lib/services/flex/settlement";
 import { measureAllAccuracy } from "@/lib/services/flex/accuracy";
 import { comingWeek } from "@/lib/flex/offers";
 import { offersRound, prepareAllOffers, prepareOffers } from "@/lib/services/flex/offers";
+import { refreshRollups } from "@/lib/services/community/rollup";
 import { BudgetExhausted } from "./pacing";
 import { jobs, QUEUES } from "./queue";
 
@@ -77,6 +78,8 @@ async function settleLater(boss: PgBoss, meterId: number, outcome: Awaited<Retur
     await boss.send(QUEUES.flexSettle, {}, { singletonKey: "after-sync", singletonSeconds: 60 });
     // and its household's offers of the coming week can be prepared from the new days (sent, by its setting)
     await boss.send(QUEUES.flexOffers, { meterId }, { singletonKey: `meter-${meterId}`, singletonSeconds: 600 });
+    // and the community's rollups take its new readings in
+    await boss.send(QUEUES.communityRollup, {}, { singletonKey: "after-sync", singletonSeconds: 10 });
   }
 }
 
@@ -125,6 +128,15 @@ const FLEX_ACCURACY_CRON = "30 5 * * *";
 
 /** When the coming week's offers are prepared: Thursday morning, three days before the first one expires (Sunday noon). */
 const FLEX_OFFERS_CRON = "0 7 * * 4";
+/** The community's rollups, in case a write came from outside the app (an import script, raw SQL). */
+const COMMUNITY_ROLLUP_CRON = "*/5 * * * *";
+
+/** The community-rollup job: what readings or membership made stale rebuilt (lib/services/community/rollup.ts). */
+async function handleCommunityRollup() {
+  const done = await refreshRollups();
+  if (done.households + done.months) console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), event: "community rollup", ...done }));
+  return done;
+}
 
 /** The flex-settle round: the invitations a failed queue left unsent, every ended event's settlement, then the offers' (expired, activated, settled). */
 async function handleFlexRound(now = Date.now()) {
@@ -210,6 +222,11 @@ export function startWorkers(data: LinkyData = linkyData()): Promise<void> {
       await handleFlexOffers(job?.data?.meterId).catch(quietly("flex offers failed"));
     });
     await boss.schedule(QUEUES.flexOffers, FLEX_OFFERS_CRON, {}, { tz: "Europe/Paris" });
+    await boss.work(QUEUES.communityRollup, async () => {
+      await handleCommunityRollup().catch(quietly("community rollup failed"));
+    });
+    await boss.schedule(QUEUES.communityRollup, COMMUNITY_ROLLUP_CRON, {}, { tz: "Europe/Paris" });
+    await boss.send(QUEUES.communityRollup, {}, { singletonKey: "start", singletonSeconds: 60 });
     // a fresh deployment need not wait for 11:30: one refresh at start, at most one an hour across processes
     if (configuredTempoSource()) await boss.send(QUEUES.tempo, {}, { singletonKey: "start", singletonSeconds: 3600 });
     if (configuredCarbonSource()) await boss.send(QUEUES.carbon, {}, { singletonKey: "start", singletonSeconds: 3600 });

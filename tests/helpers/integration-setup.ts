@@ -28,6 +28,8 @@ beforeEach(async () => {
   await db.$executeRawUnsafe(`TRUNCATE energy.carbon_intensity`);
   // the ingest's queued rollups (telemetry schema, no foreign key: the samples go by cascade)
   await db.$executeRawUnsafe(`TRUNCATE telemetry.rollup_queue`);
+  // the community's rollups without a household (the others go with their users, by cascade)
+  await db.$executeRawUnsafe(`TRUNCATE community.half_hours, community.stale`);
 });
 
 afterAll(async () => {

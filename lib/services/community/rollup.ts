@@ -1,0 +1,159 @@
+// The community's rollups (docs/community.md, "Rollups"), kept as readings arrive: a statement
+// that writes Linky curve readings marks its households' months stale (a trigger of the
+// migration), and so does a change of membership or of the allocation key; `refreshRollups` (the
+// `community-rollup` job after every meter sync and every 5 minutes, and the services that change
+// membership) rebuilds what is stale:
+// - community.household_months: one household's half hours of one Paris month, as float4 bytes;
+// - community.half_hours: the members' consumption and production summed per half hour, over the
+//   members taking part that day;
+// - community.allocations: each member's month under the operation's key (allocated Wh, savings).
+// Several processes share the queue: a batch is claimed with SKIP LOCKED inside its transaction.
+import type pg from "pg";
+import { inPgTransaction } from "@/lib/db";
+import { addMonths, parisDayStart } from "@/lib/time/paris";
+import { loadMonth } from "./month";
+import { emptyResult, simulateMonth } from "@/lib/community/simulate";
+
+const HALF_HOUR_MS = 1_800_000;
+/** Household months rebuilt per transaction (each about 1,500 readings per series). */
+const BATCH = 200;
+
+/** The half hours of a Paris month (`YYYY-MM-01`): 1,486 to 1,490 with the clock changes. */
+export const slotsOf = (month: string) => Math.round((parisDayStart(addMonths(month, 1)) - parisDayStart(month)) / HALF_HOUR_MS);
+
+/** The Paris month (`YYYY-MM-01`) of a day (`YYYY-MM-DD`). */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The months from `from`'s to `to`'s (days, both inclusive). */
+export function monthsBetween(fromDay: string, toDay: string): string[] {
+  const out: string[] = [];
+  for (let m = monthOf(fromDay); m <= monthOf(toDay); m = addMonths(m, 1)) out.push(m);
+  return out;
+}
+
+/** Rebuilds households' months from their meters' curve readings (a month with no reading left loses its row). */
+async function rebuildHouseholdMonths(c: pg.PoolClient, users: number[], months: string[]) {
+  await c.query("DELETE FROM community.household_months h USING unnest($1::int[], $2::date[]) AS p(u, m) WHERE h.user_id = p.u AND h.month = p.m", [users, months]);
+  await c.query(
+    `WITH p AS (SELECT u, m, (m::timestamp AT TIME ZONE 'Europe/Paris') AS t0, ((m + interval '1 month')::timestamp AT TIME ZONE 'Europe/Paris') AS t1
+                FROM unnest($1::int[], $2::date[]) AS x(u, m)),
+          r AS (SELECT p.u, p.m, floor(extract(epoch FROM r.ts - p.t0) / 1800)::int AS i, r.kind, sum(r.wh) AS wh
+                FROM p JOIN public.meters mt ON mt.user_id = p.u
+                JOIN energy.readings r ON r.meter_id = mt.id AND r.kind IN (1, 2) AND r.ts >= p.t0 AND r.ts < p.t1
+                GROUP BY 1, 2, 3, 4),
+          held AS (SELECT DISTINCT u, m FROM r),
+          s AS (SELECT p.u, p.m, g.i FROM p JOIN held USING (u, m)
+                CROSS JOIN LATERAL generate_series(0, (extract(epoch FROM p.t1 - p.t0) / 1800)::int - 1) AS g(i))
+     INSERT INTO community.household_months (user_id, month, cons, prod, cons_wh, prod_wh, cons_points, prod_points)
+     SELECT s.u, s.m,
+            string_agg(float4send(coalesce(rc.wh, 0)::real), ''::bytea ORDER BY s.i),
+            string_agg(float4send(coalesce(rp.wh, 0)::real), ''::bytea ORDER BY s.i),
+            coalesce(sum(rc.wh), 0), coalesce(sum(rp.wh), 0), count(rc.wh), count(rp.wh)
+     FROM s LEFT JOIN r rc ON rc.u = s.u AND rc.m = s.m AND rc.i = s.i AND rc.kind = 1
+            LEFT JOIN r rp ON rp.u = s.u AND rp.m = s.m AND rp.i = s.i AND rp.kind = 2
+     GROUP BY s.u, s.m`,
+    [users, months],
+  );
+}
+
+/**
+ * Rebuilds the community's half hours and its members' allocations of one month, from the
+ * household months of the members taking part then (under the operation's key and shares).
+ */
+async function rebuildCommunityMonth(c: pg.PoolClient, month: string) {
+  const data = await loadMonth(c, month, null);
+  const t0 = parisDayStart(month);
+  const slots = data.slots;
+  const cons = new Float64Array(slots);
+  const prod = new Float64Array(slots);
+  const consumers = new Int32Array(slots);
+  const producers = new Int32Array(slots);
+  for (const m of data.members) {
+    for (let t = m.from; t < m.to; t++) {
+      if (m.cons && m.consumer) {
+        cons[t] += m.cons[t];
+        if (m.cons[t] > 0) consumers[t]++;
+      }
+      if (m.prod && m.producer) {
+        prod[t] += m.prod[t];
+        if (m.prod[t] > 0) producers[t]++;
+      }
+    }
+  }
+  const t1 = parisDayStart(addMonths(month, 1));
+  await c.query("DELETE FROM community.half_hours WHERE ts >= $1 AND ts < $2", [new Date(t0), new Date(t1)]);
+  if (data.members.length) {
+    const ts: string[] = [];
+    for (let t = 0; t < slots; t++) ts.push(new Date(t0 + t * HALF_HOUR_MS).toISOString());
+    await c.query(
+      "INSERT INTO community.half_hours (ts, cons_wh, prod_wh, consumers, producers) SELECT * FROM unnest($1::timestamptz[], $2::float8[], $3::float8[], $4::int[], $5::int[])",
+      [ts, Array.from(cons), Array.from(prod), Array.from(consumers), Array.from(producers)],
+    );
+  }
+  // each member's month under the operation's key
+  const result = emptyResult(data.key, data.members.length);
+  simulateMonth(slots, data.members, data.localPrice, [result]);
+  await c.query("DELETE FROM community.allocations WHERE month = $1", [month]);
+  const byUser = new Map<number, { wh: number; eur: number }>();
+  data.userIds.forEach((u, i) => {
+    const x = byUser.get(u) ?? { wh: 0, eur: 0 };
+    x.wh += result.memberAllocatedWh[i];
+    x.eur += result.memberSavingsEur[i];
+    byUser.set(u, x);
+  });
+  if (byUser.size) {
+    await c.query(
+      "INSERT INTO community.allocations (user_id, month, allocated_wh, savings_eur) SELECT u, $1::date, wh, eur FROM unnest($2::int[], $3::float8[], $4::float8[]) AS x(u, wh, eur)",
+      [month, [...byUser.keys()], [...byUser.values()].map((x) => x.wh), [...byUser.values()].map((x) => x.eur)],
+    );
+  }
+}
+
+/** Marks the community's months from `fromDay`'s to `toDay`'s (inclusive) to roll up again (membership, key or shares changed). */
+export async function markCommunityStale(c: pg.PoolClient, fromDay: string, toDay: string) {
+  await c.query("INSERT INTO community.stale (user_id, month) SELECT 0, unnest($1::date[]) ON CONFLICT DO NOTHING", [monthsBetween(fromDay, toDay)]);
+}
+
+/** Every month the community holds data for, marked stale (the key or the local price changed). */
+export async function markAllStale(c: pg.PoolClient) {
+  await c.query("INSERT INTO community.stale (user_id, month) SELECT DISTINCT 0, month FROM community.household_months ON CONFLICT DO NOTHING");
+}
+
+/**
+ * Rebuilds what is stale until nothing is left (or `maxBatches` of each kind): first the
+ * households' months, a batch per transaction, each marking its community months; then the
+ * community's months, one per transaction. Returns how many of each were rebuilt.
+ */
+export async function refreshRollups(maxBatches = Infinity): Promise<{ households: number; months: number }> {
+  let households = 0;
+  let months = 0;
+  for (let b = 0; b < maxBatches; b++) {
+    const n = await inPgTransaction(async (c) => {
+      const { rows } = await c.query<{ user_id: number; month: string }>(
+        `DELETE FROM community.stale s USING (SELECT user_id, month FROM community.stale WHERE user_id > 0 ORDER BY month, user_id LIMIT $1 FOR UPDATE SKIP LOCKED) x
+         WHERE s.user_id = x.user_id AND s.month = x.month RETURNING s.user_id, s.month::text AS month`,
+        [BATCH],
+      );
+      if (!rows.length) return 0;
+      await rebuildHouseholdMonths(c, rows.map((r) => r.user_id), rows.map((r) => r.month));
+      await c.query("INSERT INTO community.stale (user_id, month) SELECT 0, unnest($1::date[]) ON CONFLICT DO NOTHING", [[...new Set(rows.map((r) => r.month))]]);
+      return rows.length;
+    });
+    if (!n) break;
+    households += n;
+  }
+  for (let b = 0; b < maxBatches; b++) {
+    const done = await inPgTransaction(async (c) => {
+      const { rows } = await c.query<{ month: string }>(
+        `DELETE FROM community.stale s USING (SELECT user_id, month FROM community.stale WHERE user_id = 0 ORDER BY month LIMIT 1 FOR UPDATE SKIP LOCKED) x
+         WHERE s.user_id = x.user_id AND s.month = x.month RETURNING s.month::text AS month`,
+      );
+      if (!rows.length) return false;
+      await rebuildCommunityMonth(c, rows[0].month);
+      return true;
+    });
+    if (!done) break;
+    months++;
+  }
+  return { households, months };
+}
