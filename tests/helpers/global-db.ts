@@ -45,8 +45,8 @@ export default async function setup(project: TestProject) {
   const pg = await import("pg");
   const client = new pg.default.Client({ connectionString: url });
   await client.connect();
-  // every schema the migrations and the job queue make: public, energy (readings), telemetry, pgboss
-  await client.query('DROP SCHEMA IF EXISTS telemetry CASCADE; DROP SCHEMA IF EXISTS energy CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  // every schema the migrations and the job queue make: public, energy (readings), telemetry, community (rollups), pgboss
+  await client.query('DROP SCHEMA IF EXISTS community CASCADE; DROP SCHEMA IF EXISTS telemetry CASCADE; DROP SCHEMA IF EXISTS energy CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
   await client.end();
   await migrate({ url, cmd: "deploy", root: path.resolve("."), quiet: true });
   process.env.DATABASE_URL = url;

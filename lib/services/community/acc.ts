@@ -72,14 +72,17 @@ export async function reconcileImport(caller: Caller, id: number) {
   const sim = await simulatePeriod({ from, to }, [(await db.communitySettings.findUnique({ where: { id: 1 } }))?.allocationKey ?? "dynamic_default"]);
   const figures = new Map(sim.members.map((m) => [m.userId, m]));
   const alloc = new Map(sim.keys[0].members.map((m) => [m.userId, m]));
-  // the days of the file Foyer holds no complete curve for, per meter
-  const { rows: held } = await pgQuery<{ meter_id: number; d: string; n: number }>(
-    `SELECT meter_id, (ts AT TIME ZONE 'Europe/Paris')::date::text AS d, count(*)::int AS n FROM energy.readings
-     WHERE kind = 1 AND meter_id = ANY($1::int[]) AND ts >= $2 AND ts < $3 GROUP BY 1, 2`,
+  // the days of the file Foyer holds no complete curve for, per meter: its consumption curve, or
+  // its production curve for a producer alone
+  const producers = new Set((await db.communityMember.findMany({ where: { role: "producer" }, select: { userId: true } })).map((m) => m.userId));
+  const { rows: held } = await pgQuery<{ meter_id: number; kind: number; d: string; n: number }>(
+    `SELECT meter_id, kind, (ts AT TIME ZONE 'Europe/Paris')::date::text AS d, count(*)::int AS n FROM energy.readings
+     WHERE kind IN (1, 2) AND meter_id = ANY($1::int[]) AND ts >= $2 AND ts < $3 GROUP BY 1, 2, 3`,
     [meters.map((m) => m.id), new Date(parisDayStart(from)), new Date(parisDayStart(to))],
   );
+  const curveKind = new Map(meters.map((m) => [m.id, producers.has(m.userId) ? 2 : 1]));
   const full = new Map<number, Set<string>>();
-  for (const h of held) if (h.n >= 46) (full.get(h.meter_id) ?? full.set(h.meter_id, new Set()).get(h.meter_id)!).add(h.d);
+  for (const h of held) if (h.n >= 46 && curveKind.get(h.meter_id) === h.kind) (full.get(h.meter_id) ?? full.set(h.meter_id, new Set()).get(h.meter_id)!).add(h.d);
   const allDays: string[] = [];
   for (let d = from; d < to; d = addDays(d, 1)) allDays.push(d);
   const findings: Finding[] = [];
