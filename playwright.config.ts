@@ -79,7 +79,8 @@ export default defineConfig({
       command: "node scripts/e2e-server.mjs",
       url: `${E2E.bareURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // its seed writes the demo community's two years of curves first (about 45 s on 2 cores)
+      timeout: 240_000,
       stdout: "pipe",
       stderr: "pipe",
       env: {

@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { hashPool } from "@/lib/auth/hash-pool";
 import { jobs, stopJobs } from "@/lib/jobs/queue";
 import { ensureDemoEvents, ensureDemoLinky, ensureDemoVendors, seedDemoHousehold } from "@/prisma/demo";
+import { ensureDemoCommunity } from "@/prisma/demo-community";
 import { seedTempoSample } from "@/lib/services/tariffs/tempo";
 import { upsertTariffs } from "@/lib/services/tariffs/tariffs";
 import { flagFrom } from "@/lib/shared/settings.mjs";
@@ -60,6 +61,8 @@ async function seedAccounts() {
     await ensureDemoLinky(r.id);
     await ensureDemoVendors(r.id);
     await ensureDemoEvents(r.id, adminId);
+    // the community around it: about 50 households with two years of curves (once; about 45 s)
+    await ensureDemoCommunity(r.id, adminId);
     console.log(`[foyer:seed] demo household ${email} ${r.created ? "created" : "present"}`);
   }
 }

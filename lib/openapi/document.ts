@@ -19,6 +19,20 @@ import { energyAnswerSchema, energySummarySchema, importPreviewSchema, importRes
 import { tariffViewSchema } from "./schemas/tariffs";
 import { breakdownViewSchema, liveViewSchema, mqttPasswordSchema, mqttViewSchema, nowViewSchema, seriesViewSchema } from "./schemas/telemetry";
 import { dashboardSchema } from "@/lib/validation/dashboard";
+import {
+  communitySettingsViewSchema,
+  communitySummaryViewSchema,
+  comparisonViewSchema,
+  flexByHourViewSchema,
+  importViewSchema,
+  memberViewSchema,
+  membershipViewSchema,
+  myCommunityViewSchema,
+  profileViewSchema,
+  reconciliationViewSchema,
+  sharesViewSchema,
+  simulationViewSchema,
+} from "./schemas/community";
 
 /** Every operation, in the order of the routes' list and, within a route, of its openapi.ts (a route left out has none). */
 const operationsOf = (routes: RouteDoc[]): Operation[] =>
@@ -84,6 +98,18 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   DeviceSeries: seriesViewSchema,
   EnergyNow: nowViewSchema,
   EnergyBreakdown: breakdownViewSchema,
+  CommunitySummary: communitySummaryViewSchema,
+  CommunityFlexByHour: flexByHourViewSchema,
+  CommunityMember: memberViewSchema,
+  CommunityMembership: membershipViewSchema,
+  CommunitySettings: communitySettingsViewSchema,
+  CommunityShares: sharesViewSchema,
+  CommunitySimulation: simulationViewSchema,
+  CommunityImport: importViewSchema,
+  CommunityReconciliation: reconciliationViewSchema,
+  HouseholdProfile: profileViewSchema,
+  HomesLikeMine: comparisonViewSchema,
+  MyCommunity: myCommunityViewSchema,
 };
 
 const REF = (name: string) => `#/components/schemas/${name}`;

@@ -15,6 +15,9 @@ export const IMPORT_MAX_BODY_BYTES = 20 * MiB;
 const ROUTE_MAX_BODY_BYTES = Object.freeze({
   "/api/v1/meters/import": IMPORT_MAX_BODY_BYTES,
   "/api/v1/meters/import/preview": IMPORT_MAX_BODY_BYTES,
+  // Enedis' ACC data of the operation (docs/community.md): a month of about 100 meters at 30
+  // minutes, three series each, or daily values for thousands
+  "/api/v1/community/acc_imports": IMPORT_MAX_BODY_BYTES,
 });
 
 /**

@@ -24,7 +24,8 @@ import { upsertTariffs } from "@/lib/services/tariffs/tariffs";
 import { storeBatch } from "@/lib/services/telemetry/store";
 import { ensureDeviceMqtt } from "@/lib/services/telemetry/connection";
 import { SHARING_CONSENT } from "@/lib/privacy/sharing";
-import { parisDayOf, parisDayStart, parisToUtc, addDays } from "@/lib/time/paris";
+import { parisDayOf, parisDayStart, parisToUtc, addDays, addMonths } from "@/lib/time/paris";
+import { refreshRollups } from "@/lib/services/community/rollup";
 import { SANDBOX_PRODUCER } from "@/lib/integrations/sandbox/linky";
 import { call, type CallOptions, type CallResult } from "../helpers/api";
 import { mailbox } from "../helpers/integration-setup";
@@ -527,6 +528,69 @@ describe("every documented answer matches what the handlers return", () => {
     // the rejected one is no longer offered: the partner reads the 13 others
     expect((await checkCall("GET /api/partner/v1/offers", { token: pt, path: "/api/partner/v1/offers" })).body.offers).toHaveLength(13);
     expect((await checkCall("GET /api/partner/v1/offers", { token: t, path: "/api/partner/v1/offers" })).status).toBe(401);
+  });
+
+  it("community: the operator's figures, members and exits, settings, shares, coefficient file, simulation and ACC imports; a household's profile, homes like mine and its part", async () => {
+    const [owner, admin] = await Promise.all([makeUser(), makeUser({ admin: true })]);
+    const [t, a] = [owner.token, admin.token];
+    const today = parisDayOf(Date.now());
+    // last month, and the month before it, when the households joined
+    const month = addMonths(`${today.slice(0, 7)}-01`, -1);
+    const joined = addMonths(month, -1);
+    const m = month.slice(0, 7);
+    const meter = await db.meter.create({ data: { userId: owner.id, usagePointId: "24880057139941", sandbox: true, producer: true, syncState: "done" } });
+    await upsertCurve(meter.id, "consumption", curveDays(joined, today), "sandbox");
+    await upsertCurve(meter.id, "production", curveDays(joined, today, 60), "sandbox");
+    // nine producers without a meter: ten households, so that the operator's figures are not withheld
+    const others = await Promise.all(Array.from({ length: 9 }, () => makeUser()));
+    await db.communityMember.createMany({ data: others.map((u) => ({ userId: u.id, role: "producer" as const, joinedOn: new Date(`${joined}T00:00:00Z`) })) });
+
+    await checkCall("GET /api/v1/community/settings", { token: a });
+    const settings = { local_price_eur_per_kwh: 0.12 };
+    await checkCall("PUT /api/v1/community/settings", { token: a, json: settings }, settings);
+    const entry = { user_id: owner.id, role: "both", joined_on: joined };
+    expect((await checkCall("POST /api/v1/community/members", { token: a, json: entry }, entry)).status).toBe(201);
+    expect((await checkCall("POST /api/v1/community/members", { token: a, json: entry }, entry)).status).toBe(409);
+    await refreshRollups();
+
+    const period = `from=${joined}&to=${today}`;
+    expect((await checkCall("GET /api/v1/community/summary", { token: a, path: `/api/v1/community/summary?${period}&by=day` })).body.withheld).toBe(false);
+    await checkCall("GET /api/v1/community/summary", { token: a, path: `/api/v1/community/summary?${period}&format=csv` });
+    await checkCall("GET /api/v1/community/summary", { token: t, path: `/api/v1/community/summary?${period}` });
+    await checkCall("GET /api/v1/community/summary", { token: a, path: `/api/v1/community/summary?from=${today}&to=${joined}` });
+    await checkCall("GET /api/v1/community/flex_by_hour", { token: a, path: `/api/v1/community/flex_by_hour?${period}` });
+    const members = await checkCall("GET /api/v1/community/members", { token: a, path: `/api/v1/community/members?${period}` });
+    expect(members.body).toHaveLength(10);
+    const leaving = { id: String(members.body.find((x: { user_id: number }) => x.user_id === others[0].id).id) };
+    const exit = { left_on: today };
+    await checkCall("POST /api/v1/community/members/{id}/exit", { token: a, params: leaving, json: exit }, exit);
+    expect((await checkCall("POST /api/v1/community/members/{id}/exit", { token: a, params: leaving, json: exit }, exit)).status).toBe(409);
+    await checkCall("POST /api/v1/community/members/{id}/exit", { token: a, params: { id: "999999" }, json: exit }, exit);
+
+    await checkCall("GET /api/v1/community/shares", { token: a, path: `/api/v1/community/shares?month=${m}` });
+    const shares = { month: m, shares: [{ user_id: owner.id, percent: 100 }] };
+    await checkCall("PUT /api/v1/community/shares", { token: a, json: shares }, shares);
+    await checkCall("GET /api/v1/community/coefficients", { token: a, path: `/api/v1/community/coefficients?month=${m}` });
+    const simulation = { from: joined, to: today, shares: [{ user_id: owner.id, percent: 100 }] };
+    await checkCall("POST /api/v1/community/simulate", { token: a, json: simulation }, simulation);
+
+    // Enedis' ACC data: the sample of last month, imported back
+    const sample = await checkCall("GET /api/v1/community/acc_imports/sample", { token: a, path: `/api/v1/community/acc_imports/sample?month=${m}` });
+    const csvHeaders = { "content-type": "text/csv" };
+    const imported = await checkCall("POST /api/v1/community/acc_imports", { token: a, path: "/api/v1/community/acc_imports?file_name=sample.csv", body: sample.body as string, headers: csvHeaders });
+    expect(imported.status).toBe(201);
+    await checkCall("POST /api/v1/community/acc_imports", { token: a, path: "/api/v1/community/acc_imports", body: "prm;type;horodate;pas;valeur_wh\r\n1;CONS;x;P1D;1\r\n", headers: csvHeaders });
+    await checkCall("GET /api/v1/community/acc_imports", { token: a });
+    await checkCall("GET /api/v1/community/acc_imports/{id}", { token: a, params: { id: String(imported.body.import.id) } });
+    await checkCall("GET /api/v1/community/acc_imports/{id}", { token: a, params: { id: "999999" } });
+
+    // the household's side
+    expect((await checkCall("GET /api/v1/users/me/homes_like_mine", { token: t })).body.status).toBe("no_profile");
+    await checkCall("GET /api/v1/users/me/household", { token: t });
+    const profile = { housing_type: "house", floor_area_m2: 90, occupants: 3, heating: "heat_pump", hot_water: null };
+    await checkCall("PUT /api/v1/users/me/household", { token: t, json: profile }, profile);
+    expect((await checkCall("GET /api/v1/users/me/homes_like_mine", { token: t })).body.status).toBe("ok");
+    expect((await checkCall("GET /api/v1/users/me/community", { token: t })).body.member).toBe(true);
   });
 
   it("integrations: link each vendor against the app's own sandbox, read its data, unlink", async () => {

@@ -52,6 +52,20 @@ import flexOffersIdReject from "@/app/api/v1/flex_offers/[id]/reject/openapi";
 import flexOffersByHour from "@/app/api/v1/flex_offers/by_hour/openapi";
 import flexOffersExport from "@/app/api/v1/flex_offers/export/openapi";
 import flexOffersPrices from "@/app/api/v1/flex_offers/prices/openapi";
+import usersMeHousehold from "@/app/api/v1/users/me/household/openapi";
+import usersMeHomesLikeMine from "@/app/api/v1/users/me/homes_like_mine/openapi";
+import usersMeCommunity from "@/app/api/v1/users/me/community/openapi";
+import communitySummary from "@/app/api/v1/community/summary/openapi";
+import communityFlexByHour from "@/app/api/v1/community/flex_by_hour/openapi";
+import communityMembers from "@/app/api/v1/community/members/openapi";
+import communityMembersIdExit from "@/app/api/v1/community/members/[id]/exit/openapi";
+import communitySettings from "@/app/api/v1/community/settings/openapi";
+import communityShares from "@/app/api/v1/community/shares/openapi";
+import communityCoefficients from "@/app/api/v1/community/coefficients/openapi";
+import communitySimulate from "@/app/api/v1/community/simulate/openapi";
+import communityAccImports from "@/app/api/v1/community/acc_imports/openapi";
+import communityAccImportsSample from "@/app/api/v1/community/acc_imports/sample/openapi";
+import communityAccImportsId from "@/app/api/v1/community/acc_imports/[id]/openapi";
 import deviceInfo from "@/app/api/v1/device_info/openapi";
 import deviceInfoId from "@/app/api/v1/device_info/[id]/openapi";
 import deviceInfoIdMqtt from "@/app/api/v1/device_info/[id]/mqtt/openapi";
@@ -110,6 +124,9 @@ export const ROUTE_DOCS: RouteDoc[] = [
   flexEventsIdResults,
   // flexibility offers: the household's, then the operator's
   flexibilityOffers, flexibilityOffersSend, flexibilityOffersId, flexOffers, flexOffersByHour, flexOffersExport, flexOffersPrices, flexOffersId, flexOffersIdAccept, flexOffersIdReject,
+  // the community (collective self-consumption): the household's side, then the operator's
+  usersMeHousehold, usersMeHomesLikeMine, usersMeCommunity, communitySummary, communityFlexByHour, communityMembers, communityMembersIdExit,
+  communitySettings, communityShares, communityCoefficients, communitySimulate, communityAccImports, communityAccImportsSample, communityAccImportsId,
   // real-time sharing by consent: the household's consent and log, the operator's partners, the partner's own API
   usersMeSharing, usersMeSharingLog, partners, partnersIdRevoke, partnerToken, partnerV1Live, partnerV1EventsIdResults, partnerV1Offers,
   // devices
