@@ -24,6 +24,7 @@ import { EnergyControls, type ViewMode } from "./energy-controls";
 import { daysBetween, parisToday, periodOf, type Period } from "./period";
 import { addDays } from "./format";
 import { saveText } from "./save-file";
+import { CommunityShare, HomesLikeMine } from "./community-cards";
 
 function PeriodLoading() {
   const t = useTranslations("energy");
@@ -198,6 +199,8 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
         </Box>
       )}
       <EnergyBreakdown period={period} />
+      <HomesLikeMine />
+      <CommunityShare />
       {tariffOpen && <TariffDialog meter={meter} onClose={() => setTariffOpen(false)} />}
     </Box>
   );

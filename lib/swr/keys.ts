@@ -35,3 +35,7 @@ export const FLEX_PAST_URL = "/api/v1/flexibility/events?only=past&_end=50";
 /** My Account's real-time sharing: the consent, and what partners read. */
 export const SHARING_URL = "/api/v1/users/me/sharing";
 export const SHARING_LOG_URL = "/api/v1/users/me/sharing/log";
+/** My Account's household profile, and My Energy's comparison and community share (docs/community.md). */
+export const HOUSEHOLD_URL = "/api/v1/users/me/household";
+export const HOMES_LIKE_MINE_URL = "/api/v1/users/me/homes_like_mine";
+export const MY_COMMUNITY_URL = "/api/v1/users/me/community";

@@ -13,14 +13,16 @@ import { EnergyData } from "@/components/account/energy-data";
 import { PasswordForm } from "@/components/account/password-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { Sharing } from "@/components/account/sharing";
+import { HouseholdProfile } from "@/components/account/household-profile";
 import { SwrFallback } from "@/components/ui/swr-fallback";
 import { prefetch } from "@/lib/http/prefetch";
-import { ARCHIVES_URL, DELETION_SUMMARY_URL, METERS_URL, SHARING_LOG_URL, SHARING_URL } from "@/lib/swr/keys";
+import { ARCHIVES_URL, DELETION_SUMMARY_URL, HOUSEHOLD_URL, METERS_URL, SHARING_LOG_URL, SHARING_URL } from "@/lib/swr/keys";
 import { GET as meters } from "@/app/api/v1/meters/route";
 import { GET as archives } from "@/app/api/v1/users/me/archives/route";
 import { GET as deletionSummary } from "@/app/api/v1/users/me/deletion/route";
 import { GET as sharing } from "@/app/api/v1/users/me/sharing/route";
 import { GET as sharingLog } from "@/app/api/v1/users/me/sharing/log/route";
+import { GET as household } from "@/app/api/v1/users/me/household/route";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("account"))("page.title") };
@@ -51,6 +53,7 @@ export default async function AccountPage() {
       [DELETION_SUMMARY_URL, deletionSummary],
       [SHARING_URL, sharing],
       [SHARING_LOG_URL, sharingLog],
+      [HOUSEHOLD_URL, household],
     ]),
   ]);
   return (
@@ -87,6 +90,11 @@ export default async function AccountPage() {
             </Box>
           </Section>
         </div>
+        <Box sx={{ gridColumn: "1 / -1" }}>
+          <Section id="household-title" title={t("page.household")} subtitle={t("page.householdSub")}>
+            <HouseholdProfile />
+          </Section>
+        </Box>
         <Box sx={{ gridColumn: "1 / -1" }}>
           <Section id="energy-data-title" title={t("page.energy")} subtitle={t("page.energySub")}>
             <EnergyData />
