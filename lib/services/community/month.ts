@@ -85,20 +85,19 @@ export async function loadMonth(c: Querier, month: string, o: Options | null): P
   const next = addMonths(month, 1);
   const t0 = parisDayStart(month);
   const slots = Math.round((parisDayStart(next) - t0) / HALF_HOUR_MS);
-  const [settings, memberships, curves, shares] = await Promise.all([
-    c.query<{ allocation_key: AllocationKey; local_price_eur_per_kwh: number }>("SELECT allocation_key, local_price_eur_per_kwh FROM community_settings WHERE id = 1"),
-    c.query<{ id: number; user_id: number; role: string; joined_on: string; left_on: string | null }>(
-      `SELECT id, user_id, role::text, joined_on::text, left_on::text FROM community_members
-       WHERE joined_on < $2::date AND (left_on IS NULL OR left_on > $1::date) ORDER BY user_id, joined_on`,
-      [month, next],
-    ),
-    c.query<{ user_id: number; cons: Buffer; prod: Buffer }>(
-      `SELECT h.user_id, h.cons, h.prod FROM community.household_months h
-       WHERE h.month = $1::date AND h.user_id IN (SELECT user_id FROM community_members WHERE joined_on < $2::date AND (left_on IS NULL OR left_on > $1::date))`,
-      [month, next],
-    ),
-    o?.shares ? Promise.resolve(o.shares) : sharesFor(c, month),
-  ]);
+  // one after the other: `c` may be one client inside a transaction (the rollup's)
+  const settings = await c.query<{ allocation_key: AllocationKey; local_price_eur_per_kwh: number }>("SELECT allocation_key, local_price_eur_per_kwh FROM community_settings WHERE id = 1");
+  const memberships = await c.query<{ id: number; user_id: number; role: string; joined_on: string; left_on: string | null }>(
+    `SELECT id, user_id, role::text, joined_on::text, left_on::text FROM community_members
+     WHERE joined_on < $2::date AND (left_on IS NULL OR left_on > $1::date) ORDER BY user_id, joined_on`,
+    [month, next],
+  );
+  const curves = await c.query<{ user_id: number; cons: Buffer; prod: Buffer }>(
+    `SELECT h.user_id, h.cons, h.prod FROM community.household_months h
+     WHERE h.month = $1::date AND h.user_id IN (SELECT user_id FROM community_members WHERE joined_on < $2::date AND (left_on IS NULL OR left_on > $1::date))`,
+    [month, next],
+  );
+  const shares = o?.shares ?? (await sharesFor(c, month));
   const set = settings.rows[0] ?? { allocation_key: "dynamic_default" as const, local_price_eur_per_kwh: 0.1 };
   const byUser = new Map(curves.rows.map((r) => [r.user_id, { cons: curveOf(r.cons), prod: curveOf(r.prod) }]));
   const userIds = [...new Set(memberships.rows.map((r) => r.user_id))];
