@@ -6,7 +6,7 @@
 // producer's injection, the part allocated to the operation, the rest); horodate: the interval's
 // start, ISO 8601 with its offset; pas: PT30M, PT15M or P1D (a day's total, dated at local
 // midnight); valeur_wh: Wh, not negative. Values are summed per meter and Paris day.
-import { parisDayOf } from "@/lib/time/paris";
+import { isDay, parisDayOf } from "@/lib/time/paris";
 
 export const ACC_TYPES = ["CONS", "AUTOCONS", "COMPLEMENT", "PROD", "AUTOPROD", "SURPLUS"] as const;
 export type AccType = (typeof ACC_TYPES)[number];
@@ -51,11 +51,11 @@ export function parseAcc(text: string): AccParse {
     const [prm, type, stamp, step, value] = cells;
     if (!/^\d{14}$/.test(prm)) fail(i + 1, `"${prm.slice(0, 20)}" is not a 14-digit usage point`);
     else if (!(ACC_TYPES as readonly string[]).includes(type)) fail(i + 1, `type "${type.slice(0, 20)}" is not one of ${ACC_TYPES.join(", ")}`);
-    else if (!STAMP.test(stamp) || Number.isNaN(Date.parse(stamp))) fail(i + 1, `"${stamp.slice(0, 40)}" is not a date and time with its offset (ISO 8601)`);
+    else if (!STAMP.test(stamp) || !isDay(stamp.slice(0, 10)) || Number.isNaN(Date.parse(stamp))) fail(i + 1, `"${stamp.slice(0, 40)}" is not a date and time with its offset (ISO 8601)`);
     else if (!STEPS.has(step)) fail(i + 1, `step "${step.slice(0, 10)}" is not PT30M, PT15M or P1D`);
     else {
       const wh = Number(value.replace(",", "."));
-      if (value === "" || !Number.isFinite(wh) || wh < 0 || wh > 1e9) fail(i + 1, `"${value.slice(0, 20)}" is not an energy in Wh (a number, not negative)`);
+      if (!/^\d+([.,]\d+)?$/.test(value) || !Number.isFinite(wh) || wh < 0 || wh > 1e9) fail(i + 1, `"${value.slice(0, 20)}" is not an energy in Wh (a number, not negative)`);
       else {
         const day = parisDayOf(Date.parse(stamp));
         const key = `${prm}|${day}`;

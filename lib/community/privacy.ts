@@ -10,6 +10,11 @@ export const MIN_GROUP = 10;
 export function roundFigure(x: number): number {
   if (!Number.isFinite(x) || x === 0) return 0;
   const digits = 2 - Math.ceil(Math.log10(Math.abs(x)));
+  // 10 ** -4 and below are not exact in binary: scale by the whole power instead
+  if (digits < 0) {
+    const f = 10 ** -digits;
+    return Math.round(x / f) * f;
+  }
   const f = 10 ** digits;
   return Math.round(x * f) / f;
 }

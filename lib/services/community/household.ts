@@ -12,6 +12,7 @@ import { curveOf } from "@/lib/community/simulate";
 import { ratesOf } from "@/lib/community/keys";
 import { priceArrays } from "./month";
 import { slotsOf } from "./rollup";
+import { membersIn } from "./view";
 
 export type ProfileInput = { housingType: HousingType | null; floorAreaM2: number | null; occupants: number | null; heating: HeatingEnergy | null; hotWater: HotWaterEnergy | null };
 
@@ -120,13 +121,13 @@ export async function myCommunity(caller: Caller, now = Date.now()) {
        LEFT JOIN community.household_months h ON h.user_id = $1 AND h.month = m::date ORDER BY 1`,
       [caller.id, from, current],
     ),
-    pgQuery<{ c: number | null; u: number | null; p: number | null; n: number }>(
-      `SELECT sum(cons_wh) AS c, sum(least(cons_wh, prod_wh)) AS u, sum(prod_wh) AS p,
-              (SELECT count(DISTINCT user_id)::int FROM community_members WHERE joined_on < $2::date AND (left_on IS NULL OR left_on > $1::date)) AS n
+    pgQuery<{ c: number | null; u: number | null; p: number | null }>(
+      `SELECT sum(cons_wh) AS c, sum(least(cons_wh, prod_wh)) AS u, sum(prod_wh) AS p
        FROM community.half_hours WHERE ts >= ($1::date::timestamp AT TIME ZONE 'Europe/Paris') AND ts < ($2::date::timestamp AT TIME ZONE 'Europe/Paris')`,
       [from, addMonths(current, 1)],
     ),
   ]);
+  const n = await membersIn({ from, to: addMonths(current, 1) });
   const months = rows.map((r) => ({ month: r.month, consumptionWh: r.cons_wh ?? 0, allocatedWh: r.allocated_wh ?? 0, savingsEur: r.savings_eur ?? 0 }));
   const total = months.reduce((s, m) => ({ c: s.c + m.consumptionWh, a: s.a + m.allocatedWh, e: s.e + m.savingsEur }), { c: 0, a: 0, e: 0 });
   const cm = community[0];
@@ -137,6 +138,6 @@ export async function myCommunity(caller: Caller, now = Date.now()) {
     months,
     total: { consumptionWh: total.c, allocatedWh: total.a, savingsEur: total.e, share: total.c > 0 ? total.a / total.c : null },
     // the operation's own rates, an aggregate of at least MIN_GROUP households
-    community: cm && cm.n >= MIN_GROUP && cm.p !== null ? { members: cm.n, ...ratesOf(cm.p ?? 0, cm.c ?? 0, cm.u ?? 0) } : null,
+    community: cm && n >= MIN_GROUP && cm.p !== null ? { members: n, ...ratesOf(cm.p ?? 0, cm.c ?? 0, cm.u ?? 0) } : null,
   };
 }

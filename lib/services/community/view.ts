@@ -14,10 +14,17 @@ export type Bucket = "day" | "month";
 
 export type SummaryRow = { start: string; consumptionWh: number; productionWh: number; selfConsumedWh: number; surplusWh: number };
 
-/** The households taking part in the operation at some point of [from, to). */
+/**
+ * The households the period's figures are made of: those taking part at some point of [from, to)
+ * with readings in one of its months (a member without data adds nothing to an aggregate, so it
+ * does not count towards MIN_GROUP either).
+ */
 export async function membersIn(p: Period): Promise<number> {
   const { rows } = await pgQuery<{ n: number }>(
-    "SELECT count(DISTINCT user_id)::int AS n FROM community_members WHERE joined_on < $2::date AND (left_on IS NULL OR left_on > $1::date)",
+    `SELECT count(DISTINCT cm.user_id)::int AS n FROM community_members cm
+     WHERE cm.joined_on < $2::date AND (cm.left_on IS NULL OR cm.left_on > $1::date)
+       AND EXISTS (SELECT FROM community.household_months h WHERE h.user_id = cm.user_id AND h.month >= date_trunc('month', $1::date) AND h.month < $2::date
+                   AND h.cons_points + h.prod_points > 0)`,
     [p.from, p.to],
   );
   return rows[0].n;
