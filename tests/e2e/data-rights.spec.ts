@@ -184,7 +184,7 @@ test("My Account: Download my data prepares a ZIP with progress, offers it, dele
   expect(zip.download.suggestedFilename()).toMatch(/^foyer-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
   expect(zip.bytes.subarray(0, 2).toString()).toBe("PK");
   expect(await zipEntries(zip.bytes)).toEqual([
-    "README.txt", "account.json", "consents.json", "locations.json", "devices.json", "schedules.json", "integrations.json", "meters.json", "flexibility.json", "partner-access.json",
+    "README.txt", "account.json", "consents.json", "locations.json", "devices.json", "schedules.json", "integrations.json", "meters.json", "flexibility.json", "partner-access.json", "community.json",
     `readings/${CONSUMER}.csv`, `readings/${CONSUMER}.xml`,
   ]);
 

@@ -137,7 +137,7 @@ describe("Download my data", () => {
 
     const files = await unzip(zip.bytes);
     expect([...files.keys()]).toEqual([
-      "README.txt", "account.json", "consents.json", "locations.json", "devices.json", "schedules.json", "integrations.json", "meters.json", "flexibility.json", "partner-access.json",
+      "README.txt", "account.json", "consents.json", "locations.json", "devices.json", "schedules.json", "integrations.json", "meters.json", "flexibility.json", "partner-access.json", "community.json",
       `readings/${PRM}.csv`, `readings/${PRM}.xml`,
     ]);
     const account = JSON.parse(files.get("account.json")!);
@@ -154,6 +154,8 @@ describe("Download my data", () => {
     const flex = JSON.parse(files.get("flexibility.json")!);
     expect(flex.offers).toEqual([expect.objectContaining({ id: offer.id, resource: "Battery", status: "offered", power_w: [500, 500], history: [expect.objectContaining({ status: "draft" }), expect.objectContaining({ status: "offered" })] })]);
     expect(JSON.parse(files.get("integrations.json")!)).toEqual([expect.objectContaining({ name: "linky", resource: PRM })]);
+    // not a member of the community's operation, no profile given
+    expect(JSON.parse(files.get("community.json")!)).toMatchObject({ home: { housing_type: null, floor_area_m2: null }, member: false, spans: [] });
     expect(JSON.parse(files.get("meters.json")!).map((m: { usage_point_id: string }) => m.usage_point_id)).toEqual([PRM, "25946599093143"]);
     expect(files.get("README.txt")).toContain("Meter 25946599093143: no readings held");
 

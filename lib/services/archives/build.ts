@@ -10,9 +10,12 @@
 //   meters.json           meters, contract data, tariff settings, sync state
 //   flexibility.json      the community events taken part in: each choice and result; the offers and their history
 //   partner-access.json   what the grid partner read, and when (docs/sharing.md)
+//   community.json        the home's profile, the spans in the community's operation, each month's allocation (docs/community.md)
 //   readings/<usage point>.csv   30-minute readings (CSV with `,` and decimal points)
 //   readings/<usage point>.xml   the same, XML modelled on IEC 62746-4
 import { toOfferView } from "@/lib/serializers/flex-offers";
+import { toMyCommunityView, toProfileView } from "@/lib/serializers/community";
+import { householdProfile, myCommunity } from "@/lib/services/community/household";
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { db } from "@/lib/db";
@@ -91,6 +94,7 @@ function readme(email: string, now: Date, meters: { usagePointId: string; readin
     "meters.json        your meters: contract data, tariff settings, off-peak hours, sync state",
     "flexibility.json   the community events you answered: each choice, and what you delivered; your offers and their history",
     "partner-access.json  what the grid partner read of your data with your consent, and when",
+    "community.json     your home's profile, when you took part in the community's collective self-consumption, and each month's share of local production and savings",
     "readings/          per meter, the 30-minute readings Foyer holds:",
     "                   <meter>.csv  one row per interval: meter, kind, start (Paris time and UTC), duration,",
     "                                energy in Wh, average power in W, quality, source (UTF-8, ',' separator)",
@@ -186,6 +190,14 @@ async function entriesOf(userId: number, now: Date): Promise<Entry[]> {
       name: "partner-access.json",
       step: "What the grid partner read",
       content: async () => json((await db.partnerAccess.findMany({ where: { userId }, orderBy: { id: "asc" }, select: { what: true, at: true, partner: { select: { name: true } } } })).map(toAccessLogView)),
+    },
+    {
+      name: "community.json",
+      step: "Your community",
+      content: async () => {
+        const [profile, mine] = await Promise.all([householdProfile(caller), myCommunity(caller, now.getTime())]);
+        return json({ home: toProfileView(profile), ...toMyCommunityView(mine) });
+      },
     },
   ];
   for (const { meter, readings } of held) {
