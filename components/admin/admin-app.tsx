@@ -14,6 +14,7 @@ import HomeIcon from "@mui/icons-material/HomeOutlined";
 import BoltIcon from "@mui/icons-material/BoltOutlined";
 import HubIcon from "@mui/icons-material/HubOutlined";
 import OffersIcon from "@mui/icons-material/SwapVertOutlined";
+import CommunityIcon from "@mui/icons-material/Diversity3Outlined";
 import { authProvider } from "./auth-provider";
 import { dataProvider } from "./data-provider";
 import { adminTheme } from "./admin-theme";
@@ -27,6 +28,7 @@ import { LocationList } from "./locations";
 import { TariffCreate, TariffEdit, TariffList, useTariffWords } from "./tariffs";
 import { FlexEventCreate, FlexEventList, FlexEventShow } from "./flex-events";
 import { FlexOfferList, FlexOfferShow } from "./flex-offers";
+import { CommunityScreen } from "./community";
 import { PartnerCreate, PartnerList } from "./partners";
 
 /** react-admin's user menu, its button named with the name it shows ("Profile of Ada", WCAG 2.5.3 Label in Name). */
@@ -112,6 +114,7 @@ export default function AdminApp() {
       <Resource name="locations" list={LocationList} icon={PlaceIcon} recordRepresentation="name" />
       <Resource name="flex_events" list={FlexEventList} show={FlexEventShow} create={FlexEventCreate} icon={BoltIcon} recordRepresentation="title" />
       <Resource name="flex_offers" list={FlexOfferList} show={FlexOfferShow} icon={OffersIcon} recordRepresentation={(r) => `${r.email} · ${r.day} ${r.from}–${r.to}`} />
+      <Resource name="community" list={CommunityScreen} icon={CommunityIcon} />
       <Resource name="partners" list={PartnerList} create={PartnerCreate} icon={HubIcon} recordRepresentation="name" />
       <Resource
         name="tariffs"
