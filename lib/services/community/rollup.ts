@@ -16,7 +16,7 @@ import { emptyResult, simulateMonth } from "@/lib/community/simulate";
 
 const HALF_HOUR_MS = 1_800_000;
 /** Household months rebuilt per statement (each about 1,500 readings per series: 75,000 readings, well inside the statement timeout). */
-const BATCH = 50;
+const BATCH = 100;
 
 /** The half hours of a Paris month (`YYYY-MM-01`): 1,486 to 1,490 with the clock changes. */
 export const slotsOf = (month: string) => Math.round((parisDayStart(addMonths(month, 1)) - parisDayStart(month)) / HALF_HOUR_MS);
@@ -39,49 +39,49 @@ function bytesOf(curve: Float32Array): Buffer {
 }
 
 /**
- * Rebuilds households' months from their meters' curve readings, summed per half hour (the
- * months' curves filled here, not by a join in SQL, whose estimates over a set of months went
- * wrong); a month with no reading left loses its row.
+ * Rebuilds households' months from their meters' curve readings, summed per half hour: the
+ * readings of each (household, month) read as they are stored (each pair's range given as
+ * instants, so that every meter's read is one range of the primary key) and binned here; a month
+ * with no reading left loses its row.
  */
 async function rebuildHouseholdMonths(c: pg.PoolClient, users: number[], months: string[]) {
   await c.query("DELETE FROM community.household_months h USING unnest($1::int[], $2::date[]) AS p(u, m) WHERE h.user_id = p.u AND h.month = p.m", [users, months]);
-  const { rows } = await c.query<{ u: number; m: string; i: number; c: number | null; p: number | null }>(
-    `WITH p AS (SELECT u, m, (m::timestamp AT TIME ZONE 'Europe/Paris') AS t0, ((m + interval '1 month')::timestamp AT TIME ZONE 'Europe/Paris') AS t1
-                FROM unnest($1::int[], $2::date[]) AS x(u, m))
-     SELECT p.u, p.m::text AS m, floor(extract(epoch FROM r.ts - p.t0) / 1800)::int AS i,
-            sum(r.wh) FILTER (WHERE r.kind = 1) AS c, sum(r.wh) FILTER (WHERE r.kind = 2) AS p
-     FROM p JOIN public.meters mt ON mt.user_id = p.u
-     JOIN LATERAL (SELECT ts, kind, wh FROM energy.readings r WHERE r.meter_id = mt.id AND r.kind IN (1, 2) AND r.ts >= p.t0 AND r.ts < p.t1) r ON true
-     GROUP BY 1, 2, 3`,
-    [users, months],
+  const t0s = months.map((m) => parisDayStart(m));
+  const { rows } = await c.query<{ p: number; k: number; t: number; wh: number }>(
+    `SELECT p.p::int AS p, r.kind AS k, (extract(epoch FROM r.ts) * 1000)::float8 AS t, r.wh
+     FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS p(u, t0, t1, p)
+     JOIN public.meters mt ON mt.user_id = p.u
+     JOIN energy.readings r ON r.meter_id = mt.id AND r.kind IN (1, 2) AND r.ts >= p.t0 AND r.ts < p.t1`,
+    [users, t0s.map((t) => new Date(t)), months.map((m) => new Date(parisDayStart(addMonths(m, 1))))],
   );
-  type Month = { cons: Float32Array; prod: Float32Array; consWh: number; prodWh: number; consPoints: number; prodPoints: number };
-  const built = new Map<string, Month & { u: number; m: string }>();
+  type Month = { u: number; m: string; cons: Float32Array; prod: Float32Array; consWh: number; prodWh: number; consHeld: Uint8Array; prodHeld: Uint8Array };
+  const built = new Map<number, Month>();
   for (const r of rows) {
-    const key = `${r.u}|${r.m}`;
-    let x = built.get(key);
+    const i = r.p - 1;
+    let x = built.get(i);
     if (!x) {
-      const n = slotsOf(r.m);
-      built.set(key, (x = { u: r.u, m: r.m, cons: new Float32Array(n), prod: new Float32Array(n), consWh: 0, prodWh: 0, consPoints: 0, prodPoints: 0 }));
+      const n = slotsOf(months[i]);
+      built.set(i, (x = { u: users[i], m: months[i], cons: new Float32Array(n), prod: new Float32Array(n), consWh: 0, prodWh: 0, consHeld: new Uint8Array(n), prodHeld: new Uint8Array(n) }));
     }
-    if (r.i < 0 || r.i >= x.cons.length) continue;
-    if (r.c !== null) {
-      x.cons[r.i] = r.c;
-      x.consWh += r.c;
-      x.consPoints++;
-    }
-    if (r.p !== null) {
-      x.prod[r.i] = r.p;
-      x.prodWh += r.p;
-      x.prodPoints++;
+    const slot = Math.floor((Number(r.t) - t0s[i]) / HALF_HOUR_MS);
+    if (slot < 0 || slot >= x.cons.length) continue;
+    if (r.k === 1) {
+      x.cons[slot] += r.wh;
+      x.consWh += r.wh;
+      x.consHeld[slot] = 1;
+    } else {
+      x.prod[slot] += r.wh;
+      x.prodWh += r.wh;
+      x.prodHeld[slot] = 1;
     }
   }
+  const held = (h: Uint8Array) => h.reduce((s, v) => s + v, 0);
   const list = [...built.values()];
   if (!list.length) return;
   await c.query(
     `INSERT INTO community.household_months (user_id, month, cons, prod, cons_wh, prod_wh, cons_points, prod_points)
      SELECT * FROM unnest($1::int[], $2::date[], $3::bytea[], $4::bytea[], $5::float8[], $6::float8[], $7::int[], $8::int[])`,
-    [list.map((x) => x.u), list.map((x) => x.m), list.map((x) => bytesOf(x.cons)), list.map((x) => bytesOf(x.prod)), list.map((x) => x.consWh), list.map((x) => x.prodWh), list.map((x) => x.consPoints), list.map((x) => x.prodPoints)],
+    [list.map((x) => x.u), list.map((x) => x.m), list.map((x) => bytesOf(x.cons)), list.map((x) => bytesOf(x.prod)), list.map((x) => x.consWh), list.map((x) => x.prodWh), list.map((x) => held(x.consHeld)), list.map((x) => held(x.prodHeld))],
   );
 }
 
