@@ -139,13 +139,13 @@ export async function ensureDemoCommunity(demoUserId: number | null, adminId: nu
     }
     await tx.communitySettings.upsert({ where: { id: 1 }, create: { id: 1, name: "Les Tilleuls" }, update: { name: "Les Tilleuls" } });
   }, { timeout: 60_000 });
-  // the curves: W per household from its profile (heating ~15 W/m² at the coldest, a third of it with
+  // the curves: W per household from its profile (heating ~12 W/m² at the coldest, a third of it with
   // a heat pump; an electric water heater at night; an EV charging some weekday evenings)
   const params = households.map((h) => {
     const consumes = h.role !== "producer";
-    const base = 90 + 40 * h.occupants + 1.2 * h.area;
-    const heat = h.heating === "electric" ? 15 * h.area : h.heating === "heat_pump" ? 5 * h.area : 0;
-    const water = h.hotWater === "electric" ? 600 * Math.min(h.occupants, 4) : h.hotWater === "heat_pump" ? 250 * Math.min(h.occupants, 4) : 0;
+    const base = 70 + 35 * h.occupants + h.area;
+    const heat = h.heating === "electric" ? 12 * h.area : h.heating === "heat_pump" ? 4 * h.area : 0;
+    const water = h.hotWater === "electric" ? 500 * Math.min(h.occupants, 4) : h.hotWater === "heat_pump" ? 200 * Math.min(h.occupants, 4) : 0;
     return { consumes, base: consumes ? base : 0, heat, water, ev: h.ev ? 7000 : 0 };
   });
   const producers = ids.filter((_, i) => households[i].kwp > 0).map((x) => x.meterId);

@@ -75,8 +75,8 @@ const MAX_PRICE = 5;
 
 /** Read by screen readers, not shown (a heatmap cell's figure). */
 const unseen = { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
-/** A table wider than a phone scrolls sideways within its box. */
-const scroller = { overflowX: "auto", WebkitOverflowScrolling: "touch" } as const;
+/** A wide table's box: it scrolls sideways, and takes the keyboard's focus so that it can be scrolled without a mouse. */
+const scroller = { overflowX: "auto", WebkitOverflowScrolling: "touch", "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 } } as const;
 /** A figure in a table: its digits aligned, on one line. */
 const figure = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 /** A column that starts a group (a key's, Enedis' and Foyer's figures of one kind). */
@@ -380,7 +380,7 @@ function Kpis({ summary }: { summary: SummaryView }) {
     [t("kpi.members"), count(summary.members)],
   ];
   return (
-    <Box component="dl" sx={{ m: 0, display: "grid", gap: 1.5, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", lg: "repeat(6, minmax(0, 1fr))" } }}>
+    <Box component="dl" sx={{ m: 0, display: "grid", gap: 1.5, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", xl: "repeat(6, minmax(0, 1fr))" } }}>
       {cards.map(([label, value, hint]) => (
         <Box key={label} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5 }}>
           <Typography component="dt" variant="body2" color="textSecondary">
@@ -451,7 +451,7 @@ function Heatmap({ heatmap }: { heatmap: SummaryView["heatmap"] }) {
   if (max <= 0) return <Typography color="textSecondary">{t("heatmap.none")}</Typography>;
   return (
     <>
-      <Box sx={scroller}>
+      <Box sx={scroller} tabIndex={0}>
         <Table size="small" sx={{ tableLayout: "fixed", minWidth: 96 + 24 * 30, "& td, & th": { px: 0.25, py: 0.5, borderBottom: 0 }, "& td": { border: 1, borderColor: "background.paper", height: 28 } }}>
           <caption>{t("heatmap.caption")}</caption>
           <TableHead>
@@ -528,7 +528,7 @@ function FlexByHour({ period }: { period: Period }) {
       </Box>
       <Box component="details" sx={{ mt: 1, "& > summary": { cursor: "pointer", color: "text.secondary", typography: "body2", py: 0.5 } }}>
         <summary>{t("flex.table")}</summary>
-        <Box sx={scroller}>
+        <Box sx={scroller} tabIndex={0}>
           <Table size="small" sx={{ maxWidth: 760, "& td, & th": { whiteSpace: "nowrap" } }}>
             <caption>{t("flex.caption", { households: f.households, days: f.days ?? 0 })}</caption>
             <TableHead>
@@ -789,7 +789,7 @@ function MemberTable({ rows, onExit }: { rows: MemberView[]; onExit: (m: MemberV
   const columns = [t("members.member"), t("members.meter"), t("members.role"), t("members.joined"), t("members.left")];
   const figures = [t("members.consumption"), t("members.production"), t("members.allocated"), t("members.coverage"), t("members.savings")];
   return (
-    <Box sx={scroller}>
+    <Box sx={scroller} tabIndex={0}>
       <Table size="small" sx={{ minWidth: 1100 }}>
         <TableHead>
           <TableRow>
@@ -809,9 +809,9 @@ function MemberTable({ rows, onExit }: { rows: MemberView[]; onExit: (m: MemberV
         <TableBody>
           {rows.map((m) => (
             <TableRow key={m.id}>
-              <Th scope="row">
+              <Th scope="row" sx={{ minWidth: 200 }}>
                 {m.name && <Box>{m.name}</Box>}
-                <Box sx={{ color: m.name ? "text.secondary" : undefined, wordBreak: "break-all" }}>{m.email}</Box>
+                <Box sx={{ color: m.name ? "text.secondary" : undefined, overflowWrap: "anywhere" }}>{m.email}</Box>
               </Th>
               <TableCell sx={figure}>{m.usage_point_id ?? "–"}</TableCell>
               <TableCell>{t(`roles.${m.role}`)}</TableCell>
@@ -987,7 +987,7 @@ function SimulationResult({ result }: { result: SimulationView }) {
           {t("simulate.totals", { range: range(result), production: kwh(first.production_wh), consumption: kwh(first.consumption_wh) })}
         </Typography>
       )}
-      <Box sx={scroller}>
+      <Box sx={scroller} tabIndex={0}>
         <Table size="small" sx={{ minWidth: 560 }}>
           <caption>{t("simulate.keysCaption")}</caption>
           <TableHead>
@@ -1013,7 +1013,7 @@ function SimulationResult({ result }: { result: SimulationView }) {
         </Table>
       </Box>
       {result.members.length > 0 && (
-        <Box sx={scroller}>
+        <Box sx={scroller} tabIndex={0}>
           <Table size="small" sx={{ minWidth: 400 + result.keys.length * 220 }}>
             <caption>{t("simulate.membersCaption")}</caption>
             <TableHead>
@@ -1178,7 +1178,7 @@ function Shares({ today }: { today: string }) {
       ) : (
         <>
           <Typography variant="body2">{s.set_for ? t("shares.setFor", { month: monthWords(s.set_for) }) : t("shares.notSet")}</Typography>
-          <Box sx={scroller}>
+          <Box sx={scroller} tabIndex={0}>
             <Table size="small" sx={{ minWidth: 520 }}>
               <caption>{t("shares.caption", { month: monthWords(month) })}</caption>
               <TableHead>
@@ -1293,7 +1293,7 @@ function Reconciliation({ recon }: { recon: ReconciliationView }) {
   const flagged = new Set(recon.findings.map((f) => `${f.usage_point_id}:${f.code}`));
   const pair = (prm: string, code: string, theirs: number | null, ours: number | null | undefined) => {
     const gap = flagged.has(`${prm}:${code}`);
-    const sx = { ...figure, ...(gap && { color: "warning.dark", fontWeight: 600 }) };
+    const sx = { ...figure, ...(gap && { fontWeight: 700, textDecoration: "underline", textDecorationStyle: "dotted" as const }) };
     return [
       <TableCell key={`${code}-e`} align="right" sx={{ ...sx, ...divided }}>
         {kwh(theirs)}
@@ -1327,7 +1327,7 @@ function Reconciliation({ recon }: { recon: ReconciliationView }) {
           </Box>
         </Alert>
       )}
-      <Box sx={scroller}>
+      <Box sx={scroller} tabIndex={0}>
         <Table size="small" sx={{ minWidth: 1000 }}>
           <caption>{t("enedis.metersCaption")}</caption>
           <TableHead>
@@ -1376,7 +1376,7 @@ function ImportList({ imports, selected, onSelect }: { imports: ImportView[]; se
   const { t, range, count } = useWords();
   const at = useDayTime();
   return (
-    <Box sx={scroller}>
+    <Box sx={scroller} tabIndex={0}>
       <Table size="small" sx={{ minWidth: 820 }}>
         <TableHead>
           <TableRow>
@@ -1531,7 +1531,8 @@ export function CommunityScreen() {
   const settings = useApi<SettingsView>("/api/v1/community/settings");
   const name = settings.data?.name;
   return (
-    <Card sx={{ mt: { xs: 0, sm: 1 }, mb: 2 }}>
+    // a grid of one shrinkable column: the wide tables scroll inside it, the page never grows wider than the screen
+    <Card sx={{ mt: { xs: 0, sm: 1 }, mb: 2, display: "grid", gridTemplateColumns: "minmax(0, 1fr)" }}>
       <Title title={name ? t("titleWith", { name }) : t("title")} />
       <Tabs
         value={tab}

@@ -67,8 +67,10 @@ test.describe("in French", () => {
 
   test("the operator reads the community in French", async ({ page, context, baseURL }) => {
     test.setTimeout(120_000);
-    await context.addCookies([{ name: "foyer-locale", value: "fr", url: baseURL! }]);
+    // the login page read in English (the helper's labels), then Foyer in French
+    await context.addCookies([{ name: "foyer-locale", value: "en", url: baseURL! }]);
     await logIn(page, E2E.admin.email, E2E.admin.password);
+    await context.addCookies([{ name: "foyer-locale", value: "fr", url: baseURL! }]);
     await page.goto("/admin#/community");
     await expect(page.getByRole("heading", { level: 1, name: "Communauté · Les Tilleuls" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("tabpanel", { name: "Vue d'ensemble" }).getByText("Autoconsommation", { exact: true })).toBeVisible();
@@ -81,11 +83,12 @@ test.describe("in French", () => {
   test("the demo household sees how its home compares, in French", async ({ page, context, baseURL }) => {
     test.setTimeout(300_000);
     await comparisonReady(baseURL!);
-    await context.addCookies([{ name: "foyer-locale", value: "fr", url: baseURL! }]);
+    await context.addCookies([{ name: "foyer-locale", value: "en", url: baseURL! }]);
     await logIn(page, E2E.demo.email, E2E.demo.password);
+    await context.addCookies([{ name: "foyer-locale", value: "fr", url: baseURL! }]);
     await page.goto("/dashboards");
     const homes = page.getByRole("region", { name: "Logements comme le mien" });
-    await expect(homes.getByText("Logements typiques")).toBeVisible({ timeout: 30_000 });
+    await expect(homes.getByText("Logements typiques").first()).toBeVisible({ timeout: 30_000 });
     await homes.scrollIntoViewIfNeeded();
     await snapBoth(page, "community-fr-homes-like-mine");
   });
@@ -105,7 +108,7 @@ test("the demo household sees how its home compares and its share of local solar
   await logIn(page, E2E.demo.email, E2E.demo.password);
   await page.goto("/dashboards");
   const homes = page.getByRole("region", { name: "Homes like mine" });
-  await expect(homes.getByText("Typical homes")).toBeVisible({ timeout: 30_000 });
+  await expect(homes.getByText("Typical homes").first()).toBeVisible({ timeout: 30_000 });
   await expect(homes.getByText(/^Compared with \d+ similar homes/).first()).toBeVisible();
   await expect(homes.getByText(/^A French household uses [\d,.]+ kWh in such a period on average \(Enedis 2024, via jechange\.fr\)\.$/).first()).toBeVisible();
   const share = page.getByRole("region", { name: "Your share of local solar" });
