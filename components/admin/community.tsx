@@ -76,7 +76,7 @@ const MAX_PRICE = 5;
 /** Read by screen readers, not shown (a heatmap cell's figure). */
 const unseen = { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
 /** A wide table's box: it scrolls sideways, and takes the keyboard's focus so that it can be scrolled without a mouse. */
-const scroller = { overflowX: "auto", WebkitOverflowScrolling: "touch", "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 } } as const;
+const scroller = { position: "relative", overflowX: "auto", WebkitOverflowScrolling: "touch", "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: 2 } } as const;
 /** A figure in a table: its digits aligned, on one line. */
 const figure = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 /** A column that starts a group (a key's, Enedis' and Foyer's figures of one kind). */
@@ -707,7 +707,7 @@ function AddMember({ today, onAdded }: { today: string; onAdded: () => void }) {
       </Heading>
       <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ display: "flex", flexDirection: { xs: "column", sm: "row" }, flexWrap: "wrap", alignItems: { sm: "flex-start" }, gap: 2 }}>
         <UserPicker value={user} onChange={setUser} />
-        <TextField select size="small" label={t("members.role")} value={role} onChange={(e) => setRole(e.target.value as Role)} sx={{ minWidth: 200 }}>
+        <TextField select size="small" label={t("members.role")} value={role} onChange={(e) => setRole(e.target.value as Role)} sx={{ minWidth: 200, width: { sm: 240 } }}>
           {ROLES.map((r) => (
             <MenuItem key={r} value={r}>
               {t(`roles.${r}`)}
@@ -1039,7 +1039,7 @@ function SimulationResult({ result }: { result: SimulationView }) {
             <TableBody>
               {result.members.map((m) => (
                 <TableRow key={m.user_id}>
-                  <Th scope="row" sx={{ wordBreak: "break-all" }}>{emails?.get(m.user_id) ?? `#${m.user_id}`}</Th>
+                  <Th scope="row" sx={{ minWidth: 160, overflowWrap: "anywhere" }}>{emails?.get(m.user_id) ?? `#${m.user_id}`}</Th>
                   <TableCell align="right" sx={figure}>{kwh(m.consumption_wh)}</TableCell>
                   <TableCell align="right" sx={figure}>{kwh(m.production_wh)}</TableCell>
                   {byKey.flatMap((members, i) => {
@@ -1191,7 +1191,7 @@ function Shares({ today }: { today: string }) {
               <TableBody>
                 {s.members.map((m, i) => (
                   <TableRow key={m.user_id}>
-                    <Th scope="row" sx={{ wordBreak: "break-all" }}>{m.email}</Th>
+                    <Th scope="row" sx={{ minWidth: 160, overflowWrap: "anywhere" }}>{m.email}</Th>
                     <TableCell sx={figure}>{m.usage_point_id ?? "–"}</TableCell>
                     <TableCell align="right">
                       <TextField
@@ -1355,7 +1355,7 @@ function Reconciliation({ recon }: { recon: ReconciliationView }) {
             {recon.meters.map((m) => (
               <TableRow key={m.usage_point_id}>
                 <Th scope="row" sx={figure}>{m.usage_point_id}</Th>
-                <TableCell sx={{ wordBreak: "break-all" }}>{m.email ?? t("enedis.unknownHousehold")}</TableCell>
+                <TableCell sx={{ minWidth: 160, overflowWrap: "anywhere" }}>{m.email ?? t("enedis.unknownHousehold")}</TableCell>
                 <TableCell align="right" sx={figure}>{count(m.enedis.days)}</TableCell>
                 {pair(m.usage_point_id, "consumption_gap", m.enedis.cons_wh, m.foyer?.cons_wh)}
                 {pair(m.usage_point_id, "allocation_gap", m.enedis.autocons_wh, m.foyer?.autocons_wh)}
@@ -1397,11 +1397,11 @@ function ImportList({ imports, selected, onSelect }: { imports: ImportView[]; se
         <TableBody>
           {imports.map((i) => (
             <TableRow key={i.id} selected={i.id === selected}>
-              <Th scope="row" sx={{ wordBreak: "break-all" }}>{i.file_name}</Th>
+              <Th scope="row" sx={{ minWidth: 160, overflowWrap: "anywhere" }}>{i.file_name}</Th>
               <TableCell sx={{ whiteSpace: "nowrap" }}>{range({ from: i.from, to: addDays(i.to, 1) })}</TableCell>
               <TableCell align="right" sx={figure}>{count(i.rows)}</TableCell>
               <TableCell align="right" sx={figure}>{count(i.meters)}</TableCell>
-              <TableCell sx={{ wordBreak: "break-all" }}>{i.imported_by ?? "–"}</TableCell>
+              <TableCell sx={{ minWidth: 160, overflowWrap: "anywhere" }}>{i.imported_by ?? "–"}</TableCell>
               <TableCell sx={{ whiteSpace: "nowrap" }}>{at(i.imported_at)}</TableCell>
               <TableCell>
                 <Button size="small" onClick={() => onSelect(i.id)} aria-pressed={i.id === selected} aria-label={t("enedis.showLabel", { file: i.file_name })} sx={{ whiteSpace: "nowrap" }}>
