@@ -6,9 +6,8 @@ import type { Caller } from "@/lib/auth/caller";
 import { db, inPgTransaction } from "@/lib/db";
 import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
 import type { CommunityRole } from "@/lib/generated/prisma/enums";
-import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { parisDayOf } from "@/lib/time/paris";
-import { markCommunityStale } from "./rollup";
+import { markCommunityStale, queueRollup } from "./rollup";
 import { simulatePeriod } from "./simulation";
 import type { Period } from "./view";
 
@@ -31,12 +30,6 @@ export type MemberRow = {
   /** allocated / consumption over the period */
   coverage: number | null;
 };
-
-/** The rollups of the months a membership change touched are rebuilt by the job (at once, in any process running workers). */
-async function queueRollup() {
-  const boss = await jobs().catch(() => null);
-  await boss?.send(QUEUES.communityRollup, {}, { singletonKey: "now", singletonSeconds: 2 }).catch(() => null);
-}
 
 /** The membership rows overlapping [from, to), each with its figures under the operation's key. */
 export async function listMembers(caller: Caller, p: Period): Promise<MemberRow[]> {

@@ -4,16 +4,10 @@ import type { Caller } from "@/lib/auth/caller";
 import { db, inPgTransaction, pgQuery } from "@/lib/db";
 import { conflict, forbidden, invalid } from "@/lib/errors";
 import type { AllocationKey } from "@/lib/generated/prisma/enums";
-import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { addMonths, parisDayOf } from "@/lib/time/paris";
 import { coefficientsCsv } from "@/lib/community/coefficients";
-import { markAllStale, markCommunityStale } from "./rollup";
+import { markAllStale, markCommunityStale, queueRollup } from "./rollup";
 import { sharesFor } from "./month";
-
-async function queueRollup() {
-  const boss = await jobs().catch(() => null);
-  await boss?.send(QUEUES.communityRollup, {}, { singletonKey: "now", singletonSeconds: 2 }).catch(() => null);
-}
 
 export async function operationSettings(caller: Caller) {
   if (!caller.isSuperuser) throw forbidden();

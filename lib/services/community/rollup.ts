@@ -10,6 +10,7 @@
 // Several processes share the queue: a batch is claimed with SKIP LOCKED inside its transaction.
 import type pg from "pg";
 import { inPgTransaction } from "@/lib/db";
+import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { addMonths, parisDayStart } from "@/lib/time/paris";
 import { loadMonth } from "./month";
 import { emptyResult, simulateMonth } from "@/lib/community/simulate";
@@ -185,4 +186,10 @@ export async function refreshRollups(maxBatches = Infinity): Promise<{ household
     months++;
   }
   return { households, months };
+}
+
+/** Asks the workers (of any process) to roll up what was just marked, now rather than at the next 5 minutes. */
+export async function queueRollup() {
+  const boss = await jobs().catch(() => null);
+  await boss?.send(QUEUES.communityRollup, {}, { singletonKey: "now", singletonSeconds: 2 }).catch(() => null);
 }
