@@ -3,7 +3,7 @@
 // FOYER_WORKERS=false) or as a process of their own (npm run worker); any number of them share
 // one queue.
 import type PgBoss from "pg-boss";
-import { db } from "@/lib/db";
+import { db, inPgTransaction } from "@/lib/db";
 import { linkyData, type LinkyData } from "@/lib/integrations/linky";
 import { logError } from "@/lib/log";
 import { queueSync } from "@/lib/services/meters/meters";
@@ -17,7 +17,7 @@ import { settleDueEvents } from "@/lib/services/flex/settlement";
 import { measureAllAccuracy } from "@/lib/services/flex/accuracy";
 import { comingWeek } from "@/lib/flex/offers";
 import { offersRound, prepareAllOffers, prepareOffers } from "@/lib/services/flex/offers";
-import { refreshRollups } from "@/lib/services/community/rollup";
+import { markLiveStale, refreshRollups } from "@/lib/services/community/rollup";
 import { BudgetExhausted } from "./pacing";
 import { jobs, QUEUES } from "./queue";
 
@@ -133,6 +133,7 @@ const COMMUNITY_ROLLUP_CRON = "*/5 * * * *";
 
 /** The community-rollup job: what readings or membership made stale rebuilt (lib/services/community/rollup.ts). */
 async function handleCommunityRollup() {
+  await inPgTransaction((c) => markLiveStale(c));
   const done = await refreshRollups();
   if (done.households + done.months) console.info(JSON.stringify({ level: "info", time: new Date().toISOString(), event: "community rollup", ...done }));
   return done;

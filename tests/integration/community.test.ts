@@ -22,6 +22,9 @@ import { GET as sampleGET } from "@/app/api/v1/community/acc_imports/sample/rout
 import { GET as profileGET, PUT as profilePUT } from "@/app/api/v1/users/me/household/route";
 import { GET as compareGET } from "@/app/api/v1/users/me/homes_like_mine/route";
 import { GET as mineGET } from "@/app/api/v1/users/me/community/route";
+import { keepPartitions } from "@/lib/services/telemetry/partitions";
+import { ensureDeviceMqtt } from "@/lib/services/telemetry/connection";
+import { makeDevice } from "../factories/devices";
 import { call } from "../helpers/api";
 import { makeUser, type TestUser } from "../factories/users";
 
@@ -128,6 +131,23 @@ describe("the operator's community view", () => {
     await refreshRollups();
     const r = await summary(c, "from=2026-11-01&to=2026-11-02&by=day");
     expect(r.body.totals.consumption_wh).toBe(C * 48 + 1000);
+  });
+
+  it("counts a household without Linky from the clamp on its supply (its live telemetry)", async () => {
+    await keepPartitions();
+    const u = await makeUser();
+    const d = await makeDevice(u.id, { deviceType: "shelly", measurements: [{ name: "grid", measureType: "total_home", classification: "consumption" }] });
+    await ensureDeviceMqtt([d.id]);
+    // 50 Wh a quarter hour all of 2 November: 100 Wh a half hour, 4,800 Wh the day
+    await db.$executeRaw`INSERT INTO telemetry.quarters (measurement_id, start, import_wh)
+      SELECT ${d.measurements[0].id}, t, 50 FROM generate_series(${new Date(parisDayStart("2026-11-02"))}::timestamptz, ${new Date(parisDayStart("2026-11-03") - 1)}::timestamptz, interval '15 minutes') t`;
+    const r = await call(membersPOST, { method: "POST", path: "/api/v1/community/members", token: c.admin.token, json: { user_id: u.id, role: "consumer", joined_on: "2026-10-01" } });
+    expect(r.status).toBe(201);
+    await refreshRollups();
+    const day = await summary(c, "from=2026-11-02&to=2026-11-03&by=day");
+    expect(day.body).toMatchObject({ members: 14, totals: { consumption_wh: C * 48 + 4800 } });
+    const held = await pgQuery<{ cons_points: number }>("SELECT cons_points FROM community.household_months WHERE user_id = $1", [u.id]);
+    expect(held.rows).toEqual([{ cons_points: 48 }]);
   });
 
   it("dates entries and exits, never deletes them, and withholds a period of fewer than 10 households", async () => {

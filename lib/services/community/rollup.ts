@@ -11,7 +11,9 @@
 import type pg from "pg";
 import { inPgTransaction } from "@/lib/db";
 import { jobs, QUEUES } from "@/lib/jobs/queue";
-import { addMonths, parisDayStart } from "@/lib/time/paris";
+import { addDays, addMonths, parisDayStart } from "@/lib/time/paris";
+import { flexSourcesOf } from "@/lib/services/flex/events";
+import { gridHalfHoursOf } from "@/lib/services/flex/energy";
 import { loadMonth } from "./month";
 import { emptyResult, simulateMonth } from "@/lib/community/simulate";
 
@@ -57,13 +59,17 @@ async function rebuildHouseholdMonths(c: pg.PoolClient, users: number[], months:
   );
   type Month = { u: number; m: string; cons: Float32Array; prod: Float32Array; consWh: number; prodWh: number; consHeld: Uint8Array; prodHeld: Uint8Array };
   const built = new Map<number, Month>();
-  for (const r of rows) {
-    const i = r.p - 1;
+  const monthOfPair = (i: number) => {
     let x = built.get(i);
     if (!x) {
       const n = slotsOf(months[i]);
       built.set(i, (x = { u: users[i], m: months[i], cons: new Float32Array(n), prod: new Float32Array(n), consWh: 0, prodWh: 0, consHeld: new Uint8Array(n), prodHeld: new Uint8Array(n) }));
     }
+    return x;
+  };
+  for (const r of rows) {
+    const i = r.p - 1;
+    const x = monthOfPair(i);
     const slot = Math.floor((Number(r.t) - t0s[i]) / HALF_HOUR_MS);
     if (slot < 0 || slot >= x.cons.length) continue;
     if (r.k === 1) {
@@ -76,6 +82,7 @@ async function rebuildHouseholdMonths(c: pg.PoolClient, users: number[], months:
       x.prodHeld[slot] = 1;
     }
   }
+  await fillFromTelemetry(users, months, monthOfPair);
   const held = (h: Uint8Array) => h.reduce((s, v) => s + v, 0);
   const list = [...built.values()];
   if (!list.length) return;
@@ -83,6 +90,54 @@ async function rebuildHouseholdMonths(c: pg.PoolClient, users: number[], months:
     `INSERT INTO community.household_months (user_id, month, cons, prod, cons_wh, prod_wh, cons_points, prod_points)
      SELECT * FROM unnest($1::int[], $2::date[], $3::bytea[], $4::bytea[], $5::float8[], $6::float8[], $7::int[], $8::int[])`,
     [list.map((x) => x.u), list.map((x) => x.m), list.map((x) => bytesOf(x.cons)), list.map((x) => bytesOf(x.prod)), list.map((x) => x.consWh), list.map((x) => x.prodWh), list.map((x) => held(x.consHeld)), list.map((x) => held(x.prodHeld))],
+  );
+}
+
+/**
+ * Live telemetry fills the half hours Linky has not given: a household's grid measurements (the
+ * clamps on its supply, or its Linky's TIC: lib/services/flex/events.ts flexSourcesOf), their
+ * quarters summed into half hours, a half hour only when all its quarters are in. Consumption only:
+ * what a clamp measures as sent to the grid is not the operation's production (Linky's
+ * injection curve is).
+ */
+async function fillFromTelemetry(users: number[], months: string[], monthOfPair: (i: number) => { cons: Float32Array; consHeld: Uint8Array; consWh: number }) {
+  const sources = await flexSourcesOf([...new Set(users)]);
+  const gridOf = new Map([...sources].flatMap(([u, x]) => (x.grid.length ? [[u, x.grid] as const] : [])));
+  if (!gridOf.size) return;
+  const sorted = [...months].sort();
+  const grid = await gridHalfHoursOf(gridOf, sorted[0], addDays(addMonths(sorted[sorted.length - 1], 1), -1));
+  months.forEach((m, i) => {
+    const e = grid.get(users[i]);
+    if (!e) return;
+    let x: ReturnType<typeof monthOfPair> | null = null;
+    let slot = 0;
+    for (let d = m; d < addMonths(m, 1); d = addDays(d, 1)) {
+      const row = e.byDay.get(d);
+      const n = Math.round((parisDayStart(addDays(d, 1)) - parisDayStart(d)) / HALF_HOUR_MS);
+      if (row) {
+        for (let k = 0; k < n && k < row.length; k++) {
+          const wh = row[k];
+          if (wh === null || wh === undefined) continue;
+          x ??= monthOfPair(i);
+          if (x.consHeld[slot + k]) continue;
+          x.cons[slot + k] = wh;
+          x.consWh += wh;
+          x.consHeld[slot + k] = 1;
+        }
+      }
+      slot += n;
+    }
+  });
+}
+
+/** Households whose live devices sent readings in the last quarter hour: their month is rolled up again (the job, every 5 minutes). */
+export async function markLiveStale(c: pg.PoolClient) {
+  await c.query(
+    `INSERT INTO community.stale (user_id, month)
+     SELECT DISTINCT d.owner_id, date_trunc('month', q.start AT TIME ZONE 'Europe/Paris')::date
+     FROM telemetry.quarters q JOIN public.measurements m ON m.id = q.measurement_id JOIN public.devices d ON d.id = m.device_id
+     WHERE q.start >= now() - interval '15 minutes' AND d.owner_id IS NOT NULL
+     ON CONFLICT DO NOTHING`,
   );
 }
 
