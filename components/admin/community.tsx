@@ -42,11 +42,13 @@ import type { Series, Spec } from "@/components/energy/bars/spec";
 import { ChartSkeleton } from "@/components/energy/chart-skeleton";
 import { chartColours, useSchemeTheme } from "@/components/energy/chart-theme";
 import { eurText, kwhText, pctText, percentSpace, rangeText } from "@/components/energy/format";
+import { saveText } from "@/components/energy/save-file";
 import { useApiText } from "@/components/i18n/api-texts";
 import { dayText, parisDayTimeText, SHORT_MONTHS } from "@/components/ui/dates";
 import { fixedText } from "@/components/ui/numbers";
 import { Placeholder } from "@/components/ui/placeholder";
 import { ALLOCATION_KEYS, type AllocationKey } from "@/lib/community/keys";
+import { findingsCsv, flexByHourCsv, heatmapCsv, reconciliationCsv, simulationKeysCsv, simulationMembersCsv, type CsvFile } from "@/lib/community/tables-csv";
 import type {
   FlexByHourView, ImportView, MembershipView, MemberView, ReconciliationView, SettingsView, SharesView, SimulationView, SummaryView,
 } from "@/lib/serializers/community";
@@ -357,6 +359,19 @@ function DownloadLink({ href, label, disabled }: { href: string; label: string; 
   );
 }
 
+/** A table shown, saved as CSV from what the page holds (nothing asked of the server): the file is written on click. */
+function SaveCsvButton({ label, file }: { label: string; file: () => CsvFile }) {
+  const save = () => {
+    const f = file();
+    saveText(f.name, f.text, "text/csv;charset=utf-8");
+  };
+  return (
+    <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={save} sx={{ flexShrink: 0 }}>
+      {label}
+    </Button>
+  );
+}
+
 function Heading({ id, children, level = 2 }: { id?: string; children: React.ReactNode; level?: 2 | 3 }) {
   return (
     <Typography id={id} component={level === 2 ? "h2" : "h3"} variant={level === 2 ? "h6" : "subtitle1"} sx={{ fontWeight: level === 3 ? 600 : undefined, mb: 1 }}>
@@ -443,8 +458,9 @@ function EnergyChart({ summary, period }: { summary: SummaryView; period: Period
 }
 
 /** The surplus by month and hour of day: a table (a screen reader reads its figures), each cell as dark as its surplus is large. */
-function Heatmap({ heatmap }: { heatmap: SummaryView["heatmap"] }) {
+function Heatmap({ summary }: { summary: SummaryView }) {
   const { t, kwh, month } = useWords();
+  const heatmap = summary.heatmap;
   const theme = useSchemeTheme();
   const colour = theme.palette.secondary.main;
   const max = Math.max(0, ...heatmap.flatMap((r) => r.surplus_wh));
@@ -478,14 +494,17 @@ function Heatmap({ heatmap }: { heatmap: SummaryView["heatmap"] }) {
           </TableBody>
         </Table>
       </Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 1 }} aria-hidden>
-        <Typography variant="caption" color="textSecondary">
-          {kwh(0)}
-        </Typography>
-        <Box sx={{ width: 120, height: 10, borderRadius: 0.5, background: `linear-gradient(to right, ${alpha(colour, 0.08)}, ${colour})` }} />
-        <Typography variant="caption" color="textSecondary">
-          {kwh(max)}
-        </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", mt: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }} aria-hidden>
+          <Typography variant="caption" color="textSecondary">
+            {kwh(0)}
+          </Typography>
+          <Box sx={{ width: 120, height: 10, borderRadius: 0.5, background: `linear-gradient(to right, ${alpha(colour, 0.08)}, ${colour})` }} />
+          <Typography variant="caption" color="textSecondary">
+            {kwh(max)}
+          </Typography>
+        </Stack>
+        <SaveCsvButton label={t("heatmap.download")} file={() => heatmapCsv(summary)} />
       </Stack>
     </>
   );
@@ -556,6 +575,9 @@ function FlexByHour({ period }: { period: Period }) {
           </Table>
         </Box>
       </Box>
+      <Box sx={{ mt: 1 }}>
+        <SaveCsvButton label={t("flex.download")} file={() => flexByHourCsv(hours, period)} />
+      </Box>
     </>
   );
 }
@@ -604,7 +626,7 @@ function Overview({ state, today }: { state: PeriodState; today: string }) {
           {s && !s.withheld && (
             <section aria-labelledby="community-heatmap">
               <Heading id="community-heatmap">{t("heatmap.title")}</Heading>
-              <Heatmap heatmap={s.heatmap} />
+              <Heatmap summary={s} />
             </section>
           )}
           <section aria-labelledby="community-flex">
@@ -1012,6 +1034,9 @@ function SimulationResult({ result }: { result: SimulationView }) {
           </TableBody>
         </Table>
       </Box>
+      <Box>
+        <SaveCsvButton label={t("simulate.downloadKeys")} file={() => simulationKeysCsv(result)} />
+      </Box>
       {result.members.length > 0 && (
         <Box sx={scroller} tabIndex={0}>
           <Table size="small" sx={{ minWidth: 400 + result.keys.length * 220 }}>
@@ -1057,6 +1082,11 @@ function SimulationResult({ result }: { result: SimulationView }) {
               ))}
             </TableBody>
           </Table>
+        </Box>
+      )}
+      {result.members.length > 0 && (
+        <Box>
+          <SaveCsvButton label={t("simulate.downloadMembers")} file={() => simulationMembersCsv(result, emails)} />
         </Box>
       )}
     </Stack>
@@ -1368,6 +1398,10 @@ function Reconciliation({ recon }: { recon: ReconciliationView }) {
           </TableBody>
         </Table>
       </Box>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+        {recon.meters.length > 0 && <SaveCsvButton label={t("enedis.downloadMeters")} file={() => reconciliationCsv(recon)} />}
+        {recon.findings.length > 0 && <SaveCsvButton label={t("enedis.downloadFindings")} file={() => findingsCsv(recon)} />}
+      </Stack>
     </Stack>
   );
 }

@@ -49,6 +49,9 @@ test("the operator sees the community over any period, replays the keys and down
   await keys.getByRole("button", { name: "Simulate" }).click();
   for (const key of ["Static", "Dynamic (default)", "Dynamic simple"]) await expect(keys.getByRole("columnheader", { name: new RegExp(`^${key.replace(/[()]/g, "\\$&")}`) }).first()).toBeVisible({ timeout: 30_000 });
   await snapBoth(page, "community-keys");
+  const totals = await downloadOf(page, () => keys.getByRole("button", { name: "Download the keys' totals (CSV)" }).click());
+  expect(totals.text.split("\r\n")[0]).toBe("key,in_force,production_kwh,consumption_kwh,allocated_kwh,surplus_kwh,self_consumption,self_sufficiency,savings_eur");
+  expect(totals.text.trim().split("\r\n")).toHaveLength(4);
   const coef = await downloadOf(page, () => keys.getByRole("button", { name: "Download the coefficient file" }).click());
   expect(coef.name).toMatch(/^foyer-coefficients-\d{4}-\d{2}\.csv$/);
   const lines = coef.text.trim().split("\r\n");
