@@ -83,7 +83,7 @@ export async function addMember(caller: Caller, input: { userId: number; role: C
     if (last?.leftOn && dayText(last.leftOn)! > input.joinedOn) throw conflict(`This household took part until ${dayText(last.leftOn)}: an entry must be dated from then on`, "member_overlap");
     return tx.communityMember.create({ data: { userId: input.userId, role: input.role, joinedOn: dayDate(input.joinedOn) } });
   });
-  await inPgTransaction((c) => markCommunityStale(c, input.joinedOn, parisDayOf(now)));
+  await inPgTransaction((c) => markCommunityStale(c, input.joinedOn, parisDayOf(now), input.userId));
   await queueRollup();
   return row;
 }

@@ -194,9 +194,15 @@ async function rebuildCommunityMonth(c: pg.PoolClient, month: string) {
   }
 }
 
-/** Marks the community's months from `fromDay`'s to `toDay`'s (inclusive) to roll up again (membership, key or shares changed). */
-export async function markCommunityStale(c: pg.PoolClient, fromDay: string, toDay: string) {
-  await c.query("INSERT INTO community.stale (user_id, month) SELECT 0, unnest($1::date[]) ON CONFLICT DO NOTHING", [monthsBetween(fromDay, toDay)]);
+/**
+ * Marks the community's months from `fromDay`'s to `toDay`'s (inclusive) to roll up again
+ * (membership, key or shares changed), and `userId`'s own months too (a new member whose only data
+ * is its live telemetry has no reading to mark them).
+ */
+export async function markCommunityStale(c: pg.PoolClient, fromDay: string, toDay: string, userId?: number) {
+  const months = monthsBetween(fromDay, toDay);
+  await c.query("INSERT INTO community.stale (user_id, month) SELECT 0, unnest($1::date[]) ON CONFLICT DO NOTHING", [months]);
+  if (userId !== undefined) await c.query("INSERT INTO community.stale (user_id, month) SELECT $2, unnest($1::date[]) ON CONFLICT DO NOTHING", [months, userId]);
 }
 
 /** Every month the community holds data for, marked stale (the key or the local price changed). */
