@@ -13,7 +13,7 @@ import { refreshRollups } from "@/lib/services/community/rollup";
 import { accSample, importAcc } from "@/lib/services/community/acc";
 
 /** Households of the demo community (besides the demo household). */
-export const DEMO_COMMUNITY_SIZE = 50;
+const DEMO_COMMUNITY_SIZE = 50;
 const EMAIL = (i: number) => `member-${String(i + 1).padStart(2, "0")}@community.example`;
 const FIRST = ["Léa", "Hugo", "Chloé", "Louis", "Emma", "Jules", "Manon", "Arthur", "Camille", "Lucas", "Inès", "Gabriel", "Sarah", "Raphaël", "Jade", "Adam", "Louise", "Paul", "Alice", "Nathan"];
 const LAST = ["Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Moreau", "Simon", "Laurent", "Lefebvre", "Michel", "Garcia", "David", "Bertrand", "Roux", "Vincent", "Fournier", "Morel"];
@@ -36,7 +36,7 @@ function random(seed: number) {
   };
 }
 
-export function demoHouseholds(): Household[] {
+function demoHouseholds(): Household[] {
   const r = random(51);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   return Array.from({ length: DEMO_COMMUNITY_SIZE }, (_, i) => {
@@ -58,7 +58,7 @@ export function demoHouseholds(): Household[] {
   });
 }
 
-export const CURVE_SQL = `
+const CURVE_SQL = `
 WITH hh AS (SELECT * FROM unnest($1::int[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::bool[], $8::bool[])
             AS x(meter, base_w, heat_w, water_w, ev_w, kwp, battery, consumes)),
 -- what each half hour is (Paris hour, weekday, season, the sun's height), worked out once for all households

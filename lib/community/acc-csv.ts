@@ -8,14 +8,14 @@
 // midnight); valeur_wh: Wh, not negative. Values are summed per meter and Paris day.
 import { isDay, parisDayOf } from "@/lib/time/paris";
 
-export const ACC_TYPES = ["CONS", "AUTOCONS", "COMPLEMENT", "PROD", "AUTOPROD", "SURPLUS"] as const;
+const ACC_TYPES = ["CONS", "AUTOCONS", "COMPLEMENT", "PROD", "AUTOPROD", "SURPLUS"] as const;
 export type AccType = (typeof ACC_TYPES)[number];
 export const ACC_HEADER = "prm;type;horodate;pas;valeur_wh";
 const STEPS = new Set(["PT30M", "PT15M", "P1D"]);
 /** Lines one file may hold (a month of 200 meters with three types each at 30 minutes: about 900,000). */
-export const ACC_MAX_LINES = 1_000_000;
+const ACC_MAX_LINES = 1_000_000;
 
-export type AccDay = { usagePointId: string; day: string } & Partial<Record<AccType, number>>;
+type AccDay = { usagePointId: string; day: string } & Partial<Record<AccType, number>>;
 export type AccParse = { days: AccDay[]; lines: number; errors: { line: number; message: string }[] };
 
 const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -11,7 +11,7 @@ const HEATING = ["electric", "heat_pump", "gas", "fuel", "wood", "district", "ot
 const HOT_WATER = ["electric", "heat_pump", "gas", "solar", "other"] as const;
 
 /** The longest period one request covers: two years and a day or two (the rollups hold two years and more). */
-export const MAX_PERIOD_DAYS = 732;
+const MAX_PERIOD_DAYS = 732;
 
 const day = (label: string) =>
   z

@@ -11,6 +11,7 @@ import { ACC_HEADER, accLine, parseAcc, type AccType } from "@/lib/community/acc
 import { allocate } from "@/lib/community/keys";
 import { loadMonth } from "./month";
 import { simulatePeriod } from "./simulation";
+import { operationKey } from "./members";
 
 const dayText = (d: Date) => d.toISOString().slice(0, 10);
 /** A gap is said when Foyer's figure and Enedis' differ by more than this share and by more than 1 kWh. */
@@ -49,7 +50,7 @@ export async function listImports(caller: Caller) {
   return db.accImport.findMany({ orderBy: { id: "desc" }, include: { importedBy: { select: { email: true } } } });
 }
 
-export type Finding = { code: string; usagePointId: string; email: string | null; params: Record<string, number | string>; text: string };
+type Finding = { code: string; usagePointId: string; email: string | null; params: Record<string, number | string>; text: string };
 
 const kwh = (wh: number) => Math.round(wh / 100) / 10;
 const pct = (a: number, b: number) => Math.round(((a - b) / b) * 1000) / 10;
@@ -69,7 +70,7 @@ export async function reconcileImport(caller: Caller, id: number) {
   );
   const meters = await db.meter.findMany({ select: { id: true, userId: true, usagePointId: true, user: { select: { email: true } } } });
   const byPrm = new Map(meters.map((m) => [m.usagePointId, m]));
-  const sim = await simulatePeriod({ from, to }, [(await db.communitySettings.findUnique({ where: { id: 1 } }))?.allocationKey ?? "dynamic_default"]);
+  const sim = await simulatePeriod({ from, to }, [await operationKey()]);
   const figures = new Map(sim.members.map((m) => [m.userId, m]));
   const alloc = new Map(sim.keys[0].members.map((m) => [m.userId, m]));
   // the days of the file Foyer holds no complete curve for, per meter: its consumption curve, or

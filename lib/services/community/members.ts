@@ -64,6 +64,7 @@ export async function listMembers(caller: Caller, p: Period): Promise<MemberRow[
   });
 }
 
+/** The operation's allocation key (dynamic by default until the operator chooses). */
 export async function operationKey() {
   const s = await db.communitySettings.findUnique({ where: { id: 1 }, select: { allocationKey: true } });
   return s?.allocationKey ?? "dynamic_default";

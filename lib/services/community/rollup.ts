@@ -25,7 +25,7 @@ const BATCH = 100;
 export const slotsOf = (month: string) => Math.round((parisDayStart(addMonths(month, 1)) - parisDayStart(month)) / HALF_HOUR_MS);
 
 /** The Paris month (`YYYY-MM-01`) of a day (`YYYY-MM-DD`). */
-export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
 /** The months from `from`'s to `to`'s (days, both inclusive). */
 export function monthsBetween(fromDay: string, toDay: string): string[] {

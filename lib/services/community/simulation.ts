@@ -11,8 +11,8 @@ import { monthsBetween } from "./rollup";
 import type { Period } from "./view";
 
 export type MemberFigures = { userId: number; consumptionWh: number; productionWh: number };
-export type MemberKeyFigures = { userId: number; allocatedWh: number; savingsEur: number };
-export type KeyFigures = {
+type MemberKeyFigures = { userId: number; allocatedWh: number; savingsEur: number };
+type KeyFigures = {
   key: AllocationKey;
   productionWh: number;
   consumptionWh: number;
