@@ -1,7 +1,9 @@
 // A period of the operation replayed under allocation keys (docs/community.md, "Allocation keys"):
 // month by month from the rollups (lib/services/community/month.ts, lib/community/simulate.ts),
 // each member's consumption, production, allocation and savings summed over its spans.
+import type { Caller } from "@/lib/auth/caller";
 import { db, pgQuery } from "@/lib/db";
+import { forbidden } from "@/lib/errors";
 import { listTariffs } from "@/lib/services/tariffs/tariffs";
 import { addDays } from "@/lib/time/paris";
 import { emptyResult, simulateMonth } from "@/lib/community/simulate";
@@ -74,4 +76,10 @@ export async function simulatePeriod(p: Period, keys: readonly AllocationKey[], 
     members: [...perKey[k].entries()].map(([userId, x]) => ({ userId, ...x })),
   }));
   return { operationKey: key, keys: byKey, members: [...figures.values()] };
+}
+
+/** The operator's simulation: [from, to) under each key, side by side. */
+export async function simulateKeys(caller: Caller, p: Period, keys: readonly AllocationKey[], shares?: Map<number, number> | null) {
+  if (!caller.isSuperuser) throw forbidden();
+  return simulatePeriod(p, keys, shares);
 }
