@@ -541,9 +541,13 @@ describe("every documented answer matches what the handlers return", () => {
     const meter = await db.meter.create({ data: { userId: owner.id, usagePointId: "24880057139941", sandbox: true, producer: true, syncState: "done" } });
     await upsertCurve(meter.id, "consumption", curveDays(joined, today), "sandbox");
     await upsertCurve(meter.id, "production", curveDays(joined, today, 60), "sandbox");
-    // nine producers without a meter: ten households, so that the operator's figures are not withheld
+    // nine producers with their injection curves: ten households with data, so that the operator's figures are not withheld
     const others = await Promise.all(Array.from({ length: 9 }, () => makeUser()));
     await db.communityMember.createMany({ data: others.map((u) => ({ userId: u.id, role: "producer" as const, joinedOn: new Date(`${joined}T00:00:00Z`) })) });
+    for (const [i, u] of others.entries()) {
+      const pm = await db.meter.create({ data: { userId: u.id, usagePointId: String(30000000000100 + i), sandbox: true, producer: true, syncState: "done" } });
+      await upsertCurve(pm.id, "production", curveDays(joined, today, 60), "sandbox");
+    }
 
     await checkCall("GET /api/v1/community/settings", { token: a });
     const settings = { local_price_eur_per_kwh: 0.12 };
