@@ -1,8 +1,7 @@
 // The demo community (prisma/demo-community.ts) against a real PostgreSQL: about 50 households with
 // two years of curves that the operator's view, the keys, Enedis' reconciliation and the
-// comparisons show. In a file of its own: after community.test.ts's "rolls every month up again
-// under a new key" in the same process, its first rollup's reads hit the statement timeout, a
-// cause not found yet (docs/community.md, "Known limits").
+// comparisons show. In a file of its own (docs/community.md, "Known limits": inside
+// community.test.ts, one full run found a year with only its last month rolled up, not explained).
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { upsertTariffs } from "@/lib/services/tariffs/tariffs";
