@@ -128,7 +128,8 @@ export async function myCommunity(caller: Caller, now = Date.now()) {
     ),
   ]);
   const n = await membersIn({ from, to: addMonths(current, 1) });
-  const months = rows.map((r) => ({ month: r.month, consumptionWh: r.cons_wh ?? 0, allocatedWh: r.allocated_wh ?? 0, savingsEur: r.savings_eur ?? 0 }));
+  // a month counts from the household's entry in the operation on (a month it took no part in has no allocation row)
+  const months = rows.map((r) => ({ month: r.month, consumptionWh: r.allocated_wh === null ? 0 : (r.cons_wh ?? 0), allocatedWh: r.allocated_wh ?? 0, savingsEur: r.savings_eur ?? 0 }));
   const total = months.reduce((s, m) => ({ c: s.c + m.consumptionWh, a: s.a + m.allocatedWh, e: s.e + m.savingsEur }), { c: 0, a: 0, e: 0 });
   const cm = community[0];
   return {
