@@ -3,7 +3,7 @@
 import { prepareEnvironment, migrateDeploy } from "../server/db/environment";
 import { runSeed } from "../server/db/seed";
 import { root } from "../server/paths";
-import { migrate } from "../server/db/migrate";
+import { migrate, createMigration } from "../server/db/migrate";
 
 const [cmd, arg] = process.argv.slice(2);
 const env = await prepareEnvironment();
@@ -12,7 +12,7 @@ try {
   if (cmd === "migrate") await migrateDeploy();
   else if (cmd === "create") {
     if (!arg) throw new Error("usage: npm run db:migrate:create -- <name>");
-    await migrate({ url: process.env.DATABASE_URL!, cmd: "create", arg, root });
+    await createMigration({ url: process.env.DATABASE_URL!, name: arg, root });
   } else if (cmd === "status") await migrate({ url: process.env.DATABASE_URL!, cmd: "status", root });
   else if (cmd === "rolled-back") await migrate({ url: process.env.DATABASE_URL!, cmd: "rolled-back", arg, root });
   else if (cmd === "seed") { await migrateDeploy({ quiet: true }); await runSeed(); }

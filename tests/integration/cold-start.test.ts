@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import pg from "pg";
-import { deployToEmptyDatabase, localMigrations, migrate, migrationsUpToDate } from "../../server/db/migrate";
+import { createMigration, deployToEmptyDatabase, localMigrations, migrate, migrationsUpToDate } from "../../server/db/migrate";
 import { cachedSeedBundle, prepareSeed, writeSeedBundle } from "../../server/db/seed";
 
 const url = process.env.DATABASE_URL!;
@@ -141,6 +141,27 @@ describe("migrations on an empty database (a first start)", () => {
     expect(await migrationsUpToDate(at, broken)).toBe(false);
     await expect(migrate({ url: `${at}?schema=public`, cmd: "deploy", root: broken, quiet: true })).rejects.toThrow(/P3009|failed migrations/);
   });
+});
+
+describe("npm run db:migrate:create", () => {
+  it("writes the SQL from the migrations to the schema as a new folder after the last, and nothing when they agree; its scratch database is dropped", async () => {
+    const project = copyOfProject();
+    const before = fs.readdirSync(path.join(project, "prisma/migrations")).filter((d) => /^\d/.test(d)).sort();
+    expect(await createMigration({ url, name: "nothing", root: project })).toBe("No schema changes.");
+    const schema = path.join(project, "prisma/schema.prisma");
+    fs.writeFileSync(schema, fs.readFileSync(schema, "utf8").replace(/^model HouseholdProfile \{\n/m, (m) => `${m}  probeNote String? @map("probe_note")\n`));
+    const said = await createMigration({ url, name: "probe_note", root: project });
+    const after = fs.readdirSync(path.join(project, "prisma/migrations")).filter((d) => /^\d/.test(d)).sort();
+    expect(after.slice(0, -1)).toEqual(before);
+    const made = after.at(-1)!;
+    expect(made).toMatch(/^\d{14}_probe_note$/);
+    expect(made > before.at(-1)!).toBe(true);
+    expect(said).toBe(`Created prisma/migrations/${made}/migration.sql`);
+    expect(fs.readFileSync(path.join(project, "prisma/migrations", made, "migration.sql"), "utf8")).toMatch(/ALTER TABLE "household_profiles" ADD COLUMN\s+"probe_note" TEXT/);
+    await expect(createMigration({ url, name: "no spaces; DROP", root: project })).rejects.toThrow(/letters, digits/);
+    const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>("SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'prisma_shadow_%'");
+    expect(n).toBe(0);
+  }, 60_000);
 });
 
 describe("the seed at start", () => {
