@@ -150,6 +150,32 @@ describe("the operator's community view", () => {
     expect(held.rows).toEqual([{ cons_points: 48 }]);
   });
 
+  it("counts a producer without Linky from what the clamp on its supply saw sent to the grid, and a half hour Linky gave from Linky", async () => {
+    await keepPartitions();
+    const u = await makeUser();
+    const d = await makeDevice(u.id, { deviceType: "shelly", measurements: [{ name: "grid", measureType: "total_home", classification: "consumption" }] });
+    await ensureDeviceMqtt([d.id]);
+    // 2 November: 10 Wh drawn and 150 Wh sent a quarter hour from 12:00 to 13:00 Paris (the half hours of the surplus), nothing sent otherwise
+    await db.$executeRaw`INSERT INTO telemetry.quarters (measurement_id, start, import_wh, export_wh)
+      SELECT ${d.measurements[0].id}, t, 10, CASE WHEN t >= ${new Date(parisDayStart("2026-11-02") + 12 * 3_600_000)}::timestamptz AND t < ${new Date(parisDayStart("2026-11-02") + 13 * 3_600_000)}::timestamptz THEN 150 ELSE 0 END
+      FROM generate_series(${new Date(parisDayStart("2026-11-02"))}::timestamptz, ${new Date(parisDayStart("2026-11-03") - 1)}::timestamptz, interval '15 minutes') t`;
+    const r = await call(membersPOST, { method: "POST", path: "/api/v1/community/members", token: c.admin.token, json: { user_id: u.id, role: "both", joined_on: "2026-10-01" } });
+    expect(r.status).toBe(201);
+    await refreshRollups();
+    const day = await summary(c, "from=2026-11-02&to=2026-11-03&by=day");
+    // 600 Wh more production at noon (8,300 Wh a half hour), where the community now draws 7,820
+    // (its own 20 Wh a half hour): 20 Wh more used in each, the rest is surplus
+    expect(day.body.totals).toMatchObject({ consumption_wh: C * 48 + 48 * 20, production_wh: 22_000 + 600, self_consumed_wh: 21_600 + 2 * 20, surplus_wh: 2 * (8300 - 7820) });
+    const held = await pgQuery<{ prod_wh: number; prod_points: number }>("SELECT prod_wh, prod_points FROM community.household_months WHERE user_id = $1", [u.id]);
+    expect(held.rows).toEqual([{ prod_wh: 600, prod_points: 48 }]);
+    // its Linky's injection curve, once it comes, is the reference for the half hours it gives
+    const meter = await db.meter.create({ data: { userId: u.id, usagePointId: "30000000000099", sandbox: true, producer: true, syncState: "done", tariff: "base", tariffKva: 6 } });
+    await upsertCurve(meter.id, "production", [{ start: new Date(parisDayStart("2026-11-02") + 12 * 3_600_000), wh: 250, stepMin: 30, quality: "BEST" } as CurvePoint], "sandbox");
+    await refreshRollups();
+    const again = await pgQuery<{ prod_wh: number }>("SELECT prod_wh FROM community.household_months WHERE user_id = $1", [u.id]);
+    expect(again.rows).toEqual([{ prod_wh: 600 - 300 + 250 }]);
+  });
+
   it("dates entries and exits, never deletes them, and withholds a period of fewer than 10 households", async () => {
     for (const id of c.memberIds.slice(10)) {
       const r = await call(exitPOST, { method: "POST", path: `/api/v1/community/members/${id}/exit`, params: { id: String(id) }, token: c.admin.token, json: { left_on: "2026-11-01" } });

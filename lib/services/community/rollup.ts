@@ -14,6 +14,7 @@ import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { addDays, addMonths, parisDayStart } from "@/lib/time/paris";
 import { flexSourcesOf } from "@/lib/services/flex/events";
 import { gridHalfHoursOf } from "@/lib/services/flex/energy";
+import type { DailyEnergy } from "@/lib/flex/baseline";
 import { loadMonth } from "./month";
 import { emptyResult, simulateMonth } from "@/lib/community/simulate";
 
@@ -41,6 +42,11 @@ function bytesOf(curve: Float32Array): Buffer {
   return out;
 }
 
+/** One series of a household's month: its half hours, their total, and which half hours hold a reading. */
+type Series = { curve: Float32Array; wh: number; held: Uint8Array };
+type MonthCurves = { u: number; m: string; cons: Series; prod: Series };
+const seriesOf = (n: number): Series => ({ curve: new Float32Array(n), wh: 0, held: new Uint8Array(n) });
+
 /**
  * Rebuilds households' months from their meters' curve readings, summed per half hour: the
  * readings of each (household, month) read as they are stored (each pair's range given as
@@ -58,13 +64,12 @@ async function rebuildHouseholdMonths(c: pg.PoolClient, users: number[], months:
      CROSS JOIN LATERAL (SELECT ts, kind, wh FROM energy.readings r WHERE r.meter_id = mt.id AND r.kind IN (1, 2) AND r.ts >= p.t0 AND r.ts < p.t1) r`,
     [users, t0s.map((t) => new Date(t)), months.map((m) => new Date(parisDayStart(addMonths(m, 1))))],
   );
-  type Month = { u: number; m: string; cons: Float32Array; prod: Float32Array; consWh: number; prodWh: number; consHeld: Uint8Array; prodHeld: Uint8Array };
-  const built = new Map<number, Month>();
+  const built = new Map<number, MonthCurves>();
   const monthOfPair = (i: number) => {
     let x = built.get(i);
     if (!x) {
       const n = slotsOf(months[i]);
-      built.set(i, (x = { u: users[i], m: months[i], cons: new Float32Array(n), prod: new Float32Array(n), consWh: 0, prodWh: 0, consHeld: new Uint8Array(n), prodHeld: new Uint8Array(n) }));
+      built.set(i, (x = { u: users[i], m: months[i], cons: seriesOf(n), prod: seriesOf(n) }));
     }
     return x;
   };
@@ -72,16 +77,11 @@ async function rebuildHouseholdMonths(c: pg.PoolClient, users: number[], months:
     const i = r.p - 1;
     const x = monthOfPair(i);
     const slot = Math.floor((Number(r.t) - t0s[i]) / HALF_HOUR_MS);
-    if (slot < 0 || slot >= x.cons.length) continue;
-    if (r.k === 1) {
-      x.cons[slot] += r.wh;
-      x.consWh += r.wh;
-      x.consHeld[slot] = 1;
-    } else {
-      x.prod[slot] += r.wh;
-      x.prodWh += r.wh;
-      x.prodHeld[slot] = 1;
-    }
+    if (slot < 0 || slot >= x.cons.curve.length) continue;
+    const series = r.k === 1 ? x.cons : x.prod;
+    series.curve[slot] += r.wh;
+    series.wh += r.wh;
+    series.held[slot] = 1;
   }
   await fillFromTelemetry(users, months, monthOfPair);
   const held = (h: Uint8Array) => h.reduce((s, v) => s + v, 0);
@@ -90,45 +90,55 @@ async function rebuildHouseholdMonths(c: pg.PoolClient, users: number[], months:
   await c.query(
     `INSERT INTO community.household_months (user_id, month, cons, prod, cons_wh, prod_wh, cons_points, prod_points)
      SELECT * FROM unnest($1::int[], $2::date[], $3::bytea[], $4::bytea[], $5::float8[], $6::float8[], $7::int[], $8::int[])`,
-    [list.map((x) => x.u), list.map((x) => x.m), list.map((x) => bytesOf(x.cons)), list.map((x) => bytesOf(x.prod)), list.map((x) => x.consWh), list.map((x) => x.prodWh), list.map((x) => held(x.consHeld)), list.map((x) => held(x.prodHeld))],
+    [
+      list.map((x) => x.u), list.map((x) => x.m), list.map((x) => bytesOf(x.cons.curve)), list.map((x) => bytesOf(x.prod.curve)),
+      list.map((x) => x.cons.wh), list.map((x) => x.prod.wh), list.map((x) => held(x.cons.held)), list.map((x) => held(x.prod.held)),
+    ],
   );
 }
 
 /**
  * Live telemetry fills the half hours Linky has not given: a household's grid measurements (the
  * clamps on its supply, or its Linky's TIC: lib/services/flex/events.ts flexSourcesOf), their
- * quarters summed into half hours, a half hour only when all its quarters are in. Consumption only:
- * what a clamp measures as sent to the grid is not the operation's production (Linky's
- * injection curve is).
+ * quarters summed into half hours, a half hour only when all its quarters are in. What they saw
+ * drawn from the grid is the household's consumption (Linky's withdrawal curve), what they saw
+ * sent to it its production (Linky's injection curve: the operation shares what producers inject,
+ * measured where the clamps are).
  */
-async function fillFromTelemetry(users: number[], months: string[], monthOfPair: (i: number) => { cons: Float32Array; consHeld: Uint8Array; consWh: number }) {
+async function fillFromTelemetry(users: number[], months: string[], monthOfPair: (i: number) => MonthCurves) {
   const sources = await flexSourcesOf([...new Set(users)]);
   const gridOf = new Map([...sources].flatMap(([u, x]) => (x.grid.length ? [[u, x.grid] as const] : [])));
   if (!gridOf.size) return;
   const sorted = [...months].sort();
-  const grid = await gridHalfHoursOf(gridOf, sorted[0], addDays(addMonths(sorted[sorted.length - 1], 1), -1));
+  const [fromDay, toDay] = [sorted[0], addDays(addMonths(sorted[sorted.length - 1], 1), -1)];
+  const [drawn, sent] = await Promise.all([gridHalfHoursOf(gridOf, fromDay, toDay, "import_wh"), gridHalfHoursOf(gridOf, fromDay, toDay, "export_wh")]);
   months.forEach((m, i) => {
-    const e = grid.get(users[i]);
-    if (!e) return;
-    let x: ReturnType<typeof monthOfPair> | null = null;
-    let slot = 0;
-    for (let d = m; d < addMonths(m, 1); d = addDays(d, 1)) {
-      const row = e.byDay.get(d);
-      const n = Math.round((parisDayStart(addDays(d, 1)) - parisDayStart(d)) / HALF_HOUR_MS);
-      if (row) {
-        for (let k = 0; k < n && k < row.length; k++) {
-          const wh = row[k];
-          if (wh === null || wh === undefined) continue;
-          x ??= monthOfPair(i);
-          if (x.consHeld[slot + k]) continue;
-          x.cons[slot + k] = wh;
-          x.consWh += wh;
-          x.consHeld[slot + k] = 1;
-        }
-      }
-      slot += n;
-    }
+    fillMonth(m, drawn.get(users[i]), () => monthOfPair(i).cons);
+    fillMonth(m, sent.get(users[i]), () => monthOfPair(i).prod);
   });
+}
+
+/** Lays a month's half hours from telemetry into a series where it holds none (the series made on the first one). */
+function fillMonth(month: string, e: DailyEnergy | undefined, seriesOf: () => Series) {
+  if (!e) return;
+  let x: Series | null = null;
+  let slot = 0;
+  for (let d = month; d < addMonths(month, 1); d = addDays(d, 1)) {
+    const row = e.byDay.get(d);
+    const n = Math.round((parisDayStart(addDays(d, 1)) - parisDayStart(d)) / HALF_HOUR_MS);
+    if (row) {
+      for (let k = 0; k < n && k < row.length; k++) {
+        const wh = row[k];
+        if (wh === null || wh === undefined) continue;
+        x ??= seriesOf();
+        if (x.held[slot + k]) continue;
+        x.curve[slot + k] = wh;
+        x.wh += wh;
+        x.held[slot + k] = 1;
+      }
+    }
+    slot += n;
+  }
 }
 
 /** Households whose live devices sent readings in the last quarter hour: their month is rolled up again (the job, every 5 minutes). */

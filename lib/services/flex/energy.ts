@@ -54,12 +54,18 @@ export async function dailyEnergyOfMeasurements(measurementIds: readonly number[
 }
 
 /**
- * Each household's energy drawn from the grid per half hour, from its live devices' grid
- * measurements (their quarter hours summed: several phases' clamps add up), on the local days from
- * `fromDay` to `toDay`; a half hour counts only when every one of its quarters of every measurement
- * is in (a partial sum is not the household's use). `gridOf`: each household's grid measurements.
+ * Each household's energy drawn from the grid per half hour (or, with `counter` "export_wh", sent
+ * to it), from its live devices' grid measurements (their quarter hours summed: several phases'
+ * clamps add up), on the local days from `fromDay` to `toDay`; a half hour counts only when every
+ * one of its quarters of every measurement is in (a partial sum is not the household's use).
+ * `gridOf`: each household's grid measurements.
  */
-export async function gridHalfHoursOf(gridOf: ReadonlyMap<number, readonly number[]>, fromDay: string, toDay: string): Promise<Map<number, DailyEnergy>> {
+export async function gridHalfHoursOf(
+  gridOf: ReadonlyMap<number, readonly number[]>,
+  fromDay: string,
+  toDay: string,
+  counter: "import_wh" | "export_wh" = "import_wh",
+): Promise<Map<number, DailyEnergy>> {
   const pairs = [...gridOf].flatMap(([userId, ids]) => ids.map((m) => [m, userId] as const));
   if (!pairs.length) return new Map();
   return layOut(
@@ -67,7 +73,7 @@ export async function gridHalfHoursOf(gridOf: ReadonlyMap<number, readonly numbe
       const rows = await readRows<{ id: number; starts: number[]; wh: number[] }>(Prisma.sql`
         WITH g(m, u) AS (SELECT * FROM unnest(${pairs.map((p) => p[0])}::int[], ${pairs.map((p) => p[1])}::int[])),
              n AS (SELECT u, count(*) AS c FROM g GROUP BY u),
-             h AS (SELECT g.u, date_bin('30 minutes', q.start, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS t, sum(q.import_wh) AS wh, count(*) AS k
+             h AS (SELECT g.u, date_bin('30 minutes', q.start, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS t, sum(q.${Prisma.raw(counter === "export_wh" ? "export_wh" : "import_wh")}) AS wh, count(*) AS k
                    FROM telemetry.quarters q JOIN g ON g.m = q.measurement_id
                    WHERE q.start >= ${from} AND q.start < ${to} GROUP BY 1, 2)
         SELECT h.u AS id, array_agg((extract(epoch FROM h.t) * 1000)::float8 ORDER BY h.t) AS starts, array_agg(h.wh::float8 ORDER BY h.t) AS wh
