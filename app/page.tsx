@@ -81,7 +81,7 @@ export default async function HomePage({ searchParams }: Props) {
     <AppShell caller={caller} contact={contact}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
       {/* Home's integrations (components/integrations), and each meter's summary and sync (of My Energy's messages, only those) */}
-      <Messages parts={["home", "integrations", "energy.summary", "energy.sync", "energy.loading", ...(events?.length ? (["flex"] as const) : [])]}>
+      <Messages parts={["home", "integrations", "devices.errorKind", "energy.summary", "energy.sync", "energy.loading", ...(events?.length ? (["flex"] as const) : [])]}>
         <SwrFallback fallback={fallback}>
           <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} live={now ? now.devices.length > 0 : true} events={events ? events.length > 0 : true} />
         </SwrFallback>

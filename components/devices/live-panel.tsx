@@ -14,6 +14,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { parisDayTimeText } from "@/components/ui/dates";
 import { useErrorMessage } from "@/components/i18n/api-texts";
 import { kwhText, vaText, wattsText } from "@/components/energy/format";
+import { RefusedMessage } from "./refused-message";
 import { useDeviceLive, type LiveMeasurement, type LiveView } from "@/lib/swr/use-telemetry";
 import { agoOf, flowOf } from "./live-text";
 import { useNow } from "./use-now";
@@ -85,26 +86,6 @@ function Readings({ live }: { live: LiveView }) {
   );
 }
 
-/**
- * What was refused: the kind's headline in the page's language, then the detail in English as the
- * API says it (docs/i18n.md, "What stays English"). An error stored before kinds, or of a kind this
- * page does not know, shows its detail alone.
- */
-function LastError({ error }: { error: NonNullable<LiveView["last_error"]> }) {
-  const t = useTranslations("devices.live");
-  // the API answers null for a kind it does not know (stored before kinds): the detail alone
-  const kind = error.kind;
-  if (!kind) return <div lang="en">{error.reason}</div>;
-  return (
-    <>
-      <div>{t(`errorKind.${kind}`)}</div>
-      <Text component="div" variant="body2" color="textSecondary" lang="en" className={s.reason}>
-        {error.reason}
-      </Text>
-    </>
-  );
-}
-
 /** The device's Live panel (see the top of this file). */
 export function LivePanel({ deviceId }: { deviceId: number }) {
   const t = useTranslations("devices.live");
@@ -131,7 +112,7 @@ export function LivePanel({ deviceId }: { deviceId: number }) {
               <NoticeTitle>
                 <AgoText at={data.last_error.at} words={(ago) => t("errorTitle", { ago })} />
               </NoticeTitle>
-              <LastError error={data.last_error} />
+              <RefusedMessage kind={data.last_error.kind} reason={data.last_error.reason} />
               <div>{t("errorHelp")}</div>
             </Notice>
           )}

@@ -11,7 +11,7 @@ import SensorsOff from "@mui/icons-material/SensorsOffOutlined";
 import SyncIcon from "@mui/icons-material/Sync";
 import SyncProblem from "@mui/icons-material/SyncProblem";
 import { useLocale, useTranslations } from "use-intl";
-import { useApiText, useErrorMessage } from "@/components/i18n/api-texts";
+import { useErrorMessage } from "@/components/i18n/api-texts";
 import { dayTimeText, parisDayTimeText } from "@/components/ui/dates";
 import { NextLink } from "@/components/ui/next-link";
 import { useToast } from "@/components/ui/toast-provider";
@@ -20,6 +20,7 @@ import { fetchConsentLink, type Vendor } from "@/lib/swr/use-integrations";
 import { syncMeterNow } from "@/lib/swr/use-meters";
 import type { MeterView } from "@/lib/serializers/meter";
 import type { NowAttention } from "@/lib/swr/use-telemetry-household";
+import { RefusedMessage } from "@/components/devices/refused-message";
 import { errorTint, warningTint } from "@/lib/ui/tints";
 
 export type AttentionProps = {
@@ -173,14 +174,13 @@ function FailedSync({ meter }: { meter: MeterView }) {
 }
 
 /**
- * A device on MQTT that went silent, or whose last message was refused (the reason as the server
- * words it, in the page's language when the API's texts know it): its page says more and holds its
- * MQTT settings. Paris time, as the server renders it.
+ * A device on MQTT that went silent, or whose last message was refused (what was refused as its
+ * page says it: components/devices/refused-message.tsx): its page says more and holds its MQTT
+ * settings. Paris time, as the server renders it.
  */
 function DeviceProblem({ device }: { device: NowAttention }) {
   const t = useTranslations("home.attention");
   const locale = useLocale();
-  const said = useApiText();
   const when = device.since ? parisDayTimeText(new Date(device.since), locale) : null;
   const offline = device.problem === "offline";
   return (
@@ -195,9 +195,9 @@ function DeviceProblem({ device }: { device: NowAttention }) {
       }
     >
       <Text variant="body2">{offline ? (when ? t("offlineSince", { when }) : t("offline")) : when ? t("refusedAt", { when }) : t("refused")}</Text>
-      {!offline && device.detail && (
-        <Text variant="body2" color="textSecondary" sx={{ mt: 0.25, overflowWrap: "anywhere" }}>
-          {said(device.detail)}
+      {!offline && (
+        <Text component="div" variant="body2" sx={{ mt: 0.25 }}>
+          <RefusedMessage kind={device.kind} reason={device.detail} />
         </Text>
       )}
     </Item>

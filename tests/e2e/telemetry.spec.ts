@@ -107,6 +107,18 @@ test("a household connects its Shelly from the device page, sees it live, on Hom
     await expect(page.getByText("Where your energy went")).toBeVisible({ timeout: 20_000 });
     await snapBoth(page, "telemetry-my-energy-breakdown");
 
+    // a message it cannot read: refused, and Home says what in the page's language, the detail as the API says it
+    await client.publishAsync(`${prefix}/events/rpc`, "{not json", { qos: 1 });
+    await page.goto("/");
+    const attention = page.getByRole("region", { name: "Needs your attention", exact: true });
+    await expect(attention.getByText("Unreadable message (not JSON)")).toBeVisible({ timeout: 15_000 });
+    await snapBoth(page, "telemetry-home-refused");
+    await page.context().addCookies([{ name: "foyer-locale", value: "fr", url: baseURL! }]);
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "À traiter", exact: true }).getByText("Message illisible (pas du JSON)")).toBeVisible();
+    await snapBoth(page, "telemetry-home-refused-fr");
+    await page.context().addCookies([{ name: "foyer-locale", value: "en", url: baseURL! }]);
+
     // offline: its last will, and Home says so under Needs your attention
     await client.publishAsync(`${prefix}/online`, "false", { qos: 1, retain: true });
     await page.goto(`/device-info/${device.id}`);
