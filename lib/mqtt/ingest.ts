@@ -62,6 +62,10 @@ const STATUS_EVERY_MS = 30_000;
 
 /** Between two slices of a rollup pass: the batches' writes go first (bench:telemetry). */
 const ROLLUP_PAUSE_MS = 100;
+/** A minute's pass is spread over up to this long (store.ts pauseAfter): it ends before the next minute's is due. */
+const ROLLUP_SPREAD_MS = 45_000;
+/** Measurements per slice of a pass: each slice a short stall of the batches rather than a long one. */
+const ROLLUP_SLICE = 500;
 /** How long a stopping ingest rolls what is queued, at most. */
 const STOP_ROLL_MS = 10_000;
 
@@ -283,7 +287,9 @@ export class Ingest {
       try {
         while (Date.now() < until) {
           const started = performance.now();
-          if (!(await rollQueued({ queuedBefore, pauseMs: ROLLUP_PAUSE_MS }))) break;
+          // closed minutes are spread over the next minute; a flush of everything (at a stop) is not
+          const paced = queuedBefore ? { slice: ROLLUP_SLICE, spreadMs: ROLLUP_SPREAD_MS } : {};
+          if (!(await rollQueued({ queuedBefore, pauseMs: ROLLUP_PAUSE_MS, ...paced }))) break;
           this.stats.rolls++;
           this.stats.rollMs += performance.now() - started;
         }

@@ -9,3 +9,16 @@ import { ROLLUP_SETTLE_MS } from "./limits";
 export function rollupCutoff(now: number): Date {
   return new Date(Math.floor((now - ROLLUP_SETTLE_MS) / 60_000) * 60_000);
 }
+
+/**
+ * The pause after a slice that took `took` ms, with `left` slices to go: `pauseMs`, or, with
+ * `spreadMs`, twice the slice's time (the pass takes at most a third of the database's time, and
+ * the batches written meanwhile are not held up by seconds of rollups at once: bench:telemetry),
+ * shortened so that the pass still ends within `spreadMs` of its start when it can.
+ */
+export function pauseAfter(took: number, left: number, elapsed: number, o: { pauseMs?: number; spreadMs?: number }): number {
+  const least = o.pauseMs ?? 0;
+  if (!o.spreadMs) return least;
+  const room = (o.spreadMs - elapsed - left * took) / left;
+  return Math.round(Math.max(least, Math.min(2 * took, room)));
+}

@@ -11,6 +11,7 @@
 import type pg from "pg";
 import { inPgTransaction } from "@/lib/db";
 import type { TelemetryErrorKind } from "@/lib/telemetry/formats/types";
+import { pauseAfter } from "@/lib/telemetry/rollup-policy";
 
 export type SampleRow = { measurementId: number; ts: number; power_w?: number; import_wh?: number; export_wh?: number; apparent_va?: number };
 export type DeviceStatus = { deviceId: number; seenAt?: number; online?: boolean; messages: number; errors: number; lastError?: { kind: TelemetryErrorKind; reason: string; at: number } };
@@ -208,7 +209,7 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
  * against other rollers; one removed since is skipped. A pass that fails releases its claim.
  * Returns how many rows it took (0 when none is left).
  */
-export async function rollQueued(o: { queuedBefore?: Date; batches?: number; slice?: number; pauseMs?: number } = {}): Promise<number> {
+export async function rollQueued(o: { queuedBefore?: Date; batches?: number; slice?: number; pauseMs?: number; spreadMs?: number } = {}): Promise<number> {
   // the claimed rows' spans merged per measurement here: their arrays of a minute of batches
   // (10,000 measurements each) read into JavaScript were seconds of date parsing that stalled the
   // process, its broker included (bench:telemetry)
@@ -230,10 +231,15 @@ export async function rollQueued(o: { queuedBefore?: Date; batches?: number; sli
   });
   if (!ids.length) return 0;
   const slice = o.slice ?? 1000;
+  const started = performance.now();
   try {
+    let pause = 0;
     for (let i = 0; i < ranges.length; i += slice) {
-      if (i && o.pauseMs) await new Promise((r) => setTimeout(r, o.pauseMs));
+      if (pause) await new Promise((r) => setTimeout(r, pause));
+      const t0 = performance.now();
       await rollSlice(ranges.slice(i, i + slice));
+      const left = Math.ceil((ranges.length - i - slice) / slice);
+      if (left > 0) pause = pauseAfter(performance.now() - t0, left, performance.now() - started, o);
     }
   } catch (err) {
     // released for the next pass (of any process) rather than left claimed for 10 minutes
