@@ -14,14 +14,19 @@ import { useEnergyNow } from "@/lib/swr/use-telemetry-household";
 import { useDeviceLive } from "@/lib/swr/use-telemetry";
 import { kwhText, vaText, wattsText } from "./format";
 
-/** The household's TIC readers, one line each. */
-export function MeterLive() {
+/**
+ * The TIC readers of the meter shown (`prm`), one line each: a reader whose standard-mode frames
+ * name this meter's PRM, or one that names none (a historic-mode frame, or none yet), which
+ * cannot be placed (said so when the household has several meters); a reader of another of its
+ * meters is on that meter's view.
+ */
+export function MeterLive({ prm, several }: { prm: string; several: boolean }) {
   const { data } = useEnergyNow(true, false);
-  const readers = data?.devices.filter((d) => d.format === "teleinfo") ?? [];
-  return readers.map((d) => <TicLine key={d.id} id={d.id} device={d.device} />);
+  const readers = data?.devices.filter((d) => d.format === "teleinfo" && (d.meter_prm === null || d.meter_prm === prm)) ?? [];
+  return readers.map((d) => <TicLine key={d.id} id={d.id} device={d.device} unplaced={several && d.meter_prm === null} />);
 }
 
-function TicLine({ id, device }: { id: number; device: string }) {
+function TicLine({ id, device, unplaced }: { id: number; device: string; unplaced: boolean }) {
   const t = useTranslations("energy.meterLive");
   const locale = useLocale();
   const { data } = useDeviceLive(id);
@@ -43,6 +48,7 @@ function TicLine({ id, device }: { id: number; device: string }) {
         </Text>
         <Text variant="body2" color="textSecondary">
           {data ? t(online ? "online" : "offline") : t("loading")}
+          {unplaced ? ` · ${t("unplaced")}` : null}
         </Text>
       </Box>
       <Text sx={{ fontVariantNumeric: "tabular-nums", minWidth: 0 }}>

@@ -174,7 +174,7 @@ function MeterEnergy({ meter, picker }: { meter: MeterView; picker: React.ReactN
         </Button>
       </Box>
       {(syncState === "queued" || syncState === "running" || !hasHistory) && <MeterSync meter={meter} compact />}
-      <MeterLive />
+      <MeterLive prm={meter.usage_point_id} several={Boolean(picker)} />
       <EnergyControls
         period={period}
         onPeriod={setPeriod}

@@ -267,6 +267,7 @@ export class Ingest {
       s.seenAt = now;
       s.online = true;
     }
+    if (parsed.meter) s.meter = parsed.meter;
     const ts = parsed.ts ?? now;
     if (!packet.retain) this.repair.note(route, ts);
     for (const [key, values] of Object.entries(parsed.channels)) {
@@ -383,6 +384,7 @@ export class Ingest {
     cur.seenAt = Math.max(cur.seenAt ?? 0, s.seenAt ?? 0) || undefined;
     cur.online ??= s.online;
     cur.lastError ??= s.lastError;
+    cur.meter ??= s.meter;
   }
 
   private acknowledge(acks: Pending[]) {

@@ -71,7 +71,7 @@ export function toNowView(v: NowView) {
     solar_w: rounded(v.solarW),
     home_w: rounded(v.homeW),
     consumers: v.consumers.map((c) => ({ device_id: c.deviceId, device: c.device, measurement_id: c.measurementId, name: c.name, measure_type: c.measureType, power_w: round(c.powerW) })),
-    devices: v.devices.map((d) => ({ id: d.id, device: d.device, format: d.format, online: d.online, last_seen: d.lastSeen?.toISOString() ?? null })),
+    devices: v.devices.map((d) => ({ id: d.id, device: d.device, format: d.format, online: d.online, last_seen: d.lastSeen?.toISOString() ?? null, meter_prm: d.meterPrm })),
     attention: v.attention.map((a) => ({ id: a.id, device: a.device, problem: a.problem, since: a.since?.toISOString() ?? null, kind: a.kind, detail: a.detail })),
   };
 }

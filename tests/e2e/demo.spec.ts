@@ -92,6 +92,26 @@ test("the demo household shows every feature at once", async ({ page, baseURL })
   await snapBoth(page, "demo-locations");
 });
 
+test("the demo's Linky TIC reader is live on My Energy, on the meter its frames name", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const token = await demoHistorySynced(baseURL!);
+  // the simulator's standard-mode frames carry the demo Linky's PRM: the reader is tied to it
+  await expect
+    .poll(async () => {
+      const now = (await (await fetch(`${baseURL}/api/v1/energy/now`, { headers: { authorization: `Bearer ${token}` } })).json()) as { devices: { format: string; meter_prm: string | null }[] };
+      return now.devices.filter((d) => d.format === "teleinfo").map((d) => d.meter_prm);
+    }, { timeout: 60_000 })
+    .toEqual([PRM]);
+  await logIn(page, E2E.demo.email, E2E.demo.password);
+  await page.goto("/dashboards");
+  const tic = page.getByRole("region", { name: "Your Linky right now (TIC)" });
+  await expect(tic.getByText("frames arriving")).toBeVisible({ timeout: 30_000 });
+  await expect(tic.getByText(/ drawn today$/)).toBeVisible();
+  await expect(tic.getByText("the reader does not say which meter it reads")).toHaveCount(0);
+  await expect(tic.getByRole("link", { name: /^Details: TIC reader linky-tic-/ })).toBeVisible();
+  await snapBoth(page, "demo-my-energy-tic");
+});
+
 test("the pages' own stylesheets draw them: Home's cards and tags, the device table, My Devices' and the vendors' cards, the week grid either way round", async ({ page }) => {
   // Home's sections, the tags, the device list and the schedules' week grids are plain elements with
   // the classes of CSS Modules (docs/performance.md, "The pages in plain CSS"):

@@ -353,6 +353,29 @@ describe("the ingest", () => {
   });
 });
 
+describe("the ingest, a Linky's TIC", () => {
+  it("ties the reader to the meter its standard frames name (PRM)", async () => {
+    const tic = await makeDevice(cast.owner.id, { deviceId: "linky-tic-031764953443", deviceType: "linky", measurements: [{ name: "tic", measureType: "total_home", classification: "consumption" }] });
+    await ensureDeviceMqtt([tic.id]);
+    const { topicPrefix } = (await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: tic.id } }));
+    const broker = await startTestBroker();
+    const ingest = testIngest(broker.port);
+    const creds = (await newPassword(cast.owner.token, tic.id)).body as { username: string; password: string };
+    await ingest.start();
+    const dev = await connectDevice(`mqtt://127.0.0.1:${broker.port}`, { ...creds, clientId: topicPrefix.replace(/\//g, "-") });
+    try {
+      const frame = { ADSC: { raw: "031764953443", value: 31764953443 }, EAST: { raw: "080490250", value: 80490250 }, SINSTS: { raw: "00450", value: 450 }, PRM: { raw: "09123456789012", value: 9123456789012 } };
+      await dev.publishAsync(topicPrefix, JSON.stringify(frame), { qos: 1 });
+      const prm = await eventually(async () => (await db.deviceMqtt.findUniqueOrThrow({ where: { deviceId: tic.id } })).meterPrm);
+      expect(prm).toBe("09123456789012");
+    } finally {
+      await dev.endAsync(true).catch(() => undefined);
+      await ingest.stop();
+      await broker.close();
+    }
+  });
+});
+
 describe("the rollup queue (the ingest's deferred minutes and quarters)", () => {
   const minutes = () => db.$queryRaw<{ wh: number | null; n: number }[]>`SELECT sum(import_wh)::float8 AS wh, count(*)::int AS n FROM telemetry.minutes WHERE measurement_id = ${fx.grid}`;
   const queued = async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM telemetry.rollup_queue`)[0]!.n;
@@ -471,6 +494,12 @@ describe("the household's devices together", () => {
     expect(r.body.devices.find((d: { device: string }) => d.device === "linky-tic-021861348497")).toMatchObject({ format: "teleinfo" });
     const live = await getLive(cast.owner.token, tic.id);
     expect(live.body.measurements[0]).toMatchObject({ apparent_va: 800, power_w: null });
+    // the meter it reads: none said yet, then the PRM its frames named, kept while later statuses say nothing of it
+    expect(r.body.devices.find((d: { id: number }) => d.id === tic.id).meter_prm).toBeNull();
+    await storeBatch([], [{ deviceId: tic.id, messages: 1, errors: 0, meter: "30001234567890" }]);
+    await storeBatch([], [{ deviceId: tic.id, messages: 1, errors: 0 }]);
+    const tied = await call(nowRoute.GET, { token: cast.owner.token });
+    expect(tied.body.devices.find((d: { id: number }) => d.id === tic.id).meter_prm).toBe("30001234567890");
   });
 
   it("Now: a device that said it went offline is listed under attention", async () => {

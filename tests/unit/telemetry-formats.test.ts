@@ -440,6 +440,17 @@ describe("teleinfo (teleinfo2mqtt frames on the prefix itself)", () => {
       ts: TIC_FRAME_TS,
       channels: { tic: { import_wh: 80490250, export_wh: 3626872, apparent_va: 0 } },
     });
+    // the PRM label (standard mode) names the meter read: as teleinfo2mqtt writes it, raw with its
+    // leading zero, or a bare number; anything but 14 digits says nothing, and the readings still count
+    const withPrm = (prm: unknown) => parse("teleinfo", "", JSON.stringify({ ...JSON.parse(TIC_STANDARD_FRAME), PRM: prm }), TIC_FRAME_TS);
+    expect(withPrm({ raw: "09123456789012", value: 9123456789012 })).toMatchObject({ meter: "09123456789012", channels: { tic: { import_wh: 80490250 } } });
+    expect(withPrm(30001234567890)).toMatchObject({ meter: "30001234567890" });
+    expect(withPrm({ value: 9123456789012 })).toMatchObject({ meter: "09123456789012" });
+    for (const bad of ["123", { raw: "3000123456789X" }, { raw: "300012345678901" }, null, true]) {
+      const r = withPrm(bad);
+      expect(r.kind === "readings" && "meter" in r).toBe(false);
+      expect(r.kind === "readings" && r.channels.tic?.import_wh).toBe(80490250);
+    }
     const summer = { ...JSON.parse(TIC_STANDARD_FRAME), DATE: { raw: "", value: "", timestamp: { dst: "summer", date: "2025-07-01T14:00:00.000Z" } } };
     const r = parse("teleinfo", "", JSON.stringify(summer), Date.parse("2025-07-01T12:00:30Z"));
     expect(r.kind === "readings" && r.ts).toBe(Date.parse("2025-07-01T12:00:00Z"));

@@ -33,7 +33,7 @@ const MODEL: Record<string, (p: HomePower) => number> = {
 const POWER_FACTOR = 0.93;
 const apparentOf = (w: number) => Math.round(Math.max(0, w) / POWER_FACTOR);
 
-async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: number; lon: number }; meter?: MeterCurve } | null> {
+async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: number; lon: number }; meter?: MeterCurve; prm?: string } | null> {
   const email = process.env.DEMO_USER_EMAIL ?? "demo@example.com";
   const user = await db.user.findUnique({ where: { email }, select: { id: true, meters: { select: { usagePointId: true }, orderBy: { id: "asc" } } } });
   if (!user) return null;
@@ -57,7 +57,7 @@ async function demoDevices(): Promise<{ devices: SimDevice[]; home: { lat: numbe
     });
     if (channels.length) devices.push({ deviceId: r.id, prefix: r.mqtt!.topicPrefix, format, channels });
   }
-  return devices.length ? { devices, home, meter } : null;
+  return devices.length ? { devices, home, meter, prm } : null;
 }
 
 /** Counters: where the stored history left them (or zero), and when (the first tick counts the energy since). */
@@ -104,9 +104,9 @@ const round = (x: number) => Math.round(x * 100) / 100;
 /**
  * A standard-mode Linky frame as teleinfo2mqtt publishes it (lib/telemetry/formats/teleinfo.ts):
  * each label `{raw, value}`, the meter's clock in DATE as its local wall time written with a "Z"
- * and the season apart.
+ * and the season apart; PRM names the demo's Linky, which ties the reader to it (My Energy).
  */
-function ticFrame(prefix: string, t: number, k: { imp: number; exp: number }, va: number) {
+function ticFrame(prefix: string, t: number, k: { imp: number; exp: number }, va: number, prm: string | undefined) {
   const offset = parisOffsetMinutes(t);
   const wall = new Date(t + offset * 60_000).toISOString();
   const label = (value: number | string) => ({ raw: String(value), value });
@@ -118,6 +118,7 @@ function ticFrame(prefix: string, t: number, k: { imp: number; exp: number }, va
     EAST: label(Math.floor(k.imp)),
     EAIT: label(Math.floor(k.exp)),
     SINSTS: label(va),
+    ...(prm && { PRM: label(prm) }),
   };
 }
 
@@ -126,7 +127,7 @@ export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => n
   const now = o.now ?? Date.now;
   const found = await demoDevices();
   if (!found) return async () => undefined;
-  const { devices, home, meter } = found;
+  const { devices, home, meter, prm } = found;
   await backfill(devices, home, meter, now());
   const counters = await lastCounters(devices.flatMap((d) => d.channels.map((c) => c.measurementId)));
   const clients = new Map<number, MqttClient>();
@@ -193,7 +194,7 @@ export async function startDeviceSimulator(o: { brokerUrl: string; now?: () => n
       } else if (d.format === "teleinfo") {
         const c = d.channels[0]!;
         const k = counters.get(c.measurementId)!;
-        void client.publishAsync(d.prefix, JSON.stringify(ticFrame(d.prefix, t, k, apparentOf(c.power(p)))), { qos: 1 }).catch(() => undefined);
+        void client.publishAsync(d.prefix, JSON.stringify(ticFrame(d.prefix, t, k, apparentOf(c.power(p)), prm)), { qos: 1 }).catch(() => undefined);
       } else {
         const channels: Record<string, object> = {};
         for (const c of d.channels) {

@@ -87,7 +87,7 @@ export const nowViewSchema = z.object({
   solar_w: z.number().nullable(),
   home_w: z.number().nullable().meta({ description: "the home's consumption: grid + solar" }),
   consumers: z.array(z.object({ device_id: z.number().int(), device: z.string(), measurement_id: z.number().int(), name: z.string(), measure_type: z.enum(MEASURE_TYPES), power_w: z.number() })),
-  devices: z.array(z.object({ id: z.number().int(), device: z.string(), format: z.enum(TELEMETRY_FORMATS), online: z.boolean().nullable(), last_seen: timestamp.nullable() })),
+  devices: z.array(z.object({ id: z.number().int(), device: z.string(), format: z.enum(TELEMETRY_FORMATS), online: z.boolean().nullable(), last_seen: timestamp.nullable(), meter_prm: z.string().nullable().meta({ description: "the PRM of the Linky a TIC reader reads, as its standard-mode frames say it (PRM label); null otherwise" }) })),
   attention: z.array(
     z.object({
       id: z.number().int(),

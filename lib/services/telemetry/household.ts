@@ -16,7 +16,7 @@ type Meas = { id: number; deviceId: number; device: string; format: TelemetryFor
 async function householdMeasurements(userId: number) {
   const devices = await db.device.findMany({
     where: { ownerId: userId, mqtt: { isNot: null } },
-    select: { id: true, deviceId: true, mqtt: { select: { format: true, online: true, lastSeenAt: true, lastError: true, lastErrorKind: true, lastErrorAt: true } }, measurements: { select: { id: true, name: true, displayName: true, measureType: true, classification: true }, orderBy: { id: "asc" } } },
+    select: { id: true, deviceId: true, mqtt: { select: { format: true, online: true, lastSeenAt: true, lastError: true, lastErrorKind: true, lastErrorAt: true, meterPrm: true } }, measurements: { select: { id: true, name: true, displayName: true, measureType: true, classification: true }, orderBy: { id: "asc" } } },
     orderBy: { id: "asc" },
   });
   const measurements: Meas[] = oneGridSource(devices.flatMap((d) => d.measurements.map((m) => ({ ...m, deviceId: d.id, device: d.deviceId, format: d.mqtt!.format, role: roleOf(m) }))));
@@ -29,7 +29,8 @@ export type NowView = {
   solarW: number | null;
   homeW: number | null;
   consumers: { deviceId: number; device: string; measurementId: number; name: string; measureType: MeasureType; powerW: number }[];
-  devices: { id: number; device: string; format: TelemetryFormat; online: boolean | null; lastSeen: Date | null }[];
+  /** meterPrm: the meter a TIC reader says it reads (its PRM), else null */
+  devices: { id: number; device: string; format: TelemetryFormat; online: boolean | null; lastSeen: Date | null; meterPrm: string | null }[];
   attention: { id: number; device: string; problem: "offline" | "error"; since: Date | null; kind: TelemetryErrorKind | null; detail: string | null }[];
 };
 
@@ -105,7 +106,7 @@ export async function householdNow(caller: Caller, now = Date.now()): Promise<No
     solarW,
     homeW,
     consumers,
-    devices: devices.map((d) => ({ id: d.id, device: d.deviceId, format: d.mqtt!.format, online: onlineOf(d.mqtt, now), lastSeen: d.mqtt!.lastSeenAt })),
+    devices: devices.map((d) => ({ id: d.id, device: d.deviceId, format: d.mqtt!.format, online: onlineOf(d.mqtt, now), lastSeen: d.mqtt!.lastSeenAt, meterPrm: d.mqtt!.meterPrm })),
     attention,
   };
 }

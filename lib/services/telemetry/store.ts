@@ -14,7 +14,7 @@ import type { TelemetryErrorKind } from "@/lib/telemetry/formats/types";
 import { pauseAfter } from "@/lib/telemetry/rollup-policy";
 
 export type SampleRow = { measurementId: number; ts: number; power_w?: number; import_wh?: number; export_wh?: number; apparent_va?: number };
-export type DeviceStatus = { deviceId: number; seenAt?: number; online?: boolean; messages: number; errors: number; lastError?: { kind: TelemetryErrorKind; reason: string; at: number } };
+export type DeviceStatus = { deviceId: number; seenAt?: number; online?: boolean; messages: number; errors: number; lastError?: { kind: TelemetryErrorKind; reason: string; at: number }; meter?: string };
 type MinuteRange = { measurementId: number; from: Date; to: Date };
 
 /**
@@ -178,9 +178,10 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
            error_count = d.error_count + u.errors,
            last_error = COALESCE(u.reason, d.last_error),
            last_error_kind = CASE WHEN u.reason IS NULL THEN d.last_error_kind ELSE u.kind END,
-           last_error_at = CASE WHEN u.reason IS NULL THEN d.last_error_at ELSE u.error_at END
-         FROM unnest($1::int[], $2::timestamptz[], $3::boolean[], $4::int[], $5::int[], $6::text[], $7::timestamptz[], $8::text[])
-           AS u(device_id, seen, online, messages, errors, reason, error_at, kind)
+           last_error_at = CASE WHEN u.reason IS NULL THEN d.last_error_at ELSE u.error_at END,
+           meter_prm = COALESCE(u.prm, d.meter_prm)
+         FROM unnest($1::int[], $2::timestamptz[], $3::boolean[], $4::int[], $5::int[], $6::text[], $7::timestamptz[], $8::text[], $9::text[])
+           AS u(device_id, seen, online, messages, errors, reason, error_at, kind, prm)
          WHERE d.device_id = u.device_id`,
         [
           statuses.map((s) => s.deviceId),
@@ -191,6 +192,7 @@ export async function storeBatch(samples: readonly SampleRow[], statuses: readon
           statuses.map((s) => s.lastError?.reason ?? null),
           statuses.map((s) => (s.lastError ? new Date(s.lastError.at).toISOString() : null)),
           statuses.map((s) => s.lastError?.kind ?? null),
+          statuses.map((s) => s.meter ?? null),
         ],
       );
     }

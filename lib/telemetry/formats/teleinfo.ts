@@ -100,5 +100,19 @@ export function parseTeleinfo(subtopic: string, payload: Uint8Array, now: number
     if (FRAME_LABELS.some((l) => has(frame, l)) || HISTORIC_GROUPS.flat().some((l) => has(frame, l))) return IGNORED;
     throw new TelemetryInputError("bad_frame", "expected a teleinfo2mqtt frame (a JSON object of TIC labels such as ADCO or ADSC)");
   }
-  return { kind: "readings", ts: frameTime(frame, now), channels };
+  const meter = prmOf(frame);
+  return { kind: "readings", ts: frameTime(frame, now), channels, ...(meter ? { meter } : {}) };
+}
+
+/**
+ * The meter's PRM (its 14-digit delivery point, the id Enedis gives its history under), from the
+ * standard mode's PRM label; historic frames have none (their ADCO is the meter's serial, not its
+ * PRM). Anything but 14 digits is left out: the frame's readings still count.
+ */
+function prmOf(frame: Frame): string | undefined {
+  if (!has(frame, "PRM")) return undefined;
+  const v = frame.PRM;
+  const raw = isObject(v) ? (v.raw ?? v.value) : v;
+  const text = typeof raw === "number" && Number.isSafeInteger(raw) ? String(raw).padStart(14, "0") : typeof raw === "string" ? raw.trim() : "";
+  return /^\d{14}$/.test(text) ? text : undefined;
 }

@@ -19,8 +19,12 @@ export type ChannelReading = {
 };
 
 export type Parsed =
-  /** ts: unix ms from the message (Shelly params.ts is float seconds; foyer_json ts seconds), null when the message has none */
-  | { kind: "readings"; ts: number | null; channels: Record<string, ChannelReading> }
+  /**
+   * ts: unix ms from the message (Shelly params.ts is float seconds; foyer_json ts seconds), null
+   * when the message has none; meter: the PRM of the meter read (a Linky's TIC in standard mode
+   * says it), which ties the reader to the household's Linky
+   */
+  | { kind: "readings"; ts: number | null; channels: Record<string, ChannelReading>; meter?: string }
   | { kind: "online"; online: boolean }
   /** a topic the format knows that carries nothing to store (Gen1 voltage/pf, Gen2 `rpc` requests, an RPC answer, a NotifyEvent, etc.) */
   | { kind: "ignored" };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "device_mqtt" ADD COLUMN     "meter_prm" VARCHAR(14);
