@@ -23,6 +23,8 @@ import { sessionCookie } from "../helpers/session";
 import { makeUser, type TestUser } from "../factories/users";
 import { makeDevice } from "../factories/devices";
 import { makeLocation } from "../factories/locations";
+import { keepPartitions } from "@/lib/services/telemetry/partitions";
+import { ensureDeviceMqtt } from "@/lib/services/telemetry/connection";
 import { validateIec62746 } from "../fixtures/iec62746/validate";
 
 const PRM = "24880057139941";
@@ -190,6 +192,35 @@ describe("Download my data", () => {
     const files = await unzip(zip.bytes);
     // 4 years (1,461 days, 4 DST pairs) plus the March 2026 days
     expect(files.get(`readings/${PRM}.csv`)!.split("\r\n").filter(Boolean)).toHaveLength(1 + 1461 * 48 + 142 + 46);
+  });
+
+  it("holds each live device's 15-minute energy as CSV, page after page, and no one else's", async () => {
+    await keepPartitions();
+    const shelly = await makeDevice(owner.id, { deviceId: "shelly/pro,3em", deviceType: "shelly", measurements: [{ name: "grid" }, { name: "=solar" }] });
+    const silent = await makeDevice(owner.id, { deviceId: "spoony-1", deviceType: "spoony", measurements: [{ name: "heat pump" }] });
+    const theirs = await makeDevice(other.id, { deviceId: "shelly-theirs", deviceType: "shelly", measurements: [{ name: "grid" }] });
+    await ensureDeviceMqtt([shelly.id, silent.id, theirs.id]);
+    // 10,005 quarters of the grid (over a page), 3 of the solar, and the other household's
+    const t0 = new Date(Date.now() - 120 * 86_400_000);
+    await db.$executeRaw`INSERT INTO telemetry.quarters (measurement_id, start, import_wh, export_wh, power_avg, power_min, power_max)
+      SELECT ${shelly.measurements[0]!.id}, ${t0}::timestamptz + i * interval '15 minutes', 100.25, 0, 401, 380.5, 420 FROM generate_series(0, 10004) i`;
+    await db.$executeRaw`INSERT INTO telemetry.quarters (measurement_id, start, import_wh, export_wh)
+      SELECT ${shelly.measurements[1]!.id}, ${t0}::timestamptz + i * interval '15 minutes', 0, 250 FROM generate_series(0, 2) i`;
+    await db.$executeRaw`INSERT INTO telemetry.quarters (measurement_id, start, import_wh, export_wh) VALUES (${theirs.measurements[0]!.id}, ${t0}, 1, 0)`;
+    const files = await unzip((await fetchZip(await askAndBuild(owner), { token: owner.token })).bytes);
+    const names = [...files.keys()].filter((k) => k.startsWith("telemetry/"));
+    expect(names).toEqual([`telemetry/${shelly.id}-shelly_pro_3em.csv`]);
+    const rows = files.get(names[0]!)!.split("\r\n").filter(Boolean);
+    expect(rows[0]).toBe("device,measurement,start_utc,import_wh,export_wh,power_w_avg,power_w_min,power_w_max");
+    expect(rows).toHaveLength(1 + 10_005 + 3);
+    expect(rows[1]).toBe(`"shelly/pro,3em",grid,${t0.toISOString()},100.25,0,401,380.5,420`);
+    // in time order, none twice across the pages (the quoted device name holds a comma: the start is the fourth field)
+    const grid = rows.slice(1, 10_006).map((r) => r.split(",")[3]);
+    expect(new Set(grid).size).toBe(10_005);
+    expect([...grid].sort()).toEqual(grid);
+    // a name that starts like a formula is written so no spreadsheet evaluates it
+    expect(rows[10_006]).toBe(`"shelly/pro,3em",'=solar,${t0.toISOString()},0,250,,,`);
+    expect(files.get("README.txt")).toContain("(1 device)");
   });
 
   it("an admin's archive holds their own data only", async () => {

@@ -13,6 +13,7 @@
 //   community.json        the home's profile, the spans in the community's operation, each month's allocation (docs/community.md)
 //   readings/<usage point>.csv   30-minute readings (CSV with `,` and decimal points)
 //   readings/<usage point>.xml   the same, XML modelled on IEC 62746-4
+//   telemetry/<id>-<device>.csv  a live device's 15-minute energy and power (lib/services/telemetry/export.ts)
 import { toOfferView } from "@/lib/serializers/flex-offers";
 import { toMyCommunityView, toProfileView } from "@/lib/serializers/community";
 import { householdProfile, myCommunity } from "@/lib/services/community/household";
@@ -33,6 +34,7 @@ import { withMeasurements } from "@/lib/services/devices/devices";
 import { withDevices } from "@/lib/services/locations/locations";
 import { userViewSelect } from "@/lib/services/users/accounts";
 import { env } from "@/lib/env";
+import { deviceQuartersCsv, devicesWithQuarters } from "@/lib/services/telemetry/export";
 import type { Caller } from "@/lib/auth/caller";
 import { exportOf } from "@/lib/services/exports/meter-history";
 import { listIntegrations } from "@/lib/services/integrations/vendor-accounts";
@@ -77,7 +79,7 @@ async function storeParts(archiveId: string, stream: AsyncIterable<Buffer>): Pro
   return size;
 }
 
-function readme(email: string, now: Date, meters: { usagePointId: string; readings: boolean }[]): string {
+function readme(email: string, now: Date, meters: { usagePointId: string; readings: boolean }[], liveDevices: number): string {
   const lines = [
     "Your data in Foyer",
     "==================",
@@ -100,6 +102,9 @@ function readme(email: string, now: Date, meters: { usagePointId: string; readin
     "                                energy in Wh, average power in W, quality, source (UTF-8, ',' separator)",
     "                   <meter>.xml  the same, in XML modelled on IEC 62746-4",
     "                                (ReferenceEnergyCurveHistoricalData_MarketDocument, one Period per local day at PT30M)",
+    "telemetry/         per live device, what it measured, every 15 minutes (UTC), as CSV: device, measurement,",
+    "                   start_utc, import_wh and export_wh (energy in the quarter hour), power_w_avg/min/max",
+    `                   (${liveDevices ? `${liveDevices} device${liveDevices > 1 ? "s" : ""}` : "none of your devices has sent readings"})`,
     "",
     ...(meters.length
       ? meters.map((m) => `Meter ${m.usagePointId}: ${m.readings ? "readings included" : "no readings held"}`)
@@ -127,8 +132,15 @@ async function entriesOf(userId: number, now: Date): Promise<Entry[]> {
       readings: (await db.$queryRaw<{ held: boolean }[]>`SELECT EXISTS (SELECT 1 FROM energy.readings WHERE meter_id = ${m.id} AND kind = ANY(${CURVE_CODES}::int[])) AS held`)[0].held,
     })),
   );
+  const live = await db.device.findMany({
+    where: { ownerId: userId, mqtt: { isNot: null } },
+    select: { id: true, deviceId: true, measurements: { select: { id: true, name: true }, orderBy: { id: "asc" } } },
+    orderBy: { id: "asc" },
+  });
+  const measured = await devicesWithQuarters(new Map(live.map((d) => [d.id, d.measurements.map((m) => m.id)])));
+  const liveDevices = live.filter((d) => measured.has(d.id));
   const entries: Entry[] = [
-    { name: "README.txt", step: "Your profile", content: async () => Buffer.from(readme(user.email, now, held.map((h) => ({ usagePointId: h.meter.usagePointId, readings: h.readings }))), "utf8") },
+    { name: "README.txt", step: "Your profile", content: async () => Buffer.from(readme(user.email, now, held.map((h) => ({ usagePointId: h.meter.usagePointId, readings: h.readings })), liveDevices.length), "utf8") },
     {
       name: "account.json",
       step: "Your profile",
@@ -207,6 +219,9 @@ async function entriesOf(userId: number, now: Date): Promise<Entry[]> {
       { name: `readings/${m.usagePointId}.csv`, step: `Readings of meter ${m.usagePointId} (CSV)`, content: async () => (await exportOf(m, { format: "csv", dialect: "en" }, now)).chunks },
       { name: `readings/${m.usagePointId}.xml`, step: `Readings of meter ${m.usagePointId} (XML)`, content: async () => (await exportOf(m, { format: "xml" }, now)).chunks },
     );
+  }
+  for (const d of liveDevices) {
+    entries.push({ name: `telemetry/${d.id}-${d.deviceId.replace(/[^A-Za-z0-9._-]/g, "_")}.csv`, step: `Readings of device ${d.deviceId}`, content: async () => deviceQuartersCsv(d) });
   }
   return entries;
 }
