@@ -32,6 +32,9 @@ export type KeyResult = {
   memberSavingsEur: Float64Array;
 };
 
+/** A half hour of a replay: its index, the production, each member's consumption and allocation (read, not kept), the total allocated. */
+export type SlotVisitor = (t: number, production: number, consumption: Float64Array, allocated: Float64Array, given: number) => void;
+
 export const emptyResult = (key: AllocationKey, members: number): KeyResult => ({
   key, productionWh: 0, consumptionWh: 0, allocatedWh: 0, savingsEur: 0,
   memberAllocatedWh: new Float64Array(members), memberSavingsEur: new Float64Array(members),
@@ -40,9 +43,11 @@ export const emptyResult = (key: AllocationKey, members: number): KeyResult => (
 /**
  * Adds one month to `results` (one per key, members in the order of `members`): per half hour the
  * production of the members counting then, shared among the consumers counting then. Savings: the
- * allocated kWh at the member's supplier price less `localPrice`.
+ * allocated kWh at the member's supplier price less `localPrice`. `onSlot`, when given, sees each
+ * half hour under the first result's key: the production, each member's consumption counting then
+ * and its allocation, and the total allocated (Enedis' per-meter quantities: lib/services/community/acc.ts).
  */
-export function simulateMonth(slots: number, members: MemberMonth[], localPrice: number, results: KeyResult[]) {
+export function simulateMonth(slots: number, members: MemberMonth[], localPrice: number, results: KeyResult[], onSlot?: SlotVisitor) {
   const n = members.length;
   const c = new Float64Array(n);
   const shares = new Float64Array(n);
@@ -59,11 +64,16 @@ export function simulateMonth(slots: number, members: MemberMonth[], localPrice:
       sum += c[i];
       if (on && m.producer && m.prod) p += m.prod[t];
     }
-    for (const r of results) {
+    for (const [k, r] of results.entries()) {
       r.productionWh += p;
       r.consumptionWh += sum;
-      if (p <= 0 || sum <= 0) continue;
-      r.allocatedWh += allocate(r.key, p, c, shares, out, scratch);
+      if (p <= 0 || sum <= 0) {
+        if (k === 0 && onSlot) onSlot(t, p, c, out.fill(0), 0);
+        continue;
+      }
+      const given = allocate(r.key, p, c, shares, out, scratch);
+      r.allocatedWh += given;
+      if (k === 0 && onSlot) onSlot(t, p, c, out, given);
       for (let i = 0; i < n; i++) {
         const a = out[i];
         if (a <= 0) continue;

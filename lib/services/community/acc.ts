@@ -8,7 +8,7 @@ import { db, pgQuery } from "@/lib/db";
 import { forbidden, invalid, notFound } from "@/lib/errors";
 import { addDays, parisDayStart, parisLocalString } from "@/lib/time/paris";
 import { ACC_HEADER, accLine, parseAcc, type AccType } from "@/lib/community/acc-csv";
-import { allocate } from "@/lib/community/keys";
+import { emptyResult, simulateMonth } from "@/lib/community/simulate";
 import { loadMonth } from "./month";
 import { simulatePeriod } from "./simulation";
 import { operationKey } from "./members";
@@ -134,10 +134,6 @@ export async function accSample(caller: Caller, month: string): Promise<string> 
   if (!caller.isSuperuser) throw forbidden();
   const data = await loadMonth({ query: pgQuery } as never, month, { prices: false });
   const prms = new Map((await db.meter.findMany({ where: { userId: { in: data.userIds } }, orderBy: { id: "asc" }, select: { userId: true, usagePointId: true } })).reverse().map((m) => [m.userId, m.usagePointId]));
-  const n = data.members.length;
-  const c = new Float64Array(n);
-  const shares = new Float64Array(n).map((_, i) => (data.members[i].consumer ? data.members[i].share : 0));
-  const out = new Float64Array(n);
   const t0 = parisDayStart(month);
   const sums = new Map<string, Partial<Record<AccType, number>>>();
   const add = (i: number, day: string, type: AccType, wh: number) => {
@@ -146,19 +142,11 @@ export async function accSample(caller: Caller, month: string): Promise<string> 
     x[type] = (x[type] ?? 0) + wh;
     sums.set(k, x);
   };
-  for (let t = 0; t < data.slots; t++) {
+  // the month replayed under the operation's key, each half hour's quantities added to its day's
+  simulateMonth(data.slots, data.members, 0, [emptyResult(data.key, data.members.length)], (t, p, c, out, given) => {
     const day = parisLocalString(t0 + t * 1_800_000).slice(0, 10);
-    let p = 0;
-    for (let i = 0; i < n; i++) {
-      const m = data.members[i];
-      const on = t >= m.from && t < m.to;
-      c[i] = on && m.consumer && m.cons ? m.cons[t] : 0;
-      if (on && m.producer && m.prod) p += m.prod[t];
-    }
-    const given = allocate(data.key, p, c, shares, out);
-    for (let i = 0; i < n; i++) {
-      const m = data.members[i];
-      if (t < m.from || t >= m.to) continue;
+    data.members.forEach((m, i) => {
+      if (t < m.from || t >= m.to) return;
       if (m.consumer) {
         add(i, day, "CONS", c[i]);
         add(i, day, "AUTOCONS", out[i]);
@@ -170,8 +158,8 @@ export async function accSample(caller: Caller, month: string): Promise<string> 
         add(i, day, "AUTOPROD", p > 0 ? (own * given) / p : 0);
         add(i, day, "SURPLUS", p > 0 ? own - (own * given) / p : own);
       }
-    }
-  }
+    });
+  });
   const lines = [ACC_HEADER];
   for (const [k, x] of sums) {
     const [i, day] = k.split("|");
