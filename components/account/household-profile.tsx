@@ -18,10 +18,8 @@ import { send } from "@/lib/swr/fetcher";
 import { HOMES_LIKE_MINE_URL, HOUSEHOLD_URL } from "@/lib/swr/keys";
 import { useApi } from "@/lib/swr/use-api";
 import { mutate as mutateKey } from "swr";
+import { FLOOR_AREA_M2, HEATING_ENERGIES, HOT_WATER_ENERGIES, HOUSING_TYPES, inRange, OCCUPANTS } from "@/lib/community/profile";
 
-const HOUSING = ["apartment", "house"] as const;
-const HEATING = ["electric", "heat_pump", "gas", "fuel", "wood", "district", "other"] as const;
-const HOT_WATER = ["electric", "heat_pump", "gas", "solar", "other"] as const;
 
 type Draft = { housing_type: string; floor_area_m2: string; occupants: string; heating: string; hot_water: string };
 const draftOf = (p: ProfileView): Draft => ({
@@ -48,8 +46,9 @@ export function HouseholdProfile() {
     const area = whole(d.floor_area_m2);
     const occ = whole(d.occupants);
     const problems: Record<string, string> = {};
-    if (area !== null && !(Number.isInteger(area) && area >= 9 && area <= 1000)) problems.floor_area_m2 = t("areaRange");
-    if (occ !== null && !(Number.isInteger(occ) && occ >= 1 && occ <= 20)) problems.occupants = t("occupantsRange");
+    // the schema's ranges (lib/community/profile.ts), said in the page's language before sending
+    if (area !== null && !inRange(area, FLOOR_AREA_M2)) problems.floor_area_m2 = t("areaRange", FLOOR_AREA_M2);
+    if (occ !== null && !inRange(occ, OCCUPANTS)) problems.occupants = t("occupantsRange", OCCUPANTS);
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy(true);
@@ -72,23 +71,23 @@ export function HouseholdProfile() {
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))" }, gap: 2.25, mb: 2 }}>
         <NativeSelectField label={t("housing")} value={d.housing_type} onChange={set("housing_type")} fullWidth>
           <option value="">{t("notSaid")}</option>
-          {HOUSING.map((v) => <option key={v} value={v}>{t(`housingTypes.${v}`)}</option>)}
+          {HOUSING_TYPES.map((v) => <option key={v} value={v}>{t(`housingTypes.${v}`)}</option>)}
         </NativeSelectField>
         <TextField
           label={t("area")} type="number" value={d.floor_area_m2} onChange={set("floor_area_m2")} fullWidth error={!!errors.floor_area_m2} helperText={errors.floor_area_m2 ?? t("areaHelper")}
-          slotProps={{ htmlInput: { min: 9, max: 1000, step: 1, inputMode: "numeric" } }}
+          slotProps={{ htmlInput: { ...FLOOR_AREA_M2, step: 1, inputMode: "numeric" } }}
         />
         <TextField
           label={t("occupants")} type="number" value={d.occupants} onChange={set("occupants")} fullWidth error={!!errors.occupants} helperText={errors.occupants}
-          slotProps={{ htmlInput: { min: 1, max: 20, step: 1, inputMode: "numeric" } }}
+          slotProps={{ htmlInput: { ...OCCUPANTS, step: 1, inputMode: "numeric" } }}
         />
         <NativeSelectField label={t("heating")} value={d.heating} onChange={set("heating")} fullWidth>
           <option value="">{t("notSaid")}</option>
-          {HEATING.map((v) => <option key={v} value={v}>{t(`energies.${v}`)}</option>)}
+          {HEATING_ENERGIES.map((v) => <option key={v} value={v}>{t(`energies.${v}`)}</option>)}
         </NativeSelectField>
         <NativeSelectField label={t("hotWater")} value={d.hot_water} onChange={set("hot_water")} fullWidth>
           <option value="">{t("notSaid")}</option>
-          {HOT_WATER.map((v) => <option key={v} value={v}>{t(`energies.${v}`)}</option>)}
+          {HOT_WATER_ENERGIES.map((v) => <option key={v} value={v}>{t(`energies.${v}`)}</option>)}
         </NativeSelectField>
       </Box>
       <Text variant="body2" color="textSecondary" sx={{ mb: 2 }}>

@@ -1,14 +1,12 @@
 // The community's inputs (docs/community.md): periods, months, members' entries and exits, the
 // operation's settings and shares, the key simulation, and the household's short profile.
 import { z } from "./zod";
+import { FLOOR_AREA_M2, HEATING_ENERGIES, HOT_WATER_ENERGIES, HOUSING_TYPES, OCCUPANTS } from "@/lib/community/profile";
 import { isDay } from "@/lib/time/paris";
 import { optionalEnum } from "./common";
 import { ALLOCATION_KEYS } from "@/lib/community/keys";
 
 const ROLES = ["consumer", "producer", "both"] as const;
-const HOUSING = ["apartment", "house"] as const;
-const HEATING = ["electric", "heat_pump", "gas", "fuel", "wood", "district", "other"] as const;
-const HOT_WATER = ["electric", "heat_pump", "gas", "solar", "other"] as const;
 
 /** The longest period one request covers: two years and a day or two (the rollups hold two years and more). */
 const MAX_PERIOD_DAYS = 732;
@@ -97,11 +95,23 @@ export const accImportQuerySchema = z.object({ file_name: z.string().max(200, "f
 /** PUT /api/v1/users/me/household: every field optional, null to clear it. */
 export const householdProfileSchema = z.strictObject(
   {
-    housing_type: optionalEnum(HOUSING, "housing_type"),
-    floor_area_m2: z.number({ error: "floor_area_m2 must be a whole number of m²" }).int("floor_area_m2 must be a whole number of m²").min(9, "floor_area_m2 must be from 9 to 1000 m²").max(1000, "floor_area_m2 must be from 9 to 1000 m²").nullable().optional(),
-    occupants: z.number({ error: "occupants must be a whole number" }).int("occupants must be a whole number").min(1, "occupants must be from 1 to 20").max(20, "occupants must be from 1 to 20").nullable().optional(),
-    heating: optionalEnum(HEATING, "heating"),
-    hot_water: optionalEnum(HOT_WATER, "hot_water"),
+    housing_type: optionalEnum(HOUSING_TYPES, "housing_type"),
+    floor_area_m2: z
+      .number({ error: "floor_area_m2 must be a whole number of m²" })
+      .int("floor_area_m2 must be a whole number of m²")
+      .min(FLOOR_AREA_M2.min, `floor_area_m2 must be from ${FLOOR_AREA_M2.min} to ${FLOOR_AREA_M2.max} m²`)
+      .max(FLOOR_AREA_M2.max, `floor_area_m2 must be from ${FLOOR_AREA_M2.min} to ${FLOOR_AREA_M2.max} m²`)
+      .nullable()
+      .optional(),
+    occupants: z
+      .number({ error: "occupants must be a whole number" })
+      .int("occupants must be a whole number")
+      .min(OCCUPANTS.min, `occupants must be from ${OCCUPANTS.min} to ${OCCUPANTS.max}`)
+      .max(OCCUPANTS.max, `occupants must be from ${OCCUPANTS.min} to ${OCCUPANTS.max}`)
+      .nullable()
+      .optional(),
+    heating: optionalEnum(HEATING_ENERGIES, "heating"),
+    hot_water: optionalEnum(HOT_WATER_ENERGIES, "hot_water"),
   },
   { error: (i) => (i.code === "unrecognized_keys" ? `Unknown field: ${i.keys.join(", ")}` : undefined) },
 );

@@ -52,10 +52,10 @@ async function loadEngineModule() {
   if (wasmLoaded) return;
   // imported by resolved file URL: under tsx this module may be evaluated from a data: URL, where a
   // bare specifier in import() cannot be resolved
-  const load = (specifier: string) => import(pathToFileURL(require.resolve(specifier)).href);
-  bg = await load("@prisma/schema-engine-wasm/schema_engine_bg");
-  ({ PrismaPg } = await load("@prisma/adapter-pg"));
-  ({ bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } = await load("@prisma/driver-adapter-utils"));
+  const load = (file: string) => import(pathToFileURL(file).href);
+  bg = await load(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg"));
+  ({ PrismaPg } = await load(require.resolve("@prisma/adapter-pg")));
+  ({ bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } = await load(require.resolve("@prisma/driver-adapter-utils")));
   const g = globalThis as Loose;
   g.PRISMA_WASM_PANIC_REGISTRY ??= { message: "", set_message(this: { message: string }, m: string) { this.message = `RuntimeError: ${m}`; } };
   const wasmFile = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm")), "schema_engine_bg.wasm");
