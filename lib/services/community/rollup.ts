@@ -119,7 +119,7 @@ async function fillFromTelemetry(users: number[], months: string[], monthOfPair:
 }
 
 /** Lays a month's half hours from telemetry into a series where it holds none (the series made on the first one). */
-function fillMonth(month: string, e: DailyEnergy | undefined, seriesOf: () => Series) {
+function fillMonth(month: string, e: DailyEnergy | undefined, target: () => Series) {
   if (!e) return;
   let x: Series | null = null;
   let slot = 0;
@@ -130,7 +130,7 @@ function fillMonth(month: string, e: DailyEnergy | undefined, seriesOf: () => Se
       for (let k = 0; k < n && k < row.length; k++) {
         const wh = row[k];
         if (wh === null || wh === undefined) continue;
-        x ??= seriesOf();
+        x ??= target();
         if (x.held[slot + k]) continue;
         x.curve[slot + k] = wh;
         x.wh += wh;
