@@ -22,8 +22,9 @@ beforeEach(async () => {
   mailbox.messages.length = 0;
   const rows = await db.$queryRaw<{ tablename: string }[]>`select tablename from pg_tables where schemaname = 'public' and tablename <> '_prisma_migrations'`;
   if (rows.length) await db.$executeRawUnsafe(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
-  // the job queue's jobs too, once a test has started it (readings go with their meters, by cascade)
-  await db.$executeRawUnsafe(`DO $$ BEGIN IF to_regclass('pgboss.job') IS NOT NULL THEN DELETE FROM pgboss.job; END IF; END $$`);
+  // the job queue's jobs and cron schedules too, once a test has started it (readings go with their
+  // meters, by cascade): a schedule a file's workers left would have any later queue send its jobs
+  await db.$executeRawUnsafe(`DO $$ BEGIN IF to_regclass('pgboss.job') IS NOT NULL THEN DELETE FROM pgboss.job; END IF; IF to_regclass('pgboss.schedule') IS NOT NULL THEN DELETE FROM pgboss.schedule; END IF; END $$`);
   // the grid carbon intensity fetched (energy schema: not a public table)
   await db.$executeRawUnsafe(`TRUNCATE energy.carbon_intensity`);
   // the ingest's queued rollups (telemetry schema, no foreign key: the samples go by cascade)
