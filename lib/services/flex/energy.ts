@@ -53,37 +53,36 @@ export async function dailyEnergyOfMeasurements(measurementIds: readonly number[
   );
 }
 
+/** Each household's grid half hours both ways: what it drew from the grid and what it sent to it. */
+type GridFlows = { drawn: Map<number, DailyEnergy>; sent: Map<number, DailyEnergy> };
+
 /**
- * Each household's energy drawn from the grid per half hour (or, with `counter` "export_wh", sent
- * to it), from its live devices' grid measurements (their quarter hours summed: several phases'
- * clamps add up), on the local days from `fromDay` to `toDay`; a half hour counts only when every
- * one of its quarters of every measurement is in (a partial sum is not the household's use).
+ * Each household's energy drawn from the grid per half hour (`drawn`) and sent to it (`sent`),
+ * from its live devices' grid measurements (their quarter hours summed: several phases' clamps add
+ * up), on the local days from `fromDay` to `toDay`, in one statement; a half hour counts only when
+ * every one of its quarters of every measurement is in (a partial sum is not the household's use).
  * `gridOf`: each household's grid measurements.
  */
-export async function gridHalfHoursOf(
-  gridOf: ReadonlyMap<number, readonly number[]>,
-  fromDay: string,
-  toDay: string,
-  counter: "import_wh" | "export_wh" = "import_wh",
-): Promise<Map<number, DailyEnergy>> {
+export async function gridHalfHoursOf(gridOf: ReadonlyMap<number, readonly number[]>, fromDay: string, toDay: string): Promise<GridFlows> {
   const pairs = [...gridOf].flatMap(([userId, ids]) => ids.map((m) => [m, userId] as const));
-  if (!pairs.length) return new Map();
-  return layOut(
-    async (from, to) => {
-      const rows = await readRows<{ id: number; starts: number[]; wh: number[] }>(Prisma.sql`
-        WITH g(m, u) AS (SELECT * FROM unnest(${pairs.map((p) => p[0])}::int[], ${pairs.map((p) => p[1])}::int[])),
-             n AS (SELECT u, count(*) AS c FROM g GROUP BY u),
-             h AS (SELECT g.u, date_bin('30 minutes', q.start, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS t, sum(q.${Prisma.raw(counter === "export_wh" ? "export_wh" : "import_wh")}) AS wh, count(*) AS k
-                   FROM telemetry.quarters q JOIN g ON g.m = q.measurement_id
-                   WHERE q.start >= ${from} AND q.start < ${to} GROUP BY 1, 2)
-        SELECT h.u AS id, array_agg((extract(epoch FROM h.t) * 1000)::float8 ORDER BY h.t) AS starts, array_agg(h.wh::float8 ORDER BY h.t) AS wh
-        FROM h JOIN n ON n.u = h.u WHERE h.k = 2 * n.c GROUP BY h.u`);
-      return rows.map((r) => ({ id: r.id, starts: r.starts.map(Number), wh: r.wh.map(Number) }));
-    },
-    30,
-    fromDay,
-    toDay,
-  );
+  if (!pairs.length) return { drawn: new Map(), sent: new Map() };
+  type Row = { id: number; starts: number[]; drawn: number[]; sent: number[] };
+  // both layouts read the same rows: the statement runs once
+  let rows: Promise<Row[]> | null = null;
+  const read = (from: Date, to: Date) =>
+    (rows ??= readRows<Row>(Prisma.sql`
+      WITH g(m, u) AS (SELECT * FROM unnest(${pairs.map((p) => p[0])}::int[], ${pairs.map((p) => p[1])}::int[])),
+           n AS (SELECT u, count(*) AS c FROM g GROUP BY u),
+           h AS (SELECT g.u, date_bin('30 minutes', q.start, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS t, sum(q.import_wh) AS drawn, sum(q.export_wh) AS sent, count(*) AS k
+                 FROM telemetry.quarters q JOIN g ON g.m = q.measurement_id
+                 WHERE q.start >= ${from} AND q.start < ${to} GROUP BY 1, 2)
+      SELECT h.u AS id, array_agg((extract(epoch FROM h.t) * 1000)::float8 ORDER BY h.t) AS starts,
+             array_agg(h.drawn::float8 ORDER BY h.t) AS drawn, array_agg(h.sent::float8 ORDER BY h.t) AS sent
+      FROM h JOIN n ON n.u = h.u WHERE h.k = 2 * n.c GROUP BY h.u`));
+  const flow = (which: "drawn" | "sent") =>
+    layOut(async (from, to) => (await read(from, to)).map((r) => ({ id: r.id, starts: r.starts.map(Number), wh: r[which].map(Number) })), 30, fromDay, toDay);
+  const [drawn, sent] = await Promise.all([flow("drawn"), flow("sent")]);
+  return { drawn, sent };
 }
 
 /**

@@ -75,7 +75,7 @@ export type SourceEnergy = { kind: "telemetry" | "meter"; energy: DailyEnergy };
 export async function sourcesEnergy(sources: ReadonlyMap<number, FlexSources>, fromDay: string, toDay: string): Promise<Map<number, SourceEnergy[]>> {
   const gridOf = new Map([...sources].flatMap(([u, x]) => (x.grid.length ? [[u, x.grid] as const] : [])));
   const meterIds = [...sources.values()].flatMap((x) => (x.meter ? [x.meter.id] : []));
-  const [grid, meters] = await Promise.all([gridHalfHoursOf(gridOf, fromDay, toDay), dailyEnergyOf(meterIds, fromDay, toDay)]);
+  const [{ drawn: grid }, meters] = await Promise.all([gridHalfHoursOf(gridOf, fromDay, toDay), dailyEnergyOf(meterIds, fromDay, toDay)]);
   return new Map(
     [...sources].map(([u, x]) => [
       u,
