@@ -59,6 +59,8 @@ export default async function HomePage({ searchParams }: Props) {
       : []),
   ]);
   const now = fallback[ENERGY_NOW_URL] as EnergyNow | undefined;
+  // the refused messages' headlines only when a device's are in the attention list (one arriving later shows its detail alone)
+  const refused = !!now?.attention.some((a) => a.kind !== null);
   // no device on MQTT: nothing reads it (and the page need not carry it)
   if (now && !now.devices.length) delete fallback[ENERGY_NOW_URL];
   // no community event yet: the card's code is not loaded
@@ -81,7 +83,7 @@ export default async function HomePage({ searchParams }: Props) {
     <AppShell caller={caller} contact={contact}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
       {/* Home's integrations (components/integrations), and each meter's summary and sync (of My Energy's messages, only those) */}
-      <Messages parts={["home", "integrations", "devices.errorKind", "energy.summary", "energy.sync", "energy.loading", ...(events?.length ? (["flex"] as const) : [])]}>
+      <Messages parts={["home", "integrations", "energy.summary", "energy.sync", "energy.loading", ...(refused ? (["devices.errorKind"] as const) : []), ...(events?.length ? (["flex"] as const) : [])]}>
         <SwrFallback fallback={fallback}>
           <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} live={now ? now.devices.length > 0 : true} events={events ? events.length > 0 : true} />
         </SwrFallback>
