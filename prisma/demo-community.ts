@@ -167,8 +167,8 @@ export async function ensureDemoCommunity(demoUserId: number | null, adminId: nu
   const each = Math.floor(10_000 / consumers.length);
   await db.communityShare.createMany({ data: consumers.map((userId, i) => ({ userId, month: new Date(`${thisMonth}T00:00:00Z`), percent: (each + (i < 10_000 - each * consumers.length ? 1 : 0)) / 100 })) });
   phase("curves");
-  await refreshRollups();
-  phase("rolled up");
+  const rolled = await refreshRollups();
+  phase(`rolled up (${rolled.households} household months, ${rolled.months} community months)`);
   // Enedis' figures of last month, as its file would give them, while Foyer then lacks two days of one household
   const lastMonth = addMonths(thisMonth, -1);
   const admin = { id: adminId, isSuperuser: true } as unknown as Parameters<typeof accSample>[0];
