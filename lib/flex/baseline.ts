@@ -35,8 +35,11 @@ const DEFAULTS = { method: "mean", lookbackDays: 60, working: 10, nonWorking: 4,
  * the 23-hour day (last Sunday of March) it is absent (105 is followed by 180).
  */
 export function localSlots(day: string, stepMin: number): number[] {
+  const n = pointsPerDay(day, stepMin);
+  // a 24-hour day (all but two a year): its periods start every `stepMin` minutes from midnight
+  if (n * stepMin === 1440) return Array.from({ length: n }, (_, i) => i * stepMin);
   const start = parisDayStart(day);
-  return Array.from({ length: pointsPerDay(day, stepMin) }, (_, i) => {
+  return Array.from({ length: n }, (_, i) => {
     const w = parisWall(start + i * stepMin * 60_000);
     return w.h * 60 + w.mi;
   });
@@ -58,6 +61,8 @@ function readDay(energy: DailyEnergy, day: string): readonly (number | null)[] |
  * 01:00-02:00 values instead, the hour just before, so that every candidate fills every period.
  */
 function alignTo(targetSlots: number[], candidate: string, row: readonly (number | null)[], stepMin: number): (number | null)[] {
+  // two 24-hour days: period for period
+  if (targetSlots.length * stepMin === 1440 && row.length === targetSlots.length) return row.slice();
   const indexOf = new Map<number, number>();
   localSlots(candidate, stepMin).forEach((minute, i) => indexOf.has(minute) || indexOf.set(minute, i));
   return targetSlots.map((minute) => {

@@ -108,10 +108,18 @@ export function parisToUtc(stamp: string, after?: number): number | null {
   return candidates.find((t) => t > after) ?? candidates[candidates.length - 1];
 }
 
+// a day's start is asked for again and again (each period of each day a baseline weighs, each day of
+// a layout): cached like the offsets, the days that are days only
+const dayStarts = new Map<string, number>();
+
 /** The instant local midnight starts day `YYYY-MM-DD` in Paris (never ambiguous: France changes at 02:00/03:00). */
 export function parisDayStart(day: string): number {
+  const known = dayStarts.get(day);
+  if (known !== undefined) return known;
   const t = parisToUtc(`${day} 00:00:00`);
   if (t === null || !isDay(day)) throw new RangeError(`Not a day: ${day}`);
+  if (dayStarts.size > 20_000) dayStarts.clear();
+  dayStarts.set(day, t);
   return t;
 }
 
