@@ -9,7 +9,7 @@ import { db, inPgTransaction } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import type { CommunityRole, HeatingEnergy, HotWaterEnergy, HousingType, TariffOption } from "@/lib/generated/prisma/enums";
 import { addDays, addMonths, parisDayOf, parisDayStart } from "@/lib/time/paris";
-import { refreshRollups } from "@/lib/services/community/rollup";
+import { rollUpAll } from "@/lib/services/community/rollup";
 import { accSample, importAcc } from "@/lib/services/community/acc";
 
 /** Households of the demo community (besides the demo household). */
@@ -167,7 +167,8 @@ export async function ensureDemoCommunity(demoUserId: number | null, adminId: nu
   const each = Math.floor(10_000 / consumers.length);
   await db.communityShare.createMany({ data: consumers.map((userId, i) => ({ userId, month: new Date(`${thisMonth}T00:00:00Z`), percent: (each + (i < 10_000 - each * consumers.length ? 1 : 0)) / 100 })) });
   phase("curves");
-  const rolled = await refreshRollups();
+  // the app's workers may be rolling up too (the demo's Linky sync): what they hold is waited for
+  const rolled = await rollUpAll();
   phase(`rolled up (${rolled.households} household months, ${rolled.months} community months)`);
   // Enedis' figures of last month, as its file would give them, while Foyer then lacks two days of one household
   const lastMonth = addMonths(thisMonth, -1);
@@ -175,7 +176,7 @@ export async function ensureDemoCommunity(demoUserId: number | null, adminId: nu
   const sample = await accSample(admin, lastMonth);
   const gap = ids[7].meterId;
   await db.$executeRaw`DELETE FROM energy.readings WHERE meter_id = ${gap} AND kind = 1 AND ts >= ${new Date(parisDayStart(addDays(lastMonth, 9)))} AND ts < ${new Date(parisDayStart(addDays(lastMonth, 11)))}`;
-  await refreshRollups();
+  await rollUpAll();
   await importAcc(admin, `enedis-acc-${lastMonth.slice(0, 7)}.csv`, sample);
   phase("imported");
   console.log(`[foyer:seed] demo community: ${households.length} households, two years of curves (${phases.join(", ")})`);

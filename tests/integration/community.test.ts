@@ -8,7 +8,8 @@ import { db, pgQuery } from "@/lib/db";
 import { parisDayStart } from "@/lib/time/paris";
 import { upsertCurve } from "@/lib/services/readings/store";
 import type { CurvePoint } from "@/lib/services/readings/types";
-import { refreshRollups } from "@/lib/services/community/rollup";
+import { refreshRollups, rollUpAll } from "@/lib/services/community/rollup";
+import pg from "pg";
 import { upsertTariffs } from "@/lib/services/tariffs/tariffs";
 import { GET as summaryGET } from "@/app/api/v1/community/summary/route";
 import { GET as membersGET, POST as membersPOST } from "@/app/api/v1/community/members/route";
@@ -131,6 +132,31 @@ describe("the operator's community view", () => {
     await refreshRollups();
     const r = await summary(c, "from=2026-11-01&to=2026-11-02&by=day");
     expect(r.body.totals.consumption_wh).toBe(C * 48 + 1000);
+  });
+
+  it("rolls up everything for a reader next, waiting out a batch another process holds (rollUpAll)", async () => {
+    await upsertCurve(c.meters[2], "consumption", [{ start: new Date(NOV), wh: 1200, stepMin: 30, quality: "BEST" } as CurvePoint], "sandbox");
+    // another process has claimed that household month and is rebuilding it (a transaction of its own:
+    // when it commits, the community's month it marks is to roll up)
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      const claimed = await other.query("DELETE FROM community.stale WHERE user_id > 0 RETURNING user_id");
+      expect(claimed.rows).toEqual([{ user_id: c.consumers[1].id }]);
+      let settled = false;
+      const all = rollUpAll(10_000).then((r) => ((settled = true), r));
+      await new Promise((r) => setTimeout(r, 600));
+      // refreshRollups alone would have returned: nothing it may claim
+      expect(settled).toBe(false);
+      await other.query("INSERT INTO community.stale (user_id, month) VALUES (0, '2026-11-01') ON CONFLICT DO NOTHING");
+      await other.query("COMMIT");
+      expect(await all).toEqual({ households: 0, months: 1 });
+      const left = await pgQuery<{ n: number }>("SELECT count(*)::int AS n FROM community.stale");
+      expect(left.rows[0].n).toBe(0);
+    } finally {
+      await other.end();
+    }
   });
 
   it("counts a household without Linky from the clamp on its supply (its live telemetry)", async () => {

@@ -9,7 +9,7 @@
 // - community.allocations: each member's month under the operation's key (allocated Wh, savings).
 // Several processes share the queue: a batch is claimed with SKIP LOCKED inside its transaction.
 import type pg from "pg";
-import { inPgTransaction } from "@/lib/db";
+import { inPgTransaction, pgQuery } from "@/lib/db";
 import { jobs, QUEUES } from "@/lib/jobs/queue";
 import { addDays, addMonths, parisDayStart } from "@/lib/time/paris";
 import { flexSourcesOf } from "@/lib/services/flex/events";
@@ -258,6 +258,25 @@ export async function refreshRollups(maxBatches = Infinity): Promise<{ household
     months++;
   }
   return { households, months };
+}
+
+/**
+ * Rolls up everything stale, also what another process claimed meanwhile: `refreshRollups` skips
+ * the batches another process holds (SKIP LOCKED) and returns while that process still works, and
+ * the community months those batches mark come only when it commits. For a caller that reads the
+ * rollups next (the demo's seed): refreshes again until nothing is left, at most `timeoutMs`.
+ */
+export async function rollUpAll(timeoutMs = 120_000): Promise<{ households: number; months: number }> {
+  const done = { households: 0, months: 0 };
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await refreshRollups();
+    done.households += r.households;
+    done.months += r.months;
+    const { rows } = await pgQuery<{ left: boolean }>("SELECT EXISTS (SELECT FROM community.stale) AS left");
+    if (!rows[0].left || Date.now() > until) return done;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** Asks the workers (of any process) to roll up what was just marked, now rather than at the next 5 minutes. */
