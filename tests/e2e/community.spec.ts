@@ -124,4 +124,14 @@ test("the demo household sees how its home compares and its share of local solar
   await expect(home.getByLabel("Floor area (m²)")).toHaveValue("95");
   await home.scrollIntoViewIfNeeded();
   await snapBoth(page, "community-account-home");
+  // a floor area out of range is said beside its field, in words, and nothing is sent
+  let sent = 0;
+  page.on("request", (r) => void (r.method() === "PUT" && r.url().includes("/api/v1/users/me/household") && sent++));
+  await home.getByLabel("Floor area (m²)").fill("5");
+  await home.getByLabel("Occupants").fill("25");
+  await home.getByRole("button", { name: "Update my home" }).click();
+  await expect(home.getByText("Enter a whole number of m² from 9 to 1000.")).toBeVisible();
+  await expect(home.getByText("Enter a whole number from 1 to 20.")).toBeVisible();
+  await snapBoth(page, "community-account-home-range");
+  expect(sent).toBe(0);
 });
