@@ -111,7 +111,7 @@ async function fillFromTelemetry(users: number[], months: string[], monthOfPair:
   if (!gridOf.size) return;
   const sorted = [...months].sort();
   const [fromDay, toDay] = [sorted[0], addDays(addMonths(sorted[sorted.length - 1], 1), -1)];
-  const { drawn, sent } = await gridHalfHoursOf(gridOf, fromDay, toDay);
+  const { drawn, sent } = await gridHalfHoursOf(gridOf, fromDay, toDay, { sent: true });
   months.forEach((m, i) => {
     fillMonth(m, drawn.get(users[i]), () => monthOfPair(i).cons);
     fillMonth(m, sent.get(users[i]), () => monthOfPair(i).prod);

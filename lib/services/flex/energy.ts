@@ -53,20 +53,20 @@ export async function dailyEnergyOfMeasurements(measurementIds: readonly number[
   );
 }
 
-/** Each household's grid half hours both ways: what it drew from the grid and what it sent to it. */
+/** Each household's grid half hours: what it drew from the grid and (when asked) what it sent to it. */
 type GridFlows = { drawn: Map<number, DailyEnergy>; sent: Map<number, DailyEnergy> };
 
 /**
- * Each household's energy drawn from the grid per half hour (`drawn`) and sent to it (`sent`),
- * from its live devices' grid measurements (their quarter hours summed: several phases' clamps add
- * up), on the local days from `fromDay` to `toDay`, in one statement; a half hour counts only when
- * every one of its quarters of every measurement is in (a partial sum is not the household's use).
- * `gridOf`: each household's grid measurements.
+ * Each household's energy drawn from the grid per half hour (`drawn`) and, with `sent: true`, sent
+ * to it (`sent`, else empty), from its live devices' grid measurements (their quarter hours summed:
+ * several phases' clamps add up), on the local days from `fromDay` to `toDay`, in one statement; a
+ * half hour counts only when every one of its quarters of every measurement is in (a partial sum is
+ * not the household's use). `gridOf`: each household's grid measurements.
  */
-export async function gridHalfHoursOf(gridOf: ReadonlyMap<number, readonly number[]>, fromDay: string, toDay: string): Promise<GridFlows> {
+export async function gridHalfHoursOf(gridOf: ReadonlyMap<number, readonly number[]>, fromDay: string, toDay: string, o: { sent?: boolean } = {}): Promise<GridFlows> {
   const pairs = [...gridOf].flatMap(([userId, ids]) => ids.map((m) => [m, userId] as const));
   if (!pairs.length) return { drawn: new Map(), sent: new Map() };
-  type Row = { id: number; starts: number[]; drawn: number[]; sent: number[] };
+  type Row = { id: number; starts: number[]; drawn: number[]; sent?: number[] };
   // both layouts read the same rows: the statement runs once
   let rows: Promise<Row[]> | null = null;
   const read = (from: Date, to: Date) =>
@@ -77,11 +77,11 @@ export async function gridHalfHoursOf(gridOf: ReadonlyMap<number, readonly numbe
                  FROM telemetry.quarters q JOIN g ON g.m = q.measurement_id
                  WHERE q.start >= ${from} AND q.start < ${to} GROUP BY 1, 2)
       SELECT h.u AS id, array_agg((extract(epoch FROM h.t) * 1000)::float8 ORDER BY h.t) AS starts,
-             array_agg(h.drawn::float8 ORDER BY h.t) AS drawn, array_agg(h.sent::float8 ORDER BY h.t) AS sent
+             array_agg(h.drawn::float8 ORDER BY h.t) AS drawn${o.sent ? Prisma.sql`, array_agg(h.sent::float8 ORDER BY h.t) AS sent` : Prisma.empty}
       FROM h JOIN n ON n.u = h.u WHERE h.k = 2 * n.c GROUP BY h.u`));
   const flow = (which: "drawn" | "sent") =>
-    layOut(async (from, to) => (await read(from, to)).map((r) => ({ id: r.id, starts: r.starts.map(Number), wh: r[which].map(Number) })), 30, fromDay, toDay);
-  const [drawn, sent] = await Promise.all([flow("drawn"), flow("sent")]);
+    layOut(async (from, to) => (await read(from, to)).map((r) => ({ id: r.id, starts: r.starts.map(Number), wh: (r[which] ?? []).map(Number) })), 30, fromDay, toDay);
+  const [drawn, sent] = await Promise.all([flow("drawn"), o.sent ? flow("sent") : new Map<number, DailyEnergy>()]);
   return { drawn, sent };
 }
 
