@@ -4,6 +4,7 @@ import { listIntegrations } from "@/lib/services/integrations/vendor-accounts";
 import { acceptedOlderNotice } from "@/lib/services/users/accounts";
 import { AppShell } from "@/components/layout/app-shell";
 import { Messages } from "@/components/i18n/messages";
+import { EVENT_CARD_MESSAGES } from "@/components/flex/card-messages";
 import { PublicShell } from "@/components/layout/public-shell";
 import { HomeView } from "@/components/home/home-lazy";
 import { toIntegrationView } from "@/lib/serializers/integration";
@@ -83,7 +84,7 @@ export default async function HomePage({ searchParams }: Props) {
     <AppShell caller={caller} contact={contact}>
       <ToastOnLoad toast={toast} removeParams={["created", "updated"]} />
       {/* Home's integrations (components/integrations), and each meter's summary and sync (of My Energy's messages, only those) */}
-      <Messages parts={["home", "integrations", "energy.summary", "energy.sync", "energy.loading", ...(refused ? (["devices.errorKind"] as const) : []), ...(events?.length ? (["flex"] as const) : [])]}>
+      <Messages parts={["home", "integrations", "energy.summary", "energy.sync", "energy.loading", ...(refused ? (["devices.errorKind"] as const) : []), ...(events?.length ? EVENT_CARD_MESSAGES : [])]}>
         <SwrFallback fallback={fallback}>
           <HomeView firstName={caller.firstName} acceptedTos={caller.acceptedTos} integrations={integrations.map(toIntegrationView)} noticeChanged={noticeChanged} contact={contact} live={now ? now.devices.length > 0 : true} events={events ? events.length > 0 : true} />
         </SwrFallback>
