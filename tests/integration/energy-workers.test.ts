@@ -3,7 +3,7 @@
 // made twice, no row twice, and the shared budget never exceeded.
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, afterEach, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { ENEDIS_CONSUMER, LinkyFake } from "../fakes/linky";
 import { makeUser } from "../factories/users";
@@ -14,9 +14,12 @@ const fake = new LinkyFake();
 const children: ChildProcess[] = [];
 /** Kills a worker and waits until it is gone. */
 const killed = (c: ChildProcess) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => (c.once("exit", r), c.kill("SIGKILL"))));
+// gone for good before the next test empties the tables (a live worker's transactions deadlocked
+// the TRUNCATE) and before the next file runs (a worker left behind would take that file's jobs)
+afterEach(async () => {
+  await Promise.all(children.splice(0).map(killed));
+});
 afterAll(async () => {
-  // gone for good before the next file runs: a worker left behind would take that file's jobs
-  await Promise.all(children.map(killed));
   await fake.stop();
 });
 
@@ -99,7 +102,6 @@ it("a worker killed mid-backfill: another picks its jobs up and the history comp
   // a job whose worker died is taken as cut short after 4 s here (120 s by default) and tried
   // again 2 s later (30 s by default)
   const fast = { JOBS_EXPIRE_SECONDS: "4", JOBS_MAINTENANCE_SECONDS: "1", JOBS_RETRY_SECONDS: "2" };
-  await Promise.all(children.splice(0).map(killed));
   const first = worker(fast);
   await queueSync([meterId]);
   const done = () => db.meterDay.count({ where: { meterId, status: "complete" } });

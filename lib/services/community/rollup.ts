@@ -19,6 +19,8 @@ import { loadMonth } from "./month";
 import { emptyResult, simulateMonth } from "@/lib/community/simulate";
 
 const HALF_HOUR_MS = 1_800_000;
+/** The rollups' statements' limit: the app's 5 s are for requests; a batch on a busy machine (a test run beside a build) took longer. */
+const ROLLUP_STATEMENT_TIMEOUT = "60s";
 /** Household months rebuilt per statement (each about 1,500 readings per series: under 75,000 readings, far inside the statement timeout on a loaded machine). */
 const BATCH = 25;
 
@@ -231,6 +233,8 @@ export async function refreshRollups(maxBatches = Infinity): Promise<{ household
   let months = 0;
   for (let b = 0; b < maxBatches; b++) {
     const n = await inPgTransaction(async (c) => {
+      // a background job's batch, not a request: room for a machine busy with other work
+      await c.query(`SET LOCAL statement_timeout = '${ROLLUP_STATEMENT_TIMEOUT}'`);
       const { rows } = await c.query<{ user_id: number; month: string }>(
         `DELETE FROM community.stale s USING (SELECT user_id, month FROM community.stale WHERE user_id > 0 ORDER BY month, user_id LIMIT $1 FOR UPDATE SKIP LOCKED) x
          WHERE s.user_id = x.user_id AND s.month = x.month RETURNING s.user_id, s.month::text AS month`,
@@ -246,6 +250,7 @@ export async function refreshRollups(maxBatches = Infinity): Promise<{ household
   }
   for (let b = 0; b < maxBatches; b++) {
     const done = await inPgTransaction(async (c) => {
+      await c.query(`SET LOCAL statement_timeout = '${ROLLUP_STATEMENT_TIMEOUT}'`);
       const { rows } = await c.query<{ month: string }>(
         `DELETE FROM community.stale s USING (SELECT user_id, month FROM community.stale WHERE user_id = 0 ORDER BY month LIMIT 1 FOR UPDATE SKIP LOCKED) x
          WHERE s.user_id = x.user_id AND s.month = x.month RETURNING s.month::text AS month`,
