@@ -60,8 +60,9 @@ export default async function HomePage({ searchParams }: Props) {
       : []),
   ]);
   const now = fallback[ENERGY_NOW_URL] as EnergyNow | undefined;
-  // the refused messages' headlines only when a device's are in the attention list (one arriving later shows its detail alone)
-  const refused = !!now?.attention.some((a) => a.kind !== null);
+  // the refused messages' headlines only for a household with a device on MQTT (its attention list,
+  // polled, may list one any time)
+  const refused = !!now?.devices.length;
   // no device on MQTT: nothing reads it (and the page need not carry it)
   if (now && !now.devices.length) delete fallback[ENERGY_NOW_URL];
   // no community event yet: the card's code is not loaded
