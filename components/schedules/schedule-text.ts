@@ -5,6 +5,7 @@ import { SHORT_MONTHS } from "@/components/ui/dates";
 import { fixedText } from "@/components/ui/numbers";
 import { DAY_NAMES, DAYS, hourLabel, HOURS, MONTH_NAMES, MONTHS } from "@/lib/schedules/rules";
 import type { Locale } from "@/lib/shared/locale.mjs";
+import { LONG_DAYS, LONG_MONTHS } from "@/lib/i18n/calendar-names";
 
 /** The words a schedule is written with, in one language. */
 export type ScheduleWords = {
@@ -36,17 +37,15 @@ export const ENGLISH_WORDS: ScheduleWords = {
 /** The language's tag for Intl. */
 const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-US");
 
-// The French names as Intl writes them for fr-FR (the short months are the dates' own,
-// components/ui/dates.ts; tests/unit/schedule-text.test.ts checks each against Intl),
-// held here rather than asked of Intl for the same reason as numberText's: a page's first Intl
+// The names as Intl writes them (the long ones lib/i18n/calendar-names.ts, the short months the
+// dates' own, components/ui/dates.ts; tests/unit/schedule-text.test.ts checks each against Intl),
+// held rather than asked of Intl for the same reason as numberText's: a page's first Intl
 // formatter costs 25-50 ms of ICU set-up, which the schedules page would pay for these alone.
-const FRENCH_MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
-const FRENCH_DAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
 const FRENCH_DAYS_SHORT = ["lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."];
 
 /** A month's name (1 = January): "January", "Jan"; "janvier", "janv." in French. */
 export function monthName(month: number, locale: Locale = "en", width: "long" | "short" = "long"): string {
-  if (locale === "fr") return (width === "long" ? FRENCH_MONTHS : SHORT_MONTHS.fr)[month - 1] ?? String(month);
+  if (locale === "fr") return (width === "long" ? LONG_MONTHS.fr : SHORT_MONTHS.fr)[month - 1] ?? String(month);
   const name = MONTH_NAMES[month - 1];
   if (!name) return String(month);
   return width === "long" ? name : name.slice(0, 3);
@@ -54,7 +53,7 @@ export function monthName(month: number, locale: Locale = "en", width: "long" | 
 
 /** A day's name (0 = Monday): "Monday", "Mon"; "lundi", "lun." in French. */
 export function dayName(day: number, locale: Locale = "en", width: "long" | "short" = "long"): string {
-  if (locale === "fr") return (width === "long" ? FRENCH_DAYS : FRENCH_DAYS_SHORT)[day] ?? String(day);
+  if (locale === "fr") return (width === "long" ? LONG_DAYS.fr : FRENCH_DAYS_SHORT)[day] ?? String(day);
   const name = DAY_NAMES[day];
   if (!name) return String(day);
   return width === "long" ? name : name.slice(0, 3);

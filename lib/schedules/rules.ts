@@ -2,6 +2,7 @@
 // (lib/validation/schedule.ts): the power's bounds, the calendar's values and names, overlaps,
 // splitting, defaults. No zod here: the schedules page loads the schema only with the editor.
 import type { ScheduleData, ScheduleDataInput, SchedulePart } from "@/lib/validation/schedule";
+import { LONG_DAYS, LONG_MONTHS } from "@/lib/i18n/calendar-names";
 
 export const POWER_MIN = 1;
 export const POWER_MAX = 10000;
@@ -15,8 +16,8 @@ export const OVERLAP_DETAIL = "Months are not allowed to overlap between schedul
 export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 export const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const HOURS = Array.from({ length: 24 }, (_, h) => h);
-export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+export const MONTH_NAMES = LONG_MONTHS.en;
+export const DAY_NAMES = LONG_DAYS.en;
 
 /** The months that appear in more than one part, ascending. */
 export function overlappingMonths(parts: { months: number[] }[]): number[] {
