@@ -223,6 +223,14 @@ export async function markAllStale(c: pg.PoolClient) {
   await c.query("INSERT INTO community.stale (user_id, month) SELECT DISTINCT 0, month FROM community.household_months ON CONFLICT DO NOTHING");
 }
 
+/** A rollup batch's transaction: a background job's, not a request's, with room for a machine busy with other work. */
+function inRollupTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inPgTransaction(async (c) => {
+    await c.query(`SET LOCAL statement_timeout = '${ROLLUP_STATEMENT_TIMEOUT}'`);
+    return fn(c);
+  });
+}
+
 /**
  * Rebuilds what is stale until nothing is left (or `maxBatches` of each kind): first the
  * households' months, a batch per transaction, each marking its community months; then the
@@ -232,9 +240,7 @@ export async function refreshRollups(maxBatches = Infinity): Promise<{ household
   let households = 0;
   let months = 0;
   for (let b = 0; b < maxBatches; b++) {
-    const n = await inPgTransaction(async (c) => {
-      // a background job's batch, not a request: room for a machine busy with other work
-      await c.query(`SET LOCAL statement_timeout = '${ROLLUP_STATEMENT_TIMEOUT}'`);
+    const n = await inRollupTransaction(async (c) => {
       const { rows } = await c.query<{ user_id: number; month: string }>(
         `DELETE FROM community.stale s USING (SELECT user_id, month FROM community.stale WHERE user_id > 0 ORDER BY month, user_id LIMIT $1 FOR UPDATE SKIP LOCKED) x
          WHERE s.user_id = x.user_id AND s.month = x.month RETURNING s.user_id, s.month::text AS month`,
@@ -249,8 +255,7 @@ export async function refreshRollups(maxBatches = Infinity): Promise<{ household
     households += n;
   }
   for (let b = 0; b < maxBatches; b++) {
-    const done = await inPgTransaction(async (c) => {
-      await c.query(`SET LOCAL statement_timeout = '${ROLLUP_STATEMENT_TIMEOUT}'`);
+    const done = await inRollupTransaction(async (c) => {
       const { rows } = await c.query<{ month: string }>(
         `DELETE FROM community.stale s USING (SELECT user_id, month FROM community.stale WHERE user_id = 0 ORDER BY month LIMIT 1 FOR UPDATE SKIP LOCKED) x
          WHERE s.user_id = x.user_id AND s.month = x.month RETURNING s.month::text AS month`,
@@ -273,13 +278,14 @@ export async function refreshRollups(maxBatches = Infinity): Promise<{ household
  */
 export async function rollUpAll(timeoutMs = 120_000): Promise<{ households: number; months: number }> {
   const done = { households: 0, months: 0 };
-  const until = Date.now() + timeoutMs;
+  // a duration: the monotonic clock, not the wall's (which may move, or be held still in tests)
+  const until = performance.now() + timeoutMs;
   for (;;) {
     const r = await refreshRollups();
     done.households += r.households;
     done.months += r.months;
     const { rows } = await pgQuery<{ left: boolean }>("SELECT EXISTS (SELECT FROM community.stale) AS left");
-    if (!rows[0].left || Date.now() > until) return done;
+    if (!rows[0].left || performance.now() > until) return done;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
